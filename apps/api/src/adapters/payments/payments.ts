@@ -1,0 +1,54 @@
+import type { Plan } from '@forja/shared/constants';
+
+/**
+ * What Forja asks of a card payment provider. Two adapters implement it, chosen from
+ * PAYMENTS_PROVIDER in one place (createPayments): Stripe through its official SDK, and the
+ * built-in local provider. Either way, what happens at the provider comes back to Forja as
+ * Stripe-shaped signed events on the webhook route, never as return values.
+ */
+export interface Payments {
+  readonly provider: 'local' | 'stripe';
+  /** Makes the provider's customer for a user; the same user always gets the same one. */
+  createCustomer(input: NewCustomer): Promise<string>;
+  /** A hosted checkout for one subscription; retried calls get the same session. */
+  createCheckoutSession(input: NewCheckout): Promise<CheckoutCreated>;
+  /** A short-lived link to the page where the customer cancels or changes the card. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Ends a subscription at once; ending one that already ended is not an error. */
+  cancelSubscription(providerSubscriptionId: string): Promise<void>;
+}
+
+export interface NewCustomer {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+export interface NewCheckout {
+  /** Forja's own subscription id: carried in the metadata and the idempotency key. */
+  subscriptionId: string;
+  userId: string;
+  customerId: string;
+  plan: Plan;
+  /** Days free before the first charge; 0 for none. */
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutCreated {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** The provider could not be reached or refused the call; nothing was done on Forja's side. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** The metadata keys both providers carry on checkout sessions and subscriptions. */
+export const METADATA = { userId: 'user_id', subscriptionId: 'subscription_id', plan: 'plan' };

@@ -1,0 +1,218 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HTTP_MESSAGES } from '@forja/shared/errors';
+import { requiredText } from '@forja/shared/schemas/common';
+import { createTestContext, type TestContext } from '../test/context';
+
+const webDist = mkdtempSync(join(tmpdir(), 'forja-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><title>Forja</title><div id="app"></div>',
+);
+writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("forja")');
+writeFileSync(
+  join(webDist, 'assets', 'app-abc123.js.br'),
+  brotliCompressSync('console.log("forja")'),
+);
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    build: { webDist },
+    // A JSON route shaped like the product's, to exercise the body handling.
+    extend: (app) => {
+      app.post(
+        '/v0/echo/',
+        { schema: { body: z.strictObject({ name: requiredText('El nombre') }) } },
+        (request) => ({ status: 200, data: request.body }),
+      );
+      app.get('/v0/explode/', () => {
+        throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+      });
+    },
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the HTTP contract', () => {
+  it('answers the health check in the envelope after asking the database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 200,
+      data: { status: 'ok', database: 'ok', version: expect.any(String) },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an unknown /v0 path with a 404 envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/no-such-thing/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      status: 404,
+      data: { error: 'not found', message: HTTP_MESSAGES[404] },
+    });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, data: { error: 'malformed JSON body' } });
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hola',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ status: 415, data: { error: 'unsupported media type' } });
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ note: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, data: { error: 'payload too large' } });
+  });
+
+  it('sets security headers: CSP without inline script, no framing, nosniff, referrer policy', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/health/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // Served over plain http in tests: no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('asks browsers for HSTS and https-only requests when served over https', async () => {
+    const https = await createTestContext({
+      database: ctx.database,
+      env: { PUBLIC_URL: 'https://forja.example' },
+    });
+    try {
+      const res = await https.app.inject({ method: 'GET', url: '/v0/health/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    } finally {
+      await https.app.close();
+    }
+  });
+
+  it('describes its routes in an OpenAPI document made from the zod schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const document = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/v0/health/']).toMatchObject({
+      get: { responses: { 200: expect.any(Object) } },
+    });
+  });
+
+  it('validates bodies with the shared schemas: unknown fields, NUL and lone surrogates are a 400', async () => {
+    const post = (payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v0/echo/',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    const extra = await post(JSON.stringify({ name: 'Ana', role: 'admin' }));
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ status: 400, data: { error: 'validation failed' } });
+    const nul = await post('{"name":"Ana\\u0000"}');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      data: { message: 'El nombre contiene caracteres no válidos' },
+    });
+    const surrogate = await post('{"name":"Ana\\ud800"}');
+    expect(surrogate.statusCode).toBe(400);
+    const empty = await post('{"name":"   "}');
+    expect(empty.json()).toMatchObject({ data: { message: 'El nombre no puede estar vacío' } });
+  });
+
+  it('keeps any other Unicode exactly', async () => {
+    const name = 'Zoë Ñúñez 李小龍 🏋️‍♀️ \u202e';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      payload: { name },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 200, data: { name } });
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for page paths so deep links load the app', async () => {
+    for (const url of ['/', '/users/home', '/auth/login?from=%2Fusers%2Fdiary']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="app">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves built assets with long caching and 404s a missing one', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("forja")');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('failures', () => {
+  it('turns an unexpected error into a 500 without internals', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/explode/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      status: 500,
+      data: { error: 'internal server error', message: HTTP_MESSAGES[500] },
+    });
+    expect(res.body).not.toContain('secret_table');
+  });
+
+  it('answers 503 in JSON when the database is gone', async () => {
+    const broken = await createTestContext();
+    await broken.database.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/v0/health/' });
+    await broken.app.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 503, data: { error: 'service unavailable' } });
+  });
+});

@@ -1,0 +1,165 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, MAX_BODY_BYTES } from '@forja/shared/constants';
+import type { Redis } from 'ioredis';
+import { localCheckoutRoutes } from './adapters/payments/local-checkout.routes';
+import { LocalPayments } from './adapters/payments/local-payments';
+import type { Payments } from './adapters/payments/payments';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuthentication } from './http/authentication';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
+import { registerSpa } from './http/spa';
+import { requireSubscription } from './http/subscription-gate';
+import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { diaryRoutes } from './modules/diary/diary.routes';
+import { foodsRoutes } from './modules/foods/foods.routes';
+import { devMailRoutes } from './modules/mail/mail.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import {
+  profilePictureMediaRoutes,
+  profilePictureRoutes,
+} from './modules/profile-pictures/profile-pictures.routes';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { targetsRoutes } from './modules/targets/targets.routes';
+import { todayRoutes } from './modules/today/today.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { webDistFolder } from './paths';
+
+export const VERSION = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  payments: Payments;
+  /** Shared store for rate limits across instances; memory when absent. */
+  redis?: Redis | undefined;
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string;
+  /** Overrides of the production rate limits, per action. */
+  rateLimits?: Partial<RateLimits>;
+  /** Prefix of the rate-limit keys in Redis. */
+  rateLimitNamespace?: string;
+}
+
+/** The whole application as a Fastify instance; tests build it and use inject(). */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A request id chosen by the caller would let them forge log lines.
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Forja API',
+        description: 'Every call of the Forja web app, under /v0.',
+        version: VERSION,
+      },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <access_token>',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const rateLimit = await registerRateLimiting(app, {
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    redis: deps.redis,
+    ...(options.rateLimitNamespace ? { namespace: options.rateLimitNamespace } : {}),
+  });
+  const { db } = deps.database;
+  const services = { db, clock: deps.clock, publicUrl: config.publicUrl };
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, services);
+      // Answers of the API describe one person's data: never keep them in shared caches.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await api.register(healthRoutes, { database: deps.database, version: VERSION });
+      await api.register(authRoutes, { deps: services, rateLimit });
+      await api.register(usersRoutes, { deps: services, rateLimit });
+      await api.register(preferencesRoutes, { deps: services });
+      await api.register(subscriptionRoutes, {
+        db,
+        payments: deps.payments,
+        clock: deps.clock,
+        config,
+      });
+      const premium = { deps: services, requireSubscription: requireSubscription({ db }) };
+      await api.register(onboardingRoutes, premium);
+      await api.register(targetsRoutes, premium);
+      await api.register(todayRoutes, premium);
+      await api.register(profilePictureRoutes, premium);
+      await api.register(accountDeletionRoutes, { deps: { db, payments: deps.payments } });
+      await api.register(foodsRoutes, { deps: services });
+      await api.register(diaryRoutes, { deps: services });
+      await api.register(metricsRoutes, { deps: services });
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(profilePictureMediaRoutes, { deps: { db } });
+  if (config.nodeEnv !== 'production') await app.register(devMailRoutes, { db });
+
+  if (deps.payments instanceof LocalPayments) {
+    const payments = deps.payments;
+    await app.register(localCheckoutRoutes(payments));
+    // The local provider reaches the webhook through the app itself, signed like Stripe.
+    payments.connect(async (payload, signature) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/subscriptions/stripe/webhook/`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      return res.statusCode >= 200 && res.statusCode < 300;
+    });
+  }
+
+  await registerSpa(app, options.webDist ?? webDistFolder);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,6 @@
+/** Where services get the time from, so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

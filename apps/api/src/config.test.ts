@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('configuration', () => {
+  it('runs with nothing set: embedded database, dev outbox, local payments', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: '.data',
+      smtpUrl: undefined,
+      mailFrom: 'Forja <no-reply@localhost>',
+      trialDays: 14,
+      price: { premiumCents: 999, currency: 'eur' },
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.payments.provider).toBe('local');
+    expect(config.payments.webhookSecret).toMatch(/^whsec_.{20,}/);
+  });
+
+  it('derives the public address from the port and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://forja.example/' }).publicUrl).toBe(
+      'https://forja.example',
+    );
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'localhost:25' }, 'SMTP_URL'],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER'],
+    [{ PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_PREMIUM'],
+    [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PRICE_PREMIUM_CENTS: '9.99' }, 'PRICE_PREMIUM_CENTS'],
+    [{ PRICE_CURRENCY: 'euro' }, 'PRICE_CURRENCY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+  ])('refuses %o with one line naming %s', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('accepts a complete Stripe configuration', () => {
+    const config = loadConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PRICE_PREMIUM: 'price_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_123',
+      pricePremium: 'price_123',
+      webhookSecret: 'whsec_abc',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable of the configuration table is parsed
+ * here once; a bad value stops the start with one line naming the variable.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int({ error: 'must be a whole port number' })
+  .min(1, { error: 'must be between 1 and 65535' })
+  .max(65535, { error: 'must be between 1 and 65535' });
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL like ${example}` },
+  );
+}
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://forja.example').optional(),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:pass@host:5432/db',
+  ).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
+  MAIL_FROM: z.string().min(3).default('Forja <no-reply@localhost>'),
+  PAYMENTS_PROVIDER: z
+    .enum(['local', 'stripe'], { error: 'must be local or stripe' })
+    .default('local'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { error: 'must start with sk_ or rk_' })
+    .optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: 'must start with whsec_' })
+    .optional(),
+  STRIPE_API_BASE: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:12111').optional(),
+  TRIAL_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be between 1 and 365' })
+    .max(365, { error: 'must be between 1 and 365' })
+    .default(14),
+  PRICE_PREMIUM_CENTS: z.coerce
+    .number({ error: 'must be a price in cents' })
+    .int({ error: 'must be a whole number of cents' })
+    .min(0, { error: 'must be zero or more cents' })
+    .default(999),
+  PRICE_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code like eur' })
+    .transform((value) => value.toLowerCase())
+    .default('eur'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Environment = Record<string, string | undefined>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments:
+    | { provider: 'local'; webhookSecret: string }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        pricePremium: string;
+        webhookSecret: string;
+        apiBase: string | undefined;
+      };
+  trialDays: number;
+  /** What the premium plan costs per month, as shown on the plans screen and charged locally. */
+  price: { premiumCents: number; currency: string };
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Treats empty strings as unset, as shells and .env files commonly produce them. */
+function withoutEmpty(env: Environment): Environment {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
+export function loadConfig(env: Environment = process.env): Config {
+  const parsed = environmentSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'is invalid');
+  }
+  const e = parsed.data;
+
+  let payments: Config['payments'];
+  if (e.PAYMENTS_PROVIDER === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) {
+      throw new ConfigError('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
+    }
+    if (!e.STRIPE_PRICE_PREMIUM) {
+      throw new ConfigError('STRIPE_PRICE_PREMIUM', 'is required when PAYMENTS_PROVIDER=stripe');
+    }
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is required when PAYMENTS_PROVIDER=stripe');
+    }
+    payments = {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      pricePremium: e.STRIPE_PRICE_PREMIUM,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    };
+  } else {
+    payments = {
+      provider: 'local',
+      // The local checkout signs its own events, so a fresh secret per start is enough.
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('base64url')}`,
+    };
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payments,
+    trialDays: e.TRIAL_DAYS,
+    price: { premiumCents: e.PRICE_PREMIUM_CENTS, currency: e.PRICE_CURRENCY },
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { loadReferenceData } from '../modules/foods/reference-data';
+import { migrationsFolder } from '../paths';
+
+/** The query builder every service receives, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows, the same way on both engines. */
+  rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * Applies pending migrations and loads the shipped food table and exercise library; safe
+   * to call from several instances at once.
+   */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function rowsOf(db: Db) {
+  return async <T>(query: SQL): Promise<T[]> => {
+    // Both drivers answer { rows }; the shared Drizzle type does not say so.
+    const result: unknown = await db.execute(query);
+    return (result as { rows: T[] }).rows;
+  };
+}
+
+// Any fixed number: instances of Forja agree on it to serialise their migrations.
+const MIGRATION_LOCK_KEY = 7_240_001;
+
+export interface PostgresOptions {
+  onPoolError?: (error: Error) => void;
+  maxConnections?: number;
+}
+
+export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 20,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle connection that the server drops must not bring the process down; the next
+  // query opens a new one.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg(pool) as unknown as Db;
+
+  return {
+    db,
+    kind: 'postgres',
+    rows: rowsOf(db),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          const locked = drizzleNodePg(client);
+          await migrateNodePg(locked, { migrationsFolder });
+          await loadReferenceData(locked);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** The embedded database: files in `dataDir`, or memory when `dataDir` is undefined. */
+export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const drizzleDb = drizzlePglite(client);
+  const db = drizzleDb as unknown as Db;
+
+  return {
+    db,
+    kind: 'pglite',
+    rows: rowsOf(db),
+    async migrate() {
+      // One process owns an embedded database, so there is nobody to race with.
+      await migratePglite(drizzleDb, { migrationsFolder });
+      await loadReferenceData(db);
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

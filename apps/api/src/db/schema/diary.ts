@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ENTRY_KINDS, MEALS } from '@forja/shared/schemas/diary';
+import { exercises, foods } from './foods';
+import { users } from './users';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+const owner = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * One line of the diary. Its energy and nutrients are those of the amount eaten, kept with
+ * the entry: editing or deleting the food later does not rewrite what was logged.
+ */
+export const diaryEntries = pgTable(
+  'diary_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: owner(),
+    date: day('date').notNull(),
+    meal: text('meal', { enum: MEALS }).notNull(),
+    kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
+    food_id: uuid('food_id').references(() => foods.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    quantity: doublePrecision('quantity').notNull(),
+    unit: text('unit').notNull(),
+    /** Grams in one `unit`: 1 for g, the density for ml, the portion's weight. */
+    unit_grams: doublePrecision('unit_grams'),
+    grams: doublePrecision('grams'),
+    kcal: doublePrecision('kcal').notNull(),
+    protein_g: doublePrecision('protein_g').notNull(),
+    carbohydrate_g: doublePrecision('carbohydrate_g').notNull(),
+    fat_g: doublePrecision('fat_g').notNull(),
+    fibre_g: doublePrecision('fibre_g').notNull(),
+    created_at: at('created_at').notNull(),
+    /** Order of logging, which the diary keeps within a meal (times may be equal). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('diary_entries_user_id_date_idx').on(table.user_id, table.date),
+    check('diary_entries_meal_check', sql`${table.meal} in (${inList(MEALS)})`),
+    check('diary_entries_kind_check', sql`${table.kind} in (${inList(ENTRY_KINDS)})`),
+    check('diary_entries_food_grams_check', sql`${table.kind} = 'quick' or ${table.grams} > 0`),
+  ],
+);
+
+/** What belongs to a day as a whole: water and notes. */
+export const diaryDays = pgTable(
+  'diary_days',
+  {
+    user_id: owner(),
+    date: day('date').notNull(),
+    water_ml: integer('water_ml').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    updated_at: at('updated_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.date] }),
+    check('diary_days_water_ml_check', sql`${table.water_ml} >= 0`),
+  ],
+);
+
+export const workouts = pgTable(
+  'workouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: owner(),
+    date: day('date').notNull(),
+    name: text('name').notNull().default(''),
+    created_at: at('created_at').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('workouts_user_id_date_idx').on(table.user_id, table.date)],
+);
+
+export const workoutExercises = pgTable(
+  'workout_exercises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workout_id: uuid('workout_id')
+      .notNull()
+      .references(() => workouts.id, { onDelete: 'cascade' }),
+    exercise_id: uuid('exercise_id')
+      .notNull()
+      .references(() => exercises.id),
+    created_at: at('created_at').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('workout_exercises_workout_id_idx').on(table.workout_id)],
+);
+
+export const workoutSets = pgTable(
+  'workout_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workout_exercise_id: uuid('workout_exercise_id')
+      .notNull()
+      .references(() => workoutExercises.id, { onDelete: 'cascade' }),
+    reps: integer('reps').notNull(),
+    weight_kg: doublePrecision('weight_kg').notNull(),
+    created_at: at('created_at').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('workout_sets_workout_exercise_id_idx').on(table.workout_exercise_id),
+    check('workout_sets_values_check', sql`${table.reps} >= 0 and ${table.weight_kg} >= 0`),
+  ],
+);

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { EQUIPMENT, MUSCLE_GROUPS } from '@forja/shared/schemas/diary';
+import type { Portion } from '@forja/shared/schemas/foods';
+import { users } from './users';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Foods, per 100 g: the table shipped with Forja (`key` set, no owner) and each person's
+ * own (owner set, no key).
+ */
+export const foods = pgTable(
+  'foods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable name of a shipped food in the data file; null for one's own foods. */
+    key: text('key'),
+    owner_id: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    aliases: text('aliases').notNull().default(''),
+    /**
+     * Name and aliases folded to lower case without accents, the form searches compare;
+     * the name comes first, so a prefix match on this column is a prefix match on the name.
+     */
+    search_text: text('search_text').notNull(),
+    kcal: doublePrecision('kcal').notNull(),
+    protein_g: doublePrecision('protein_g').notNull(),
+    carbohydrate_g: doublePrecision('carbohydrate_g').notNull(),
+    fat_g: doublePrecision('fat_g').notNull(),
+    fibre_g: doublePrecision('fibre_g').notNull(),
+    density_g_per_ml: doublePrecision('density_g_per_ml'),
+    portions: jsonb('portions').$type<Portion[]>().notNull().default([]),
+    source: text('source').notNull().default(''),
+    created_at: at('created_at').notNull().defaultNow(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('foods_key_key').on(table.key),
+    index('foods_owner_id_idx').on(table.owner_id),
+    check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
+    check(
+      'foods_nutrients_check',
+      sql`${table.kcal} >= 0 and ${table.protein_g} >= 0 and ${table.carbohydrate_g} >= 0 and ${table.fat_g} >= 0 and ${table.fibre_g} >= 0`,
+    ),
+  ],
+);
+
+export const foodFavourites = pgTable(
+  'food_favourites',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    food_id: uuid('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.food_id] })],
+);
+
+/** The exercise library shipped with Forja. */
+export const exercises = pgTable(
+  'exercises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    muscle_group: text('muscle_group', { enum: MUSCLE_GROUPS }).notNull(),
+    equipment: text('equipment', { enum: EQUIPMENT }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('exercises_key_key').on(table.key),
+    check('exercises_muscle_group_check', sql`${table.muscle_group} in (${inList(MUSCLE_GROUPS)})`),
+    check('exercises_equipment_check', sql`${table.equipment} in (${inList(EQUIPMENT)})`),
+  ],
+);
+
+/**
+ * Which version of each shipped data file the database holds, so that a start with
+ * unchanged files does not rewrite them.
+ */
+export const referenceData = pgTable('reference_data', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+  loaded_at: at('loaded_at').notNull().defaultNow(),
+});

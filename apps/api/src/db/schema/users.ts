@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    country: text('country').notNull(),
+    profile_picture_url: text('profile_picture_url').notNull().default(''),
+    trainer_id: uuid('trainer_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    role: text('role', { enum: ['trainee', 'trainer', 'admin'] })
+      .notNull()
+      .default('trainee'),
+    enabled: boolean('enabled').notNull().default(false),
+    last_login: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    // E-mail addresses are compared without regard to case.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    check('users_role_check', sql`${table.role} in ('trainee', 'trainer', 'admin')`),
+  ],
+);
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    metric_system: text('metric_system', { enum: ['metric', 'imperial'] }).notNull(),
+    theme: text('theme', { enum: ['light', 'dark', 'system'] }).notNull(),
+    language: text('language', { enum: ['es'] }).notNull(),
+    timezone: text('timezone').notNull(),
+    extra: text('extra').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('user_preferences_user_id_key').on(table.user_id)],
+);

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_ERRORS, type ApiErrorKey } from '@forja/shared/errors';
+import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-errors';
+
+interface ReplyExtra {
+  error?: string;
+  message?: string;
+  fields?: Record<string, string> | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+function reply(res: FastifyReply, key: ApiErrorKey, extra: ReplyExtra = {}) {
+  const definition = API_ERRORS[key];
+  if (extra.headers) res.headers(extra.headers);
+  return res.code(definition.status).send({
+    status: definition.status,
+    data: {
+      error: extra.error ?? definition.error,
+      message: extra.message ?? definition.message,
+      ...(extra.fields ? { fields: extra.fields } : {}),
+    },
+  });
+}
+
+const keyByFastifyCode: Record<string, ApiErrorKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+};
+
+const keyByStatus: Record<number, ApiErrorKey> = {
+  400: 'badRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'tooManyRequests',
+};
+
+/** The one place where errors become responses. Internals never reach the caller. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, res) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.error);
+      return reply(res, error.key, error);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[path] ??= issue.message ?? 'inválido';
+      }
+      const first = Object.values(fields)[0];
+      return reply(res, 'validation', { fields, ...(first ? { message: first } : {}) });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply(res, 'unavailable', { headers: { 'retry-after': '5' } });
+    }
+
+    const byCode = error.code ? keyByFastifyCode[error.code] : undefined;
+    if (byCode) return reply(res, byCode);
+    if (error instanceof SyntaxError) return reply(res, 'invalidJson');
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = keyByStatus[status] ?? 'badRequest';
+      if (status === 429) {
+        const retryAfter = res.getHeader('retry-after');
+        return reply(
+          res,
+          key,
+          retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {},
+        );
+      }
+      return reply(res, key);
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply(res, 'internal');
+  });
+}

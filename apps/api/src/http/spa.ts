@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@forja/shared/constants';
+import { AppError } from './app-error';
+
+/**
+ * Serves the built web app: files as they are, and index.html for every other path that
+ * looks like a page, so deep links such as /users/home load the app. Unknown /v0 paths and
+ * missing files (anything with an extension) are real 404s.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const hasSpa = existsSync(`${webDist}/index.html`);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // The web build writes .br and .gz beside each file (apps/web/compress.mjs).
+      preCompressed: true,
+      setHeaders(res, path) {
+        // Vite fingerprints everything under assets/, so those can be cached for good.
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !extname(path);
+    if (!isApi && isPage && hasSpa) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('notFound');
+  });
+}

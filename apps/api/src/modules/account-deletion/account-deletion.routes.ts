@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountDeletionSchema } from '@forja/shared/schemas/account';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { authenticated, requireUser } from '../../http/authentication';
+import { ownUserId } from '../../http/ownership';
+import { responses, send } from '../../http/reply';
+import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service';
+
+export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deps: AccountDeletionDeps }> = (
+  app,
+  options,
+) => {
+  // No subscription needed: leaving must always be possible.
+  app.delete(
+    '/users/:id/',
+    {
+      schema: {
+        tags: ['users'],
+        security: [{ token: [] }],
+        summary: 'Delete one’s own account and all its data, confirmed by typing ELIMINAR',
+        params: z.object({ id: z.string() }),
+        body: accountDeletionSchema,
+        response: responses(200, noticeSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      await deleteAccount(options.deps, userId, request.body);
+      return send(reply, 200, { message: 'Tu cuenta y todos tus datos se han eliminado' });
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,327 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dateParamsSchema,
+  dayParamsSchema,
+  diaryCopySchema,
+  diaryDaySchema,
+  diaryEntrySchema,
+  entryInputSchema,
+  entryUpdateSchema,
+  exerciseListSchema,
+  notesInputSchema,
+  notesSchema,
+  waterInputSchema,
+  waterSchema,
+  workoutExerciseInputSchema,
+  workoutInputSchema,
+  workoutSchema,
+  workoutSetInputSchema,
+  workoutUpdateSchema,
+} from '@forja/shared/schemas/diary';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { requireUser } from '../../http/authentication';
+import { responses, send } from '../../http/reply';
+import { requireSubscription } from '../../http/subscription-gate';
+import {
+  copyEntries,
+  createEntry,
+  deleteEntry,
+  getDay,
+  setNotes,
+  setWater,
+  updateEntry,
+  type DiaryDeps,
+} from './diary.service';
+import {
+  addSet,
+  addWorkoutExercise,
+  createWorkout,
+  deleteSet,
+  deleteWorkout,
+  listExercises,
+  removeWorkoutExercise,
+  renameWorkout,
+  updateSet,
+} from './workouts.service';
+
+const tags = ['diary'];
+const security = [{ token: [] }];
+const idParams = z.object({ id: z.string() });
+
+export const diaryRoutes: FastifyPluginAsyncZod<{ deps: DiaryDeps }> = (app, { deps }) => {
+  app.addHook('onRequest', requireSubscription(deps));
+  const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
+
+  app.get(
+    '/diary/days/:date/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One day of the diary (a date, or today in the person’s time zone)',
+        params: dayParamsSchema,
+        response: responses(200, diaryDaySchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await getDay(deps, userOf(request), request.params.date)),
+  );
+
+  app.put(
+    '/diary/days/:date/water/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The water drunk on a day, in ml',
+        params: dateParamsSchema,
+        body: waterInputSchema,
+        response: responses(200, waterSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await setWater(deps, userOf(request), request.params.date, request.body.water_ml),
+      ),
+  );
+
+  app.put(
+    '/diary/days/:date/notes/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The notes of a day',
+        params: dateParamsSchema,
+        body: notesInputSchema,
+        response: responses(200, notesSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await setNotes(deps, userOf(request), request.params.date, request.body.notes),
+      ),
+  );
+
+  app.post(
+    '/diary/entries/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Log an amount of a food, or a quick add of energy and macros',
+        body: entryInputSchema,
+        response: responses(201, diaryEntrySchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 201, await createEntry(deps, userOf(request), request.body)),
+  );
+
+  app.put(
+    '/diary/entries/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the amount or values of an entry, or move it to another meal or day',
+        params: idParams,
+        body: entryUpdateSchema,
+        response: responses(200, diaryEntrySchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await updateEntry(deps, userOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/diary/entries/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an entry',
+        params: idParams,
+        response: responses(200, noticeSchema),
+      },
+    },
+    async (request, reply) => {
+      await deleteEntry(deps, userOf(request), request.params.id);
+      return send(reply, 200, { message: 'Entrada eliminada' });
+    },
+  );
+
+  app.post(
+    '/diary/copy/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Copy a meal or a whole day to another date; answers that day',
+        body: diaryCopySchema,
+        response: responses(200, diaryDaySchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await copyEntries(deps, userOf(request), request.body)),
+  );
+
+  app.get(
+    '/exercises/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The exercise library',
+        response: responses(200, exerciseListSchema),
+      },
+    },
+    async (_request, reply) => send(reply, 200, await listExercises(deps)),
+  );
+
+  app.post(
+    '/diary/workouts/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start a training session on a day',
+        body: workoutInputSchema,
+        response: responses(201, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 201, await createWorkout(deps, userOf(request), request.body)),
+  );
+
+  app.put(
+    '/diary/workouts/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a training session',
+        params: idParams,
+        body: workoutUpdateSchema,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await renameWorkout(deps, userOf(request), request.params.id, request.body.name),
+      ),
+  );
+
+  app.delete(
+    '/diary/workouts/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a training session with its exercises and sets',
+        params: idParams,
+        response: responses(200, noticeSchema),
+      },
+    },
+    async (request, reply) => {
+      await deleteWorkout(deps, userOf(request), request.params.id);
+      return send(reply, 200, { message: 'Entrenamiento eliminado' });
+    },
+  );
+
+  app.post(
+    '/diary/workouts/:id/exercises/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add an exercise of the library to a session',
+        params: idParams,
+        body: workoutExerciseInputSchema,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await addWorkoutExercise(
+          deps,
+          userOf(request),
+          request.params.id,
+          request.body.exercise_id,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/diary/workout-exercises/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Take an exercise, with its sets, out of a session',
+        params: idParams,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await removeWorkoutExercise(deps, userOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/diary/workout-exercises/:id/sets/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a set (reps × kg) to an exercise of a session',
+        params: idParams,
+        body: workoutSetInputSchema,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await addSet(deps, userOf(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/diary/sets/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a set in place',
+        params: idParams,
+        body: workoutSetInputSchema,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await updateSet(deps, userOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/diary/sets/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a set',
+        params: idParams,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await deleteSet(deps, userOf(request), request.params.id)),
+  );
+
+  return Promise.resolve();
+};

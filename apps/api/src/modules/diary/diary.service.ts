@@ -1,0 +1,376 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { isId } from '@forja/shared/schemas/common';
+import {
+  MAX_ENTRY_GRAMS,
+  MEALS,
+  entryInputSchema,
+  entryUpdateSchema,
+  diaryCopySchema,
+  type DiaryCopy,
+  type DiaryDay,
+  type DiaryEntry,
+  type DiaryMeal,
+  type EntryInput,
+  type EntryUpdate,
+} from '@forja/shared/schemas/diary';
+import {
+  GRAMS,
+  MILLILITRES,
+  NUTRIENT_KEYS,
+  type NutrientKey,
+  type Nutrients,
+} from '@forja/shared/schemas/foods';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { diaryDays, diaryEntries } from '../../db/schema/diary';
+import { findVisibleFood, type FoodRow } from '../../db/foods';
+import { findToday } from '../../db/users';
+import { AppError } from '../../http/app-error';
+import { findDailyTargets } from './daily-targets';
+import { roundToSum } from './rounding';
+import { listWorkouts } from './workouts.service';
+
+export interface DiaryDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type EntryRow = typeof diaryEntries.$inferSelect;
+
+export const QUICK_ADD_NAME = 'Añadido rápido';
+
+function toEntry(row: EntryRow, nutrients: Nutrients = row): DiaryEntry {
+  return {
+    id: row.id,
+    date: row.date,
+    meal: row.meal,
+    kind: row.kind,
+    food_id: row.food_id,
+    name: row.name,
+    quantity: row.quantity,
+    unit: row.unit,
+    grams: row.grams,
+    kcal: nutrients.kcal,
+    protein_g: nutrients.protein_g,
+    carbohydrate_g: nutrients.carbohydrate_g,
+    fat_g: nutrients.fat_g,
+    fibre_g: nutrients.fibre_g,
+  };
+}
+
+/** The date `date` names for this person: itself, or their today for `today`. */
+export async function resolveDate(deps: DiaryDeps, userId: string, date: string): Promise<string> {
+  return date === 'today' ? findToday(deps.db, deps.clock, userId) : date;
+}
+
+const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+
+interface RoundedKey {
+  day: number;
+  meals: number[];
+  entries: number[][];
+}
+
+function nutrientsFrom(pick: (key: NutrientKey) => number): Nutrients {
+  return {
+    kcal: pick('kcal'),
+    protein_g: pick('protein_g'),
+    carbohydrate_g: pick('carbohydrate_g'),
+    fat_g: pick('fat_g'),
+    fibre_g: pick('fibre_g'),
+  };
+}
+
+/**
+ * The day's meals and totals in whole kcal and grams: the day total is the exact sum
+ * rounded, meal totals are rounded to add up to it, and entries to add up to their meal.
+ */
+export function totalsOfDay(rows: readonly EntryRow[]): { meals: DiaryMeal[]; totals: Nutrients } {
+  const byMeal = MEALS.map((meal) => rows.filter((row) => row.meal === meal));
+  const rounding = new Map<NutrientKey, RoundedKey>(
+    NUTRIENT_KEYS.map((key) => {
+      const exact = byMeal.map((entries) => sumOf(entries.map((entry) => entry[key])));
+      const day = Math.round(sumOf(exact));
+      const meals = roundToSum(exact, day);
+      const entries = byMeal.map((mealEntries, index) =>
+        roundToSum(
+          mealEntries.map((entry) => entry[key]),
+          meals[index] ?? 0,
+        ),
+      );
+      return [key, { day, meals, entries }];
+    }),
+  );
+  const of = (key: NutrientKey) => rounding.get(key) ?? { day: 0, meals: [], entries: [] };
+  return {
+    totals: nutrientsFrom((key) => of(key).day),
+    meals: MEALS.map((meal, mealIndex) => ({
+      meal,
+      totals: nutrientsFrom((key) => of(key).meals[mealIndex] ?? 0),
+      entries: (byMeal[mealIndex] ?? []).map((row, entryIndex) =>
+        toEntry(
+          row,
+          nutrientsFrom((key) => of(key).entries[mealIndex]?.[entryIndex] ?? 0),
+        ),
+      ),
+    })),
+  };
+}
+
+/** A day as logged: entries with their totals, water, notes and training. */
+export async function readDay(
+  deps: DiaryDeps,
+  userId: string,
+  date: string,
+): Promise<Omit<DiaryDay, 'targets'>> {
+  const [rows, [dayRow], workouts] = await Promise.all([
+    deps.db
+      .select()
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.user_id, userId), eq(diaryEntries.date, date)))
+      .orderBy(asc(diaryEntries.seq)),
+    deps.db
+      .select()
+      .from(diaryDays)
+      .where(and(eq(diaryDays.user_id, userId), eq(diaryDays.date, date))),
+    listWorkouts(deps, userId, date),
+  ]);
+  return {
+    date,
+    ...totalsOfDay(rows),
+    water_ml: dayRow?.water_ml ?? 0,
+    notes: dayRow?.notes ?? '',
+    workouts,
+  };
+}
+
+/** One day of the diary, with the person's targets to hold it against. */
+export async function getDay(deps: DiaryDeps, userId: string, date: string): Promise<DiaryDay> {
+  const day = await resolveDate(deps, userId, date);
+  const [logged, targets] = await Promise.all([
+    readDay(deps, userId, day),
+    findDailyTargets(deps, userId),
+  ]);
+  return { ...logged, targets };
+}
+
+/** Grams in one `unit` of a food: 1 for g, its density for ml, or a portion's weight. */
+function gramsPerUnit(food: FoodRow, unit: string): number {
+  if (unit === GRAMS) return 1;
+  if (unit === MILLILITRES) {
+    if (food.density_g_per_ml === null) throw new AppError('invalidServing');
+    return food.density_g_per_ml;
+  }
+  const portion = food.portions.find((candidate) => candidate.name === unit);
+  if (!portion) throw new AppError('invalidServing');
+  return portion.grams;
+}
+
+function checkGrams(grams: number) {
+  if (grams > MAX_ENTRY_GRAMS) {
+    throw new AppError('validation', {
+      message: `La cantidad no puede superar ${MAX_ENTRY_GRAMS / 1000} kg`,
+      fields: { quantity: `La cantidad no puede superar ${MAX_ENTRY_GRAMS / 1000} kg` },
+    });
+  }
+}
+
+function scaled(values: Nutrients, factor: number): Nutrients {
+  return nutrientsFrom((key) => values[key] * factor);
+}
+
+export async function createEntry(
+  deps: DiaryDeps,
+  userId: string,
+  input: EntryInput,
+): Promise<DiaryEntry> {
+  const entry = entryInputSchema.parse(input);
+  const base = {
+    user_id: userId,
+    date: entry.date,
+    meal: entry.meal,
+    created_at: deps.clock.now(),
+  };
+  let values: typeof diaryEntries.$inferInsert;
+  if (entry.kind === 'food') {
+    const food = await findVisibleFood(deps.db, userId, entry.food_id);
+    if (!food) throw new AppError('foodNotFound');
+    const unitGrams = gramsPerUnit(food, entry.unit);
+    const grams = entry.quantity * unitGrams;
+    checkGrams(grams);
+    values = {
+      ...base,
+      kind: 'food',
+      food_id: food.id,
+      name: food.name,
+      quantity: entry.quantity,
+      unit: entry.unit,
+      unit_grams: unitGrams,
+      grams,
+      ...scaled(food, grams / 100),
+    };
+  } else {
+    values = {
+      ...base,
+      kind: 'quick',
+      name: entry.name.trim() || QUICK_ADD_NAME,
+      quantity: 0,
+      unit: '',
+      kcal: entry.kcal,
+      protein_g: entry.protein_g,
+      carbohydrate_g: entry.carbohydrate_g,
+      fat_g: entry.fat_g,
+      fibre_g: 0,
+    };
+  }
+  const [row] = await deps.db.insert(diaryEntries).values(values).returning();
+  if (!row) throw new Error('entry not stored');
+  return toEntry(row);
+}
+
+async function ownEntry(deps: DiaryDeps, userId: string, id: string): Promise<EntryRow> {
+  if (!isId(id)) throw new AppError('entryNotFound');
+  const [row] = await deps.db
+    .select()
+    .from(diaryEntries)
+    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.user_id, userId)));
+  if (!row) throw new AppError('entryNotFound');
+  return row;
+}
+
+const onlyQuick = 'Solo los añadidos rápidos tienen nombre y valores que se puedan cambiar';
+const onlyFood = 'Los añadidos rápidos no tienen cantidad ni unidad';
+
+/**
+ * Changes an entry: the amount of a food (its values follow, from what the entry
+ * recorded per gram), the values of a quick add, or its meal and day (moving it).
+ */
+export async function updateEntry(
+  deps: DiaryDeps,
+  userId: string,
+  id: string,
+  input: EntryUpdate,
+): Promise<DiaryEntry> {
+  const change = entryUpdateSchema.parse(input);
+  const row = await ownEntry(deps, userId, id);
+  const set: Partial<typeof diaryEntries.$inferInsert> = {};
+  if (change.date !== undefined) set.date = change.date;
+  if (change.meal !== undefined) set.meal = change.meal;
+
+  const amountChanged = change.quantity !== undefined || change.unit !== undefined;
+  const valuesChanged = [
+    change.name,
+    change.kcal,
+    change.protein_g,
+    change.carbohydrate_g,
+    change.fat_g,
+  ].some((value) => value !== undefined);
+  if (row.kind === 'food') {
+    if (valuesChanged) throw new AppError('badRequest', { message: onlyQuick });
+    if (amountChanged) {
+      const unit = change.unit ?? row.unit;
+      let unitGrams = row.unit_grams ?? 1;
+      if (unit !== row.unit) {
+        const food = row.food_id ? await findVisibleFood(deps.db, userId, row.food_id) : null;
+        if (!food) throw new AppError('invalidServing');
+        unitGrams = gramsPerUnit(food, unit);
+      }
+      const quantity = change.quantity ?? row.quantity;
+      const grams = quantity * unitGrams;
+      checkGrams(grams);
+      const oldGrams = row.grams ?? grams;
+      Object.assign(set, {
+        quantity,
+        unit,
+        unit_grams: unitGrams,
+        grams,
+        ...scaled(row, grams / oldGrams),
+      });
+    }
+  } else {
+    if (amountChanged) throw new AppError('badRequest', { message: onlyFood });
+    if (change.name !== undefined) set.name = change.name.trim() || QUICK_ADD_NAME;
+    if (change.kcal !== undefined) set.kcal = change.kcal;
+    if (change.protein_g !== undefined) set.protein_g = change.protein_g;
+    if (change.carbohydrate_g !== undefined) set.carbohydrate_g = change.carbohydrate_g;
+    if (change.fat_g !== undefined) set.fat_g = change.fat_g;
+  }
+  if (Object.keys(set).length === 0) return toEntry(row);
+  const [updated] = await deps.db
+    .update(diaryEntries)
+    .set(set)
+    .where(and(eq(diaryEntries.id, row.id), eq(diaryEntries.user_id, userId)))
+    .returning();
+  if (!updated) throw new AppError('entryNotFound');
+  return toEntry(updated);
+}
+
+export async function deleteEntry(deps: DiaryDeps, userId: string, id: string): Promise<void> {
+  if (!isId(id)) throw new AppError('entryNotFound');
+  const deleted = await deps.db
+    .delete(diaryEntries)
+    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.user_id, userId)))
+    .returning({ id: diaryEntries.id });
+  if (deleted.length === 0) throw new AppError('entryNotFound');
+}
+
+/**
+ * Copies the entries of a meal, or of a whole day, to another date (and meal); what was
+ * there stays. Answers the day copied to.
+ */
+export async function copyEntries(
+  deps: DiaryDeps,
+  userId: string,
+  input: DiaryCopy,
+): Promise<DiaryDay> {
+  const copy = diaryCopySchema.parse(input);
+  const filters = [eq(diaryEntries.user_id, userId), eq(diaryEntries.date, copy.from_date)];
+  if (copy.from_meal) filters.push(eq(diaryEntries.meal, copy.from_meal));
+  const rows = await deps.db
+    .select()
+    .from(diaryEntries)
+    .where(and(...filters))
+    .orderBy(asc(diaryEntries.seq));
+  if (rows.length > 0) {
+    const now = deps.clock.now();
+    // One insert in the originals' order: the copies get their sequence numbers in it.
+    await deps.db.insert(diaryEntries).values(
+      rows.map(({ id: _id, seq: _seq, ...row }) => ({
+        ...row,
+        date: copy.to_date,
+        meal: copy.to_meal ?? row.meal,
+        created_at: now,
+      })),
+    );
+  }
+  return getDay(deps, userId, copy.to_date);
+}
+
+async function upsertDay(
+  deps: DiaryDeps,
+  userId: string,
+  date: string,
+  change: { water_ml: number } | { notes: string },
+) {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(diaryDays)
+    .values({ user_id: userId, date, ...change, updated_at: now })
+    .onConflictDoUpdate({
+      target: [diaryDays.user_id, diaryDays.date],
+      set: { ...change, updated_at: now },
+    })
+    .returning();
+  if (!row) throw new Error('day not stored');
+  return row;
+}
+
+export async function setWater(deps: DiaryDeps, userId: string, date: string, waterMl: number) {
+  const row = await upsertDay(deps, userId, date, { water_ml: waterMl });
+  return { date: row.date, water_ml: row.water_ml };
+}
+
+export async function setNotes(deps: DiaryDeps, userId: string, date: string, notes: string) {
+  const row = await upsertDay(deps, userId, date, { notes });
+  return { date: row.date, notes: row.notes };
+}

@@ -1,0 +1,242 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isId } from '@forja/shared/schemas/common';
+import {
+  workoutSetInputSchema,
+  type Exercise,
+  type Workout,
+  type WorkoutSetInput,
+} from '@forja/shared/schemas/diary';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
+import { exercises } from '../../db/schema/foods';
+import { AppError } from '../../http/app-error';
+
+export interface WorkoutsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type WorkoutRow = typeof workouts.$inferSelect;
+
+/** The exercise library, by muscle group and name. */
+export async function listExercises(deps: { db: Db }): Promise<Exercise[]> {
+  return deps.db
+    .select({
+      id: exercises.id,
+      name: exercises.name,
+      muscle_group: exercises.muscle_group,
+      equipment: exercises.equipment,
+    })
+    .from(exercises)
+    .orderBy(asc(exercises.muscle_group), asc(exercises.name));
+}
+
+/** Workouts with their exercises and sets, each in the order they were added. */
+async function assemble(db: Db, rows: readonly WorkoutRow[]): Promise<Workout[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      id: workoutExercises.id,
+      workout_id: workoutExercises.workout_id,
+      exercise: {
+        id: exercises.id,
+        name: exercises.name,
+        muscle_group: exercises.muscle_group,
+        equipment: exercises.equipment,
+      },
+    })
+    .from(workoutExercises)
+    .innerJoin(exercises, eq(exercises.id, workoutExercises.exercise_id))
+    .where(
+      inArray(
+        workoutExercises.workout_id,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(workoutExercises.seq));
+  const sets =
+    items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(workoutSets)
+          .where(
+            inArray(
+              workoutSets.workout_exercise_id,
+              items.map((item) => item.id),
+            ),
+          )
+          .orderBy(asc(workoutSets.seq));
+  return rows.map((row) => ({
+    id: row.id,
+    date: row.date,
+    name: row.name,
+    exercises: items
+      .filter((item) => item.workout_id === row.id)
+      .map((item) => ({
+        id: item.id,
+        exercise: item.exercise,
+        sets: sets
+          .filter((set) => set.workout_exercise_id === item.id)
+          .map((set) => ({ id: set.id, reps: set.reps, weight_kg: set.weight_kg })),
+      })),
+  }));
+}
+
+export async function listWorkouts(
+  deps: { db: Db },
+  userId: string,
+  date: string,
+): Promise<Workout[]> {
+  const rows = await deps.db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.user_id, userId), eq(workouts.date, date)))
+    .orderBy(asc(workouts.seq));
+  return assemble(deps.db, rows);
+}
+
+async function ownWorkout(db: Db, userId: string, id: string): Promise<WorkoutRow> {
+  if (!isId(id)) throw new AppError('workoutNotFound');
+  const [row] = await db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.id, id), eq(workouts.user_id, userId)));
+  if (!row) throw new AppError('workoutNotFound');
+  return row;
+}
+
+async function workoutOf(db: Db, row: WorkoutRow): Promise<Workout> {
+  const [workout] = await assemble(db, [row]);
+  if (!workout) throw new AppError('workoutNotFound');
+  return workout;
+}
+
+export async function createWorkout(
+  deps: WorkoutsDeps,
+  userId: string,
+  input: { date: string; name: string },
+): Promise<Workout> {
+  const [row] = await deps.db
+    .insert(workouts)
+    .values({
+      user_id: userId,
+      date: input.date,
+      name: input.name.trim(),
+      created_at: deps.clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error('workout not stored');
+  return { id: row.id, date: row.date, name: row.name, exercises: [] };
+}
+
+export async function renameWorkout(
+  deps: WorkoutsDeps,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<Workout> {
+  const row = await ownWorkout(deps.db, userId, id);
+  const [updated] = await deps.db
+    .update(workouts)
+    .set({ name: name.trim() })
+    .where(eq(workouts.id, row.id))
+    .returning();
+  return workoutOf(deps.db, updated ?? row);
+}
+
+export async function deleteWorkout(deps: WorkoutsDeps, userId: string, id: string): Promise<void> {
+  const row = await ownWorkout(deps.db, userId, id);
+  await deps.db.delete(workouts).where(eq(workouts.id, row.id));
+}
+
+export async function addWorkoutExercise(
+  deps: WorkoutsDeps,
+  userId: string,
+  workoutId: string,
+  exerciseId: string,
+): Promise<Workout> {
+  const row = await ownWorkout(deps.db, userId, workoutId);
+  const [exercise] = await deps.db
+    .select({ id: exercises.id })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!exercise) throw new AppError('exerciseNotFound');
+  await deps.db
+    .insert(workoutExercises)
+    .values({ workout_id: row.id, exercise_id: exercise.id, created_at: deps.clock.now() });
+  return workoutOf(deps.db, row);
+}
+
+/** The workout an exercise of it belongs to, when the person owns it. */
+async function workoutOfItem(db: Db, userId: string, itemId: string): Promise<WorkoutRow> {
+  if (!isId(itemId)) throw new AppError('workoutNotFound');
+  const [row] = await db
+    .select({ workout: workouts })
+    .from(workoutExercises)
+    .innerJoin(workouts, eq(workouts.id, workoutExercises.workout_id))
+    .where(and(eq(workoutExercises.id, itemId), eq(workouts.user_id, userId)));
+  if (!row) throw new AppError('workoutNotFound');
+  return row.workout;
+}
+
+export async function removeWorkoutExercise(
+  deps: WorkoutsDeps,
+  userId: string,
+  itemId: string,
+): Promise<Workout> {
+  const row = await workoutOfItem(deps.db, userId, itemId);
+  await deps.db.delete(workoutExercises).where(eq(workoutExercises.id, itemId));
+  return workoutOf(deps.db, row);
+}
+
+export async function addSet(
+  deps: WorkoutsDeps,
+  userId: string,
+  itemId: string,
+  input: WorkoutSetInput,
+): Promise<Workout> {
+  const set = workoutSetInputSchema.parse(input);
+  const row = await workoutOfItem(deps.db, userId, itemId);
+  await deps.db
+    .insert(workoutSets)
+    .values({ workout_exercise_id: itemId, ...set, created_at: deps.clock.now() });
+  return workoutOf(deps.db, row);
+}
+
+/** The workout a set belongs to, when the person owns it. */
+async function workoutOfSet(db: Db, userId: string, setId: string): Promise<WorkoutRow> {
+  if (!isId(setId)) throw new AppError('workoutSetNotFound');
+  const [row] = await db
+    .select({ workout: workouts })
+    .from(workoutSets)
+    .innerJoin(workoutExercises, eq(workoutExercises.id, workoutSets.workout_exercise_id))
+    .innerJoin(workouts, eq(workouts.id, workoutExercises.workout_id))
+    .where(and(eq(workoutSets.id, setId), eq(workouts.user_id, userId)));
+  if (!row) throw new AppError('workoutSetNotFound');
+  return row.workout;
+}
+
+/** Changes a set in place: the same set, never a second one. */
+export async function updateSet(
+  deps: WorkoutsDeps,
+  userId: string,
+  setId: string,
+  input: WorkoutSetInput,
+): Promise<Workout> {
+  const set = workoutSetInputSchema.parse(input);
+  const row = await workoutOfSet(deps.db, userId, setId);
+  await deps.db.update(workoutSets).set(set).where(eq(workoutSets.id, setId));
+  return workoutOf(deps.db, row);
+}
+
+export async function deleteSet(
+  deps: WorkoutsDeps,
+  userId: string,
+  setId: string,
+): Promise<Workout> {
+  const row = await workoutOfSet(deps.db, userId, setId);
+  await deps.db.delete(workoutSets).where(eq(workoutSets.id, setId));
+  return workoutOf(deps.db, row);
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import {
+  foodInputSchema,
+  foodListSchema,
+  foodSchema,
+  foodSearchQuerySchema,
+} from '@forja/shared/schemas/foods';
+import { requireUser } from '../../http/authentication';
+import { responses, send } from '../../http/reply';
+import { requireSubscription } from '../../http/subscription-gate';
+import {
+  createFood,
+  deleteFood,
+  getFood,
+  searchFoods,
+  setFavourite,
+  updateFood,
+  type FoodsDeps,
+} from './foods.service';
+
+const tags = ['foods'];
+const security = [{ token: [] }];
+const idParams = z.object({ id: z.string() });
+
+export const foodsRoutes: FastifyPluginAsyncZod<{ deps: FoodsDeps }> = (app, { deps }) => {
+  app.addHook('onRequest', requireSubscription(deps));
+
+  app.get(
+    '/foods/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Search the food table and one’s own foods; favourites and recents without q',
+        querystring: foodSearchQuerySchema,
+        response: responses(200, foodListSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await searchFoods(deps, requireUser(request).userId, request.query)),
+  );
+
+  app.get(
+    '/foods/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One food',
+        params: idParams,
+        response: responses(200, foodSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await getFood(deps, requireUser(request).userId, request.params.id)),
+  );
+
+  app.post(
+    '/foods/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create one’s own food, per 100 g',
+        body: foodInputSchema,
+        response: responses(201, foodSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 201, await createFood(deps, requireUser(request).userId, request.body)),
+  );
+
+  app.put(
+    '/foods/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change one’s own food',
+        params: idParams,
+        body: foodInputSchema,
+        response: responses(200, foodSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await updateFood(deps, requireUser(request).userId, request.params.id, request.body),
+      ),
+  );
+
+  app.delete(
+    '/foods/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one’s own food; entries made from it stay',
+        params: idParams,
+        response: responses(200, noticeSchema),
+      },
+    },
+    async (request, reply) => {
+      await deleteFood(deps, requireUser(request).userId, request.params.id);
+      return send(reply, 200, { message: 'Alimento eliminado' });
+    },
+  );
+
+  for (const [method, favourite] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/foods/:id/favourite/',
+      schema: {
+        tags,
+        security,
+        summary: favourite ? 'Mark a food as a favourite' : 'Unmark a favourite',
+        params: idParams,
+        response: responses(200, foodSchema),
+      },
+      handler: async (request, reply) =>
+        send(
+          reply,
+          200,
+          await setFavourite(deps, requireUser(request).userId, request.params.id, favourite),
+        ),
+    });
+  }
+
+  return Promise.resolve();
+};

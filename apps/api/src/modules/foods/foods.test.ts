@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Food } from '@forja/shared/schemas/foods';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { readTableFoods } from './reference-data';
+
+let ctx: TestContext;
+let ana: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ana = await signedInUser(ctx);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const search = async (who: SignedInUser, q: string, limit = 20) =>
+  (await who.call<Food[]>('GET', `/v0/foods/?q=${encodeURIComponent(q)}&limit=${limit}`)).data;
+const names = (foods: Food[]) => foods.map((food) => food.name);
+
+const ownFood = {
+  name: 'Bizcocho de la abuela',
+  kcal: 380,
+  protein_g: 6,
+  carbohydrate_g: 50,
+  fat_g: 17,
+  fibre_g: 1,
+  portions: [{ name: '1 trozo', grams: 70 }],
+};
+
+describe('the food table in the database', () => {
+  it('holds every row of the shipped file, with its source, once', async () => {
+    const shipped = readTableFoods();
+    const rows = await ctx.database.rows<{ count: number }>(
+      // The table's rows are the ones without an owner.
+      (await import('drizzle-orm'))
+        .sql`select count(*)::int as count from foods where owner_id is null`,
+    );
+    expect(rows[0]?.count).toBe(shipped.length);
+    // Loading again (every start does) changes nothing.
+    await ctx.database.migrate();
+    const again = await ctx.database.rows<{ count: number }>(
+      (await import('drizzle-orm'))
+        .sql`select count(*)::int as count from foods where owner_id is null`,
+    );
+    expect(again[0]?.count).toBe(shipped.length);
+    const [egg] = await search(ana, 'huevo cocido');
+    expect(egg).toMatchObject({
+      name: 'Huevo cocido / duro',
+      origin: 'table',
+      kcal: 155,
+      source: 'USDA FDC SR Legacy: Egg, whole, cooked, hard-boiled',
+      portions: [{ name: '1 huevo', grams: 50 }],
+    });
+  });
+});
+
+describe('GET /v0/foods/?q=', () => {
+  it('ignores accents and case', async () => {
+    for (const q of ['platano', 'PLÁTANO', 'Plátano', 'plÁtAnO']) {
+      expect((await search(ana, q))[0]?.name, q).toBe('Plátano / banana');
+    }
+    expect(names(await search(ana, 'JUDIAS VERDES'))).toContain('Judías verdes / ejotes');
+    expect(names(await search(ana, 'name'))).toContain('Ñame');
+  });
+
+  it('finds foods by their Latin American names', async () => {
+    expect(names(await search(ana, 'ejotes'))).toContain('Judías verdes / ejotes');
+    expect(names(await search(ana, 'guineo'))).toContain('Plátano / banana');
+    expect(names(await search(ana, 'frutillas'))).toContain('Fresas / frutillas');
+    expect(names(await search(ana, 'palta'))[0]).toMatch(/palta/);
+  });
+
+  it('ranks foods whose name starts with the query first', async () => {
+    const results = names(await search(ana, 'pan', 50));
+    const firstOther = results.findIndex((name) => !name.toLowerCase().startsWith('pan'));
+    expect(firstOther).toBeGreaterThan(3);
+    expect(results.slice(firstOther).every((name) => !name.toLowerCase().startsWith('pan'))).toBe(
+      true,
+    );
+    // "Empanada"-like matches inside a word come after those starting a word.
+    const leche = names(await search(ana, 'leche', 50));
+    expect(leche[0]).toMatch(/^Leche/);
+    expect(leche.indexOf('Dulce de leche')).toBeGreaterThan(leche.indexOf('Leche entera'));
+  });
+
+  it('needs every word of the query', async () => {
+    const results = names(await search(ana, 'leche desnatada'));
+    expect(results).toContain('Leche desnatada / descremada');
+    expect(results).not.toContain('Leche entera');
+  });
+
+  it('answers nothing for nothing matching, and at most `limit` foods', async () => {
+    expect(await search(ana, 'zzzqqq')).toEqual([]);
+    expect(await search(ana, 'a', 5)).toHaveLength(5);
+    expect((await ana.call('GET', '/v0/foods/?limit=51')).status).toBe(400);
+    expect((await ana.call('GET', '/v0/foods/?q=pan&extra=1')).status).toBe(400);
+  });
+
+  it('puts favourites and recent foods first, and lists them without a query', async () => {
+    const luis = await signedInUser(ctx);
+    expect(await search(luis, '')).toEqual([]);
+    const milks = await search(luis, 'leche', 50);
+    const goat = milks.find((food) => food.name === 'Leche de cabra');
+    const skim = milks.find((food) => food.name === 'Leche desnatada / descremada');
+    if (!goat || !skim) throw new Error('milk missing from the table');
+
+    const favourite = await luis.call<Food>('PUT', `/v0/foods/${goat.id}/favourite/`);
+    expect(favourite.data).toMatchObject({ id: goat.id, favourite: true });
+    const logged = await luis.call('POST', '/v0/diary/entries/', {
+      kind: 'food',
+      date: '2026-03-01',
+      meal: 'desayuno',
+      food_id: skim.id,
+      quantity: 250,
+      unit: 'ml',
+    });
+    expect(logged.status).toBe(201);
+
+    const again = await search(luis, 'leche', 50);
+    expect(again.slice(0, 2).map((food) => [food.name, food.favourite, food.recent])).toEqual([
+      ['Leche de cabra', true, false],
+      ['Leche desnatada / descremada', false, true],
+    ]);
+    expect(names(await search(luis, ''))).toEqual([
+      'Leche de cabra',
+      'Leche desnatada / descremada',
+    ]);
+
+    const unmarked = await luis.call<Food>('DELETE', `/v0/foods/${goat.id}/favourite/`);
+    expect(unmarked.data.favourite).toBe(false);
+    expect(names(await search(luis, ''))).toEqual(['Leche desnatada / descremada']);
+    // Nobody else sees Luis's favourites or recents.
+    expect(await search(await signedInUser(ctx), '')).toEqual([]);
+  });
+
+  it('answers a search over the whole table in a few milliseconds', async () => {
+    // The p99 against its 50 ms budget is measured by `npm run bench` on PostgreSQL with a
+    // year of data; a test suite running files in parallel is too noisy for tail latency,
+    // so this guards the typical case: a search that turned slow would fail it.
+    const queries = [
+      'pan',
+      'leche',
+      'pollo',
+      'platano',
+      'arroz integral',
+      'queso',
+      'zumo',
+      'a',
+      'xyz',
+      'judias',
+    ];
+    // The first calls compile the code paths and warm the database's caches.
+    for (const q of queries) await ana.call('GET', `/v0/foods/?q=${encodeURIComponent(q)}`);
+    const timings: number[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      for (const q of queries) {
+        const started = performance.now();
+        const res = await ana.call('GET', `/v0/foods/?q=${encodeURIComponent(q)}`);
+        timings.push(performance.now() - started);
+        expect(res.status).toBe(200);
+      }
+    }
+    timings.sort((a, b) => a - b);
+    expect(timings[timings.length / 2]).toBeLessThan(25);
+  });
+});
+
+describe('one’s own foods', () => {
+  it('are created, read, found, changed and deleted by their owner', async () => {
+    const owner = await signedInUser(ctx);
+    const created = await owner.call<Food>('POST', '/v0/foods/', ownFood);
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({
+      ...ownFood,
+      origin: 'own',
+      source: '',
+      density_g_per_ml: null,
+      favourite: false,
+      recent: false,
+    });
+    const { id } = created.data;
+    expect((await owner.call('GET', `/v0/foods/${id}/`)).data).toEqual(created.data);
+    expect((await search(owner, 'bizcocho abuela'))[0]?.id).toBe(id);
+
+    const changed = await owner.call<Food>('PUT', `/v0/foods/${id}/`, { ...ownFood, kcal: 400 });
+    expect(changed.data.kcal).toBe(400);
+
+    expect((await owner.call('DELETE', `/v0/foods/${id}/`)).status).toBe(200);
+    expect((await owner.call('GET', `/v0/foods/${id}/`)).status).toBe(404);
+    expect(await search(owner, 'bizcocho abuela')).toEqual([]);
+  });
+
+  it('of another user are a 404 everywhere and never show up in searches', async () => {
+    const owner = await signedInUser(ctx);
+    const { id } = (await owner.call<Food>('POST', '/v0/foods/', ownFood)).data;
+    const other = await signedInUser(ctx);
+    expect((await other.call('GET', `/v0/foods/${id}/`)).status).toBe(404);
+    expect((await other.call('PUT', `/v0/foods/${id}/`, ownFood)).status).toBe(404);
+    expect((await other.call('DELETE', `/v0/foods/${id}/`)).status).toBe(404);
+    expect((await other.call('PUT', `/v0/foods/${id}/favourite/`)).status).toBe(404);
+    const logged = await other.call('POST', '/v0/diary/entries/', {
+      kind: 'food',
+      date: '2026-03-01',
+      meal: 'cena',
+      food_id: id,
+      quantity: 100,
+      unit: 'g',
+    });
+    expect(logged.status).toBe(404);
+    expect(names(await search(other, 'bizcocho abuela'))).toEqual([]);
+    expect((await owner.call('GET', `/v0/foods/${id}/`)).status).toBe(200);
+  });
+
+  it('leave the shipped table alone: it cannot be changed or deleted', async () => {
+    const [apple] = await search(ana, 'manzana');
+    if (!apple) throw new Error('no apple');
+    expect((await ana.call('PUT', `/v0/foods/${apple.id}/`, ownFood)).status).toBe(404);
+    expect((await ana.call('DELETE', `/v0/foods/${apple.id}/`)).status).toBe(404);
+    expect((await ana.call('GET', '/v0/foods/not-an-id/')).status).toBe(404);
+  });
+
+  it('refuse numbers that no food has, with the field named in Spanish', async () => {
+    const cases: [object, string, string][] = [
+      [{ kcal: -1 }, 'kcal', 'Las calorías debe ser un número positivo'],
+      [{ kcal: 'mucho' }, 'kcal', 'Las calorías debe ser un número válido'],
+      [{ kcal: 950 }, 'kcal', 'Las calorías no puede superar 900 kcal'],
+      [{ protein_g: 101 }, 'protein_g', 'Las proteínas no puede superar 100 g'],
+      [
+        { protein_g: 40, carbohydrate_g: 40, fat_g: 30 },
+        'carbohydrate_g',
+        'Proteínas, carbohidratos y grasas no pueden sumar más de 100 g por 100 g',
+      ],
+      [
+        { fibre_g: 60 },
+        'fibre_g',
+        'La fibra forma parte de los carbohidratos y no puede superarlos',
+      ],
+      [{ name: '  ' }, 'name', 'El nombre no puede estar vacío'],
+      [
+        { portions: [{ name: '1 trozo', grams: 0 }] },
+        'portions.0.grams',
+        'Los gramos de la porción debe ser mayor que 0',
+      ],
+      [
+        { portions: [{ name: 'g', grams: 10 }] },
+        'portions',
+        'Cada porción debe tener un nombre distinto de g y ml',
+      ],
+      [{ owner_id: ana.user.id }, 'body', ''],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await ana.call<{ fields: Record<string, string> }>('POST', '/v0/foods/', {
+        ...ownFood,
+        ...change,
+      });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      if (field !== 'body') expect(res.data.fields[field], JSON.stringify(change)).toBe(message);
+    }
+  });
+});
+
+describe('the foods calls', () => {
+  const calls = [
+    ['GET', '/v0/foods/?q=pan'],
+    ['GET', '/v0/foods/00000000-0000-4000-8000-000000000000/'],
+    ['POST', '/v0/foods/'],
+    ['PUT', '/v0/foods/00000000-0000-4000-8000-000000000000/'],
+    ['DELETE', '/v0/foods/00000000-0000-4000-8000-000000000000/'],
+    ['PUT', '/v0/foods/00000000-0000-4000-8000-000000000000/favourite/'],
+    ['DELETE', '/v0/foods/00000000-0000-4000-8000-000000000000/favourite/'],
+  ] as const;
+
+  it('need a signed-in user (401) with a subscription (402)', async () => {
+    const unsubscribed = await signedInUser(ctx, { subscribed: false });
+    for (const [method, url] of calls) {
+      expect((await ctx.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+      const res = await unsubscribed.call(
+        method,
+        url,
+        method === 'POST' || method === 'PUT' ? ownFood : undefined,
+      );
+      expect(res.status, `${method} ${url}`).toBe(402);
+    }
+  });
+});

@@ -1,0 +1,293 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, PASSWORD, uniqueEmail } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { freePort } from '../../../test/ports';
+import { createMailer } from '../../adapters/mail/create-mailer';
+import { createDevOutboxMailer } from '../../adapters/mail/dev-outbox-mailer';
+import { deliverPendingMail, enqueueMail, MAIL_DELIVERY } from '../../adapters/mail/outbox';
+import { mailOutbox } from '../../db/schema/mail';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtp(port: number) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((address) => address.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      resolve();
+    });
+  });
+  return {
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+async function outboxRows() {
+  return ctx.database.db.select().from(mailOutbox);
+}
+
+describe('the mail outbox', () => {
+  it('delivers each message exactly once when SMTP comes back after an outage', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const port = await freePort();
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
+      () => undefined,
+    );
+    const deps = { db: ctx.database.db, clock: ctx.clock, mailer };
+    const recipients = [uniqueEmail('uno'), uniqueEmail('dos'), uniqueEmail('tres')];
+    for (const to of recipients) {
+      await enqueueMail(deps, {
+        to,
+        subject: 'Hola desde Forja',
+        text: 'Texto',
+        html: '<p>Texto</p>',
+      });
+    }
+
+    // Nobody listens on the port: every attempt fails and is put off.
+    expect(await deliverPendingMail(deps)).toEqual({ sent: 0, failed: 3 });
+    for (const row of await outboxRows()) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
+      expect(row.next_attempt_at.getTime()).toBe(
+        ctx.clock.now().getTime() + MAIL_DELIVERY.firstRetryMs,
+      );
+      expect(row.last_error).toBeTruthy();
+    }
+    // Not due yet: nothing is tried.
+    expect(await deliverPendingMail(deps)).toEqual({ sent: 0, failed: 0 });
+
+    // Still down at the next attempt: the delay doubles.
+    ctx.clock.advance(MAIL_DELIVERY.firstRetryMs);
+    expect(await deliverPendingMail(deps)).toEqual({ sent: 0, failed: 3 });
+    const [afterTwo] = await outboxRows();
+    expect(afterTwo?.next_attempt_at.getTime()).toBe(
+      ctx.clock.now().getTime() + 2 * MAIL_DELIVERY.firstRetryMs,
+    );
+
+    const smtp = await startSmtp(port);
+    try {
+      ctx.clock.advance(2 * MAIL_DELIVERY.firstRetryMs);
+      expect(await deliverPendingMail(deps)).toEqual({ sent: 3, failed: 0 });
+      const deliveredAt = ctx.clock.now();
+      ctx.clock.advance(24 * 3_600_000);
+      expect(await deliverPendingMail(deps)).toEqual({ sent: 0, failed: 0 });
+
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([...recipients].sort());
+      expect(smtp.received[0]?.raw).toContain('Subject: Hola desde Forja');
+      expect(smtp.received[0]?.raw).toContain('no-reply@forja.test');
+      for (const row of await outboxRows()) {
+        expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+        expect(row.sent_at).toEqual(deliveredAt);
+      }
+    } finally {
+      await smtp.close();
+      await mailer.close();
+    }
+  });
+
+  it('sends the verification e-mail in Spanish, as text and HTML, over SMTP', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const port = await freePort();
+    const smtp = await startSmtp(port);
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
+      () => undefined,
+    );
+    try {
+      const email = uniqueEmail('smtp');
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v0/users/registrations/',
+        payload: {
+          email,
+          password: PASSWORD,
+          first_name: 'Íñigo',
+          last_name: 'Ruiz',
+          country: 'ES',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(await deliverPendingMail({ db: ctx.database.db, clock: ctx.clock, mailer })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
+      const [message] = smtp.received;
+      expect(message?.to).toEqual([email]);
+      expect(message?.raw).toContain('multipart/alternative');
+      expect(message?.raw).toContain('text/plain');
+      expect(message?.raw).toContain('text/html');
+    } finally {
+      await smtp.close();
+      await mailer.close();
+    }
+  });
+
+  it('logs each message with its code in the dev outbox', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const email = uniqueEmail('dev');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/users/registrations/',
+      payload: { email, password: PASSWORD, first_name: 'Ana', last_name: 'Gil', country: 'ES' },
+    });
+    const lines: string[] = [];
+    const mailer = createDevOutboxMailer((entry) => lines.push(entry));
+    expect(mailer.kind).toBe('dev-outbox');
+    await deliverPendingMail({ db: ctx.database.db, clock: ctx.clock, mailer });
+    expect(lines).toHaveLength(1);
+    const [mail] = (
+      await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${email}` })
+    ).json<{
+      data: { text: string }[];
+    }>().data;
+    if (!mail) throw new Error('no mail listed');
+    const code = /Código: (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(lines[0]).toContain(email);
+    expect(lines[0]).toContain(`Código: ${code ?? ''}`);
+    expect(lines[0]).toContain('/users/email-verification?email=');
+  });
+
+  it('picks SMTP when SMTP_URL is set and the dev outbox otherwise', () => {
+    const from = 'Forja <no-reply@localhost>';
+    expect(createMailer({ smtpUrl: undefined, mailFrom: from }, () => undefined).kind).toBe(
+      'dev-outbox',
+    );
+    expect(
+      createMailer({ smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: from }, () => undefined).kind,
+    ).toBe('smtp');
+  });
+});
+
+describe('GET /dev/mail', () => {
+  it('lists messages newest first as JSON, filtered by recipient', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const deps = { db: ctx.database.db, clock: ctx.clock };
+    const ana = uniqueEmail('ana');
+    await enqueueMail(deps, { to: ana, subject: 'Primero', text: 'uno', html: '<p>uno</p>' });
+    ctx.clock.advance(1_000);
+    await enqueueMail(deps, { to: uniqueEmail('otra'), subject: 'Otro', text: 'x', html: 'x' });
+    ctx.clock.advance(1_000);
+    await enqueueMail(deps, { to: ana, subject: 'Segundo', text: 'dos', html: '<p>dos</p>' });
+
+    const all = await ctx.app.inject({ method: 'GET', url: '/dev/mail.json' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json<{ data: unknown[] }>().data).toHaveLength(3);
+
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/dev/mail.json?to=${encodeURIComponent(ana.toUpperCase())}`,
+    });
+    expect(res.json()).toEqual({
+      status: 200,
+      data: [
+        {
+          id: expect.any(String),
+          to: ana,
+          subject: 'Segundo',
+          text: 'dos',
+          html: '<p>dos</p>',
+          created_at: ctx.clock.now().toISOString(),
+          sent_at: null,
+        },
+        expect.objectContaining({ subject: 'Primero', text: 'uno' }),
+      ],
+    });
+  });
+
+  it('shows people an HTML page with the text of each message, escaped', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    await enqueueMail(
+      { db: ctx.database.db, clock: ctx.clock },
+      { to: uniqueEmail(), subject: '<script>x</script>', text: 'Código: 123456', html: '' },
+    );
+    const res = await ctx.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Código: 123456');
+    expect(res.body).toContain('&lt;script&gt;');
+    expect(res.body).not.toContain('<script>x');
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestContext({
+      database: ctx.database,
+      env: { NODE_ENV: 'production' },
+    });
+    try {
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const res = await production.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+it('reads the code from the listed message just as the browser tests will', async () => {
+  const email = uniqueEmail('e2e');
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/v0/users/registrations/',
+    payload: { email, password: PASSWORD, first_name: 'Eva', last_name: 'Sanz', country: 'ES' },
+  });
+  const listed = await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${email}` });
+  const [mail] = listed.json<{
+    data: {
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      created_at: string;
+      sent_at: null;
+    }[];
+  }>().data;
+  if (!mail) throw new Error('no mail listed');
+  const code = codeIn({ ...mail, created_at: new Date(mail.created_at), sent_at: null });
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/v0/users/registrations/email-verifications/',
+    payload: { email, token: code },
+  });
+  expect(verified.statusCode).toBe(200);
+});

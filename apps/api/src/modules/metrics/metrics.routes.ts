@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dateParamsSchema } from '@forja/shared/schemas/diary';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import {
+  csvExportSchema,
+  measurementInputSchema,
+  measurementSchema,
+  metricsQuerySchema,
+  metricsSchema,
+  weightEntrySchema,
+  weightInputSchema,
+} from '@forja/shared/schemas/metrics';
+import { requireUser } from '../../http/authentication';
+import { responses, send } from '../../http/reply';
+import { requireSubscription } from '../../http/subscription-gate';
+import {
+  deleteMeasurement,
+  deleteWeight,
+  exportCsv,
+  getMetrics,
+  putMeasurement,
+  putWeight,
+  type MetricsDeps,
+} from './metrics.service';
+
+const tags = ['metrics'];
+const security = [{ token: [] }];
+
+export const metricsRoutes: FastifyPluginAsyncZod<{ deps: MetricsDeps }> = (app, { deps }) => {
+  app.addHook('onRequest', requireSubscription(deps));
+  const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
+
+  app.get(
+    '/metrics/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Weight and trend, measurements, energy and adherence over 1, 3, 6 or 12 months',
+        querystring: metricsQuerySchema,
+        response: responses(200, metricsSchema),
+      },
+    },
+    async (request, reply) =>
+      send(reply, 200, await getMetrics(deps, userOf(request), request.query.months)),
+  );
+
+  app.put(
+    '/metrics/weights/:date/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The weight of a day (one per day; a second one replaces it)',
+        params: dateParamsSchema,
+        body: weightInputSchema,
+        response: responses(200, weightEntrySchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await putWeight(deps, userOf(request), request.params.date, request.body.weight_kg),
+      ),
+  );
+
+  app.delete(
+    '/metrics/weights/:date/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the weight of a day',
+        params: dateParamsSchema,
+        response: responses(200, noticeSchema),
+      },
+    },
+    async (request, reply) => {
+      await deleteWeight(deps, userOf(request), request.params.date);
+      return send(reply, 200, { message: 'Peso eliminado' });
+    },
+  );
+
+  app.put(
+    '/metrics/measurements/:date/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The body measurements of a day, in cm',
+        params: dateParamsSchema,
+        body: measurementInputSchema,
+        response: responses(200, measurementSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await putMeasurement(deps, userOf(request), request.params.date, request.body),
+      ),
+  );
+
+  app.delete(
+    '/metrics/measurements/:date/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the measurements of a day',
+        params: dateParamsSchema,
+        response: responses(200, noticeSchema),
+      },
+    },
+    async (request, reply) => {
+      await deleteMeasurement(deps, userOf(request), request.params.date);
+      return send(reply, 200, { message: 'Medidas eliminadas' });
+    },
+  );
+
+  app.get(
+    '/metrics/export/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'All of one’s logged data as CSV (diary, water, training, weights, measurements)',
+        response: responses(200, csvExportSchema),
+      },
+    },
+    async (request, reply) => send(reply, 200, await exportCsv(deps, userOf(request))),
+  );
+
+  return Promise.resolve();
+};

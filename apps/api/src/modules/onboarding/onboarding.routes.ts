@@ -1,0 +1,111 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  onboardingAnswerSchemas,
+  onboardingSchema,
+  onboardingStepSchemas,
+  ONBOARDING_STEP_KEYS,
+} from '@forja/shared/schemas/onboarding';
+import { authenticated, requireUser } from '../../http/authentication';
+import { ownUserId } from '../../http/ownership';
+import { responses, send } from '../../http/reply';
+import {
+  finishOnboarding,
+  getOnboarding,
+  saveOnboardingStep,
+  type OnboardingDeps,
+} from './onboarding.service';
+
+export interface OnboardingRoutesOptions {
+  deps: OnboardingDeps;
+  /** The 402 gate: onboarding is part of the paid product. */
+  requireSubscription: preHandlerAsyncHookHandler;
+}
+
+const tags = ['onboarding'];
+const security = [{ token: [] }];
+const params = z.object({ id: z.string() });
+
+export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = (app, options) => {
+  const { deps } = options;
+  const guards = { onRequest: authenticated, preHandler: options.requireSubscription };
+
+  app.get(
+    '/users/:id/onboarding/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every answer so far, the next step and whether onboarding is finished',
+        params,
+        response: responses(200, onboardingSchema),
+      },
+      ...guards,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      return send(reply, 200, await getOnboarding(deps, userId));
+    },
+  );
+
+  for (const step of ONBOARDING_STEP_KEYS) {
+    app.get(
+      `/users/:id/onboarding/${step}/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `The answer of the ${step} step, or null before it is answered`,
+          params,
+          response: responses(200, onboardingAnswerSchemas[step].nullable()),
+        },
+        ...guards,
+      },
+      async (request, reply) => {
+        const userId = ownUserId(requireUser(request), request.params.id);
+        const state = await getOnboarding(deps, userId);
+        return send(reply, 200, state.answers[step]);
+      },
+    );
+
+    app.put(
+      `/users/:id/onboarding/${step}/`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Save the answer of the ${step} step (metric units)`,
+          params,
+          body: onboardingStepSchemas[step],
+          response: responses(200, onboardingSchema),
+        },
+        ...guards,
+      },
+      async (request, reply) => {
+        const userId = ownUserId(requireUser(request), request.params.id);
+        return send(reply, 200, await saveOnboardingStep(deps, userId, step, request.body));
+      },
+    );
+  }
+
+  app.post(
+    '/users/:id/onboarding/finish/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Finish the onboarding once every step is answered',
+        params,
+        response: responses(200, onboardingSchema),
+      },
+      ...guards,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      return send(reply, 200, await finishOnboarding(deps, userId));
+    },
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  activityStepSchema,
+  bodyStepSchema,
+  eatingStepSchema,
+  goalStepSchema,
+  healthStepSchema,
+  nextOnboardingStep,
+  ONBOARDING_STEP_KEYS,
+  trainingStepSchema,
+  type Onboarding,
+  type OnboardingAnswer,
+  type OnboardingStepKey,
+} from '@forja/shared/schemas/onboarding';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
+import { onboardingAnswers } from '../../db/schema/onboarding';
+import { AppError } from '../../http/app-error';
+
+export interface OnboardingDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The step schemas as the server applies them: metric, with ages counted on `today`. */
+function stepSchema(step: OnboardingStepKey, today: Date): z.ZodType {
+  switch (step) {
+    case 'goal':
+      return goalStepSchema();
+    case 'body':
+      return bodyStepSchema({ today });
+    case 'activity':
+      return activityStepSchema();
+    case 'training':
+      return trainingStepSchema();
+    case 'eating':
+      return eatingStepSchema();
+    case 'health':
+      return healthStepSchema();
+  }
+}
+
+function stateOf(userId: string, row: OnboardingRow | undefined): Onboarding {
+  const answers = answersOf(row);
+  return {
+    user_id: userId,
+    answers,
+    next_step: nextOnboardingStep(answers),
+    finished_at: row?.finished_at ?? null,
+  };
+}
+
+/** Everything answered so far, where to continue, and whether the person has finished. */
+export async function getOnboarding(deps: OnboardingDeps, userId: string): Promise<Onboarding> {
+  return stateOf(userId, await findOnboardingRow(deps.db, userId));
+}
+
+function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  const first = Object.values(fields)[0];
+  return new AppError('validation', { fields, ...(first ? { message: first } : {}) });
+}
+
+/**
+ * Validates and stores one step's answer, replacing any earlier one. The answer is saved
+ * at once, so a person who leaves continues on any device where they stopped.
+ */
+export async function saveOnboardingStep(
+  deps: OnboardingDeps,
+  userId: string,
+  step: OnboardingStepKey,
+  input: unknown,
+): Promise<Onboarding> {
+  const now = deps.clock.now();
+  const parsed = stepSchema(step, now).safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const answer: unknown = parsed.data;
+
+  const values: Partial<typeof onboardingAnswers.$inferInsert> = {
+    [step]: answer,
+    updated_at: now,
+  };
+  if (step === 'health') {
+    const consents = (answer as OnboardingAnswer<'health'>).share_with_trainer;
+    const previous = await findOnboardingRow(deps.db, userId);
+    values.trainer_consent_at = consents ? (previous?.trainer_consent_at ?? now) : null;
+  }
+
+  const [row] = await deps.db
+    .insert(onboardingAnswers)
+    .values({ user_id: userId, created_at: now, ...values })
+    .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
+    .returning();
+  return stateOf(userId, row);
+}
+
+/** Marks the onboarding as finished; every step must be answered first. */
+export async function finishOnboarding(deps: OnboardingDeps, userId: string): Promise<Onboarding> {
+  const row = await findOnboardingRow(deps.db, userId);
+  const answers = answersOf(row);
+  const missing = ONBOARDING_STEP_KEYS.filter((step) => answers[step] === null);
+  if (!row || missing.length > 0) throw new AppError('onboardingIncomplete');
+  if (row.finished_at) return stateOf(userId, row);
+
+  const now = deps.clock.now();
+  const [updated] = await deps.db
+    .update(onboardingAnswers)
+    .set({ finished_at: now, updated_at: now })
+    .where(eq(onboardingAnswers.user_id, userId))
+    .returning();
+  return stateOf(userId, updated);
+}

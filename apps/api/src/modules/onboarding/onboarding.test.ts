@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { answers } from '../../../test/onboarding';
+import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url, headers });
+const put = (url: string, payload: unknown, headers: Headers = {}) =>
+  ctx.app.inject({ method: 'PUT', url, headers, payload: payload as object });
+const post = (url: string, headers: Headers = {}) =>
+  ctx.app.inject({ method: 'POST', url, headers });
+
+const steps = Object.keys(answers) as (keyof typeof answers)[];
+
+describe('the onboarding calls', () => {
+  it('start a new trainee at the first step with nothing answered', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const res = await get(`/v0/users/${user.id}/onboarding/`, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 200,
+      data: {
+        user_id: user.id,
+        answers: {
+          goal: null,
+          body: null,
+          activity: null,
+          training: null,
+          eating: null,
+          health: null,
+        },
+        next_step: 'first-step',
+        finished_at: null,
+      },
+    });
+  });
+
+  it('save each step as it is answered and read it back, continuing where the trainee left', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    expect((await get(`${base}/goal/`, headers)).json()).toEqual({ status: 200, data: null });
+
+    const saved = await put(`${base}/goal/`, answers.goal, headers);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ data: { next_step: 'second-step' } });
+    expect((await get(`${base}/goal/`, headers)).json()).toEqual({
+      status: 200,
+      data: answers.goal,
+    });
+
+    const expectedNext = ['third-step', 'fourth-step', 'fifth-step', 'sixth-step', 'resume'];
+    for (const [index, step] of steps.slice(1).entries()) {
+      const res = await put(`${base}/${step}/`, answers[step], headers);
+      expect(res.statusCode, step).toBe(200);
+      expect(res.json()).toMatchObject({ data: { next_step: expectedNext[index] } });
+    }
+    const state = (await get(`${base}/`, headers)).json<{ data: { answers: unknown } }>();
+    expect(state.data.answers).toEqual(answers);
+  });
+
+  it('turn an empty number into 0: an empty body-fat percentage means not known', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const res = await put(
+      `/v0/users/${user.id}/onboarding/body/`,
+      { ...answers.body, body_fat_percent: '' },
+      headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { answers: { body: { body_fat_percent: 0 } } } });
+  });
+
+  it('refuse bad numbers with the Spanish message of the field', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    const cases: [string, unknown, string, string][] = [
+      [
+        'body',
+        { ...answers.body, weight_kg: -80 },
+        'weight_kg',
+        'El peso debe ser un número positivo',
+      ],
+      [
+        'body',
+        { ...answers.body, height_cm: 'ciento ochenta' },
+        'height_cm',
+        'La altura debe ser un número válido',
+      ],
+      [
+        'goal',
+        { ...answers.goal, weekly_rate_kg: 3 },
+        'weekly_rate_kg',
+        'El ritmo semanal no puede superar 1 kg',
+      ],
+      [
+        'activity',
+        { ...answers.activity, training_days_per_week: 9 },
+        'training_days_per_week',
+        'Los días de entrenamiento debe estar entre 0 y 7',
+      ],
+      [
+        'eating',
+        { ...answers.eating, meals_per_day: -1 },
+        'meals_per_day',
+        'Las comidas al día debe ser un número positivo',
+      ],
+    ];
+    for (const [step, payload, field, message] of cases) {
+      const res = await put(`${base}/${step}/`, payload, headers);
+      expect(res.statusCode, `${step}.${field}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: { error: 'validation failed', message, fields: { [field]: message } },
+      });
+    }
+    const state = (await get(`${base}/`, headers)).json<{ data: { answers: object } }>();
+    expect(state.data.answers).toMatchObject({ goal: null, body: null, activity: null });
+  });
+
+  it('refuse fields a step does not have', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const res = await put(
+      `/v0/users/${user.id}/onboarding/health/`,
+      { ...answers.health, user_id: user.id },
+      headers,
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('finish only when every step is answered', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    await put(`${base}/goal/`, answers.goal, headers);
+    const early = await post(`${base}/finish/`, headers);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      data: {
+        error: 'onboarding incomplete',
+        message: 'Completa todos los pasos antes de terminar',
+      },
+    });
+    for (const step of steps) await put(`${base}/${step}/`, answers[step], headers);
+    const finished = await post(`${base}/finish/`, headers);
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json()).toMatchObject({
+      data: { next_step: 'resume', finished_at: ctx.clock.now().toISOString() },
+    });
+  });
+
+  it("answer 404 for another trainee's onboarding, and change nothing of theirs", async () => {
+    const owner = await premiumUser(ctx);
+    const other = await premiumUser(ctx);
+    const base = `/v0/users/${owner.user.id}/onboarding`;
+    await put(`${base}/goal/`, answers.goal, owner.headers);
+
+    const attempts = [
+      await get(`${base}/`, other.headers),
+      await get(`${base}/goal/`, other.headers),
+      await put(`${base}/goal/`, { ...answers.goal, goal: 'gain' }, other.headers),
+      await post(`${base}/finish/`, other.headers),
+      await get('/v0/users/not-an-id/onboarding/', other.headers),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, data: { error: 'not found' } });
+    }
+    const mine = await get(`${base}/goal/`, owner.headers);
+    expect(mine.json()).toMatchObject({ data: { goal: 'lose' } });
+  });
+
+  it('need a session (401) and a subscription (402)', async () => {
+    const anonymous = await get('/v0/users/00000000-0000-4000-8000-000000000000/onboarding/');
+    expect(anonymous.statusCode).toBe(401);
+
+    const { user, headers } = await userWithoutSubscription(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    for (const res of [
+      await get(`${base}/`, headers),
+      await get(`${base}/goal/`, headers),
+      await put(`${base}/goal/`, answers.goal, headers),
+      await post(`${base}/finish/`, headers),
+    ]) {
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ status: 402, data: { error: 'subscription required' } });
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import multipart from '@fastify/multipart';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { profilePictureSchema } from '@forja/shared/schemas/account';
+import { AppError } from '../../http/app-error';
+import { authenticated, requireUser } from '../../http/authentication';
+import { ownUserId } from '../../http/ownership';
+import { responses, send } from '../../http/reply';
+import {
+  deleteProfilePicture,
+  findProfilePicture,
+  PICTURE_MAX_UPLOAD_BYTES,
+  saveProfilePicture,
+  type ProfilePictureDeps,
+} from './profile-pictures.service';
+
+export interface ProfilePictureRoutesOptions {
+  deps: ProfilePictureDeps;
+  requireSubscription: preHandlerAsyncHookHandler;
+}
+
+const tags = ['users'];
+const security = [{ token: [] }];
+const params = z.object({ id: z.string() });
+
+/** Upload and removal, under /v0. Only these routes accept multipart bodies. */
+export const profilePictureRoutes: FastifyPluginAsyncZod<ProfilePictureRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { deps } = options;
+  await app.register(multipart, {
+    limits: { fileSize: PICTURE_MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+  const guards = { onRequest: authenticated, preHandler: options.requireSubscription };
+
+  app.put(
+    '/users/:id/picture/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a profile picture as multipart/form-data (field "picture", at most 8 MiB)',
+        consumes: ['multipart/form-data'],
+        params,
+        response: responses(200, profilePictureSchema),
+      },
+      ...guards,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
+      let upload: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw new AppError('invalidImage');
+        upload = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('imageTooLarge');
+        }
+        throw new AppError('invalidImage', { cause: error });
+      }
+      const stored = await saveProfilePicture(deps, userId, upload);
+      return send(reply, 200, {
+        profile_picture_url: stored.url,
+        width: stored.width,
+        height: stored.height,
+      });
+    },
+  );
+
+  app.delete(
+    '/users/:id/picture/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the profile picture',
+        params,
+        response: responses(200, z.object({ profile_picture_url: z.literal('') })),
+      },
+      ...guards,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      await deleteProfilePicture(deps, userId);
+      return send(reply, 200, { profile_picture_url: '' as const });
+    },
+  );
+};
+
+const pictureFile = z.object({ file: z.string() });
+const pictureName = /^([0-9a-f-]{36})\.webp$/;
+
+/**
+ * The pictures themselves, outside /v0: an `<img>` cannot send the access token, so the
+ * unguessable address (new on every upload) is what protects them.
+ */
+export const profilePictureMediaRoutes: FastifyPluginAsyncZod<{
+  deps: Pick<ProfilePictureDeps, 'db'>;
+}> = (app, options) => {
+  app.get(
+    '/media/profile-pictures/:file',
+    { schema: { hide: true, params: pictureFile } },
+    async (request, reply) => {
+      const id = pictureName.exec(request.params.file)?.[1];
+      const picture =
+        id && z.uuid().safeParse(id).success ? await findProfilePicture(options.deps, id) : null;
+      if (!picture) throw new AppError('notFound');
+      return reply
+        .header('content-type', picture.content_type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('etag', `"${picture.sha256}"`)
+        .send(picture.content);
+    },
+  );
+  return Promise.resolve();
+};

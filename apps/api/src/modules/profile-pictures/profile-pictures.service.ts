@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { profilePictures } from '../../db/schema/onboarding';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../http/app-error';
+
+export interface ProfilePictureDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The longest side of a stored picture, in pixels. */
+export const PICTURE_MAX_SIDE_PX = 512;
+/** Uploads above this many bytes are refused before decoding. */
+export const PICTURE_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+/** About a 40-megapixel photo: larger images are refused so decoding cannot eat the memory. */
+const PICTURE_MAX_INPUT_PIXELS = 40_000_000;
+/** Raster formats people upload photos in. SVG, PDF and the like are refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+export const PICTURE_PATH_PREFIX = '/media/profile-pictures/';
+
+/** The public address of a stored picture: unguessable, and new for every upload. */
+export function profilePictureUrl(pictureId: string): string {
+  return `${PICTURE_PATH_PREFIX}${pictureId}.webp`;
+}
+
+export interface StoredPicture {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes an upload, turns it upright, shrinks it to at most 512 px a side and re-encodes it
+ * as WebP. Re-encoding drops metadata such as the GPS position a camera wrote.
+ */
+export async function resizePicture(upload: Buffer) {
+  if (upload.length > PICTURE_MAX_UPLOAD_BYTES) throw new AppError('imageTooLarge');
+  try {
+    const image = sharp(upload, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error' });
+    const { format } = await image.metadata();
+    if (!ACCEPTED_FORMATS.has(format)) throw new AppError('invalidImage');
+    return await image
+      .rotate()
+      .resize(PICTURE_MAX_SIDE_PX, PICTURE_MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('invalidImage', { cause: error });
+  }
+}
+
+/** Stores a new profile picture for the person, replacing any earlier one. */
+export async function saveProfilePicture(
+  deps: ProfilePictureDeps,
+  userId: string,
+  upload: Buffer,
+): Promise<StoredPicture> {
+  const { data, info } = await resizePicture(upload);
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  return deps.db.transaction(async (tx) => {
+    await tx.delete(profilePictures).where(eq(profilePictures.user_id, userId));
+    const [picture] = await tx
+      .insert(profilePictures)
+      .values({
+        user_id: userId,
+        content: data,
+        content_type: 'image/webp',
+        width: info.width,
+        height: info.height,
+        sha256,
+        created_at: deps.clock.now(),
+      })
+      .returning({ id: profilePictures.id });
+    if (!picture) throw new Error('profile picture not stored');
+    const url = profilePictureUrl(picture.id);
+    await tx
+      .update(users)
+      .set({ profile_picture_url: url, updated_at: deps.clock.now() })
+      .where(eq(users.id, userId));
+    return { url, width: info.width, height: info.height };
+  });
+}
+
+/** Removes the person's picture; their profile shows initials again. */
+export async function deleteProfilePicture(deps: ProfilePictureDeps, userId: string) {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(profilePictures).where(eq(profilePictures.user_id, userId));
+    await tx
+      .update(users)
+      .set({ profile_picture_url: '', updated_at: deps.clock.now() })
+      .where(eq(users.id, userId));
+  });
+}
+
+/** A stored picture by its id, or null. */
+export async function findProfilePicture(deps: Pick<ProfilePictureDeps, 'db'>, pictureId: string) {
+  const [picture] = await deps.db
+    .select({
+      content: profilePictures.content,
+      content_type: profilePictures.content_type,
+      sha256: profilePictures.sha256,
+    })
+    .from(profilePictures)
+    .where(eq(profilePictures.id, pictureId));
+  return picture ?? null;
+}

@@ -1,0 +1,523 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import {
+  ACCESS_STATUSES,
+  FREE_TRIAL_PLAN,
+  PREMIUM_PLAN,
+  type Plan,
+  type SubscriptionStatus,
+} from '@forja/shared/constants';
+import type { CheckoutSession, PlanOffer, Subscription } from '@forja/shared/schemas/subscription';
+import { PaymentProviderError, type Payments } from '../../adapters/payments/payments';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { paymentCustomers, subscriptions, webhookEvents } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../http/app-error';
+import {
+  MalformedEventError,
+  parseWebhookEvent,
+  type SubscriptionChange,
+  type WebhookEvent,
+} from './webhook-events';
+
+export interface SubscriptionDeps {
+  db: Db;
+  payments: Payments;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'trialDays' | 'price' | 'payments'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+type Row = typeof subscriptions.$inferSelect;
+
+/** Stripe's webhook guide: refuse signatures older than five minutes. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const DAY_MS = 86_400_000;
+/** Statuses a subscription never leaves: a cancelled subscription never comes back. */
+const FINAL_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'expired'];
+/** Statuses in which the provider may still charge the customer. */
+const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'pending', 'past_due'];
+/**
+ * Between two events of the same second, the one further along the lifecycle wins, so that a
+ * late "created, incomplete" cannot undo "paid" (Stripe's timestamps are whole seconds).
+ */
+const RANK: Record<SubscriptionStatus, number> = {
+  incomplete: 0,
+  pending: 1,
+  active: 2,
+  past_due: 2,
+  expired: 3,
+  canceled: 3,
+};
+
+function toSubscription(row: Row): Subscription | null {
+  if (!row.stripe_subscription_id || !row.start_date || !row.end_date) return null;
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    plan: row.plan,
+    status: row.status,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    stripe_subscription_id: row.stripe_subscription_id,
+  };
+}
+
+/** The user's subscriptions that exist at the provider, newest first. */
+export async function listSubscriptions(deps: Pick<SubscriptionDeps, 'db'>, userId: string) {
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)))
+    .orderBy(desc(subscriptions.created_at), desc(subscriptions.id));
+  return rows.map(toSubscription).filter((row): row is Subscription => row !== null);
+}
+
+/** True when the user has an active or pending subscription; the free trial counts. */
+export async function hasAccess(deps: Pick<SubscriptionDeps, 'db'>, userId: string) {
+  const rows = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.user_id, userId),
+        isNotNull(subscriptions.stripe_subscription_id),
+        inArray(subscriptions.status, [...ACCESS_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export function listPlans(config: Pick<Config, 'trialDays' | 'price'>): PlanOffer[] {
+  const base = {
+    price: config.price.premiumCents,
+    currency: config.price.currency,
+    interval: 'month' as const,
+  };
+  return [
+    { name: FREE_TRIAL_PLAN, ...base, trial_days: config.trialDays },
+    { name: PREMIUM_PLAN, ...base, trial_days: 0 },
+  ];
+}
+
+function unavailable(error: unknown): unknown {
+  return error instanceof PaymentProviderError
+    ? new AppError('paymentsUnavailable', { cause: error })
+    : error;
+}
+
+async function ensureCustomer(
+  deps: SubscriptionDeps,
+  user: { id: string; email: string; name: string },
+): Promise<string> {
+  const stored = async () =>
+    (
+      await deps.db
+        .select({ id: paymentCustomers.customer_id })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.user_id, user.id))
+    )[0]?.id;
+  const existing = await stored();
+  if (existing) return existing;
+  const created = await deps.payments.createCustomer({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+  });
+  await deps.db
+    .insert(paymentCustomers)
+    .values({ user_id: user.id, customer_id: created, created_at: deps.clock.now() })
+    .onConflictDoNothing();
+  // Whoever stored first wins; the provider's idempotency made them the same anyway.
+  return (await stored()) ?? created;
+}
+
+function checkoutOf(row: Row): CheckoutSession {
+  return {
+    checkout_session_id: row.checkout_session_id ?? '',
+    stripe_subscription_id: row.stripe_subscription_id ?? '',
+    subscription_id: row.id,
+    url: row.checkout_url ?? '',
+    user_id: row.user_id,
+  };
+}
+
+/**
+ * Starts a hosted checkout for a plan. Refused while the user has an active or pending
+ * subscription (a trial may still move to premium), and for a second free trial. An open
+ * checkout for the same plan is handed out again instead of making another.
+ */
+export async function createCheckout(
+  deps: SubscriptionDeps,
+  userId: string,
+  plan: Plan,
+): Promise<CheckoutSession> {
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthorized');
+
+  const existing = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.user_id, userId))
+    .orderBy(desc(subscriptions.created_at));
+  const current = existing.filter(
+    (row) => row.stripe_subscription_id && ACCESS_STATUSES.includes(row.status),
+  );
+  const upgradingTrial =
+    plan === PREMIUM_PLAN && current.every((row) => row.plan === FREE_TRIAL_PLAN);
+  if (current.length > 0 && !upgradingTrial) throw new AppError('subscriptionAlreadyActive');
+  if (
+    plan === FREE_TRIAL_PLAN &&
+    existing.some((row) => row.plan === FREE_TRIAL_PLAN && row.stripe_subscription_id)
+  ) {
+    throw new AppError('trialAlreadyUsed');
+  }
+
+  const now = deps.clock.now();
+  // Leave a margin so the user is not sent to a page about to expire.
+  const usableUntil = new Date(now.getTime() + 60 * 60_000);
+  const open = existing.find(
+    (row) =>
+      row.plan === plan &&
+      row.status === 'incomplete' &&
+      !row.stripe_subscription_id &&
+      row.checkout_session_id &&
+      row.checkout_url &&
+      row.checkout_expires_at &&
+      row.checkout_expires_at > usableUntil,
+  );
+  if (open) return checkoutOf(open);
+
+  const [row] = await deps.db
+    .insert(subscriptions)
+    .values({ user_id: userId, plan, status: 'incomplete', created_at: now, updated_at: now })
+    .returning();
+  if (!row) throw new Error('the subscription row was not created');
+
+  let session;
+  let customerId;
+  try {
+    customerId = await ensureCustomer(deps, {
+      id: user.id,
+      email: user.email,
+      name: `${user.first_name} ${user.last_name}`.trim(),
+    });
+    session = await deps.payments.createCheckoutSession({
+      subscriptionId: row.id,
+      userId,
+      customerId,
+      plan,
+      trialDays: plan === FREE_TRIAL_PLAN ? deps.config.trialDays : 0,
+      successUrl: `${deps.config.publicUrl}/users/subscription/success`,
+      cancelUrl: `${deps.config.publicUrl}/users/subscription/failure`,
+    });
+  } catch (error) {
+    // Nothing half-made stays behind: the row never granted access, and now it is gone.
+    await deps.db.delete(subscriptions).where(eq(subscriptions.id, row.id));
+    throw unavailable(error);
+  }
+
+  const [updated] = await deps.db
+    .update(subscriptions)
+    .set({
+      checkout_session_id: session.id,
+      checkout_url: session.url,
+      checkout_expires_at: session.expiresAt,
+      stripe_customer_id: sql`coalesce(${subscriptions.stripe_customer_id}, ${customerId})`,
+      updated_at: deps.clock.now(),
+    })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  return checkoutOf(updated ?? row);
+}
+
+/** The provider's customer portal for the user, where they cancel or change the card. */
+export async function createPortal(deps: SubscriptionDeps, userId: string) {
+  const [customer] = await deps.db
+    .select({ id: paymentCustomers.customer_id })
+    .from(paymentCustomers)
+    .where(eq(paymentCustomers.user_id, userId));
+  if (!customer) throw new AppError('subscriptionNotFound');
+  try {
+    return await deps.payments.createPortalSession({
+      customerId: customer.id,
+      returnUrl: `${deps.config.publicUrl}/users/settings`,
+    });
+  } catch (error) {
+    throw unavailable(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Webhooks
+
+/** Checks the signature on the raw bytes and reads the event. */
+export function verifyWebhook(
+  deps: Pick<SubscriptionDeps, 'config' | 'clock'>,
+  rawBody: Buffer,
+  signature: string | undefined,
+): WebhookEvent {
+  if (!signature) throw new AppError('invalidWebhookSignature');
+  let body: unknown;
+  try {
+    body = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      deps.config.payments.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      deps.clock.now().getTime(),
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new AppError('invalidWebhookSignature', { cause: error });
+    }
+    throw new AppError('invalidJson', { cause: error });
+  }
+  try {
+    return parseWebhookEvent(body);
+  } catch (error) {
+    if (error instanceof MalformedEventError) {
+      throw new AppError('validation', { message: 'El evento no tiene la forma esperada' });
+    }
+    throw error;
+  }
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched';
+
+/**
+ * Verifies and applies one webhook delivery. The event id is stored in the same transaction
+ * as its effect, so redeliveries (even concurrent ones) have no second effect.
+ */
+export async function receiveWebhook(
+  deps: SubscriptionDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  const event = verifyWebhook(deps, rawBody, signature);
+  const result = await deps.db.transaction((tx) => applyEvent(tx as unknown as Db, deps, event));
+  if (result.userId) await settleSuperseded(deps, result.userId);
+  return result.outcome;
+}
+
+async function applyEvent(
+  tx: Db,
+  deps: Pick<SubscriptionDeps, 'clock' | 'config'>,
+  event: WebhookEvent,
+): Promise<{ outcome: WebhookOutcome; userId?: string }> {
+  const recorded = await tx
+    .insert(webhookEvents)
+    .values({
+      id: event.id,
+      type: event.type,
+      created_at: event.created,
+      processed_at: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (recorded.length === 0) return { outcome: 'duplicate' };
+  const { change } = event;
+  if (!change) return { outcome: 'ignored' };
+
+  const row = await findRow(tx, change);
+  if (!row) return { outcome: 'unmatched' };
+  const patch = nextState(row, change, event.created, deps.config.trialDays);
+  if (Object.keys(patch).length > 0) {
+    await tx
+      .update(subscriptions)
+      .set({ ...patch, updated_at: deps.clock.now() })
+      .where(eq(subscriptions.id, row.id));
+  }
+  return { outcome: 'applied', userId: row.user_id };
+}
+
+async function findRow(tx: Db, change: SubscriptionChange): Promise<Row | undefined> {
+  const lockOne = async (condition: ReturnType<typeof eq>) =>
+    (await tx.select().from(subscriptions).where(condition).for('update'))[0];
+
+  const byProvider = await lockOne(
+    eq(subscriptions.stripe_subscription_id, change.providerSubscriptionId ?? ''),
+  );
+  if (byProvider) return byProvider;
+  const candidates: (Row | undefined)[] = [];
+  if (change.localSubscriptionId) {
+    candidates.push(await lockOne(eq(subscriptions.id, change.localSubscriptionId)));
+  }
+  if (change.kind === 'checkout') {
+    candidates.push(await lockOne(eq(subscriptions.checkout_session_id, change.checkoutSessionId)));
+  }
+  // A row already tied to another provider subscription is not this one.
+  return candidates.find(
+    (row) =>
+      row &&
+      (!row.stripe_subscription_id || row.stripe_subscription_id === change.providerSubscriptionId),
+  );
+}
+
+function addMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/** Maps Stripe's subscription status to Forja's, and the plan it implies, if any. */
+export function mapProviderStatus(status: string): { status: SubscriptionStatus; plan?: Plan } {
+  switch (status) {
+    case 'trialing':
+      return { status: 'active', plan: FREE_TRIAL_PLAN };
+    case 'active':
+      return { status: 'active', plan: PREMIUM_PLAN };
+    case 'incomplete':
+      return { status: 'pending' };
+    case 'canceled':
+      return { status: 'canceled' };
+    case 'incomplete_expired':
+      return { status: 'expired' };
+    default:
+      // past_due, unpaid, paused and anything new: no access until the provider says so.
+      return { status: 'past_due' };
+  }
+}
+
+type Patch = Partial<
+  Pick<
+    Row,
+    | 'status'
+    | 'plan'
+    | 'start_date'
+    | 'end_date'
+    | 'stripe_subscription_id'
+    | 'stripe_customer_id'
+    | 'cancel_at_period_end'
+    | 'state_at'
+  >
+>;
+
+function proposal(row: Row, change: SubscriptionChange): Patch | null {
+  switch (change.kind) {
+    case 'checkout': {
+      const unsettled = row.status === 'incomplete' || row.status === 'pending';
+      if (change.outcome === 'paid' && unsettled) return { status: 'active' };
+      if (change.outcome === 'unpaid' && row.status === 'incomplete') return { status: 'pending' };
+      if (change.outcome === 'failed' && unsettled) return { status: 'incomplete' };
+      return null;
+    }
+    case 'subscription': {
+      const mapped = mapProviderStatus(change.status);
+      return {
+        status: mapped.status,
+        ...(mapped.plan ? { plan: mapped.plan } : {}),
+        start_date: change.startDate,
+        ...(change.endDate ? { end_date: change.endDate } : {}),
+        cancel_at_period_end: change.cancelAtPeriodEnd,
+      };
+    }
+    case 'invoice': {
+      const patch: Patch = {};
+      if (change.outcome === 'paid') {
+        if (row.status !== 'active') patch.status = 'active';
+        // A charge means the premium plan: the trial costs nothing.
+        if (change.amountPaid > 0) patch.plan = PREMIUM_PLAN;
+        if (change.periodEnd && (!row.end_date || change.periodEnd > row.end_date)) {
+          patch.end_date = change.periodEnd;
+        }
+      } else if (row.status === 'active') {
+        patch.status = 'past_due';
+      }
+      return Object.keys(patch).length > 0 ? patch : null;
+    }
+  }
+}
+
+/**
+ * What an event changes on a row. Ids are always filled in; the state only moves forward:
+ * never out of a final status, never back to what an older event said.
+ */
+export function nextState(
+  row: Row,
+  change: SubscriptionChange,
+  created: Date,
+  trialDays: number,
+): Patch {
+  const patch: Patch = {};
+  if (change.providerSubscriptionId && !row.stripe_subscription_id) {
+    patch.stripe_subscription_id = change.providerSubscriptionId;
+  }
+  if (change.customerId && !row.stripe_customer_id) patch.stripe_customer_id = change.customerId;
+
+  const final = FINAL_STATUSES.includes(row.status);
+  const older = row.state_at !== null && created < row.state_at;
+  const next = final || older ? null : proposal(row, change);
+  const sameSecond = row.state_at !== null && created.getTime() === row.state_at.getTime();
+  const behind = next?.status !== undefined && sameSecond && RANK[next.status] < RANK[row.status];
+  if (next && !behind) Object.assign(patch, next, { state_at: created });
+
+  // A listed subscription always has both dates; until the provider states the period,
+  // it is the one the plan promises from the moment the event happened.
+  const linked = row.stripe_subscription_id ?? patch.stripe_subscription_id;
+  if (linked && !row.start_date && !patch.start_date) patch.start_date = created;
+  if (linked && !row.end_date && !patch.end_date) {
+    patch.end_date =
+      (patch.plan ?? row.plan) === FREE_TRIAL_PLAN
+        ? new Date(created.getTime() + trialDays * DAY_MS)
+        : addMonth(created);
+  }
+  return patch;
+}
+
+/**
+ * A user pays for one subscription at a time: once the newest is active (say, premium bought
+ * during the trial), older ones still live at the provider are ended there. The provider's
+ * own events then mark them cancelled here.
+ */
+export async function settleSuperseded(deps: SubscriptionDeps, userId: string): Promise<void> {
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)))
+    .orderBy(desc(subscriptions.created_at), desc(subscriptions.id));
+  const [newest, ...older] = rows;
+  if (newest?.status !== 'active') return;
+  for (const row of older) {
+    if (!row.stripe_subscription_id || !LIVE_STATUSES.includes(row.status)) continue;
+    try {
+      await deps.payments.cancelSubscription(row.stripe_subscription_id);
+      deps.log.info({ subscriptionId: row.id }, 'ended a superseded subscription');
+    } catch (error) {
+      // Tried again by the next event for this user and by the periodic sweep.
+      deps.log.warn({ err: error, subscriptionId: row.id }, 'could not end a superseded one');
+    }
+  }
+}
+
+/** Finds users still paying for a superseded subscription and ends those. */
+export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
+  const rows = await deps.db
+    .selectDistinct({ userId: subscriptions.user_id })
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.stripe_subscription_id),
+        inArray(subscriptions.status, LIVE_STATUSES),
+        sql`exists (select 1 from ${subscriptions} as newer
+          where newer.user_id = ${subscriptions.user_id}
+            and newer.created_at > ${subscriptions.created_at}
+            and newer.status = 'active'
+            and newer.stripe_subscription_id is not null)`,
+      ),
+    );
+  for (const { userId } of rows) await settleSuperseded(deps, userId);
+}

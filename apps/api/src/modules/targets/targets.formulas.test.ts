@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  ActivityAnswer,
+  BodyAnswer,
+  GoalAnswer,
+  HealthAnswer,
+} from '@forja/shared/schemas/onboarding';
+import { ACTIVITY_FACTORS } from '@forja/shared/schemas/targets';
+import { computeTargets, katchMcArdle, mifflinStJeor } from './targets.formulas';
+
+// Every expected number below was worked out by hand; the arithmetic is in the test names.
+const today = new Date('2026-03-02T09:00:00.000Z');
+
+const man30: BodyAnswer = {
+  sex: 'male',
+  birth_date: '1996-03-01',
+  height_cm: 180,
+  weight_kg: 80,
+  body_fat_percent: 0,
+};
+
+const noHealthIssues: HealthAnswer = {
+  heart_condition: false,
+  chest_pain: false,
+  dizziness: false,
+  bone_or_joint_problem: false,
+  blood_pressure_medication: false,
+  pregnant_or_postpartum: false,
+  other_condition: false,
+  health_notes: '',
+  share_with_trainer: true,
+};
+
+function targets(
+  body: BodyAnswer,
+  activity: ActivityAnswer['activity_level'],
+  goal: GoalAnswer,
+  health: HealthAnswer | null = noHealthIssues,
+) {
+  return computeTargets({
+    body,
+    goal,
+    activity: { activity_level: activity, training_days_per_week: 3 },
+    health,
+    today,
+  });
+}
+
+describe('the BMR formulas', () => {
+  it('Mifflin-St Jeor, man of 30, 180 cm, 80 kg: 800 + 1125 − 150 + 5 = 1780 kcal', () => {
+    expect(mifflinStJeor({ sex: 'male', weightKg: 80, heightCm: 180, ageYears: 30 })).toBe(1780);
+  });
+
+  it('Mifflin-St Jeor, woman of 25, 165 cm, 60 kg: 600 + 1031.25 − 125 − 161 = 1345.25 kcal', () => {
+    expect(mifflinStJeor({ sex: 'female', weightKg: 60, heightCm: 165, ageYears: 25 })).toBe(
+      1345.25,
+    );
+  });
+
+  it('Katch-McArdle, 80 kg at 20 % fat: 370 + 21.6 × 64 kg lean = 1752.4 kcal', () => {
+    expect(katchMcArdle({ weightKg: 80, bodyFatPercent: 20 })).toBeCloseTo(1752.4, 9);
+  });
+
+  it('uses the activity factors 1.2, 1.375, 1.55, 1.725 and 1.9', () => {
+    expect(ACTIVITY_FACTORS).toEqual({
+      sedentary: 1.2,
+      light: 1.375,
+      moderate: 1.55,
+      active: 1.725,
+      very_active: 1.9,
+    });
+  });
+});
+
+describe('daily targets', () => {
+  it('man of 30, 180 cm, 80 kg, moderate, losing 0.5 kg a week towards 75 kg', () => {
+    const result = targets(man30, 'moderate', {
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+      goal_weight_kg: 75,
+    });
+    expect(result).toEqual({
+      goal: 'lose',
+      formula: 'mifflin-st-jeor',
+      age_years: 30,
+      weight_kg: 80,
+      bmr_kcal: 1780,
+      activity_level: 'moderate',
+      activity_factor: 1.55,
+      // 1780 × 1.55 = 2759
+      tdee_kcal: 2759,
+      // 0.5 kg × 7700 kcal / 7 days = 550 kcal a day less: 2759 − 550 = 2209
+      energy_kcal: 2209,
+      // 2.0 g × 80 kg = 160 g
+      protein_g: 160,
+      protein_g_per_kg: 2,
+      // max(25 % × 2209 / 9 = 61.4, 0.6 × 80 = 48) = 61 g; 61 / 80 = 0.76 g/kg
+      fat_g: 61,
+      fat_g_per_kg: 0.76,
+      // (2209 − 160 × 4 − 61 × 9) / 4 = (2209 − 640 − 549) / 4 = 255 g; 255 / 80 = 3.19 g/kg
+      carbohydrate_g: 255,
+      carbohydrate_g_per_kg: 3.19,
+      // 14 × 2209 / 1000 = 30.9 g
+      fibre_g: 31,
+      water_l: 2.5,
+      weekly_change_kg: -0.5,
+      goal_weight_kg: 75,
+      // 5 kg / 0.5 kg a week = 10 weeks = 70 days after 2 March 2026
+      goal_date: '2026-05-11',
+      notes: [],
+    });
+  });
+
+  it('woman of 25, 165 cm, 60 kg, sedentary, maintaining: 1345.25 × 1.2 = 1614 kcal', () => {
+    const result = targets(
+      {
+        sex: 'female',
+        birth_date: '2000-06-15',
+        height_cm: 165,
+        weight_kg: 60,
+        body_fat_percent: 0,
+      },
+      'sedentary',
+      { goal: 'maintain', weekly_rate_kg: 0, goal_weight_kg: 0 },
+    );
+    expect(result).toMatchObject({
+      age_years: 25,
+      bmr_kcal: 1345,
+      tdee_kcal: 1614,
+      energy_kcal: 1614,
+      // 2.0 × 60 = 120 g
+      protein_g: 120,
+      // max(0.25 × 1614 / 9 = 44.8, 0.6 × 60 = 36) = 45 g
+      fat_g: 45,
+      // (1614 − 480 − 405) / 4 = 182.25 g
+      carbohydrate_g: 182,
+      // 14 × 1.614 = 22.6 g
+      fibre_g: 23,
+      water_l: 2,
+      weekly_change_kg: 0,
+      goal_weight_kg: 0,
+      goal_date: null,
+      notes: [],
+    });
+  });
+
+  it('uses Katch-McArdle when body fat is given: 80 kg at 20 %, active, gaining 0.25 kg a week', () => {
+    const result = targets({ ...man30, body_fat_percent: 20 }, 'active', {
+      goal: 'gain',
+      weekly_rate_kg: 0.25,
+      goal_weight_kg: 85,
+    });
+    expect(result).toMatchObject({
+      formula: 'katch-mcardle',
+      // 370 + 21.6 × 64 = 1752.4
+      bmr_kcal: 1752,
+      // 1752.4 × 1.725 = 3022.9
+      tdee_kcal: 3023,
+      // + 0.25 × 7700 / 7 = 275: 3297.9
+      energy_kcal: 3298,
+      protein_g: 160,
+      // 0.25 × 3298 / 9 = 91.6
+      fat_g: 92,
+      // (3298 − 640 − 828) / 4 = 457.5
+      carbohydrate_g: 458,
+      // 14 × 3.298 = 46.2
+      fibre_g: 46,
+      weekly_change_kg: 0.25,
+      // 5 kg / 0.25 = 20 weeks = 140 days
+      goal_date: '2026-07-20',
+    });
+  });
+
+  it('never goes below the BMR: woman of 40, 160 cm, 50 kg, sedentary, asking to lose 1 kg a week', () => {
+    const result = targets(
+      {
+        sex: 'female',
+        birth_date: '1985-07-01',
+        height_cm: 160,
+        weight_kg: 50,
+        body_fat_percent: 0,
+      },
+      'sedentary',
+      { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 45 },
+    );
+    expect(result).toMatchObject({
+      age_years: 40,
+      // 500 + 1000 − 200 − 161 = 1139
+      bmr_kcal: 1139,
+      // 1139 × 1.2 = 1366.8
+      tdee_kcal: 1367,
+      // 1366.8 − 1100 = 266.8 is below 1139, so 1139
+      energy_kcal: 1139,
+      // (1139 − 1366.8) × 7 / 7700 = −0.207 kg a week
+      weekly_change_kg: -0.21,
+      // 5 kg / 0.20709 kg a week × 7 = 169.008 days, so 170 days
+      goal_date: '2026-08-19',
+      notes: ['limited_by_bmr'],
+    });
+  });
+
+  it('keeps fat at 0.6 g/kg when 25 % of energy is less: man of 40, 170 cm, 120 kg, light activity', () => {
+    const result = targets(
+      {
+        sex: 'male',
+        birth_date: '1986-01-10',
+        height_cm: 170,
+        weight_kg: 120,
+        body_fat_percent: 0,
+      },
+      'light',
+      { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 100 },
+    );
+    expect(result).toMatchObject({
+      // 1200 + 1062.5 − 200 + 5 = 2067.5
+      bmr_kcal: 2068,
+      // 2067.5 × 1.375 = 2842.8
+      tdee_kcal: 2843,
+      // 2842.8 − 550 = 2292.8
+      energy_kcal: 2293,
+      protein_g: 240,
+      // max(0.25 × 2293 / 9 = 63.7, 0.6 × 120 = 72) = 72 g
+      fat_g: 72,
+      fat_g_per_kg: 0.6,
+      // (2293 − 960 − 648) / 4 = 171.25
+      carbohydrate_g: 171,
+      // 14 × 2.293 = 32.1
+      fibre_g: 32,
+      notes: [],
+    });
+  });
+
+  it('counts age in whole years: a man born on 3 March 1996 is still 29 on 2 March 2026', () => {
+    const result = targets({ ...man30, birth_date: '1996-03-03' }, 'moderate', {
+      goal: 'maintain',
+      weekly_rate_kg: 0,
+      goal_weight_kg: 0,
+    });
+    // 800 + 1125 − 145 + 5 = 1785
+    expect(result).toMatchObject({ age_years: 29, bmr_kcal: 1785 });
+  });
+
+  it('maintains, with no date, when the goal weight is already reached', () => {
+    const result = targets(man30, 'moderate', {
+      goal: 'lose',
+      weekly_rate_kg: 0.5,
+      goal_weight_kg: 82,
+    });
+    expect(result).toMatchObject({
+      tdee_kcal: 2759,
+      energy_kcal: 2759,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['goal_weight_reached'],
+    });
+  });
+
+  it('asks for a second look when a health question was answered yes', () => {
+    const result = targets(
+      man30,
+      'light',
+      { goal: 'maintain', weekly_rate_kg: 0, goal_weight_kg: 0 },
+      { ...noHealthIssues, bone_or_joint_problem: true },
+    );
+    expect(result.notes).toEqual(['health_review']);
+  });
+
+  it('gives macros whose energy adds up to the target within rounding', () => {
+    for (const weight of [45, 60, 80, 100, 150]) {
+      for (const level of Object.keys(ACTIVITY_FACTORS) as ActivityAnswer['activity_level'][]) {
+        const result = targets({ ...man30, weight_kg: weight }, level, {
+          goal: 'lose',
+          weekly_rate_kg: 0.5,
+          goal_weight_kg: 40,
+        });
+        const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
+        expect(Math.abs(fromMacros - result.energy_kcal)).toBeLessThanOrEqual(2);
+        expect(result.energy_kcal).toBeGreaterThanOrEqual(result.bmr_kcal);
+      }
+    }
+  });
+});

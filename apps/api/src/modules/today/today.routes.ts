@@ -1,0 +1,30 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todaySchema } from '@forja/shared/schemas/today';
+import { authenticated, requireUser } from '../../http/authentication';
+import { responses, send } from '../../http/reply';
+import { getToday, type TodayDeps } from './today.service';
+
+export interface TodayRoutesOptions {
+  deps: TodayDeps;
+  requireSubscription: preHandlerAsyncHookHandler;
+}
+
+export const todayRoutes: FastifyPluginAsyncZod<TodayRoutesOptions> = (app, options) => {
+  app.get(
+    '/today/',
+    {
+      schema: {
+        tags: ['today'],
+        security: [{ token: [] }],
+        summary: "Today's intake, water, training and latest weight, for the home screen",
+        response: responses(200, todaySchema),
+      },
+      onRequest: authenticated,
+      preHandler: options.requireSubscription,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getToday(options.deps, requireUser(request).userId)),
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,69 @@
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { addDays, todayIn } from '@forja/shared/calendar';
+import type { Today } from '@forja/shared/schemas/today';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { findOnboardingAnswers } from '../../db/onboarding-answers';
+import { weightEntries } from '../../db/schema/metrics';
+import { findTimeZone } from '../../db/users';
+import { readDay } from '../diary/diary.service';
+
+export interface TodayDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** How far back the home screen's small weight line reaches. */
+const WEIGHT_LINE_DAYS = 30;
+
+/**
+ * Today at a glance: intake, water and training as the diary has them for today in the
+ * person's timezone (the same rounded totals), the weigh-ins of the last 30 days, and the
+ * latest weight: the last weigh-in, else the onboarding answer.
+ */
+export async function getToday(deps: TodayDeps, userId: string): Promise<Today> {
+  const timezone = await findTimeZone(deps.db, userId);
+  const date = todayIn(timezone, deps.clock.now());
+  const [day, { body }, [latest], entries] = await Promise.all([
+    readDay(deps, userId, date),
+    findOnboardingAnswers(deps.db, userId),
+    deps.db
+      .select({ kg: weightEntries.weight_kg })
+      .from(weightEntries)
+      .where(and(eq(weightEntries.user_id, userId), lte(weightEntries.date, date)))
+      .orderBy(desc(weightEntries.date))
+      .limit(1),
+    deps.db
+      .select({ date: weightEntries.date, kg: weightEntries.weight_kg })
+      .from(weightEntries)
+      .where(
+        and(
+          eq(weightEntries.user_id, userId),
+          gte(weightEntries.date, addDays(date, -WEIGHT_LINE_DAYS)),
+          lte(weightEntries.date, date),
+        ),
+      )
+      .orderBy(weightEntries.date),
+  ]);
+  return {
+    date,
+    timezone,
+    intake: {
+      energy_kcal: day.totals.kcal,
+      protein_g: day.totals.protein_g,
+      fat_g: day.totals.fat_g,
+      carbohydrate_g: day.totals.carbohydrate_g,
+      fibre_g: day.totals.fibre_g,
+    },
+    water_l: day.water_ml / 1000,
+    training: {
+      sessions: day.workouts.length,
+      sets: day.workouts.reduce(
+        (sum, workout) =>
+          sum + workout.exercises.reduce((count, item) => count + item.sets.length, 0),
+        0,
+      ),
+    },
+    weight: { latest_kg: latest?.kg ?? body?.weight_kg ?? null, entries },
+  };
+}

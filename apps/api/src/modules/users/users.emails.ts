@@ -1,0 +1,116 @@
+import { PRODUCT_NAME } from '@forja/shared/constants';
+import { escapeHtml } from '../../adapters/mail/html';
+import type { MailMessage } from '../../adapters/mail/mailer';
+
+interface Content {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** A code shown large, when the message carries one. */
+  code?: string;
+  action?: { label: string; url: string };
+}
+
+function compose(content: Content): MailMessage {
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.code ? [`Código: ${content.code}`, ''] : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    `El equipo de ${PRODUCT_NAME}`,
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px;margin:0 0 16px">${PRODUCT_NAME}</h1>
+<p>${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${content.code ? `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:24px 0">${escapeHtml(content.code)}</p>` : ''}
+${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#ea580c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>\n<p style="font-size:13px;color:#6b7280">Si el botón no funciona, copia este enlace en tu navegador: ${escapeHtml(content.action.url)}</p>` : ''}
+<p>El equipo de ${PRODUCT_NAME}</p>
+</body>
+</html>`;
+
+  return { to: content.to, subject: content.subject, text, html };
+}
+
+function link(publicUrl: string, path: string, params: Record<string, string>): string {
+  return `${publicUrl}${path}?${new URLSearchParams(params).toString()}`;
+}
+
+export function verificationEmail(input: {
+  to: string;
+  firstName: string;
+  code: string;
+  publicUrl: string;
+}): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Tu código de verificación de ${PRODUCT_NAME}`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      `Gracias por registrarte en ${PRODUCT_NAME}. Para activar tu cuenta, introduce este código de verificación. Caduca en 10 minutos.`,
+      'Si no has creado una cuenta, ignora este mensaje.',
+    ],
+    code: input.code,
+    action: {
+      label: 'Verificar mi correo',
+      url: link(input.publicUrl, '/users/email-verification', {
+        email: input.to,
+        token: input.code,
+      }),
+    },
+  });
+}
+
+export function passwordResetEmail(input: {
+  to: string;
+  firstName: string;
+  token: string;
+  publicUrl: string;
+}): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      'Hemos recibido una solicitud para restablecer tu contraseña. El enlace caduca en 1 hora y solo sirve una vez.',
+      'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
+    ],
+    action: {
+      label: 'Restablecer contraseña',
+      url: link(input.publicUrl, '/users/password-reset', {
+        email: input.to,
+        token: input.token,
+      }),
+    },
+  });
+}
+
+export function passwordChangedEmail(input: {
+  to: string;
+  firstName: string;
+  publicUrl: string;
+  /** A change keeps the session it was made from; a reset ends them all. */
+  otherSessionsOnly: boolean;
+}): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Tu contraseña de ${PRODUCT_NAME} ha cambiado`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      input.otherSessionsOnly
+        ? 'La contraseña de tu cuenta acaba de cambiar y hemos cerrado tus otras sesiones.'
+        : 'La contraseña de tu cuenta acaba de cambiar y hemos cerrado todas tus sesiones.',
+      'Si no has sido tú, restablece tu contraseña ahora mismo.',
+    ],
+    action: {
+      label: 'Restablecer contraseña',
+      url: link(input.publicUrl, '/users/password-reset', { email: input.to }),
+    },
+  });
+}

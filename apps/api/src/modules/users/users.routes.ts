@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import {
+  emailOnlySchema,
+  emailVerificationSchema,
+  passwordChangeSchema,
+  passwordResetSchema,
+  passwordResetTriggerSchema,
+  registrationSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@forja/shared/schemas/user';
+import { authenticated, requireUser } from '../../http/authentication';
+import { emailOfBody, type RateLimitGuard } from '../../http/rate-limit';
+import { responses, send } from '../../http/reply';
+import {
+  changePassword,
+  getUser,
+  listUsers,
+  registerUser,
+  resendVerification,
+  resetPassword,
+  triggerPasswordReset,
+  updateUser,
+  verifyEmail,
+  type UsersDeps,
+} from './users.service';
+
+export interface UsersRoutesOptions {
+  deps: UsersDeps;
+  rateLimit: RateLimitGuard;
+}
+
+const tags = ['users'];
+const idParams = z.object({ id: z.string() });
+const security = [{ token: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, options) => {
+  const { deps, rateLimit } = options;
+
+  app.post(
+    '/users/registrations/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and mail a verification code',
+        body: registrationSchema,
+        response: responses(201, userSchema),
+      },
+      preHandler: rateLimit('registration', emailOfBody),
+    },
+    async (request, reply) => send(reply, 201, await registerUser(deps, request.body)),
+  );
+
+  app.post(
+    '/users/registrations/email-verifications/',
+    {
+      schema: {
+        tags,
+        summary: 'Enable an account with the code from its e-mail',
+        body: emailVerificationSchema,
+        response: responses(200, noticeSchema),
+      },
+      preHandler: rateLimit('verification', emailOfBody),
+    },
+    async (request, reply) => {
+      await verifyEmail(deps, request.body);
+      return send(reply, 200, { message: 'Correo electrónico verificado' });
+    },
+  );
+
+  app.post(
+    '/users/registrations/email-verifications/resend/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification code when one is due',
+        body: emailOnlySchema,
+        response: responses(200, noticeSchema),
+      },
+      preHandler: rateLimit('verificationResend', emailOfBody),
+    },
+    async (request, reply) => {
+      await resendVerification(deps, request.body);
+      return send(reply, 200, {
+        message: 'Si la cuenta existe y falta verificarla, te hemos enviado un código nuevo',
+      });
+    },
+  );
+
+  app.post(
+    '/users/password-reset/triggers/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link when the account exists',
+        body: passwordResetTriggerSchema,
+        response: responses(200, noticeSchema),
+      },
+      preHandler: rateLimit('passwordResetTrigger', emailOfBody),
+    },
+    async (request, reply) => {
+      await triggerPasswordReset(deps, request.body);
+      return send(reply, 200, {
+        message:
+          'Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña',
+      });
+    },
+  );
+
+  app.post(
+    '/users/password-reset/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset e-mail',
+        body: passwordResetSchema,
+        response: responses(200, noticeSchema),
+      },
+      preHandler: rateLimit('passwordReset', emailOfBody),
+    },
+    async (request, reply) => {
+      await resetPassword(deps, request.body);
+      return send(reply, 200, { message: 'Contraseña restablecida' });
+    },
+  );
+
+  app.post(
+    '/users/password-change/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password, knowing the current one',
+        body: passwordChangeSchema,
+        response: responses(200, noticeSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) => {
+      await changePassword(deps, requireUser(request), request.body);
+      return send(reply, 200, { message: 'Contraseña actualizada' });
+    },
+  );
+
+  app.get(
+    '/users/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The current user first, then (for a trainer) their trainees',
+        response: responses(200, z.array(userSchema)),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) => send(reply, 200, await listUsers(deps, requireUser(request))),
+  );
+
+  app.get(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One user: oneself or, for a trainer, one of their trainees',
+        params: idParams,
+        response: responses(200, userSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getUser(deps, requireUser(request), request.params.id)),
+  );
+
+  app.put(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update one’s own profile',
+        params: idParams,
+        body: userUpdateSchema,
+        response: responses(200, userSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await updateUser(deps, requireUser(request), request.params.id, request.body),
+      ),
+  );
+
+  return Promise.resolve();
+};

@@ -1,0 +1,378 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { isId } from '@forja/shared/schemas/common';
+import { userPreferencesCreateSchema } from '@forja/shared/schemas/preferences';
+import type {
+  EmailOnly,
+  EmailVerification,
+  PasswordChange,
+  PasswordReset,
+  Registration,
+  User,
+  UserUpdate,
+} from '@forja/shared/schemas/user';
+import { enqueueMail } from '../../adapters/mail/outbox';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, verificationCodes } from '../../db/schema/auth';
+import { userPreferences, users } from '../../db/schema/users';
+import { findUserByEmail, type UserRow } from '../../db/users';
+import { AppError } from '../../http/app-error';
+import type { Principal } from '../../http/authentication';
+import { isUniqueViolation } from '../../http/database-errors';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { revokeUserSessions } from '../../security/sessions';
+import {
+  hashToken,
+  hashVerificationCode,
+  looksLikeToken,
+  newToken,
+  newVerificationCode,
+} from '../../security/tokens';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './users.emails';
+
+export interface UsersDeps {
+  db: Db;
+  clock: Clock;
+  /** Base of the links in e-mails. */
+  publicUrl: string;
+}
+
+const MINUTE = 60_000;
+export const VERIFICATION_CODE = {
+  lifetimeMs: 10 * MINUTE,
+  maxFailedAttempts: 5,
+  /** A new code is sent at most this often. */
+  resendIntervalMs: MINUTE,
+} as const;
+export const PASSWORD_RESET_LIFETIME_MS = 60 * MINUTE;
+
+const EMAIL_VERIFICATION = 'email_verification' as const;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    country: row.country,
+    profile_picture_url: row.profile_picture_url,
+    trainer_id: row.trainer_id ?? '',
+    email: row.email,
+    role: row.role,
+    last_login: row.last_login,
+    enabled: row.enabled,
+  };
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Replaces the account's verification code with a new one and mails it, in `db`'s transaction. */
+async function sendNewVerificationCode(deps: UsersDeps, user: UserRow) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const code = newVerificationCode();
+  await db
+    .delete(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.user_id, user.id),
+        eq(verificationCodes.purpose, EMAIL_VERIFICATION),
+      ),
+    );
+  await db.insert(verificationCodes).values({
+    user_id: user.id,
+    purpose: EMAIL_VERIFICATION,
+    code_hash: hashVerificationCode(user.id, EMAIL_VERIFICATION, code),
+    created_at: now,
+    expires_at: new Date(now.getTime() + VERIFICATION_CODE.lifetimeMs),
+  });
+  await enqueueMail(
+    deps,
+    verificationEmail({
+      to: user.email,
+      firstName: user.first_name,
+      code,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+}
+
+/** Creates a disabled trainee with default preferences and mails a verification code. */
+export async function registerUser(deps: UsersDeps, input: Registration): Promise<User> {
+  if (await findUserByEmail(deps.db, input.email)) throw new AppError('emailInUse');
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          country: input.country,
+          role: 'trainee',
+          enabled: false,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning();
+      if (!user) throw new Error('user not stored');
+      await tx.insert(userPreferences).values({
+        user_id: user.id,
+        ...userPreferencesCreateSchema.parse({}),
+        created_at: now,
+        updated_at: now,
+      });
+      await sendNewVerificationCode({ ...deps, db: tx }, user);
+      return toUser(user);
+    });
+  } catch (error) {
+    // Two registrations of one address at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('emailInUse', { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Checks a verification code and enables the account. The code row is locked, so of two
+ * verifications at once exactly one succeeds; five wrong codes destroy it.
+ */
+export async function verifyEmail(deps: UsersDeps, input: EmailVerification): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw new AppError('invalidVerificationToken');
+  const verified = await deps.db.transaction(async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.user_id, user.id),
+          eq(verificationCodes.purpose, EMAIL_VERIFICATION),
+        ),
+      )
+      .for('update');
+    const now = deps.clock.now();
+    if (!code || code.consumed_at || code.expires_at <= now) return false;
+    if (!sameHash(code.code_hash, hashVerificationCode(user.id, EMAIL_VERIFICATION, input.token))) {
+      if (code.failed_attempts + 1 >= VERIFICATION_CODE.maxFailedAttempts) {
+        await tx.delete(verificationCodes).where(eq(verificationCodes.id, code.id));
+      } else {
+        await tx
+          .update(verificationCodes)
+          .set({ failed_attempts: code.failed_attempts + 1 })
+          .where(eq(verificationCodes.id, code.id));
+      }
+      return false;
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ consumed_at: now })
+      .where(eq(verificationCodes.id, code.id));
+    await tx.update(users).set({ enabled: true, updated_at: now }).where(eq(users.id, user.id));
+    return true;
+  });
+  if (!verified) throw new AppError('invalidVerificationToken');
+}
+
+/**
+ * Mails a new code to an account that still needs one, unless a code went out less than a
+ * minute ago. Says nothing either way, so it cannot tell who has an account.
+ */
+export async function resendVerification(deps: UsersDeps, input: EmailOnly): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || user.enabled) return;
+  await deps.db.transaction(async (tx) => {
+    // Serialises resends of one account.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [current] = await tx
+      .select({ created_at: verificationCodes.created_at })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.user_id, user.id),
+          eq(verificationCodes.purpose, EMAIL_VERIFICATION),
+        ),
+      );
+    const now = deps.clock.now();
+    if (
+      current &&
+      now.getTime() - current.created_at.getTime() < VERIFICATION_CODE.resendIntervalMs
+    ) {
+      return;
+    }
+    await sendNewVerificationCode({ ...deps, db: tx }, user);
+  });
+}
+
+async function userById(db: Db, id: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new AppError('unauthorized');
+  return user;
+}
+
+/** The caller first, then (for a trainer) their trainees. */
+export async function listUsers(deps: UsersDeps, principal: Principal): Promise<User[]> {
+  const me = principal.user;
+  if (me.role !== 'trainer') return [toUser(me)];
+  const trainees = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.trainer_id, me.id))
+    .orderBy(asc(users.created_at), asc(users.id));
+  return [toUser(me), ...trainees.map(toUser)];
+}
+
+/** Oneself, or one of a trainer's own trainees; anybody else does not exist. */
+export async function getUser(deps: UsersDeps, principal: Principal, id: string): Promise<User> {
+  if (!isId(id)) throw new AppError('userNotFound');
+  const [user] = await deps.db.select().from(users).where(eq(users.id, id));
+  const visible = user && (user.id === principal.userId || user.trainer_id === principal.userId);
+  if (!visible) throw new AppError('userNotFound');
+  return toUser(user);
+}
+
+export async function updateUser(
+  deps: UsersDeps,
+  principal: Principal,
+  id: string,
+  input: UserUpdate,
+): Promise<User> {
+  if (id.toLowerCase() !== principal.userId) throw new AppError('userNotFound');
+  const [user] = await deps.db
+    .update(users)
+    .set({ ...input, updated_at: deps.clock.now() })
+    .where(eq(users.id, principal.userId))
+    .returning();
+  if (!user) throw new AppError('userNotFound');
+  return toUser(user);
+}
+
+/** Mails a reset link when the account exists; says nothing either way. */
+export async function triggerPasswordReset(deps: UsersDeps, input: EmailOnly): Promise<void> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) return;
+  const token = newToken();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.consumed_at)),
+      );
+    await tx.insert(passwordResetTokens).values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
+    });
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      passwordResetEmail({
+        to: user.email,
+        firstName: user.first_name,
+        token,
+        publicUrl: deps.publicUrl,
+      }),
+    );
+  });
+}
+
+function liveResetToken(userId: string, token: string, now: Date) {
+  return and(
+    eq(passwordResetTokens.token_hash, hashToken(token)),
+    eq(passwordResetTokens.user_id, userId),
+    isNull(passwordResetTokens.consumed_at),
+    gt(passwordResetTokens.expires_at, now),
+  );
+}
+
+/**
+ * Sets a new password with a reset token, ends every session and sends a notice. The token
+ * row is locked, so of two resets at once exactly one wins. Following the link proves the
+ * mailbox, so the account is enabled too.
+ */
+export async function resetPassword(deps: UsersDeps, input: PasswordReset): Promise<void> {
+  const user = looksLikeToken(input.token)
+    ? await findUserByEmail(deps.db, input.email)
+    : undefined;
+  if (!user) throw new AppError('invalidVerificationToken');
+  // Checked before the costly hash, and again under the lock.
+  const [candidate] = await deps.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(liveResetToken(user.id, input.token, deps.clock.now()));
+  if (!candidate) throw new AppError('invalidVerificationToken');
+
+  const passwordHash = await hashPassword(input.password);
+  const done = await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [token] = await tx
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(liveResetToken(user.id, input.token, now))
+      .for('update');
+    if (!token) return false;
+    await tx
+      .update(passwordResetTokens)
+      .set({ consumed_at: now })
+      .where(eq(passwordResetTokens.id, token.id));
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, enabled: true, updated_at: now })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password reset');
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      passwordChangedEmail({
+        to: user.email,
+        firstName: user.first_name,
+        publicUrl: deps.publicUrl,
+        otherSessionsOnly: false,
+      }),
+    );
+    return true;
+  });
+  if (!done) throw new AppError('invalidVerificationToken');
+}
+
+/** Changes the password of a signed-in user who knows the current one; other sessions end. */
+export async function changePassword(
+  deps: UsersDeps,
+  principal: Principal,
+  input: PasswordChange,
+): Promise<void> {
+  const user = await userById(deps.db, principal.userId);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new AppError('invalidCredentials');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(
+      { db: tx, clock: deps.clock },
+      user.id,
+      'password changed',
+      principal.sessionFamilyId,
+    );
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      passwordChangedEmail({
+        to: user.email,
+        firstName: user.first_name,
+        publicUrl: deps.publicUrl,
+        otherSessionsOnly: true,
+      }),
+    );
+  });
+}

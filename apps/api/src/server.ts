@@ -1,0 +1,98 @@
+import { resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { createMailer } from './adapters/mail/create-mailer';
+import { startMailWorker } from './adapters/mail/outbox';
+import { createPayments } from './adapters/payments/create-payments';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, type Config } from './config';
+import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database: Database = config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl, {
+        onPoolError: (error) => {
+          console.error(`database connection lost: ${error.message}`);
+        },
+      })
+    : await createPgliteDatabase(resolve(config.dataDir));
+  await database.migrate();
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
+    : undefined;
+  redis?.on('error', (error: Error) => {
+    console.error(`redis: ${error.message}`);
+  });
+
+  const payments = createPayments(config, { db: database.db, clock: systemClock });
+  const app = await buildApp({ config, database, clock: systemClock, redis, payments });
+  const mailer = createMailer(config, (entry) => {
+    app.log.info(entry);
+  });
+  const mailWorker = startMailWorker({
+    db: database.db,
+    clock: systemClock,
+    mailer,
+    onError: (error, messageId) => {
+      app.log.warn({ err: error, messageId }, 'mail delivery failed; will retry');
+    },
+    onTickError: (error) => {
+      app.log.error({ err: error }, 'mail worker failed');
+    },
+  });
+  const paymentsScheduler = startPaymentsScheduler({
+    db: database.db,
+    payments,
+    clock: systemClock,
+    config,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await paymentsScheduler.stop();
+    await mailWorker.stop();
+    await mailer.close();
+    await redis?.quit();
+    await database.close();
+  });
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Forja on ${config.publicUrl} (database: ${database.kind}, mail: ${mailer.kind}, payments: ${config.payments.provider})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

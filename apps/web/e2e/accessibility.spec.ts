@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { onboardedAccount } from './support/api';
+import { expectAccessible, storeSession } from './support/browser';
+
+const publicScreens: [string, string][] = [
+  ['/', 'Come y entrena con un plan hecho para ti'],
+  ['/auth/login', 'Inicia sesión'],
+  ['/users/registration', 'Crea tu cuenta'],
+  ['/users/email-verification?email=ana%40example.com', 'Verifica tu correo'],
+  ['/users/password-reset', 'Restablece tu contraseña'],
+  ['/users/password-reset?email=ana%40example.com&token=abc', 'Nueva contraseña'],
+  ['/users/subscription/success', '¡Pago completado!'],
+  ['/users/subscription/failure', 'No se completó el pago'],
+  ['/no/existe', '404'],
+];
+
+const appScreens: [string, string][] = [
+  ['/users/home', 'Hola, Lucía'],
+  ['/users/diary', 'Diario'],
+  ['/users/metrics', 'Métricas'],
+  ['/users/profile', 'Perfil'],
+  ['/users/settings', 'Ajustes'],
+  ['/users/onboarding/first-step', 'Tu objetivo'],
+  ['/users/onboarding/second-step', 'Tu cuerpo'],
+  ['/users/onboarding/third-step', 'Tu actividad'],
+  ['/users/onboarding/fourth-step', 'Tu entrenamiento'],
+  ['/users/onboarding/fifth-step', 'Tu alimentación'],
+  ['/users/onboarding/sixth-step', 'Tu salud'],
+  ['/users/onboarding/resume', 'Tu plan'],
+];
+
+async function checkScreens(page: Page, screens: [string, string][]) {
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+}
+
+test.describe('on a desktop', () => {
+  // One test per screen, so a slow machine spreads the axe runs over several time-outs.
+  for (const screen of publicScreens) {
+    test(`${screen[0]} passes axe`, async ({ page }) => {
+      await checkScreens(page, [screen]);
+    });
+  }
+
+  test('the first public screens pass axe in dark mode too', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await checkScreens(page, publicScreens.slice(0, 3));
+  });
+
+  test('every screen of the app passes axe', async ({ page, request }) => {
+    // Twelve screens behind a sign-in: allowed three times the usual time.
+    test.slow();
+    const account = await onboardedAccount(request, 'axe-desktop');
+    await storeSession(page, account.tokens);
+    await checkScreens(page, appScreens);
+  });
+
+  test('the login form can be used with the keyboard alone', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Forja' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Correo electrónico')).toBeFocused();
+    await page.keyboard.type('nadie');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Contraseña')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByText('El correo electrónico debe ser un correo electrónico válido'),
+    ).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the sections are in a bottom bar, and the screens pass axe', async ({ page, request }) => {
+    const account = await onboardedAccount(request, 'axe-phone');
+    await storeSession(page, account.tokens);
+
+    await page.goto('/users/home');
+    const bottomBar = page.getByRole('navigation', { name: 'Secciones' });
+    await expect(bottomBar).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden();
+    await bottomBar.getByRole('link', { name: 'Diario' }).click();
+    await expect(page).toHaveURL('/users/diary');
+    await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await expect(page.getByText(account.email)).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,173 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, todayIn } from '@forja/shared/calendar';
+import { onboardedAccount, subscribedAccount } from './support/api';
+import { expectAccessible, storeSession } from './support/browser';
+
+// The app's days are Madrid's for people who keep the default time zone.
+const today = () => todayIn('Europe/Madrid', new Date());
+
+function meal(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true });
+}
+
+test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lunch, water and a workout', async ({
+  page,
+  request,
+}) => {
+  // Onboarded, so there are targets (2209 kcal) to hold the day against.
+  const account = await onboardedAccount(request, 'diary');
+  const auth = { Authorization: `Token ${account.tokens.access_token}` };
+  // Yesterday's lunch, to copy: two slices of bread.
+  const [bread] = (
+    (await (
+      await request.get('/v0/foods/?q=pan%20de%20molde%20blanco', { headers: auth })
+    ).json()) as {
+      data: { id: string }[];
+    }
+  ).data;
+  const lunch = await request.post('/v0/diary/entries/', {
+    headers: auth,
+    data: {
+      kind: 'food',
+      date: addDays(today(), -1),
+      meal: 'comida',
+      food_id: bread?.id,
+      quantity: 2,
+      unit: '1 rebanada',
+    },
+  });
+  expect(lunch.status()).toBe(201);
+
+  await storeSession(page, account.tokens);
+  await page.goto('/users/diary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+
+  // Breakfast by search: two eggs.
+  const breakfast = meal(page, 'Desayuno');
+  await breakfast.getByRole('button', { name: 'Añadir a Desayuno' }).click();
+  await breakfast.getByLabel('Buscar alimento').fill('huevo');
+  await breakfast.getByRole('button', { name: /^Huevo 143 kcal/ }).click();
+  await breakfast.getByLabel('Cantidad', { exact: true }).fill('2');
+  await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
+  await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('143 kcal');
+  await expect(breakfast.getByText('2 × 1 huevo (100 g)')).toBeVisible();
+
+  // A snack by quick add.
+  const snack = meal(page, 'Merienda');
+  await snack.getByRole('button', { name: 'Añadir a Merienda' }).click();
+  await snack.getByRole('button', { name: 'Añadido rápido' }).click();
+  await snack.getByLabel('Calorías (kcal)').fill('250');
+  await snack.getByLabel('Proteínas (g)').fill('10,5');
+  await snack.getByRole('button', { name: 'Añadir calorías' }).click();
+  await expect(snack.getByLabel('Total de Merienda')).toHaveText('250 kcal');
+
+  // Yesterday's lunch, copied.
+  const lunchToday = meal(page, 'Comida');
+  await lunchToday.getByRole('button', { name: 'Añadir a Comida' }).click();
+  await lunchToday.getByRole('button', { name: 'Copiar de otro día' }).click();
+  await lunchToday.getByRole('button', { name: 'Copiar', exact: true }).click();
+  await expect(lunchToday.getByText('2 × 1 rebanada (50 g)')).toBeVisible();
+  await expect(lunchToday.getByLabel('Total de Comida')).toHaveText('133 kcal');
+
+  // 500 ml of water, a glass at a time.
+  const water = page.getByRole('region', { name: 'Agua' });
+  await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
+  await expect(water.getByTestId('water')).toHaveText('250 ml de 2500 ml');
+  await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
+  await expect(water.getByTestId('water')).toHaveText('500 ml de 2500 ml');
+
+  // A workout of three sets; editing one changes it, it does not add a fourth.
+  const training = page.getByRole('region', { name: 'Entrenamiento' });
+  await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
+  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
+  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
+  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
+  await newSet.getByLabel('Reps').fill('5');
+  await newSet.getByLabel('Peso (kg)').fill('60');
+  const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
+  for (const count of [1, 2, 3]) {
+    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
+    await expect(sets).toHaveCount(count);
+  }
+  await training.getByRole('button', { name: 'Editar serie 2' }).click();
+  const edit = training.getByRole('form', { name: 'Editar serie 2' });
+  await edit.getByLabel('Peso (kg)').fill('62,5');
+  await edit.getByRole('button', { name: 'Guardar serie' }).click();
+  await expect(sets).toHaveCount(3);
+  await expect(sets.nth(1)).toContainText('5 × 62,5 kg');
+
+  // 143 + 250 + 133 kcal, against the target.
+  const summary = page.getByRole('region', { name: 'Resumen del día' });
+  await expect(summary.getByTestId('day-kcal')).toHaveText('526');
+  await expect(summary).toContainText('de 2209 kcal');
+  await expect(summary).toContainText('Te quedan 1683 kcal');
+  await expectAccessible(page);
+
+  // Home shows the same day.
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: 'Inicio' })
+    .click();
+  await expect(page.getByTestId('energy-left')).toHaveText('1683 kcal');
+  await expect(page.getByText('526 de 2209 kcal consumidas')).toBeVisible();
+  await expect(page.getByText('1 sesión, 3 series')).toBeVisible();
+});
+
+test('the diary moves a day at a time and keeps each day apart', async ({ page, request }) => {
+  const account = await subscribedAccount(request, 'diary-days');
+  await storeSession(page, account.tokens);
+  await page.goto('/users/diary');
+  await page.getByRole('button', { name: 'Día anterior' }).click();
+  await expect(page).toHaveURL(`/users/diary?date=${addDays(today(), -1)}`);
+  const water = page.getByRole('region', { name: 'Agua' });
+  await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
+  await expect(water.getByTestId('water')).toHaveText('250 ml');
+  await page.getByRole('button', { name: 'Día siguiente' }).click();
+  await expect(page).toHaveURL('/users/diary');
+  await expect(water.getByTestId('water')).toHaveText('0 ml');
+});
+
+test('weights on three days show the trend and the chart, and all data exports as CSV', async ({
+  page,
+  request,
+}) => {
+  const account = await subscribedAccount(request, 'metrics');
+  await storeSession(page, account.tokens);
+  await page.goto('/users/metrics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Métricas' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Anotar peso' });
+  const rows = page.getByRole('table').first().getByRole('row');
+  for (const [offset, weight] of [
+    [-2, '80'],
+    [-1, '79,4'],
+    [0, '79,2'],
+  ] as const) {
+    await form.getByLabel('Día').fill(addDays(today(), offset));
+    await form.getByLabel('Peso (kg)').fill(weight);
+    await form.getByRole('button', { name: 'Guardar peso' }).click();
+    await expect(rows).toHaveCount(4 + offset);
+  }
+  // 80 → 79,94 → 79,866: the trend moves a tenth of the way each day.
+  await expect(page.getByTestId('trend')).toHaveText('79,9 kg');
+  await expect(page.getByTestId('weekly-rate')).toHaveText('-0,47 kg/semana');
+  await expect(
+    page.getByRole('img', { name: /3 pesajes; tendencia actual 79,9 kg/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('trend-line')).toHaveAttribute(
+    'd',
+    /^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L/,
+  );
+  await page.getByRole('button', { name: '3 meses' }).click();
+  await expect(rows).toHaveCount(4);
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`forja-${today()}.csv`);
+  const content = await readFile(await file.path(), 'utf8');
+  expect(content).toContain('registro,fecha,comida,nombre');
+  expect(content).toContain(`peso,${addDays(today(), -1)},,,,,,,,,,,,,,,79.4`);
+});

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const serverEntry = join(repoRoot, 'apps/api/dist/server.js');
+const webIndex = join(repoRoot, 'apps/web/dist/index.html');
+const STARTUP_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs the built server (API and app together, as in production) on a free port with an
+ * empty database, for the whole run. Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const file of [serverEntry, webIndex]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+  }
+
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'forja-e2e-'));
+  const baseUrl = `http://127.0.0.1:${String(port)}`;
+
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Checkout return addresses must be this very origin, where the session is stored.
+      PUBLIC_URL: baseUrl,
+      PAYMENTS_PROVIDER: 'local',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => {
+    server.once('exit', resolve);
+  });
+
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, () => server.exitCode);
+  } catch (error) {
+    await stop();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The server did not start: ${reason}\nServer output:\n${output}`);
+  }
+
+  process.env.E2E_BASE_URL = baseUrl;
+  return stop;
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, exitCode: () => number | null): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const code = exitCode();
+    if (code !== null) throw new Error(`it exited with code ${String(code)}`);
+    try {
+      const response = await fetch(`${baseUrl}/v0/health/`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`GET /v0/health/ did not answer 200 within ${String(STARTUP_TIMEOUT_MS)} ms`);
+}

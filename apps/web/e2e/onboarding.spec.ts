@@ -1,0 +1,167 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { birthDateForAge30, onboardedAccount, subscribedAccount, type Tokens } from './support/api';
+import { expectAccessible, storeSession } from './support/browser';
+
+/** A 4 × 4 orange PNG, made here so the journey needs no image file. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(4, 0);
+  header.writeUInt32BE(4, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  const row = Buffer.from([0, ...Array.from({ length: 4 }, () => [0xea, 0x58, 0x0c]).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat([row, row, row, row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function signIn(page: Page, tokens: Tokens) {
+  await storeSession(page, tokens);
+}
+
+test('a new premium trainee is led through the six steps to the targets and home', async ({
+  page,
+  request,
+}) => {
+  const account = await subscribedAccount(request, 'onboarding');
+  await signIn(page, account.tokens);
+
+  await page.goto('/users/home');
+  await expect(page).toHaveURL('/users/onboarding/first-step');
+  await expect(page.getByText('Paso 1 de 6')).toBeVisible();
+  await expectAccessible(page);
+
+  // 1. Goal and pace
+  await page.getByLabel('Perder grasa').check();
+  await page.getByLabel('Ritmo semanal (kg por semana)').fill('0,5');
+  await page.getByLabel('Peso objetivo (kg)').fill('75');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // 2. Body
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu cuerpo' })).toBeVisible();
+  await expect(page.getByText('Paso 2 de 6')).toBeVisible();
+  await page.getByLabel('Hombre').check();
+  await page.getByLabel('Fecha de nacimiento').fill(birthDateForAge30());
+  await page.getByLabel('Altura (cm)').fill('180');
+  await page.getByLabel('Peso (kg)').fill('-80');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('El peso debe ser un número positivo')).toBeVisible();
+  await page.getByLabel('Peso (kg)').fill('80');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // 3. Activity
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
+  await page.getByLabel(/^Moderada/).check();
+  await page.getByLabel('Días de entrenamiento por semana').fill('4');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // Leaving and coming back continues where the trainee left.
+  await page.goto('/users/onboarding');
+  await expect(page).toHaveURL('/users/onboarding/fourth-step');
+
+  // 4. Training
+  await page.getByLabel('Principiante (menos de 1 año)').check();
+  await page.getByLabel('Mancuernas').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // 5. Eating
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu alimentación' })).toBeVisible();
+  await page.getByLabel('Como de todo').check();
+  await page.getByLabel('Cacahuetes').check();
+  await page.getByLabel('Comidas al día').fill('4');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // 6. Health and consent
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu salud' })).toBeVisible();
+  await page.getByLabel('Comparto mis datos con mi entrenador').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  // The summary: man of 30, 180 cm, 80 kg: BMR 1780, × 1.55 = 2759, − 550 = 2209 kcal.
+  await expect(page).toHaveURL('/users/onboarding/resume');
+  const targets = page.getByRole('region', { name: 'Tus objetivos diarios' });
+  await expect(targets.getByTestId('energy-target')).toHaveText('2209 kcal');
+  await expect(targets).toContainText('1780 kcal (fórmula de Mifflin-St Jeor)');
+  await expect(targets).toContainText('2759 kcal');
+  await expect(targets).toContainText('160 g');
+  await expect(targets).toContainText('2,0 g/kg');
+  await expect(targets).toContainText('Perder 0,5 kg por semana');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Empezar mi plan' }).click();
+
+  await expect(page).toHaveURL('/users/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
+  await expect(page.getByTestId('energy-left')).toHaveText('2209 kcal');
+  await expectAccessible(page);
+});
+
+test('a trainee who switches to imperial units sees pounds and inches', async ({
+  page,
+  request,
+}) => {
+  const account = await onboardedAccount(request, 'imperial');
+  await signIn(page, account.tokens);
+
+  await page.goto('/users/settings');
+  // Choose only once the saved choice is on screen, or its arrival would undo the click.
+  await expect(page.getByLabel('Métrico (kg, cm)')).toBeChecked();
+  // The choice is controlled by the saved preferences, so it shows once the change is applied.
+  await page.getByLabel('Imperial (lb, in)').click();
+  await expect(page.getByLabel('Imperial (lb, in)')).toBeChecked();
+  await expect(page.getByText('Unidades guardadas')).toBeVisible();
+
+  await page.goto('/users/onboarding/second-step?from=resume');
+  // 180 cm = 70.9 in; 80 kg = 176.4 lb
+  await expect(page.getByLabel('Altura (in)')).toHaveValue('70,9');
+  await expect(page.getByLabel('Peso (lb)')).toHaveValue('176,4');
+
+  await page.goto('/users/home');
+  await expect(page.getByRole('region', { name: 'Peso' })).toContainText('176,4 lb');
+});
+
+test('a trainee uploads a picture and sees it in the account menu', async ({ page, request }) => {
+  const account = await onboardedAccount(request, 'picture');
+  await signIn(page, account.tokens);
+
+  await page.goto('/users/profile');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(account.email);
+  await page
+    .getByLabel('Subir foto')
+    .setInputFiles({ name: 'yo.png', mimeType: 'image/png', buffer: tinyPng() });
+  await expect(page.getByText('Foto actualizada')).toBeVisible();
+
+  const avatar = page.getByRole('button', { name: 'Menú de la cuenta' }).locator('img');
+  await expect(avatar).toHaveAttribute('src', /^\/media\/profile-pictures\/[0-9a-f-]+\.webp$/);
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test('a trainee switches to the dark theme and keeps it', async ({ page, request }) => {
+  const account = await onboardedAccount(request, 'theme');
+  await signIn(page, account.tokens);
+
+  await page.goto('/users/settings');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await expect(page.getByLabel('Como el sistema')).toBeChecked();
+  await page.getByLabel('Oscuro').click();
+  await expect(page.getByLabel('Oscuro')).toBeChecked();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByText('Tema guardado')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page);
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { onboardedAccount, subscribedAccount } from './support/api';
+import { logInThroughForm, readSession, storeSession } from './support/browser';
+
+test('login returns to the page the visitor first asked for', async ({ page, request }) => {
+  const account = await subscribedAccount(request, 'from');
+
+  await page.goto('/users/metrics?periodo=3m');
+
+  await expect(page).toHaveURL('/auth/login?from=%2Fusers%2Fmetrics%3Fperiodo%3D3m');
+  await logInThroughForm(page, account.email, account.password);
+
+  await expect(page).toHaveURL('/users/metrics?periodo=3m');
+  await expect(page.getByRole('heading', { level: 1, name: 'Métricas' })).toBeVisible();
+  const session = await readSession(page);
+  expect(session.accessToken).toBeTruthy();
+  expect(session.refreshToken).toBeTruthy();
+});
+
+test('wrong credentials are refused with a toast', async ({ page, request }) => {
+  const account = await subscribedAccount(request, 'wrong');
+
+  await page.goto('/auth/login');
+  await logInThroughForm(page, account.email, 'otra contraseña distinta');
+
+  await expect(page.getByText('Contraseña o correo electrónico incorrectos')).toBeVisible();
+  await expect(page).toHaveURL('/auth/login');
+});
+
+test('logging out clears the session here and on the server', async ({ page, request }) => {
+  const account = await subscribedAccount(request, 'logout');
+  await storeSession(page, account.tokens);
+
+  await page.goto('/users/settings');
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+  await expect(page).toHaveURL('/auth/login');
+  expect(await readSession(page)).toEqual({ accessToken: null, refreshToken: null });
+  const refused = await request.get('/v0/users/', {
+    headers: { Authorization: `Token ${account.tokens.access_token}` },
+  });
+  expect(refused.status()).toBe(401);
+
+  await page.goto('/users/home');
+  await expect(page).toHaveURL('/auth/login?from=%2Fusers%2Fhome');
+});
+
+test('an expired access token is refreshed without the user noticing', async ({
+  page,
+  request,
+}) => {
+  const account = await onboardedAccount(request, 'refresh');
+  await storeSession(page, {
+    access_token: 'caducado-hace-rato',
+    refresh_token: account.tokens.refresh_token,
+  });
+
+  await page.goto('/users/home');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
+  await expect(page).toHaveURL('/users/home');
+  const session = await readSession(page);
+  expect(session.accessToken).not.toBe('caducado-hace-rato');
+  expect(session.refreshToken).not.toBe(account.tokens.refresh_token);
+  const me = await request.get('/v0/users/', {
+    headers: { Authorization: `Token ${session.accessToken ?? ''}` },
+  });
+  expect(me.status()).toBe(200);
+});
+
+test('a refresh token that no longer works ends the session at login', async ({
+  page,
+  request,
+}) => {
+  const account = await subscribedAccount(request, 'revoked');
+  await storeSession(page, { access_token: 'caducado', refresh_token: 'revocado' });
+
+  await page.goto('/users/diary');
+
+  await expect(page).toHaveURL('/auth/login?from=%2Fusers%2Fdiary');
+  await logInThroughForm(page, account.email, account.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+});

@@ -1,0 +1,143 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/*
+ * Sets the stage through the real API, so each journey starts from the state it is about
+ * (a verified account, a paid subscription) without clicking through what others test.
+ */
+
+export const PASSWORD = 'una contraseña larga';
+export const PAID_CARD = '4242 4242 4242 4242';
+export const DECLINED_CARD = '4000 0000 0000 0002';
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+let counter = 0;
+
+/** An address no other test (or run) uses. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${String(Date.now())}-${String(counter)}-${random}@example.com`;
+}
+
+/** The newest 6-digit code e-mailed to `email`, from the dev outbox. */
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`);
+        const body = (await response.json()) as { data: { text: string }[] };
+        code = body.data.map((message) => /Código: (\d{6})/.exec(message.text)?.[1]).find(Boolean);
+        return code;
+      },
+      { message: `a verification code e-mailed to ${email}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A registered and verified account. */
+export async function verifiedAccount(request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  await data(
+    await request.post('/v0/users/registrations/', {
+      data: { email, password: PASSWORD, first_name: 'Lucía', last_name: 'Pérez', country: 'ES' },
+    }),
+  );
+  const token = await latestCode(request, email);
+  await data(
+    await request.post('/v0/users/registrations/email-verifications/', {
+      data: { email, token },
+    }),
+  );
+  return { email, password: PASSWORD };
+}
+
+export async function apiLogin(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<Tokens> {
+  return data<Tokens>(await request.post('/v0/auth/login/', { data: account }));
+}
+
+/** Pays a premium plan at the local checkout with the card that always works. */
+export async function subscribe(request: APIRequestContext, tokens: Tokens): Promise<void> {
+  const session = await data<{ url: string }>(
+    await request.get('/v0/subscriptions/stripe/checkout/?plan=premium-trainee', {
+      headers: { Authorization: `Token ${tokens.access_token}` },
+    }),
+  );
+  const paid = await request.post(session.url, {
+    form: { card_number: PAID_CARD.replaceAll(' ', '') },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+/** A verified account with a paid premium subscription, and its tokens. */
+export async function subscribedAccount(request: APIRequestContext, label: string) {
+  const account = await verifiedAccount(request, label);
+  const tokens = await apiLogin(request, account);
+  await subscribe(request, tokens);
+  return { ...account, tokens };
+}
+
+/** A birth date that makes the trainee exactly 30 today (and not 31 for weeks to come). */
+export function birthDateForAge30(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - 30);
+  date.setUTCDate(date.getUTCDate() - 10);
+  return date.toISOString().slice(0, 10);
+}
+
+const onboardingAnswers = () => ({
+  goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
+  body: {
+    sex: 'male',
+    birth_date: birthDateForAge30(),
+    height_cm: 180,
+    weight_kg: 80,
+    body_fat_percent: 0,
+  },
+  activity: { activity_level: 'moderate', training_days_per_week: 4 },
+  training: { experience: 'beginner', equipment: ['dumbbells'] },
+  eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 4 },
+  health: {
+    heart_condition: false,
+    chest_pain: false,
+    dizziness: false,
+    bone_or_joint_problem: false,
+    blood_pressure_medication: false,
+    pregnant_or_postpartum: false,
+    other_condition: false,
+    health_notes: '',
+    share_with_trainer: true,
+  },
+});
+
+/** A subscribed trainee who has answered and finished the onboarding through the API. */
+export async function onboardedAccount(request: APIRequestContext, label: string) {
+  const account = await subscribedAccount(request, label);
+  const headers = { Authorization: `Token ${account.tokens.access_token}` };
+  const users = await request.get('/v0/users/', { headers });
+  const [me] = ((await users.json()) as { data: { id: string }[] }).data;
+  const id = me?.id ?? '';
+  for (const [step, answer] of Object.entries(onboardingAnswers())) {
+    const saved = await request.put(`/v0/users/${id}/onboarding/${step}/`, {
+      headers,
+      data: answer,
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  expect((await request.post(`/v0/users/${id}/onboarding/finish/`, { headers })).ok()).toBe(true);
+  return account;
+}

@@ -1,0 +1,12 @@
+/** Class lists shared by the building blocks, so every control looks and focuses alike. */
+
+export const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:focus-visible:outline-orange-400';
+
+export const primaryButton = `inline-flex items-center justify-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400 ${focusRing}`;
+
+export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-neutral-300 px-5 py-3 font-semibold hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-neutral-600 dark:hover:bg-neutral-800 ${focusRing}`;
+
+export const textLink = `font-medium text-orange-800 underline underline-offset-2 hover:text-orange-900 dark:text-orange-300 dark:hover:text-orange-200 ${focusRing}`;
+
+export const fieldControl = `w-full rounded-lg border border-neutral-400 bg-white px-3 py-2.5 text-base text-neutral-900 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-100 dark:aria-invalid:border-red-400 ${focusRing}`;

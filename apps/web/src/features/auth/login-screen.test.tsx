@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@forja/shared/constants';
+import {
+  aSubscription,
+  anUser,
+  failure,
+  homeHeading,
+  installFakeApi,
+  ok,
+  readyForHome,
+} from '../../test/fake-api';
+import { currentAddress, renderApp } from '../../test/render-app';
+
+function loggedInApi(extra: Parameters<typeof installFakeApi>[0] = {}) {
+  return installFakeApi({
+    'POST /auth/login/': ok({ access_token: 'access-1', refresh_token: 'refresh-1' }),
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    ...readyForHome,
+    ...extra,
+  });
+}
+
+async function fillIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Correo electrónico'), email);
+  await user.type(screen.getByLabelText('Contraseña'), password);
+  await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+  return user;
+}
+
+describe('the login screen', () => {
+  it('explains what is wrong with the form and sends nothing', async () => {
+    const api = loggedInApi();
+    renderApp('/auth/login');
+
+    await fillIn('ana@', 'corta');
+
+    expect(
+      await screen.findByText('El correo electrónico debe ser un correo electrónico válido'),
+    ).toBeVisible();
+    expect(screen.getByText('La contraseña no puede ser menor a 8 caracteres')).toBeVisible();
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      'La contraseña no puede ser menor a 8 caracteres',
+    );
+    expect(api.calls).toEqual([]);
+  });
+
+  it('stores both tokens and returns to the page in `from`', async () => {
+    const api = loggedInApi();
+    const { router } = renderApp('/auth/login?from=%2Fusers%2Fdiary');
+
+    await fillIn('ana@example.com', 'contraseña larga');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+    expect(currentAddress(router)).toBe('/users/diary');
+    expect(api.callsTo('POST', '/auth/login/')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'contraseña larga',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-1');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+  });
+
+  it('goes home when `from` is empty or leads to another site', async () => {
+    loggedInApi();
+    const { router } = renderApp('/auth/login?from=%2F%2Fevil.example%2Fusers');
+
+    await fillIn('ana@example.com', 'contraseña larga');
+
+    expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
+    expect(currentAddress(router)).toBe('/users/home');
+  });
+
+  it('shows wrong credentials as a toast and stores nothing', async () => {
+    loggedInApi({
+      'POST /auth/login/': failure(401, 'invalid credentials', 'Credenciales incorrectas'),
+    });
+    const { router } = renderApp('/auth/login');
+
+    await fillIn('ana@example.com', 'contraseña mala');
+
+    expect(await screen.findByText('Contraseña o correo electrónico incorrectos')).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('leads an unverified account to verification with a new code', async () => {
+    const api = loggedInApi({
+      'POST /auth/login/': failure(401, 'user not enabled', 'Cuenta sin verificar'),
+      'POST /users/registrations/email-verifications/resend/': ok({}),
+    });
+    const { router } = renderApp('/auth/login');
+
+    const user = await fillIn('ana@example.com', 'contraseña larga');
+    expect(
+      await screen.findByRole('heading', { name: 'Falta verificar el correo electrónico' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verifica tu correo' })).toBeVisible();
+    expect(
+      api.callsTo('POST', '/users/registrations/email-verifications/resend/')[0]?.body,
+    ).toEqual({ email: 'ana@example.com' });
+    expect(router.state.location.pathname).toBe('/users/email-verification');
+    await waitFor(() => {
+      expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    });
+  });
+
+  it('reports a server out of reach with the network message', async () => {
+    installFakeApi({});
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderApp('/auth/login');
+
+    await fillIn('ana@example.com', 'contraseña larga');
+
+    expect(
+      await screen.findByText('Error de red desconocido. Por favor, inténtelo de nuevo más tarde'),
+    ).toBeVisible();
+  });
+});

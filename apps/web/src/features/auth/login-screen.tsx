@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AUTH_MESSAGES, SERVER_ERROR_TEXTS } from '@forja/shared/errors';
+import type { Login } from '@forja/shared/schemas/auth';
+import { TextField } from '../../components/ui/form-field';
+import { notify } from '../../components/ui/notifications';
+import { PublicPage } from '../../components/ui/public-page';
+import { primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { safeReturnPath } from './safe-return-path';
+
+// The login screen is the first one many people see: its validation and the HTTP client
+// (with the schema library) load on first focus or submit, not before the form shows.
+const loadAuthApi = () => import('./auth-api');
+const validation = lazyResolver(async () => {
+  void loadAuthApi();
+  return (await import('./login-validation')).loginResolver;
+});
+
+interface LoginScreenProps {
+  /** The page to return to after logging in ('' for the home screen). */
+  from: string;
+}
+
+export function LoginScreen({ from }: LoginScreenProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: validation.resolver,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (credentials: Login) => {
+    try {
+      const { login } = await loadAuthApi();
+      await login(credentials);
+    } catch (error) {
+      if (error instanceof ApiError && error.serverError === SERVER_ERROR_TEXTS.userNotEnabled) {
+        setUnverifiedEmail(credentials.email);
+      }
+      notify.error(errorMessage(error, AUTH_MESSAGES.loginFailed));
+      return;
+    }
+    // Whatever was cached belonged to whoever used this tab before.
+    queryClient.clear();
+    await navigate({ href: safeReturnPath(from), replace: true });
+  };
+
+  return (
+    <PublicPage
+      title="Inicia sesión"
+      description="Entra para seguir con tu plan de nutrición y entrenamiento."
+    >
+      {unverifiedEmail ? <UnverifiedNotice email={unverifiedEmail} /> : null}
+      <form
+        noValidate
+        onFocus={() => void validation.preload()}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
+        </button>
+      </form>
+      <div className="flex flex-col gap-3 text-center">
+        <Link to="/users/password-reset" className={textLink}>
+          ¿Olvidaste tu contraseña?
+        </Link>
+        <p>
+          ¿No tienes cuenta?{' '}
+          <Link to="/users/registration" className={textLink}>
+            Crear cuenta
+          </Link>
+        </p>
+      </div>
+    </PublicPage>
+  );
+}
+
+/** Leads an account that is not verified yet to its verification, with a fresh code. */
+function UnverifiedNotice({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+
+  const resend = async () => {
+    setSending(true);
+    try {
+      const { resendVerificationCode } = await loadAuthApi();
+      await resendVerificationCode({ email });
+      notify.success('Te enviamos un nuevo código de verificación');
+      await navigate({ to: '/users/email-verification', search: { email } });
+    } catch (error) {
+      notify.error(errorMessage(error, AUTH_MESSAGES.emailVerificationFailed));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="unverified-title"
+      className="flex flex-col gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <h2 id="unverified-title" className="font-semibold">
+        {AUTH_MESSAGES.emailNotVerified}
+      </h2>
+      <p>
+        Antes de entrar, confirma tu correo <span className="font-medium">{email}</span> con el
+        código de 6 dígitos que te enviamos.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button
+          type="button"
+          disabled={sending}
+          onClick={() => void resend()}
+          className={secondaryButton}
+        >
+          {sending ? 'Enviando...' : 'Reenviar código'}
+        </button>
+        <Link
+          to="/users/email-verification"
+          search={{ email }}
+          className={`${secondaryButton} text-center`}
+        >
+          Ya tengo un código
+        </Link>
+      </div>
+    </section>
+  );
+}

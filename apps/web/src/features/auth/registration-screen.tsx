@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { AUTH_MESSAGES } from '@forja/shared/errors';
+import { registrationFormSchema, type RegistrationForm } from '@forja/shared/schemas/user';
+import { SelectField, TextField } from '../../components/ui/form-field';
+import { PublicPage } from '../../components/ui/public-page';
+import { primaryButton, textLink } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { storeRegisteredEmail } from '../../lib/session';
+import { register as registerAccount } from './auth-api';
+import { browserCountry, spanishCountries } from '../../lib/countries';
+import { notify } from '../../components/ui/notifications';
+
+export function RegistrationScreen() {
+  const navigate = useNavigate();
+  const countries = useMemo(() => spanishCountries(), []);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: {
+      email: '',
+      password: '',
+      password_confirmation: '',
+      first_name: '',
+      last_name: '',
+      country: browserCountry(),
+    },
+  });
+
+  const onSubmit = async ({
+    password_confirmation: _confirmation,
+    ...registration
+  }: RegistrationForm) => {
+    try {
+      await registerAccount(registration);
+    } catch (error) {
+      notify.error(errorMessage(error, AUTH_MESSAGES.registrationFailed));
+      return;
+    }
+    storeRegisteredEmail(registration.email);
+    notify.success('Cuenta creada. Te enviamos un código de verificación a tu correo');
+    await navigate({ to: '/users/email-verification', search: { email: registration.email } });
+  };
+
+  return (
+    <PublicPage
+      title="Crea tu cuenta"
+      description="Regístrate para recibir tu plan de nutrición y entrenamiento."
+    >
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        className="flex flex-col gap-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Nombre"
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Apellidos"
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </div>
+        <SelectField
+          label="País"
+          autoComplete="country"
+          error={errors.country?.message}
+          {...register('country')}
+        >
+          <option value="">Selecciona tu país</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          hint="Al menos 8 caracteres."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Repite la contraseña"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
+        </button>
+      </form>
+      <p className="text-center">
+        ¿Ya tienes cuenta?{' '}
+        <Link to="/auth/login" className={textLink}>
+          Inicia sesión
+        </Link>
+      </p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,241 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { addDays } from '@forja/shared/calendar';
+import { WATER_STEP_ML } from '@forja/shared/schemas/diary';
+import type { MetricSystem } from '@forja/shared/units';
+import { TextField } from '../../components/ui/form-field';
+import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
+import { DaySummary } from './day-summary';
+import { formatDay, formatWater } from './format';
+import { MealSection, type FoodPickerSlot } from './meal-section';
+import { TrainingSection } from './training-section';
+import { useDiaryChange } from './use-diary-change';
+
+interface DiaryScreenProps {
+  date: string;
+  today: string;
+  system: MetricSystem;
+  onDateChange: (date: string) => void;
+  foodPicker: FoodPickerSlot;
+}
+
+/** One day of the diary: meals, water, training and notes, with the day's totals. */
+export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: DiaryScreenProps) {
+  const day = useQuery(diaryDayQuery(date));
+  const dateId = useId();
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-extrabold tracking-tight">Diario</h1>
+      <nav aria-label="Día" className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          onClick={() => {
+            onDateChange(addDays(date, -1));
+          }}
+          className={secondaryButton}
+        >
+          <span aria-hidden="true">←</span> Día anterior
+        </button>
+        <label htmlFor={dateId} className="sr-only">
+          Fecha
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          value={date}
+          onChange={(event) => {
+            if (event.target.value) onDateChange(event.target.value);
+          }}
+          className={`${fieldControl} w-auto`}
+        />
+        <button
+          type="button"
+          onClick={() => {
+            onDateChange(addDays(date, 1));
+          }}
+          className={secondaryButton}
+        >
+          Día siguiente <span aria-hidden="true">→</span>
+        </button>
+        {date !== today ? (
+          <button
+            type="button"
+            onClick={() => {
+              onDateChange(today);
+            }}
+            className={secondaryButton}
+          >
+            Hoy
+          </button>
+        ) : null}
+      </nav>
+      <p className="text-lg font-semibold first-letter:uppercase">
+        {date === today ? 'Hoy, ' : ''}
+        {formatDay(date)}
+      </p>
+
+      {day.isPending ? (
+        <p role="status">Cargando el día...</p>
+      ) : day.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p>No pudimos cargar el día. Inténtalo de nuevo.</p>
+          <button type="button" onClick={() => void day.refetch()} className={secondaryButton}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <>
+          <DaySummary totals={day.data.totals} targets={day.data.targets} />
+          {day.data.meals.map((meal) => (
+            <MealSection
+              key={meal.meal}
+              date={date}
+              meal={meal}
+              system={system}
+              foodPicker={foodPicker}
+            />
+          ))}
+          <CopyDayForm key={date} date={date} />
+          <WaterCard
+            date={date}
+            waterMl={day.data.water_ml}
+            targetMl={day.data.targets?.water_ml ?? null}
+            system={system}
+          />
+          <TrainingSection date={date} workouts={day.data.workouts} system={system} />
+          <NotesCard key={`${date}-${day.data.notes}`} date={date} notes={day.data.notes} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CopyDayForm({ date }: { date: string }) {
+  const [from, setFrom] = useState(addDays(date, -1));
+  const copy = useDiaryChange(copyEntries, () => [date]);
+  return (
+    <form
+      aria-label="Copiar un día entero"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (from) copy.mutate({ from_date: from, to_date: date });
+      }}
+    >
+      <TextField
+        label="Copiar todas las comidas del día"
+        type="date"
+        required
+        value={from}
+        onChange={(event) => {
+          setFrom(event.target.value);
+        }}
+      />
+      <button type="submit" disabled={copy.isPending} className={secondaryButton}>
+        Copiar día
+      </button>
+    </form>
+  );
+}
+
+function WaterCard({
+  date,
+  waterMl,
+  targetMl,
+  system,
+}: {
+  date: string;
+  waterMl: number;
+  targetMl: number | null;
+  system: MetricSystem;
+}) {
+  const headingId = useId();
+  const save = useDiaryChange(
+    (ml: number) => saveWater(date, ml),
+    () => [date],
+  );
+  const step = formatWater(WATER_STEP_ML, system);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        Agua
+      </h2>
+      <p className="mt-1 text-2xl font-extrabold" aria-live="polite" data-testid="water">
+        {formatWater(waterMl, system)}
+        {targetMl ? (
+          <span className="text-base font-medium"> de {formatWater(targetMl, system)}</span>
+        ) : null}
+      </p>
+      <div className="mt-2 flex gap-2">
+        <button
+          type="button"
+          disabled={save.isPending || waterMl < WATER_STEP_ML}
+          onClick={() => {
+            save.mutate(waterMl - WATER_STEP_ML);
+          }}
+          className={secondaryButton}
+          aria-label={`Quitar ${step}`}
+        >
+          − {step}
+        </button>
+        <button
+          type="button"
+          disabled={save.isPending}
+          onClick={() => {
+            save.mutate(waterMl + WATER_STEP_ML);
+          }}
+          className={primaryButton}
+          aria-label={`Añadir ${step}`}
+        >
+          + {step}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function NotesCard({ date, notes }: { date: string; notes: string }) {
+  const id = useId();
+  const [text, setText] = useState(notes);
+  const save = useDiaryChange(
+    (value: string) => saveNotes(date, value),
+    () => [date],
+    { success: 'Notas guardadas' },
+  );
+  return (
+    <form
+      aria-label="Notas del día"
+      className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(text);
+      }}
+    >
+      <label htmlFor={id} className="text-xl font-bold">
+        Notas del día
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={4000}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        className={fieldControl}
+      />
+      <button
+        type="submit"
+        disabled={save.isPending || text === notes}
+        className={`${secondaryButton} self-start`}
+      >
+        Guardar notas
+      </button>
+    </form>
+  );
+}

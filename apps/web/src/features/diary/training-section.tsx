@@ -1,0 +1,319 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  MUSCLE_GROUP_LABELS,
+  MUSCLE_GROUPS,
+  type Workout,
+  type WorkoutExercise,
+  type WorkoutSet,
+} from '@forja/shared/schemas/diary';
+import { weightForDisplay, weightFromInput, type MetricSystem } from '@forja/shared/units';
+import { SelectField, TextField } from '../../components/ui/form-field';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { inputText, parseDecimal } from '../../lib/numbers';
+import {
+  addExercise,
+  addSet,
+  changeSet,
+  exercisesQuery,
+  removeExercise,
+  removeSet,
+  removeWorkout,
+  startWorkout,
+} from './diary-api';
+import { formatLoad } from './format';
+import { useDiaryChange } from './use-diary-change';
+
+interface TrainingProps {
+  date: string;
+  workouts: Workout[];
+  system: MetricSystem;
+}
+
+export function TrainingSection({ date, workouts, system }: TrainingProps) {
+  const headingId = useId();
+  const start = useDiaryChange(
+    (name: string) => startWorkout(date, name),
+    () => [date],
+  );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        Entrenamiento
+      </h2>
+      {workouts.map((workout) => (
+        <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
+      ))}
+      <button
+        type="button"
+        disabled={start.isPending}
+        onClick={() => {
+          start.mutate('');
+        }}
+        className={`${secondaryButton} mt-3`}
+      >
+        Nuevo entrenamiento
+      </button>
+    </section>
+  );
+}
+
+function WorkoutCard({
+  date,
+  workout,
+  system,
+}: { date: string; workout: Workout } & { system: MetricSystem }) {
+  const [exerciseId, setExerciseId] = useState('');
+  const exercises = useQuery(exercisesQuery);
+  const add = useDiaryChange(
+    (id: string) => addExercise(workout.id, id),
+    () => [date],
+  );
+  const remove = useDiaryChange(removeWorkout, () => [date]);
+  const title = workout.name || 'Entrenamiento';
+  return (
+    <article
+      aria-label={title}
+      className="mt-3 flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => {
+            remove.mutate(workout.id);
+          }}
+          className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
+        >
+          Eliminar entrenamiento
+        </button>
+      </div>
+      {workout.exercises.map((item) => (
+        <ExerciseBlock key={item.id} date={date} item={item} system={system} />
+      ))}
+      <form
+        aria-label="Añadir ejercicio"
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (exerciseId)
+            add.mutate(exerciseId, {
+              onSuccess: () => {
+                setExerciseId('');
+              },
+            });
+        }}
+      >
+        <div className="min-w-56 flex-1">
+          <SelectField
+            label="Ejercicio"
+            value={exerciseId}
+            onChange={(event) => {
+              setExerciseId(event.target.value);
+            }}
+          >
+            <option value="">Elige un ejercicio</option>
+            {MUSCLE_GROUPS.map((group) => (
+              <optgroup key={group} label={MUSCLE_GROUP_LABELS[group]}>
+                {(exercises.data ?? [])
+                  .filter((exercise) => exercise.muscle_group === group)
+                  .map((exercise) => (
+                    <option key={exercise.id} value={exercise.id}>
+                      {exercise.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </SelectField>
+        </div>
+        <button type="submit" disabled={!exerciseId || add.isPending} className={primaryButton}>
+          Añadir ejercicio
+        </button>
+      </form>
+    </article>
+  );
+}
+
+function ExerciseBlock({
+  date,
+  item,
+  system,
+}: {
+  date: string;
+  item: WorkoutExercise;
+  system: MetricSystem;
+}) {
+  const remove = useDiaryChange(removeExercise, () => [date]);
+  const add = useDiaryChange(
+    (set: { reps: number; weight_kg: number }) => addSet(item.id, set),
+    () => [date],
+  );
+  const last = item.sets.at(-1);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="font-medium">{item.exercise.name}</h4>
+        <button
+          type="button"
+          onClick={() => {
+            remove.mutate(item.id);
+          }}
+          className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
+          aria-label={`Quitar ${item.exercise.name}`}
+        >
+          Quitar
+        </button>
+      </div>
+      {item.sets.length > 0 ? (
+        <ol aria-label={`Series de ${item.exercise.name}`} className="flex flex-col gap-1">
+          {item.sets.map((set, index) => (
+            <SetRow key={set.id} date={date} set={set} number={index + 1} system={system} />
+          ))}
+        </ol>
+      ) : null}
+      <SetForm
+        label={`Nueva serie de ${item.exercise.name}`}
+        submit="Añadir serie"
+        system={system}
+        initial={last ?? null}
+        pending={add.isPending}
+        onSave={(set) => {
+          add.mutate(set);
+        }}
+      />
+    </div>
+  );
+}
+
+function SetRow({
+  date,
+  set,
+  number,
+  system,
+}: {
+  date: string;
+  set: WorkoutSet;
+  number: number;
+  system: MetricSystem;
+}) {
+  const [editing, setEditing] = useState(false);
+  const change = useDiaryChange(
+    (values: { reps: number; weight_kg: number }) => changeSet(set.id, values),
+    () => [date],
+  );
+  const remove = useDiaryChange(removeSet, () => [date]);
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <span className="w-20 text-sm">Serie {number}</span>
+      {editing ? (
+        <SetForm
+          label={`Editar serie ${number}`}
+          submit="Guardar serie"
+          system={system}
+          initial={set}
+          pending={change.isPending}
+          onSave={(values) => {
+            change.mutate(values, {
+              onSuccess: () => {
+                setEditing(false);
+              },
+            });
+          }}
+        />
+      ) : (
+        <>
+          <span className="font-medium">
+            {set.reps} × {formatLoad(set.weight_kg, system)}
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(true);
+            }}
+            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
+            aria-label={`Editar serie ${number}`}
+          >
+            Editar
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              remove.mutate(set.id);
+            }}
+            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
+            aria-label={`Eliminar serie ${number}`}
+          >
+            Eliminar
+          </button>
+        </>
+      )}
+    </li>
+  );
+}
+
+interface SetFormProps {
+  label: string;
+  submit: string;
+  system: MetricSystem;
+  initial: WorkoutSet | null;
+  pending: boolean;
+  onSave: (set: { reps: number; weight_kg: number }) => void;
+}
+
+/** Reps and load, the load in the person's unit; the API always gets kilograms. */
+function SetForm({ label, submit, system, initial, pending, onSave }: SetFormProps) {
+  const [reps, setReps] = useState(initial ? String(initial.reps) : '');
+  const [load, setLoad] = useState(
+    initial ? inputText(weightForDisplay(initial.weight_kg, system), 1) : '',
+  );
+  const repsValue = parseDecimal(reps);
+  const loadValue = load.trim() === '' ? 0 : parseDecimal(load);
+  const invalid =
+    repsValue === null ||
+    !Number.isInteger(repsValue) ||
+    repsValue < 0 ||
+    loadValue === null ||
+    loadValue < 0;
+  const unit = system === 'imperial' ? 'lb' : 'kg';
+  return (
+    <form
+      aria-label={label}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (invalid) return;
+        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
+        const kg = Math.round(weightFromInput(loadValue, system) * 100) / 100;
+        onSave({ reps: repsValue, weight_kg: kg });
+      }}
+    >
+      <div className="w-20">
+        <TextField
+          label="Reps"
+          inputMode="numeric"
+          value={reps}
+          onChange={(event) => {
+            setReps(event.target.value);
+          }}
+        />
+      </div>
+      <div className="w-24">
+        <TextField
+          label={`Peso (${unit})`}
+          inputMode="decimal"
+          value={load}
+          onChange={(event) => {
+            setLoad(event.target.value);
+          }}
+        />
+      </div>
+      <button type="submit" disabled={invalid || pending} className={secondaryButton}>
+        {submit}
+      </button>
+    </form>
+  );
+}

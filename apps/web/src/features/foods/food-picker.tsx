@@ -1,0 +1,268 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import { notify } from '../../components/ui/notifications';
+import { volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
+import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
+import type { MetricSystem } from '@forja/shared/units';
+import { SelectField, TextField } from '../../components/ui/form-field';
+import {
+  fieldControl,
+  focusRing,
+  primaryButton,
+  secondaryButton,
+} from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { formatNumber, parseDecimal } from '../../lib/numbers';
+import { foodSearchQuery, setFavourite } from './foods-api';
+import { OwnFoodForm } from './own-food-form';
+
+/** What the person chose: an amount of a food, in one of its units. */
+export interface FoodChoice {
+  food: Food;
+  quantity: number;
+  unit: string;
+}
+
+interface FoodPickerProps {
+  onPick: (choice: FoodChoice) => void;
+  pending: boolean;
+  system: MetricSystem;
+}
+
+/** The units a food can be logged in: its portions first, then g, then ml if it pours. */
+export function unitsOf(food: Food): string[] {
+  return [
+    ...food.portions.map((portion) => portion.name),
+    GRAMS,
+    ...(food.density_g_per_ml === null ? [] : [MILLILITRES]),
+  ];
+}
+
+/** The amount offered first: one portion, or 100 g. */
+function defaultAmount(food: Food): { quantity: string; unit: string } {
+  const [portion] = food.portions;
+  return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
+}
+
+export function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
+  if (unit === GRAMS) return 'g';
+  if (unit === MILLILITRES) return volumeUnit(system) === 'ml' ? 'ml' : 'ml (fl oz)';
+  const grams = food?.portions.find((portion) => portion.name === unit)?.grams;
+  return grams === undefined ? unit : `${unit} (${formatNumber(grams, 1)} g)`;
+}
+
+/**
+ * Search the food table and one's own foods. Without a query it lists favourites and
+ * recent foods; choosing one offers its usual amount, ready to add.
+ */
+export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim());
+  const results = useQuery(foodSearchQuery(deferred));
+  const [selected, setSelected] = useState<Food | null>(null);
+  const [editing, setEditing] = useState<Food | 'new' | null>(null);
+  const queryClient = useQueryClient();
+  const favourite = useMutation({
+    mutationFn: ({ food, on }: { food: Food; on: boolean }) => setFavourite(food.id, on),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['foods'] }),
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos guardar el favorito'));
+    },
+  });
+
+  if (editing) {
+    return (
+      <OwnFoodForm
+        {...(editing === 'new' ? {} : { food: editing })}
+        onDone={(food) => {
+          setEditing(null);
+          setSelected(food);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={searchId} className="font-medium">
+        Buscar alimento
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        autoFocus
+        autoComplete="off"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setSelected(null);
+        }}
+        placeholder="Ej.: huevo, plátano, arroz"
+        className={fieldControl}
+      />
+      {selected ? (
+        <AmountForm
+          key={selected.id}
+          food={selected}
+          system={system}
+          pending={pending}
+          onCancel={() => {
+            setSelected(null);
+          }}
+          onAdd={(quantity, unit) => {
+            onPick({ food: selected, quantity, unit });
+          }}
+        />
+      ) : null}
+      {results.isError ? (
+        <p role="alert">No pudimos buscar. Inténtalo de nuevo.</p>
+      ) : results.data && results.data.length === 0 ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          {deferred === ''
+            ? 'Aquí aparecerán tus favoritos y lo que anotes a menudo.'
+            : 'No hay alimentos con ese nombre.'}
+        </p>
+      ) : (
+        <ul
+          aria-label="Resultados"
+          className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800"
+        >
+          {(results.data ?? []).map((food) => (
+            <li key={food.id} className="flex items-center gap-2 py-1">
+              <button
+                type="button"
+                onClick={() => {
+                  setSelected(food);
+                }}
+                className={`flex flex-1 flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+              >
+                <span className="font-medium">{food.name}</span>
+                <span className="text-sm text-neutral-700 dark:text-neutral-300">
+                  {formatNumber(food.kcal)} kcal por 100 g{food.origin === 'own' ? ' · tuyo' : ''}
+                  {food.recent ? ' · reciente' : ''}
+                </span>
+              </button>
+              {food.origin === 'own' ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setEditing(food);
+                  }}
+                  className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
+                  aria-label={`Editar ${food.name}`}
+                >
+                  Editar
+                </button>
+              ) : null}
+              <button
+                type="button"
+                aria-pressed={food.favourite}
+                aria-label={`Favorito: ${food.name}`}
+                onClick={() => {
+                  favourite.mutate({ food, on: !food.favourite });
+                }}
+                className={`rounded-md p-2 text-xl leading-none ${food.favourite ? 'text-orange-700 dark:text-orange-400' : 'text-neutral-500'} ${focusRing}`}
+              >
+                {food.favourite ? '★' : '☆'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        onClick={() => {
+          setEditing('new');
+        }}
+        className={`${secondaryButton} self-start`}
+      >
+        Crear un alimento propio
+      </button>
+    </div>
+  );
+}
+
+interface AmountFormProps {
+  food: Food;
+  system: MetricSystem;
+  pending: boolean;
+  onAdd: (quantity: number, unit: string) => void;
+  onCancel: () => void;
+}
+
+function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps) {
+  const initial = defaultAmount(food);
+  const [quantity, setQuantity] = useState(initial.quantity);
+  const [unit, setUnit] = useState(initial.unit);
+  const parsed = parseDecimal(quantity);
+  const grams =
+    parsed === null
+      ? null
+      : parsed *
+        (unit === GRAMS
+          ? 1
+          : unit === MILLILITRES
+            ? (food.density_g_per_ml ?? 1)
+            : (food.portions.find((portion) => portion.name === unit)?.grams ?? 0));
+  const kcal = grams === null ? null : (food.kcal * grams) / 100;
+  const invalid = parsed === null || parsed <= 0;
+
+  return (
+    <form
+      aria-label={`Cantidad de ${food.name}`}
+      className="flex flex-col gap-3 rounded-lg border border-orange-300 bg-orange-50 p-3 dark:border-orange-800 dark:bg-orange-950"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!invalid) onAdd(parsed, unit);
+      }}
+    >
+      <p className="font-semibold">{food.name}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-28">
+          <TextField
+            label="Cantidad"
+            inputMode="decimal"
+            value={quantity}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => {
+              setQuantity(event.target.value);
+            }}
+          />
+        </div>
+        <div className="min-w-40 flex-1">
+          <SelectField
+            label="Unidad"
+            value={unit}
+            onChange={(event) => {
+              setUnit(event.target.value);
+            }}
+          >
+            {unitsOf(food).map((option) => (
+              <option key={option} value={option}>
+                {unitLabel(option, food, system)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
+        {kcal === null || invalid
+          ? 'Escribe una cantidad mayor que 0'
+          : `${formatNumber(kcal)} kcal${
+              unit === MILLILITRES && system === 'imperial'
+                ? ` · ${formatNumber(volumeForDisplay(parsed, system), 1)} fl oz`
+                : ''
+            }`}
+      </p>
+      <div className="flex gap-2">
+        <button type="submit" disabled={invalid || pending} className={primaryButton}>
+          Añadir
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButton}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { foodListSchema, foodSchema, type FoodInput } from '@forja/shared/schemas/foods';
+import { http } from '../../lib/http';
+
+export function foodSearchQuery(q: string) {
+  return queryOptions({
+    queryKey: ['foods', 'search', q],
+    queryFn: () => http.get('/foods/', { schema: foodListSchema, query: { q, limit: '20' } }),
+    staleTime: 60_000,
+  });
+}
+
+export const createFood = (food: FoodInput) =>
+  http.post('/foods/', { schema: foodSchema, body: food });
+
+export const updateFood = (id: string, food: FoodInput) =>
+  http.put(`/foods/${id}/`, { schema: foodSchema, body: food });
+
+export const deleteFood = (id: string) => http.delete(`/foods/${id}/`, { schema: noticeSchema });
+
+export const setFavourite = (id: string, favourite: boolean) =>
+  favourite
+    ? http.put(`/foods/${id}/favourite/`, { schema: foodSchema })
+    : http.delete(`/foods/${id}/favourite/`, { schema: foodSchema });

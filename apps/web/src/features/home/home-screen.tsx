@@ -1,0 +1,200 @@
+import { Link } from '@tanstack/react-router';
+import type { Targets } from '@forja/shared/schemas/targets';
+import type { Today } from '@forja/shared/schemas/today';
+import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import { ProgressBar } from '../../components/ui/progress-bar';
+import { secondaryButton, textLink } from '../../components/ui/styles';
+import { WeightTrend } from './weight-trend';
+
+interface HomeScreenProps {
+  firstName: string;
+  targets: Targets | null;
+  today: Today;
+  system: MetricSystem;
+  /** From the onboarding, for today's training against the plan. */
+  trainingDaysPerWeek: number | null;
+}
+
+const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
+const card = 'flex flex-col gap-3 rounded-xl border border-neutral-200 p-5 dark:border-neutral-800';
+
+function formatDay(isoDate: string): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** Today at a glance: energy left, macros, water, training and weight, with quick actions. */
+export function HomeScreen({
+  firstName,
+  targets,
+  today,
+  system,
+  trainingDaysPerWeek,
+}: HomeScreenProps) {
+  const units = unitLabels(system);
+  const name = firstName.trim();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight">
+          {name ? `Hola, ${name}` : 'Hola'}
+        </h1>
+        <p className="text-neutral-700 first-letter:uppercase dark:text-neutral-300">
+          {formatDay(today.date)}
+        </p>
+      </div>
+
+      {targets ? (
+        <>
+          <EnergyCard targets={targets} today={today} />
+          <section aria-labelledby="macros-title" className={card}>
+            <h2 id="macros-title" className="text-lg font-bold">
+              Macronutrientes
+            </h2>
+            <Macro name="Proteína" eaten={today.intake.protein_g} target={targets.protein_g} />
+            <Macro name="Grasa" eaten={today.intake.fat_g} target={targets.fat_g} />
+            <Macro
+              name="Carbohidratos"
+              eaten={today.intake.carbohydrate_g}
+              target={targets.carbohydrate_g}
+            />
+            <Macro name="Fibra" eaten={today.intake.fibre_g} target={targets.fibre_g} />
+          </section>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <section aria-labelledby="water-title" className={card}>
+              <h2 id="water-title" className="text-lg font-bold">
+                Agua
+              </h2>
+              <p className="text-2xl font-bold">
+                {number.format(today.water_l)} de {number.format(targets.water_l)} L
+              </p>
+              <ProgressBar
+                label="Agua"
+                value={today.water_l}
+                max={targets.water_l}
+                valueText={`${number.format(today.water_l)} de ${number.format(targets.water_l)} litros`}
+              />
+            </section>
+            <section aria-labelledby="training-title" className={card}>
+              <h2 id="training-title" className="text-lg font-bold">
+                Entrenamiento de hoy
+              </h2>
+              <p className="text-2xl font-bold">
+                {today.training.sessions === 0
+                  ? 'Sin registrar'
+                  : `${String(today.training.sessions)} ${today.training.sessions === 1 ? 'sesión' : 'sesiones'}, ${String(today.training.sets)} series`}
+              </p>
+              {trainingDaysPerWeek !== null ? (
+                <p className="text-neutral-700 dark:text-neutral-300">
+                  Tu plan: {trainingDaysPerWeek} {trainingDaysPerWeek === 1 ? 'día' : 'días'} por
+                  semana
+                </p>
+              ) : null}
+            </section>
+          </div>
+        </>
+      ) : (
+        <p className={card}>
+          Aún no tenemos tus objetivos.{' '}
+          <Link to="/users/onboarding" className={textLink}>
+            Completa tu configuración
+          </Link>
+        </p>
+      )}
+
+      <section aria-labelledby="weight-title" className={card}>
+        <h2 id="weight-title" className="text-lg font-bold">
+          Peso
+        </h2>
+        {today.weight.latest_kg !== null ? (
+          <p className="text-2xl font-bold">
+            {number.format(weightForDisplay(today.weight.latest_kg, system))} {units.weight}
+          </p>
+        ) : (
+          <p>Aún no has registrado tu peso.</p>
+        )}
+        {targets && targets.goal_date ? (
+          <p className="text-neutral-700 dark:text-neutral-300">
+            Objetivo: {number.format(weightForDisplay(targets.goal_weight_kg, system))}{' '}
+            {units.weight} hacia el{' '}
+            {new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(
+              new Date(`${targets.goal_date}T00:00:00Z`),
+            )}
+            , a {number.format(weightForDisplay(Math.abs(targets.weekly_change_kg), system))}{' '}
+            {units.weight} por semana
+          </p>
+        ) : null}
+        <WeightTrend entries={today.weight.entries} system={system} />
+      </section>
+
+      <nav aria-label="Acciones rápidas">
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          <li>
+            <Link to="/users/diary" className={`${secondaryButton} w-full`}>
+              Registrar comida
+            </Link>
+          </li>
+          <li>
+            <Link to="/users/diary" className={`${secondaryButton} w-full`}>
+              Añadir agua
+            </Link>
+          </li>
+          <li>
+            <Link to="/users/metrics" className={`${secondaryButton} w-full`}>
+              Registrar peso
+            </Link>
+          </li>
+          <li>
+            <Link to="/users/onboarding/resume" className={`${secondaryButton} w-full`}>
+              Ver mis objetivos
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
+  const left = targets.energy_kcal - today.intake.energy_kcal;
+  return (
+    <section
+      aria-labelledby="energy-title"
+      className="flex flex-col gap-3 rounded-xl bg-orange-50 p-5 dark:bg-orange-950"
+    >
+      <h2 id="energy-title" className="text-sm font-semibold text-orange-900 dark:text-orange-200">
+        {left >= 0 ? 'Energía que te queda hoy' : 'Energía por encima de tu objetivo'}
+      </h2>
+      <p className="text-4xl font-extrabold tracking-tight" data-testid="energy-left">
+        {number.format(Math.abs(left))} kcal
+      </p>
+      <ProgressBar
+        label="Energía consumida"
+        value={today.intake.energy_kcal}
+        max={targets.energy_kcal}
+        valueText={`${number.format(today.intake.energy_kcal)} de ${number.format(targets.energy_kcal)} kcal`}
+      />
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">
+        {number.format(today.intake.energy_kcal)} de {number.format(targets.energy_kcal)} kcal
+        consumidas
+      </p>
+    </section>
+  );
+}
+
+function Macro({ name, eaten, target }: { name: string; eaten: number; target: number }) {
+  const text = `${number.format(eaten)} de ${number.format(target)} g`;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex justify-between">
+        <span className="font-medium">{name}</span>
+        <span>{text}</span>
+      </div>
+      <ProgressBar label={name} value={eaten} max={target} valueText={text} />
+    </div>
+  );
+}

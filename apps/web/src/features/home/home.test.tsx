@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  aSubscription,
+  anOnboarding,
+  anUser,
+  aToday,
+  failure,
+  installFakeApi,
+  ok,
+  somePreferences,
+  theTargets,
+} from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+function apiFor(onboarding: unknown, preferences: unknown = null) {
+  return installFakeApi({
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    [`GET /users/${anUser.id}/onboarding/`]: ok(onboarding),
+    [`GET /users/${anUser.id}/preferences/`]: preferences
+      ? ok(preferences)
+      : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
+    'GET /targets/': ok(theTargets),
+    'GET /today/': ok({ ...aToday, intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 } }),
+  });
+}
+
+describe('home', () => {
+  it('leads a trainee who has not finished the onboarding there', async () => {
+    logIn();
+    apiFor(anOnboarding(3));
+    const { router } = renderApp('/users/home');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tu entrenamiento' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users/onboarding/fourth-step');
+  });
+
+  it('greets by name and shows today against the targets', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true));
+    renderApp('/users/home');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
+    // 2209 − 500 eaten
+    expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(screen.getByRole('progressbar', { name: 'Proteína' })).toHaveAttribute(
+      'aria-valuetext',
+      '40 de 160 g',
+    );
+    expect(screen.getByText('0 de 2,5 L')).toBeVisible();
+    expect(screen.getByText('Tu plan: 4 días por semana')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Peso' })).toHaveTextContent('80 kg');
+    expect(screen.getByRole('link', { name: 'Registrar comida' })).toHaveAttribute(
+      'href',
+      '/users/diary',
+    );
+  });
+
+  it('shows weights in pounds to a trainee who prefers imperial units', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true), somePreferences({ metric_system: 'imperial' }));
+    renderApp('/users/home');
+
+    const weight = await screen.findByRole('region', { name: 'Peso' });
+    // 80 kg = 176.4 lb; 75 kg = 165.3 lb
+    expect(weight).toHaveTextContent('176,4 lb');
+    expect(weight).toHaveTextContent('165,3 lb');
+  });
+});

@@ -1,0 +1,62 @@
+import { useForm } from 'react-hook-form';
+import { activityStepSchema, type ActivityAnswer } from '@forja/shared/schemas/onboarding';
+import { ACTIVITY_FACTORS } from '@forja/shared/schemas/targets';
+import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
+import { TextField } from '../../components/ui/form-field';
+import { numberInputValue, withNumbers } from '../../lib/number-input';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { ACTIVITY_HINTS, ACTIVITY_LABELS } from './labels';
+import { CHOOSE_ONE, type StepFormProps } from './step-actions';
+
+interface ActivityFormValues {
+  activity_level: string;
+  training_days_per_week: string;
+}
+
+const hints = Object.fromEntries(
+  Object.entries(ACTIVITY_HINTS).map(([level, hint]) => [
+    level,
+    `${hint} Factor ×${String(ACTIVITY_FACTORS[level as keyof typeof ACTIVITY_FACTORS]).replace('.', ',')}.`,
+  ]),
+) as typeof ACTIVITY_HINTS;
+
+export function ActivityStepForm({ initial, onSubmit, actions }: StepFormProps<ActivityAnswer>) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ActivityFormValues, unknown, ActivityAnswer>({
+    resolver: schemaResolver<ActivityFormValues, ActivityAnswer>(activityStepSchema(), (values) =>
+      withNumbers(values, ['training_days_per_week']),
+    ),
+    defaultValues: {
+      activity_level: initial?.activity_level ?? '',
+      training_days_per_week: numberInputValue(initial?.training_days_per_week),
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex flex-col gap-5"
+    >
+      <ChoiceField
+        legend="Tu actividad en un día normal"
+        type="radio"
+        columns={1}
+        options={optionsOf(ACTIVITY_LABELS, hints)}
+        registration={register('activity_level')}
+        error={errors.activity_level ? CHOOSE_ONE : undefined}
+      />
+      <TextField
+        label="Días de entrenamiento por semana"
+        inputMode="numeric"
+        hint="De 0 a 7."
+        error={errors.training_days_per_week?.message}
+        {...register('training_days_per_week')}
+      />
+      {actions}
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  aSubscription,
+  anOnboarding,
+  anUser,
+  aToday,
+  failure,
+  installFakeApi,
+  ok,
+  somePreferences,
+  theTargets,
+  type FakeAnswer,
+  type FakeCall,
+} from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const base = `/users/${anUser.id}/onboarding`;
+
+type Handler = FakeAnswer | ((call: FakeCall) => FakeAnswer);
+
+function apiFor(
+  onboarding: unknown,
+  extra: Record<string, Handler> = {},
+  preferences: unknown = null,
+) {
+  return installFakeApi({
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    [`GET ${base}/`]: typeof onboarding === 'function' ? (onboarding as Handler) : ok(onboarding),
+    [`GET /users/${anUser.id}/preferences/`]: preferences
+      ? ok(preferences)
+      : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
+    ...extra,
+  });
+}
+
+describe('the onboarding', () => {
+  it('sends the trainee to the first unanswered step, with the step shown', async () => {
+    logIn();
+    apiFor(anOnboarding(2));
+    const { router } = renderApp('/users/onboarding');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users/onboarding/third-step');
+    expect(screen.getByText('Paso 3 de 6')).toBeVisible();
+    expect(
+      screen.getByRole('progressbar', { name: 'Progreso de la configuración' }),
+    ).toHaveAttribute('aria-valuenow', '3');
+  });
+
+  it('shows the shared Spanish messages and sends nothing until the answer is valid', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(anOnboarding(0));
+    renderApp('/users/onboarding/first-step');
+
+    await user.click(await screen.findByLabelText('Perder grasa'));
+    await user.type(screen.getByLabelText('Ritmo semanal (kg por semana)'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByText('El ritmo semanal debe ser un número positivo')).toBeVisible();
+    // The goal weight box was left empty: it counts as 0, which the range refuses.
+    expect(screen.getByText('El peso objetivo debe estar entre 30 y 350 kg')).toBeVisible();
+    expect(api.callsTo('PUT', `${base}/goal/`)).toEqual([]);
+  });
+
+  it('saves a step as soon as it is answered, in metric, and goes on to the next', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(
+      anOnboarding(1),
+      { [`PUT ${base}/body/`]: ok(anOnboarding(2)) },
+      somePreferences({ metric_system: 'imperial' }),
+    );
+    const { router } = renderApp('/users/onboarding/second-step');
+
+    await user.click(await screen.findByLabelText('Hombre'));
+    await user.type(screen.getByLabelText('Fecha de nacimiento'), '1996-03-01');
+    await user.type(screen.getByLabelText('Altura (in)'), '70,9');
+    await user.type(screen.getByLabelText('Peso (lb)'), '176,4');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users/onboarding/third-step');
+    const [saved] = api.callsTo('PUT', `${base}/body/`);
+    // 70.9 in × 2.54 = 180.1 cm; 176.4 lb × 0.45359237 = 80.01 kg; no body fat given: 0.
+    expect(saved?.body).toEqual({
+      sex: 'male',
+      birth_date: '1996-03-01',
+      height_cm: 180.1,
+      weight_kg: 80.01,
+      body_fat_percent: 0,
+    });
+  });
+
+  it('shows the server’s targets on the summary and finishes into home', async () => {
+    const user = userEvent.setup();
+    logIn();
+    let state = anOnboarding(6);
+    const api = apiFor(() => ok(state), {
+      'GET /targets/': ok(theTargets),
+      [`POST ${base}/finish/`]: () => {
+        state = anOnboarding(6, true);
+        return ok(state);
+      },
+      'GET /today/': ok(aToday),
+    });
+    const { router } = renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('2209 kcal');
+    expect(targets).toHaveTextContent('1780 kcal (fórmula de Mifflin-St Jeor)');
+    expect(targets).toHaveTextContent('2759 kcal');
+    expect(targets).toHaveTextContent('160 g');
+    expect(targets).toHaveTextContent('2,0 g/kg');
+    expect(targets).toHaveTextContent('61 g');
+    expect(targets).toHaveTextContent('255 g');
+    expect(targets).toHaveTextContent('31 g');
+    expect(targets).toHaveTextContent('2,5 L');
+    expect(targets).toHaveTextContent('Perder 0,5 kg por semana');
+    expect(targets).toHaveTextContent('75 kg el 11 de mayo de 2026');
+    expect(screen.getByRole('link', { name: 'Editar tu cuerpo' })).toHaveAttribute(
+      'href',
+      '/users/onboarding/second-step?from=resume',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Empezar mi plan' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/users/home');
+    });
+    expect(api.callsTo('POST', `${base}/finish/`)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
+  });
+
+  it('brings the trainee back to the summary after changing one answer from it', async () => {
+    const user = userEvent.setup();
+    logIn();
+    apiFor(anOnboarding(6), {
+      [`PUT ${base}/activity/`]: ok(anOnboarding(6)),
+      'GET /targets/': ok(theTargets),
+    });
+    const { router } = renderApp('/users/onboarding/third-step?from=resume');
+
+    const days = await screen.findByLabelText('Días de entrenamiento por semana');
+    expect(days).toHaveValue('4');
+    await user.clear(days);
+    await user.type(days, '5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/users/onboarding/resume');
+    });
+  });
+});

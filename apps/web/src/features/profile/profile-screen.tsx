@@ -1,0 +1,189 @@
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../components/ui/notifications';
+import { USER_MESSAGES } from '@forja/shared/errors';
+import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
+import { SelectField, TextField } from '../../components/ui/form-field';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { spanishCountries } from '../../lib/countries';
+import { errorMessage } from '../../lib/api-error';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
+
+interface ProfileScreenProps {
+  user: User;
+  /** Called after any change, so the rest of the app shows the new name or picture. */
+  onChanged: () => Promise<void>;
+}
+
+interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  country: string;
+}
+
+/** Names, country and picture; the e-mail is shown but cannot be changed here. */
+export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
+  const countries = useMemo(() => spanishCountries(), []);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues, unknown, UserUpdate>({
+    resolver: schemaResolver<ProfileFormValues, UserUpdate>(userUpdateSchema),
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      country: user.country,
+    },
+  });
+
+  const save = async (update: UserUpdate) => {
+    try {
+      await updateProfile(user.id, update);
+      await onChanged();
+      notify.success('Perfil guardado');
+    } catch (error) {
+      notify.error(errorMessage(error, USER_MESSAGES.updateUser));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="text-3xl font-extrabold tracking-tight">Perfil</h1>
+      <PictureSection user={user} onChanged={onChanged} />
+      <section aria-labelledby="details-title" className="flex flex-col gap-4">
+        <h2 id="details-title" className="text-xl font-bold">
+          Tus datos
+        </h2>
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(save)(event)}
+          className="flex max-w-xl flex-col gap-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Nombre"
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextField
+              label="Apellidos"
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
+          </div>
+          <SelectField
+            label="País"
+            autoComplete="country"
+            error={errors.country?.message}
+            {...register('country')}
+          >
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Correo electrónico"
+            type="email"
+            value={user.email}
+            readOnly
+            hint="Es el correo con el que inicias sesión; no se puede cambiar."
+          />
+          <div>
+            <button type="submit" disabled={isSubmitting} className={primaryButton}>
+              {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+function initials(user: User): string {
+  const letters = `${user.first_name.trim().charAt(0)}${user.last_name.trim().charAt(0)}`;
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
+
+function PictureSection({ user, onChanged }: ProfileScreenProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(task: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await task();
+      await onChanged();
+      notify.success(done);
+    } catch (error) {
+      notify.error(errorMessage(error, USER_MESSAGES.updateUser));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <section aria-labelledby="picture-title" className="flex flex-col gap-4">
+      <h2 id="picture-title" className="text-xl font-bold">
+        Foto de perfil
+      </h2>
+      <div className="flex flex-wrap items-center gap-5">
+        {user.profile_picture_url ? (
+          <img
+            src={user.profile_picture_url}
+            alt="Tu foto de perfil"
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-24 items-center justify-center rounded-full bg-orange-700 text-3xl font-semibold text-white dark:bg-orange-500 dark:text-neutral-950"
+          >
+            {initials(user)}
+          </span>
+        )}
+        <div className="flex flex-col gap-2">
+          <input
+            ref={input}
+            id="picture-file"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            className="peer sr-only"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void run(() => uploadProfilePicture(user.id, file), 'Foto actualizada');
+            }}
+          />
+          <label
+            htmlFor="picture-file"
+            className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-orange-700`}
+          >
+            {busy ? 'Subiendo...' : user.profile_picture_url ? 'Cambiar foto' : 'Subir foto'}
+          </label>
+          {user.profile_picture_url ? (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void run(() => removeProfilePicture(user.id), 'Foto eliminada')}
+              className="text-left text-sm font-medium text-red-700 underline dark:text-red-400"
+            >
+              Quitar foto
+            </button>
+          ) : null}
+          <p className="text-sm text-neutral-600 dark:text-neutral-300">
+            JPG, PNG, WebP, GIF o AVIF de hasta 8 MB.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

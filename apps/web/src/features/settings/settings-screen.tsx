@@ -1,0 +1,396 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../components/ui/notifications';
+import { z } from 'zod';
+import { USER_MESSAGES } from '@forja/shared/errors';
+import { ACCOUNT_DELETION_WORD } from '@forja/shared/schemas/account';
+import { passwordSchema } from '@forja/shared/schemas/auth';
+import { validationMessages } from '@forja/shared/schemas/messages';
+import {
+  METRIC_SYSTEMS,
+  THEMES,
+  type UserPreferences,
+  type UserPreferencesUpdate,
+} from '@forja/shared/schemas/preferences';
+import type { Subscription } from '@forja/shared/schemas/subscription';
+import { SelectField, TextField } from '../../components/ui/form-field';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { setTheme } from '../../lib/color-scheme';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { schemaResolver } from '../../lib/schema-resolver';
+import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
+
+interface SettingsScreenProps {
+  userId: string;
+  preferences: UserPreferences | null;
+  subscription: Subscription | null;
+  /** Called with the saved preferences, so every screen uses them at once. */
+  onPreferencesSaved: (preferences: UserPreferences) => void;
+  onLogout: () => void;
+  logoutPending: boolean;
+  /** Called once the account is gone: clear the session and leave. */
+  onAccountDeleted: () => Promise<void>;
+}
+
+const METRIC_SYSTEM_LABELS: Record<(typeof METRIC_SYSTEMS)[number], string> = {
+  metric: 'Métrico (kg, cm)',
+  imperial: 'Imperial (lb, in)',
+};
+const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
+  light: 'Claro',
+  dark: 'Oscuro',
+  system: 'Como el sistema',
+};
+const PLAN_LABELS: Record<Subscription['plan'], string> = {
+  'free-trial-trainee': 'Prueba gratuita',
+  'premium-trainee': 'Premium',
+};
+const STATUS_LABELS: Record<Subscription['status'], string> = {
+  active: 'Activa',
+  pending: 'Pendiente',
+  past_due: 'Pago pendiente',
+  canceled: 'Cancelada',
+  expired: 'Caducada',
+  incomplete: 'Incompleta',
+};
+
+const section = 'flex flex-col gap-4 border-t border-neutral-200 pt-6 dark:border-neutral-800';
+const radioRow = `flex cursor-pointer items-center gap-3 rounded-lg border border-neutral-300 px-4 py-3 has-checked:border-orange-700 has-checked:bg-orange-50 dark:border-neutral-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950 ${focusRing}`;
+
+export function SettingsScreen(props: SettingsScreenProps) {
+  const { preferences, onPreferencesSaved } = props;
+  const [saving, setSaving] = useState(false);
+  // A choice shows as made at once; it goes back if the server refuses it.
+  const [unsaved, setUnsaved] = useState<UserPreferencesUpdate>({});
+
+  async function change(update: UserPreferencesUpdate, done: string) {
+    setUnsaved(update);
+    setSaving(true);
+    try {
+      onPreferencesSaved(await savePreferences(preferences, update));
+      notify.success(done);
+    } catch (error) {
+      if (update.theme) setTheme(preferences?.theme ?? 'system');
+      notify.error(errorMessage(error, USER_MESSAGES.preferencesUpdate));
+    } finally {
+      setUnsaved({});
+      setSaving(false);
+    }
+  }
+
+  const metricSystem = unsaved.metric_system ?? preferences?.metric_system ?? 'metric';
+  const theme = unsaved.theme ?? preferences?.theme ?? 'system';
+  const timezone = unsaved.timezone ?? preferences?.timezone ?? 'Europe/Madrid';
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">Ajustes</h1>
+
+      <Section id="units" title="Unidades">
+        <RadioGroup
+          legend="Sistema de medida"
+          name="metric_system"
+          value={metricSystem}
+          labels={METRIC_SYSTEM_LABELS}
+          disabled={saving}
+          onChange={(value) => void change({ metric_system: value }, 'Unidades guardadas')}
+        />
+      </Section>
+
+      <Section id="theme" title="Tema">
+        <RadioGroup
+          legend="Apariencia"
+          name="theme"
+          value={theme}
+          labels={THEME_LABELS}
+          disabled={saving}
+          onChange={(value) => {
+            // Applied before the server answers: the change is seen at once.
+            setTheme(value);
+            void change({ theme: value }, 'Tema guardado');
+          }}
+        />
+      </Section>
+
+      <Section id="timezone" title="Zona horaria">
+        <TimezoneField
+          value={timezone}
+          disabled={saving}
+          onChange={(value) => void change({ timezone: value }, 'Zona horaria guardada')}
+        />
+      </Section>
+
+      <Section id="password" title="Contraseña">
+        <PasswordForm />
+      </Section>
+
+      <Section id="subscription" title="Suscripción">
+        <SubscriptionDetails subscription={props.subscription} />
+      </Section>
+
+      <Section id="session" title="Sesión">
+        <div>
+          <button
+            type="button"
+            disabled={props.logoutPending}
+            onClick={props.onLogout}
+            className={secondaryButton}
+          >
+            {props.logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
+          </button>
+        </div>
+      </Section>
+
+      <Section id="delete" title="Eliminar cuenta">
+        <DeleteAccount userId={props.userId} onDeleted={props.onAccountDeleted} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={section}>
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  value: T;
+  labels: Record<T, string>;
+  disabled: boolean;
+  onChange: (value: T) => void;
+}
+
+function RadioGroup<T extends string>({
+  legend,
+  name,
+  value,
+  labels,
+  disabled,
+  onChange,
+}: RadioGroupProps<T>) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+      <legend className="sr-only">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {(Object.keys(labels) as T[]).map((option) => (
+          <label key={option} className={radioRow}>
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={option === value}
+              onChange={() => {
+                onChange(option);
+              }}
+              className="size-4 accent-orange-700"
+            />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function TimezoneField({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const zones = useMemo(() => {
+    const all = Intl.supportedValuesOf('timeZone');
+    return all.includes(value) ? all : [value, ...all];
+  }, [value]);
+  return (
+    <SelectField
+      label="Zona horaria"
+      hint="Los días de tu diario empiezan y terminan a medianoche en esta zona."
+      value={value}
+      disabled={disabled}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+    >
+      {zones.map((zone) => (
+        <option key={zone} value={zone}>
+          {zone.replaceAll('_', ' ')}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+const passwordFormSchema = z
+  .strictObject({
+    current_password: z
+      .string()
+      .min(1, { error: validationMessages.nonEmpty('La contraseña actual') }),
+    password: passwordSchema,
+    password_confirmation: passwordSchema,
+  })
+  .refine((form) => form.password === form.password_confirmation, {
+    error: validationMessages.passwordsDoNotMatch,
+    path: ['password_confirmation'],
+  });
+type PasswordChangeForm = z.infer<typeof passwordFormSchema>;
+
+function PasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChangeForm>({
+    resolver: schemaResolver<PasswordChangeForm, PasswordChangeForm>(passwordFormSchema),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+  });
+
+  const submit = async ({ current_password, password }: PasswordChangeForm) => {
+    try {
+      await changePassword({ current_password, password });
+      reset();
+      notify.success('Contraseña cambiada. Hemos cerrado tus otras sesiones');
+    } catch (error) {
+      notify.error(
+        error instanceof ApiError && error.status === 401
+          ? 'La contraseña actual no es correcta'
+          : errorMessage(error, 'No pudimos cambiar la contraseña'),
+      );
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Contraseña actual"
+        type="password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...register('current_password')}
+      />
+      <TextField
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Repite la nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+      <div>
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          {isSubmitting ? 'Cambiando...' : 'Cambiar contraseña'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription | null }) {
+  const [opening, setOpening] = useState(false);
+  if (!subscription) return <p>No tienes ninguna suscripción.</p>;
+
+  async function manage() {
+    setOpening(true);
+    try {
+      const portal = await openBillingPortal();
+      window.location.assign(portal.url);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Ocurrió un error al abrir la gestión de tu suscripción'));
+      setOpening(false);
+    }
+  }
+
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="font-medium">Plan</dt>
+        <dd>{PLAN_LABELS[subscription.plan]}</dd>
+        <dt className="font-medium">Estado</dt>
+        <dd>{STATUS_LABELS[subscription.status]}</dd>
+        <dt className="font-medium">
+          {subscription.status === 'canceled' ? 'Termina el' : 'Próxima renovación'}
+        </dt>
+        <dd>{longDate.format(subscription.end_date)}</dd>
+      </dl>
+      <div>
+        <button
+          type="button"
+          onClick={() => void manage()}
+          disabled={opening}
+          className={secondaryButton}
+        >
+          {opening ? 'Abriendo...' : 'Cancelar o cambiar la tarjeta'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const confirmed = typed.trim().toUpperCase() === ACCOUNT_DELETION_WORD;
+
+  async function remove() {
+    setPending(true);
+    try {
+      await deleteAccount(userId);
+      notify.success('Tu cuenta y todos tus datos se han eliminado');
+      await onDeleted();
+    } catch (error) {
+      notify.error(errorMessage(error, 'No pudimos eliminar tu cuenta. Inténtalo de nuevo'));
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4 rounded-xl border border-red-300 p-4 dark:border-red-800">
+      <p>
+        Se borrarán tu perfil, tus respuestas, tus objetivos, tu diario y tus métricas, y se
+        cancelará tu suscripción. No se puede deshacer.
+      </p>
+      <TextField
+        label={`Escribe ${ACCOUNT_DELETION_WORD} para confirmar`}
+        value={typed}
+        autoComplete="off"
+        onChange={(event) => {
+          setTyped(event.target.value);
+        }}
+      />
+      <div>
+        <button
+          type="button"
+          disabled={!confirmed || pending}
+          onClick={() => void remove()}
+          className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
+        >
+          {pending ? 'Eliminando...' : 'Eliminar mi cuenta'}
+        </button>
+      </div>
+    </div>
+  );
+}

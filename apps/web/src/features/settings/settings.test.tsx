@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { followSystemColorScheme } from '../../lib/color-scheme';
+import {
+  aSubscription,
+  anUser,
+  failure,
+  installFakeApi,
+  ok,
+  somePreferences,
+} from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const preferencesPath = `/users/${anUser.id}/preferences/`;
+
+function apiFor(preferences: ReturnType<typeof somePreferences> | null) {
+  return installFakeApi({
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    [`GET ${preferencesPath}`]: preferences
+      ? ok(preferences)
+      : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
+    'POST /users/preferences/': (call) => ok(somePreferences(call.body as Record<string, unknown>)),
+    [`PUT /users/preferences/${somePreferences().id}/`]: (call) =>
+      ok(somePreferences({ ...preferences, ...(call.body as Record<string, unknown>) })),
+    [`DELETE /users/${anUser.id}/`]: ok({
+      message: 'Tu cuenta y todos tus datos se han eliminado',
+    }),
+    'POST /auth/logout/': ok({ message: 'Sesión cerrada' }),
+  });
+}
+
+describe('settings', () => {
+  it('applies the dark theme at once and saves it', async () => {
+    const user = userEvent.setup();
+    // The page starts following a light system colour scheme, as main.tsx does.
+    vi.stubGlobal('matchMedia', () => ({
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const stopFollowing = followSystemColorScheme();
+    logIn();
+    const api = apiFor(somePreferences());
+    renderApp('/users/settings');
+
+    const dark = await screen.findByLabelText('Oscuro');
+    expect(document.documentElement).not.toHaveClass('dark');
+    await user.click(dark);
+    expect(document.documentElement).toHaveClass('dark');
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `/users/preferences/${somePreferences().id}/`)).toHaveLength(1);
+    });
+    expect(api.callsTo('PUT', `/users/preferences/${somePreferences().id}/`)[0]?.body).toEqual({
+      theme: 'dark',
+    });
+    expect(await screen.findByLabelText('Oscuro')).toBeChecked();
+    stopFollowing();
+  });
+
+  it('creates the preferences the first time the units change', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(null);
+    renderApp('/users/settings');
+
+    await user.click(await screen.findByLabelText('Imperial (lb, in)'));
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/users/preferences/')[0]?.body).toEqual({
+        metric_system: 'imperial',
+      });
+    });
+    expect(await screen.findByLabelText('Imperial (lb, in)')).toBeChecked();
+  });
+
+  it('shows the subscription: plan, status and renewal date', async () => {
+    logIn();
+    apiFor(somePreferences());
+    renderApp('/users/settings');
+
+    const subscription = await screen.findByRole('region', { name: 'Suscripción' });
+    expect(subscription).toHaveTextContent('Premium');
+    expect(subscription).toHaveTextContent('Activa');
+    expect(subscription).toHaveTextContent('1 de diciembre de 2026');
+    expect(screen.getByRole('button', { name: 'Cancelar o cambiar la tarjeta' })).toBeEnabled();
+  });
+
+  it('deletes the account only after ELIMINAR is typed, then leaves the app', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(somePreferences());
+    const { router } = renderApp('/users/settings');
+
+    const button = await screen.findByRole('button', { name: 'Eliminar mi cuenta' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Escribe ELIMINAR para confirmar'), 'elimina');
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Escribe ELIMINAR para confirmar'), 'r');
+    await user.click(button);
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/');
+    });
+    expect(api.callsTo('DELETE', `/users/${anUser.id}/`)[0]?.body).toEqual({
+      confirmation: 'ELIMINAR',
+    });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

@@ -1,0 +1,208 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { focusRing } from '../../components/ui/styles';
+import { NavIcon, type NavIconName } from './nav-icons';
+
+const sections = [
+  { to: '/users/home', label: 'Inicio', icon: 'home' },
+  { to: '/users/diary', label: 'Diario', icon: 'diary' },
+  { to: '/users/metrics', label: 'Métricas', icon: 'metrics' },
+  { to: '/users/profile', label: 'Perfil', icon: 'profile' },
+  { to: '/users/settings', label: 'Ajustes', icon: 'settings' },
+] as const satisfies readonly { to: string; label: string; icon: NavIconName }[];
+
+export interface ShellUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** '' when the user has no picture: their initials stand in. */
+  profile_picture_url: string;
+}
+
+interface AppShellProps {
+  user: ShellUser;
+  onLogout: () => void;
+  logoutPending: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the app once logged in: a top bar with the sections and the user menu on
+ * wide screens, a bottom bar with the sections on phones.
+ */
+export function AppShell({ user, onLogout, logoutPending, children }: AppShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenido"
+        className={`sr-only rounded-md bg-white px-4 py-2 font-semibold text-neutral-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 ${focusRing}`}
+      >
+        Saltar al contenido
+      </a>
+      <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-6 px-4">
+          <Link to="/users/home" className={`flex items-center gap-2 rounded-md ${focusRing}`}>
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <span className="text-lg font-bold tracking-tight">Forja</span>
+          </Link>
+          <nav aria-label="Principal" className="hidden flex-1 md:block">
+            <ul className="flex gap-1">
+              {sections.map((section) => (
+                <li key={section.to}>
+                  <Link
+                    to={section.to}
+                    className={`block rounded-md px-3 py-2 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+                    activeProps={{
+                      className:
+                        'bg-orange-50 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+                    }}
+                  >
+                    {section.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto">
+            <UserMenu user={user} onLogout={onLogout} logoutPending={logoutPending} />
+          </div>
+        </div>
+      </header>
+
+      <main
+        id="contenido"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-12"
+      >
+        {children}
+      </main>
+
+      <nav
+        aria-label="Secciones"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:border-neutral-800 dark:bg-neutral-950"
+      >
+        <ul className="grid grid-cols-5">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                className={`flex flex-col items-center gap-0.5 py-2 text-xs font-medium text-neutral-700 dark:text-neutral-300 ${focusRing}`}
+                activeProps={{ className: 'text-orange-800 dark:text-orange-300' }}
+              >
+                <NavIcon name={section.icon} />
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function initials(user: ShellUser): string {
+  const letters = `${user.first_name.trim().charAt(0)}${user.last_name.trim().charAt(0)}`;
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
+
+/** A disclosure with the account's name and its actions; Escape or a click outside closes it. */
+function UserMenu({ user, onLogout, logoutPending }: Omit<AppShellProps, 'children'>) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const itemClass = `block w-full rounded-md px-3 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`;
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          setOpen((shown) => !shown);
+        }}
+        className={`flex items-center gap-2 rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+      >
+        {user.profile_picture_url ? (
+          <img
+            src={user.profile_picture_url}
+            alt=""
+            width={36}
+            height={36}
+            className="size-9 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-orange-700 font-semibold text-white dark:bg-orange-500 dark:text-neutral-950"
+          >
+            {initials(user)}
+          </span>
+        )}
+        <span className="sr-only">Menú de la cuenta</span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 mt-2 w-64 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+      >
+        <div className="border-b border-neutral-200 px-3 pt-1 pb-3 dark:border-neutral-700">
+          <p className="truncate font-semibold">{fullName}</p>
+          <p className="truncate text-sm text-neutral-600 dark:text-neutral-300">{user.email}</p>
+        </div>
+        <ul className="mt-2 flex flex-col gap-1">
+          <li>
+            <Link
+              to="/users/profile"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+              }}
+            >
+              Perfil
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/users/settings"
+              className={itemClass}
+              onClick={() => {
+                setOpen(false);
+              }}
+            >
+              Ajustes
+            </Link>
+          </li>
+          <li>
+            <button type="button" disabled={logoutPending} onClick={onLogout} className={itemClass}>
+              {logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Targets } from '@forja/shared/schemas/targets';
+import { KG_PER_LB, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import {
+  formatCalendarDate,
+  formatDecimal,
+  formatGrams,
+  formatKcal,
+  formatPrecise,
+} from './format';
+
+const FORMULA_NAMES: Record<Targets['formula'], string> = {
+  'mifflin-st-jeor': 'Mifflin-St Jeor',
+  'katch-mcardle': 'Katch-McArdle',
+};
+
+interface TargetsSummaryProps {
+  targets: Targets;
+  system: MetricSystem;
+}
+
+/** Grams per kilogram of body weight, or per pound in imperial units. */
+function perBodyWeight(gramsPerKg: number, system: MetricSystem): string {
+  const value = system === 'imperial' ? gramsPerKg * KG_PER_LB : gramsPerKg;
+  return `${formatPrecise(value)} g/${unitLabels(system).weight}`;
+}
+
+/** Every daily target with how it was reached, as the resume screen shows it. */
+export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
+  const units = unitLabels(system);
+  const weekly = weightForDisplay(Math.abs(targets.weekly_change_kg), system);
+  const rate =
+    targets.weekly_change_kg === 0
+      ? 'Mantener tu peso'
+      : `${targets.weekly_change_kg < 0 ? 'Perder' : 'Ganar'} ${formatDecimal(weekly)} ${units.weight} por semana`;
+  const macros = [
+    { name: 'Proteína', grams: targets.protein_g, perKg: targets.protein_g_per_kg },
+    { name: 'Grasa', grams: targets.fat_g, perKg: targets.fat_g_per_kg },
+    { name: 'Carbohidratos', grams: targets.carbohydrate_g, perKg: targets.carbohydrate_g_per_kg },
+  ];
+
+  return (
+    <section aria-labelledby="targets-title" className="flex flex-col gap-4">
+      <h2 id="targets-title" className="text-xl font-bold">
+        Tus objetivos diarios
+      </h2>
+      <div className="rounded-xl bg-orange-50 p-5 dark:bg-orange-950">
+        <p className="text-sm font-semibold text-orange-900 dark:text-orange-200">Energía</p>
+        <p className="text-4xl font-extrabold tracking-tight" data-testid="energy-target">
+          {formatKcal(targets.energy_kcal)}
+        </p>
+        <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">{rate}</p>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {macros.map((macro) => (
+          <div
+            key={macro.name}
+            className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+          >
+            <dt className="text-sm font-semibold">{macro.name}</dt>
+            <dd className="text-2xl font-bold">{formatGrams(macro.grams)}</dd>
+            <dd className="text-sm text-neutral-700 dark:text-neutral-300">
+              {perBodyWeight(macro.perKg, system)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
+        <dt className="font-medium">Metabolismo basal</dt>
+        <dd>
+          {formatKcal(targets.bmr_kcal)}{' '}
+          <span className="text-neutral-700 dark:text-neutral-300">
+            (fórmula de {FORMULA_NAMES[targets.formula]})
+          </span>
+        </dd>
+        <dt className="font-medium">Gasto diario total</dt>
+        <dd>
+          {formatKcal(targets.tdee_kcal)}{' '}
+          <span className="text-neutral-700 dark:text-neutral-300">
+            (× {formatPrecise(targets.activity_factor)} por tu actividad)
+          </span>
+        </dd>
+        <dt className="font-medium">Fibra</dt>
+        <dd>{formatGrams(targets.fibre_g)}</dd>
+        <dt className="font-medium">Agua</dt>
+        <dd>{formatDecimal(targets.water_l)} L</dd>
+        <dt className="font-medium">Ritmo semanal</dt>
+        <dd>{rate}</dd>
+        {targets.goal_date ? (
+          <>
+            <dt className="font-medium">Fecha estimada</dt>
+            <dd>
+              {formatDecimal(weightForDisplay(targets.goal_weight_kg, system))} {units.weight} el{' '}
+              {formatCalendarDate(targets.goal_date)}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <TargetNotes notes={targets.notes} />
+    </section>
+  );
+}
+
+const NOTE_TEXTS: Record<Targets['notes'][number], string> = {
+  limited_by_bmr:
+    'El ritmo que elegiste te dejaría por debajo de tu metabolismo basal, así que lo hemos ajustado a un ritmo más seguro.',
+  goal_weight_reached:
+    'Tu peso objetivo ya está alcanzado con tu peso actual, así que tus objetivos son de mantenimiento.',
+  health_review:
+    'Indicaste algún problema de salud: consulta con un profesional sanitario antes de seguir este plan.',
+};
+
+function TargetNotes({ notes }: { notes: Targets['notes'] }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-2">
+      {notes.map((note) => (
+        <li
+          key={note}
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
+          {NOTE_TEXTS[note]}
+        </li>
+      ))}
+    </ul>
+  );
+}

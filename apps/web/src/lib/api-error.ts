@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+
+/**
+ * An error of a call. `public` errors carry a Spanish message safe to show as it is;
+ * `internal` ones (an answer of the wrong shape) should be shown as a generic text.
+ */
+export class ApiError extends Error {
+  override readonly name: string = 'ApiError';
+  readonly kind: 'public' | 'internal';
+  readonly status: number;
+  /** The server's stable English error text, when it sent one. */
+  readonly serverError: string | undefined;
+
+  constructor(
+    message: string,
+    options: { status: number; serverError?: string; kind?: 'public' | 'internal' },
+  ) {
+    super(message);
+    this.status = options.status;
+    this.serverError = options.serverError;
+    this.kind = options.kind ?? 'public';
+  }
+}
+
+/** An answer that does not match the shared schema: logged, and raised as an internal error. */
+export class ResponseValidationError extends ApiError {
+  override readonly name = 'ResponseValidationError';
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(message: string, issues: z.core.$ZodIssue[]) {
+    super(message, { status: 500, kind: 'internal' });
+    this.issues = issues;
+  }
+}
+
+/** The text to show for any error: public messages as they are, anything else as `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.kind === 'public' ? error.message : fallback;
+}

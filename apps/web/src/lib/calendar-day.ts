@@ -1,0 +1,7 @@
+/** A calendar day (YYYY-MM-DD) in Spanish words, as written whatever the device's zone. */
+export function formatCalendarDay(date: string, options: Intl.DateTimeFormatOptions): string {
+  const [year = 2000, month = 1, day = 1] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('es-ES', { ...options, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}

@@ -1,0 +1,264 @@
+import type { z } from 'zod';
+import { API_PREFIX, AUTH_SCHEME, REQUEST_TIMEOUT_MS } from '@forja/shared/constants';
+import {
+  AUTH_MESSAGES,
+  HTTP_MESSAGES,
+  messageForStatus,
+  NETWORK_ERROR_MESSAGE,
+  NETWORK_ERROR_STATUS,
+  SERVER_ERROR_TEXTS,
+  SUBSCRIPTION_MESSAGES,
+} from '@forja/shared/errors';
+import { authTokensSchema } from '@forja/shared/schemas/auth';
+import { ApiError, ResponseValidationError } from './api-error';
+import { forceNavigation, type ForcedDestination } from './forced-navigation';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
+
+/*
+ * The only place in the app that talks to the API: base URL, JSON, time-out, the access
+ * token, one shared refresh on 401, 402 to the plans page, date revival, response parsing
+ * with the shared schemas and the Spanish error catalogue.
+ */
+
+/**
+ * - `required`: a missing token or a failed refresh ends the session (tokens cleared, login).
+ * - `soft`: the same refresh, but a lost session is only reported, never acted on.
+ * - `none`: no token is sent (login, registration, refresh itself).
+ */
+export type AuthMode = 'required' | 'soft' | 'none';
+
+export interface RequestOptions<T> {
+  /** The shape of the response's `data`. */
+  schema: z.ZodType<T>;
+  body?: unknown;
+  query?: Record<string, string>;
+  auth?: AuthMode;
+  /** Sent instead of the stored access token (logout runs after the tokens are cleared). */
+  token?: string;
+  /** What the user is told when the answer does not have the expected shape. */
+  invalidResponseMessage?: string;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** JSON.parse reviver: ISO strings with milliseconds and Z become Dates. */
+export function reviveDates(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value;
+}
+
+/** Turns a failed answer into the Spanish message the spec's catalogue gives for it. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
+  const serverError = typeof data?.error === 'string' ? data.error : undefined;
+  const serverMessage =
+    typeof data?.message === 'string' && data.message.trim() !== '' ? data.message : undefined;
+  const message = specificMessage(status, serverError) ?? serverMessage ?? messageForStatus(status);
+  return new ApiError(message, { status, ...(serverError ? { serverError } : {}) });
+}
+
+function specificMessage(status: number, serverError: string | undefined): string | undefined {
+  if (!serverError) return undefined;
+  if (status === 400 && serverError === SERVER_ERROR_TEXTS.emailInUse) {
+    return AUTH_MESSAGES.emailInUse;
+  }
+  if (status === 401 && serverError === SERVER_ERROR_TEXTS.userNotEnabled) {
+    return AUTH_MESSAGES.emailNotVerified;
+  }
+  if (status === 401 && serverError === SERVER_ERROR_TEXTS.invalidCredentials) {
+    return AUTH_MESSAGES.invalidCredentials;
+  }
+  if (status === 403 && serverError === SERVER_ERROR_TEXTS.invalidVerificationToken) {
+    return AUTH_MESSAGES.invalidVerificationCode;
+  }
+  if (status === 400 && serverError.includes(SERVER_ERROR_TEXTS.alreadyActive)) {
+    return SUBSCRIPTION_MESSAGES.alreadyActive;
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function networkError(): ApiError {
+  return new ApiError(NETWORK_ERROR_MESSAGE, { status: NETWORK_ERROR_STATUS });
+}
+
+/** A lock shared by every tab of the origin, so only one of them refreshes at a time. */
+export type RefreshLocks = Pick<LockManager, 'request'>;
+
+export interface HttpClientOptions {
+  /** The API host, '' for the page's own origin; the client adds /v0. */
+  host: string;
+  /** Where to send the browser when the session ends or a subscription is needed. */
+  forceNavigation: (destination: ForcedDestination) => void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Defaults to navigator.locks where the browser has it. */
+  locks?: RefreshLocks | null;
+  logger?: Pick<Console, 'error'>;
+}
+
+const REFRESH_LOCK = 'forja-token-refresh';
+
+export function createHttpClient(options: HttpClientOptions) {
+  const baseUrl = `${options.host.replace(/\/$/, '')}${API_PREFIX}`;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const logger = options.logger ?? console;
+  const locks =
+    options.locks === undefined
+      ? typeof navigator !== 'undefined' && 'locks' in navigator
+        ? navigator.locks
+        : null
+      : options.locks;
+  // Read at call time, so tests (and the page) can swap the global fetch.
+  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
+
+  let refreshInFlight: Promise<string | null> | null = null;
+
+  interface RawResponse {
+    status: number;
+    ok: boolean;
+    body: unknown;
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    query: Record<string, string> | undefined,
+    token: string | null | undefined,
+  ): Promise<RawResponse> {
+    const search = new URLSearchParams(query).toString();
+    const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    // A FormData body (a file upload) sets its own multipart content type and boundary.
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers,
+        signal: controller.signal,
+        ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text === '' ? undefined : (JSON.parse(text, reviveDates) as unknown);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, ok: response.ok, body: parsed };
+    } catch {
+      // Network failure, or the time-out aborted the request.
+      throw networkError();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Gets a working access token after `rejected` was refused: from another tab's (or an
+   * earlier call's) refresh when there was one, else by refreshing. Null when the session
+   * cannot be renewed.
+   */
+  function renewAccessToken(rejected: string): Promise<string | null> {
+    refreshInFlight ??= withRefreshLock(() => refreshUnlessDone(rejected)).finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function withRefreshLock(task: () => Promise<string | null>): Promise<string | null> {
+    return locks ? await locks.request(REFRESH_LOCK, task) : task();
+  }
+
+  async function refreshUnlessDone(rejected: string): Promise<string | null> {
+    // Read again under the lock: another tab may have refreshed while this one waited.
+    const current = getAccessToken();
+    if (current && current !== rejected) return current;
+    const refreshToken = getRefreshToken();
+    if (!current || !refreshToken) return null;
+
+    const response = await send(
+      'POST',
+      '/auth/refresh/',
+      { refresh_token: refreshToken },
+      undefined,
+      null,
+    );
+    if (!response.ok) return null;
+    const tokens = authTokensSchema.safeParse(isRecord(response.body) && response.body.data);
+    if (!tokens.success) {
+      logger.error('The token refresh answer has an unexpected shape', tokens.error.issues);
+      return null;
+    }
+    storeTokens({
+      accessToken: tokens.data.access_token,
+      refreshToken: tokens.data.refresh_token,
+    });
+    return tokens.data.access_token;
+  }
+
+  function sessionLost(mode: AuthMode): ApiError {
+    if (mode === 'required') {
+      clearTokens();
+      options.forceNavigation('/auth/login');
+    }
+    return new ApiError(HTTP_MESSAGES[401], { status: 401 });
+  }
+
+  async function request<T>(
+    method: string,
+    path: string,
+    requestOptions: RequestOptions<T>,
+  ): Promise<T> {
+    const mode = requestOptions.auth ?? 'required';
+    const { body, query } = requestOptions;
+    let token = mode === 'none' ? requestOptions.token : getAccessToken();
+    if (mode !== 'none' && !token) throw sessionLost(mode);
+
+    let response = await send(method, path, body, query, token);
+    if (response.status === 401 && mode !== 'none' && token) {
+      token = await renewAccessToken(token);
+      if (!token) throw sessionLost(mode);
+      response = await send(method, path, body, query, token);
+      if (response.status === 401) throw sessionLost(mode);
+    }
+
+    if (response.status === 402) options.forceNavigation('/users/subscription/plans');
+    if (!response.ok) throw toApiError(response.status, response.body);
+
+    const data = isRecord(response.body) ? response.body.data : undefined;
+    const result = requestOptions.schema.safeParse(data);
+    if (!result.success) {
+      logger.error(`The answer of ${method} ${path} has an unexpected shape`, result.error.issues);
+      throw new ResponseValidationError(
+        requestOptions.invalidResponseMessage ?? HTTP_MESSAGES[500],
+        result.error.issues,
+      );
+    }
+    return result.data;
+  }
+
+  return {
+    get: <T>(path: string, opts: RequestOptions<T>) => request('GET', path, opts),
+    post: <T>(path: string, opts: RequestOptions<T>) => request('POST', path, opts),
+    put: <T>(path: string, opts: RequestOptions<T>) => request('PUT', path, opts),
+    delete: <T>(path: string, opts: RequestOptions<T>) => request('DELETE', path, opts),
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+export const http = createHttpClient({
+  host: import.meta.env.VITE_API_URL ?? '',
+  forceNavigation,
+});

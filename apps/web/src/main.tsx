@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Notifications } from './components/ui/notifications';
+import { listenForPreloadErrors } from './lib/chunk-reload';
+import { followSystemColorScheme } from './lib/color-scheme';
+import { createQueryClient } from './lib/query-client';
+import { createAppRouter, routeForcedNavigations } from './router';
+import './styles.css';
+
+listenForPreloadErrors();
+followSystemColorScheme();
+
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient });
+routeForcedNavigations(router);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// Notices sit beside the router because the root route renders only its children.
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Notifications />
+    </QueryClientProvider>
+  </StrictMode>,
+);

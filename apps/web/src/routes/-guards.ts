@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { Subscription } from '@forja/shared/schemas/subscription';
+import type { User } from '@forja/shared/schemas/user';
+import {
+  currentSubscription,
+  hasAccess,
+  subscriptionsQuery,
+} from '../features/subscriptions/subscriptions-api';
+import { currentUserQuery } from '../features/users/users-api';
+
+/*
+ * What the protected routes check before they show anything (spec §2). They sit here,
+ * beside the routes, because they combine features that do not know each other. Routes
+ * load this module on demand, which keeps the schemas out of the first download.
+ */
+
+function toLogin(location: ParsedLocation) {
+  return redirect({ to: '/auth/login', search: { from: location.href } });
+}
+
+/** The current user, or off to login (with the way back) when it cannot be loaded. */
+async function requireUser(queryClient: QueryClient, location: ParsedLocation): Promise<User> {
+  try {
+    return await queryClient.query(currentUserQuery);
+  } catch {
+    throw toLogin(location);
+  }
+}
+
+/**
+ * The user's subscription, or null when there is none or it cannot be fetched: a failed
+ * fetch means no access. `fresh` skips the cache, for decisions that must not be stale.
+ */
+async function loadSubscription(
+  queryClient: QueryClient,
+  { fresh }: { fresh: boolean },
+): Promise<Subscription | null> {
+  try {
+    const subscriptions = await queryClient.query(
+      fresh ? { ...subscriptionsQuery, staleTime: 0 } : subscriptionsQuery,
+    );
+    return currentSubscription(subscriptions);
+  } catch {
+    return null;
+  }
+}
+
+/** The app screens: a user with an active or pending subscription, the trial included. */
+export async function guardApp(queryClient: QueryClient, location: ParsedLocation) {
+  const user = await requireUser(queryClient, location);
+  const subscription = await loadSubscription(queryClient, { fresh: false });
+  if (!hasAccess(subscription, { allowTrial: true })) {
+    throw redirect({ to: '/users/subscription/plans' });
+  }
+  return { user };
+}
+
+/** The plans: a trial can still be upgraded there; only a paid plan makes them pointless. */
+export async function guardPlans(queryClient: QueryClient, location: ParsedLocation) {
+  const user = await requireUser(queryClient, location);
+  const subscription = await loadSubscription(queryClient, { fresh: true });
+  if (hasAccess(subscription, { allowTrial: false })) throw redirect({ to: '/users/home' });
+  return { user };
+}

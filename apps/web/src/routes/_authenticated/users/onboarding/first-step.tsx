@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { StepPage } from '../../../-onboarding';
+import { onboardingSearch } from '../../../-onboarding-search';
+
+export const Route = createFileRoute('/_authenticated/users/onboarding/first-step')({
+  validateSearch: onboardingSearch,
+  loader: async ({ context: { queryClient, user } }) => {
+    const { loadOnboarding } = await import('../../../-loaders');
+    await loadOnboarding(queryClient, user.id);
+  },
+  component: function OnboardingStepPage() {
+    const { user } = Route.useRouteContext();
+    return <StepPage userId={user.id} step="goal" search={Route.useSearch()} />;
+  },
+});

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLogout } from '../../../features/auth/use-logout';
+import { PlansScreen } from '../../../features/subscriptions/plans-screen';
+import { requireToken } from '../../-require-token';
+
+export const Route = createFileRoute('/users/subscription/plans')({
+  beforeLoad: async ({ context: { queryClient }, location }) => {
+    requireToken(location);
+    const { guardPlans } = await import('../../-guards');
+    return guardPlans(queryClient, location);
+  },
+  component: PlansPage,
+});
+
+function PlansPage() {
+  const { logout, pending } = useLogout();
+  return <PlansScreen onLogout={() => void logout()} logoutPending={pending} />;
+}

@@ -1,0 +1,206 @@
+import { vi } from 'vitest';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  search: string;
+  authorization: string | null;
+  body: unknown;
+  /** The body as sent, for uploads (FormData). */
+  rawBody: unknown;
+}
+
+export interface FakeAnswer {
+  status: number;
+  data?: unknown;
+}
+
+type Handler = (call: FakeCall) => FakeAnswer;
+
+/**
+ * Replaces fetch with a stand-in for the API, answering by "METHOD /path/" (without /v0)
+ * in the server's envelope, and recording every call. Unknown calls answer 404.
+ */
+export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
+  const calls: FakeCall[] = [];
+  const fakeFetch = vi.fn((input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const call: FakeCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/v0/, ''),
+      search: url.search,
+      authorization: new Headers(init?.headers).get('Authorization'),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      rawBody: init?.body,
+    };
+    calls.push(call);
+    const handler = handlers[`${call.method} ${call.path}`];
+    const answer: FakeAnswer =
+      typeof handler === 'function'
+        ? handler(call)
+        : (handler ?? {
+            status: 404,
+            data: { error: 'not found', message: 'Recurso no encontrado' },
+          });
+    return Promise.resolve(
+      new Response(JSON.stringify({ status: answer.status, data: answer.data ?? null }), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fakeFetch);
+  return {
+    calls,
+    callsTo: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+export const ok = (data: unknown): FakeAnswer => ({ status: 200, data });
+export const failure = (status: number, error: string, message: string): FakeAnswer => ({
+  status,
+  data: { error, message },
+});
+
+export const anUser = {
+  id: '8d6c2a1b-3e4f-4a5b-8c7d-9e0f1a2b3c4d',
+  first_name: 'Ana',
+  last_name: 'Núñez',
+  country: 'ES',
+  profile_picture_url: '',
+  trainer_id: '',
+  email: 'ana@example.com',
+  role: 'trainee',
+  last_login: null,
+  enabled: true,
+};
+
+export function aSubscription(plan: string, status: string) {
+  return {
+    id: '2b1e8a64-8f1c-4d2e-9a53-0d3e4c1f5a70',
+    user_id: anUser.id,
+    plan,
+    status,
+    start_date: '2026-11-01T10:00:00.000Z',
+    end_date: '2026-12-01T10:00:00.000Z',
+    stripe_subscription_id: 'sub_123',
+  };
+}
+
+export const thePlans = [
+  { name: 'free-trial-trainee', price: 2999, currency: 'eur', interval: 'month', trial_days: 14 },
+  { name: 'premium-trainee', price: 2999, currency: 'eur', interval: 'month', trial_days: 0 },
+];
+
+export const someAnswers = {
+  goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
+  body: {
+    sex: 'male',
+    birth_date: '1996-03-01',
+    height_cm: 180,
+    weight_kg: 80,
+    body_fat_percent: 0,
+  },
+  activity: { activity_level: 'moderate', training_days_per_week: 4 },
+  training: { experience: 'intermediate', equipment: ['full_gym'] },
+  eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 4 },
+  health: {
+    heart_condition: false,
+    chest_pain: false,
+    dizziness: false,
+    bone_or_joint_problem: false,
+    blood_pressure_medication: false,
+    pregnant_or_postpartum: false,
+    other_condition: false,
+    health_notes: '',
+    share_with_trainer: true,
+  },
+};
+
+const noAnswers = {
+  goal: null,
+  body: null,
+  activity: null,
+  training: null,
+  eating: null,
+  health: null,
+};
+
+/** The onboarding state with the first `answered` steps answered. */
+export function anOnboarding(answered: number, finished = false) {
+  const keys = Object.keys(someAnswers) as (keyof typeof someAnswers)[];
+  const answers: Record<string, unknown> = { ...noAnswers };
+  for (const key of keys.slice(0, answered)) answers[key] = someAnswers[key];
+  const paths = [
+    'first-step',
+    'second-step',
+    'third-step',
+    'fourth-step',
+    'fifth-step',
+    'sixth-step',
+  ];
+  return {
+    user_id: anUser.id,
+    answers,
+    next_step: answered >= 6 ? 'resume' : paths[answered],
+    finished_at: finished ? '2026-11-20T10:00:00.000Z' : null,
+  };
+}
+
+/** The targets of someAnswers (man of 30, 180 cm, 80 kg, moderate, −0.5 kg a week). */
+export const theTargets = {
+  goal: 'lose',
+  formula: 'mifflin-st-jeor',
+  age_years: 30,
+  weight_kg: 80,
+  bmr_kcal: 1780,
+  activity_level: 'moderate',
+  activity_factor: 1.55,
+  tdee_kcal: 2759,
+  energy_kcal: 2209,
+  protein_g: 160,
+  protein_g_per_kg: 2,
+  fat_g: 61,
+  fat_g_per_kg: 0.76,
+  carbohydrate_g: 255,
+  carbohydrate_g_per_kg: 3.19,
+  fibre_g: 31,
+  water_l: 2.5,
+  weekly_change_kg: -0.5,
+  goal_weight_kg: 75,
+  goal_date: '2026-05-11',
+  notes: [],
+};
+
+export const aToday = {
+  date: '2026-11-21',
+  timezone: 'Europe/Madrid',
+  intake: { energy_kcal: 0, protein_g: 0, fat_g: 0, carbohydrate_g: 0, fibre_g: 0 },
+  water_l: 0,
+  training: { sessions: 0, sets: 0 },
+  weight: { latest_kg: 80, entries: [] },
+};
+
+export function somePreferences(fields: Record<string, unknown> = {}) {
+  return {
+    id: '5f0c3a7e-1d2b-4c3a-9e8f-7a6b5c4d3e2f',
+    user_id: anUser.id,
+    metric_system: 'metric',
+    theme: 'system',
+    language: 'es',
+    timezone: 'Europe/Madrid',
+    extra: '',
+    ...fields,
+  };
+}
+
+/** What the home screen reads for a trainee who has finished the onboarding. */
+export const readyForHome = {
+  [`GET /users/${anUser.id}/onboarding/`]: ok(anOnboarding(6, true)),
+  'GET /targets/': ok(theTargets),
+  'GET /today/': ok(aToday),
+};
+
+/** Home greets the trainee by name. */
+export const homeHeading = { level: 1, name: `Hola, ${anUser.first_name}` } as const;

@@ -1,0 +1,54 @@
+/** Business constants of the product specification (§9). */
+
+/** The product's name as users see it (e-mails, titles). */
+export const PRODUCT_NAME = 'Forja';
+
+export const API_PREFIX = '/v0';
+export const AUTH_SCHEME = 'Token';
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MIN_PASSWORD_LENGTH = 8;
+/** Long passphrases are welcome; the cap only bounds hashing work. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+export const PLANS = ['free-trial-trainee', 'premium-trainee'] as const;
+export type Plan = (typeof PLANS)[number];
+export const FREE_TRIAL_PLAN: Plan = 'free-trial-trainee';
+export const PREMIUM_PLAN: Plan = 'premium-trainee';
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'pending',
+  'past_due',
+  'canceled',
+  'expired',
+  'incomplete',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Statuses that grant access to the product; the free trial counts. */
+export const ACCESS_STATUSES: readonly SubscriptionStatus[] = ['active', 'pending'];
+
+export const ROLES = ['trainee', 'trainer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  userEmail: 'user_email',
+} as const;
+
+export const QUERY_DEFAULTS = {
+  retry: 1,
+  staleTimeMs: 5 * 60_000,
+  refetchOnWindowFocus: false,
+} as const;
+
+export const ROUTER_DEFAULTS = {
+  preloadDelayMs: 50,
+  pendingMs: 1000,
+  pendingMinMs: 500,
+  preloadStaleTimeMs: 30_000,
+  gcTimeMs: 5 * 60_000,
+} as const;
+
+/** Bodies above this size are refused with 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;

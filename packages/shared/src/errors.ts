@@ -1,0 +1,246 @@
+/**
+ * The error catalogue (spec §8). The server answers errors as
+ * `{ status, data: { error, message } }`: `error` is stable English text that clients may
+ * match on, `message` is Spanish and safe to show.
+ */
+
+export const HTTP_MESSAGES = {
+  400: 'Solicitud incorrecta. Por favor revise los datos enviados',
+  401: 'No autorizado. Verifique sus credenciales',
+  403: 'Acceso denegado. No tiene permisos para realizar esta acción',
+  404: 'Recurso no encontrado',
+  500: 'Error interno del servidor. Por favor, inténtelo de nuevo más tarde',
+} as const;
+
+/** Status code used for network failures and time-outs on the client. */
+export const NETWORK_ERROR_STATUS = 999;
+export const NETWORK_ERROR_MESSAGE =
+  'Error de red desconocido. Por favor, inténtelo de nuevo más tarde';
+
+export const AUTH_MESSAGES = {
+  loginFailed: 'Ha ocurrido un error al intentar iniciar sesión',
+  invalidCredentials: 'Contraseña o correo electrónico incorrectos',
+  emailInUse: 'Correo electrónico ya registrado',
+  emailNotVerified: 'Falta verificar el correo electrónico',
+  invalidVerificationCode: 'Código de verificación inválido',
+  accountNotFound: 'No existe ninguna cuenta con ese correo electrónico',
+  logoutFailed: 'Ha ocurrido un error al cerrar la sesión',
+  noActiveSession: 'No se encontró una sesión activa',
+  emailVerificationFailed: 'Ha ocurrido un error al verificar el correo electrónico',
+  registrationFailed: 'Ha ocurrido un error al registrar la cuenta',
+} as const;
+
+export const USER_MESSAGES = {
+  accountNotFound: 'No se encontró la cuenta',
+  getUser: 'Ocurrió un error al obtener el usuario',
+  updateUser: 'Ocurrió un error al actualizar el usuario',
+  passwordReset: 'Ocurrió un error al restablecer la contraseña',
+  resetTrigger: 'Ocurrió un error al solicitar el restablecimiento de la contraseña',
+  preferencesGet: 'Ocurrió un error al obtener las preferencias',
+  preferencesCreate: 'Ocurrió un error al crear las preferencias',
+  preferencesUpdate: 'Ocurrió un error al actualizar las preferencias',
+  preferencesDelete: 'Ocurrió un error al eliminar las preferencias',
+  preferencesNotFound: 'No se encontraron las preferencias',
+} as const;
+
+export const SUBSCRIPTION_MESSAGES = {
+  schemaMismatch: 'Ocurrio un error con la suscripcion',
+  fetchFailed: 'Ocurrio un error al obtener tu suscripción',
+  checkoutFailed: 'Ocurrio un error al crear la sesión de pago',
+  notFound: 'La suscripción no fue encontrada',
+  alreadyActive: 'Ya tienes una suscripción activa',
+} as const;
+
+/** Server error texts the client maps to specific messages (spec §8). */
+export const SERVER_ERROR_TEXTS = {
+  emailInUse: 'email address already in use by another user',
+  userNotEnabled: 'user not enabled',
+  invalidCredentials: 'invalid credentials',
+  invalidVerificationToken: 'invalid verification token',
+  alreadyActive: 'already active',
+} as const;
+
+export interface ApiErrorDefinition {
+  status: number;
+  error: string;
+  message: string;
+}
+
+/**
+ * Every error the server sends. Services throw these by key; one handler turns them into
+ * the response envelope.
+ */
+export const API_ERRORS = {
+  badRequest: { status: 400, error: 'bad request', message: HTTP_MESSAGES[400] },
+  invalidJson: { status: 400, error: 'malformed JSON body', message: HTTP_MESSAGES[400] },
+  validation: { status: 400, error: 'validation failed', message: HTTP_MESSAGES[400] },
+  unauthorized: { status: 401, error: 'unauthorized', message: HTTP_MESSAGES[401] },
+  paymentRequired: {
+    status: 402,
+    error: 'subscription required',
+    message: 'Necesitas una suscripción activa para continuar',
+  },
+  forbidden: { status: 403, error: 'forbidden', message: HTTP_MESSAGES[403] },
+  notFound: { status: 404, error: 'not found', message: HTTP_MESSAGES[404] },
+  methodNotAllowed: { status: 405, error: 'method not allowed', message: HTTP_MESSAGES[400] },
+  payloadTooLarge: {
+    status: 413,
+    error: 'payload too large',
+    message: 'La solicitud es demasiado grande',
+  },
+  unsupportedMediaType: {
+    status: 415,
+    error: 'unsupported media type',
+    message: 'El tipo de contenido no es compatible. Envíe JSON',
+  },
+  tooManyRequests: {
+    status: 429,
+    error: 'too many requests',
+    message: 'Demasiados intentos. Espere un momento e inténtelo de nuevo',
+  },
+  internal: { status: 500, error: 'internal server error', message: HTTP_MESSAGES[500] },
+  badGateway: {
+    status: 502,
+    error: 'upstream provider error',
+    message: 'El proveedor externo no responde. Inténtelo de nuevo más tarde',
+  },
+  unavailable: {
+    status: 503,
+    error: 'service unavailable',
+    message: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos',
+  },
+  emailInUse: {
+    status: 400,
+    error: SERVER_ERROR_TEXTS.emailInUse,
+    message: AUTH_MESSAGES.emailInUse,
+  },
+  userNotEnabled: {
+    status: 401,
+    error: SERVER_ERROR_TEXTS.userNotEnabled,
+    message: AUTH_MESSAGES.emailNotVerified,
+  },
+  invalidCredentials: {
+    status: 401,
+    error: SERVER_ERROR_TEXTS.invalidCredentials,
+    message: AUTH_MESSAGES.invalidCredentials,
+  },
+  invalidVerificationToken: {
+    status: 403,
+    error: SERVER_ERROR_TEXTS.invalidVerificationToken,
+    message: AUTH_MESSAGES.invalidVerificationCode,
+  },
+  userNotFound: {
+    status: 404,
+    error: 'user not found',
+    message: USER_MESSAGES.accountNotFound,
+  },
+  preferencesNotFound: {
+    status: 404,
+    error: 'preferences not found',
+    message: USER_MESSAGES.preferencesNotFound,
+  },
+  preferencesExist: {
+    status: 409,
+    error: 'preferences already exist',
+    message: 'Ya existen preferencias para este usuario',
+  },
+  foodNotFound: { status: 404, error: 'food not found', message: 'No se encontró el alimento' },
+  entryNotFound: {
+    status: 404,
+    error: 'diary entry not found',
+    message: 'No se encontró la entrada del diario',
+  },
+  invalidServing: {
+    status: 400,
+    error: 'invalid serving',
+    message: 'La unidad no es válida para este alimento',
+  },
+  exerciseNotFound: {
+    status: 404,
+    error: 'exercise not found',
+    message: 'No se encontró el ejercicio',
+  },
+  workoutNotFound: {
+    status: 404,
+    error: 'workout not found',
+    message: 'No se encontró el entrenamiento',
+  },
+  workoutSetNotFound: {
+    status: 404,
+    error: 'workout set not found',
+    message: 'No se encontró la serie',
+  },
+  weightNotFound: {
+    status: 404,
+    error: 'weight not found',
+    message: 'No hay un peso anotado ese día',
+  },
+  measurementNotFound: {
+    status: 404,
+    error: 'measurement not found',
+    message: 'No hay medidas anotadas ese día',
+  },
+  futureDate: {
+    status: 400,
+    error: 'date in the future',
+    message: 'La fecha no puede ser posterior a hoy',
+  },
+  subscriptionAlreadyActive: {
+    status: 400,
+    error: 'subscription already active',
+    message: SUBSCRIPTION_MESSAGES.alreadyActive,
+  },
+  subscriptionNotFound: {
+    status: 404,
+    error: 'subscription not found',
+    message: SUBSCRIPTION_MESSAGES.notFound,
+  },
+  trialAlreadyUsed: {
+    status: 400,
+    error: 'free trial already used',
+    message: 'Ya disfrutaste de tu prueba gratuita. Elige el plan premium para continuar',
+  },
+  invalidWebhookSignature: {
+    status: 400,
+    error: 'invalid webhook signature',
+    message: 'La firma del evento no es válida',
+  },
+  paymentsUnavailable: {
+    status: 502,
+    error: 'payment provider unavailable',
+    message: 'El servicio de pagos no responde. Inténtalo de nuevo en unos minutos',
+  },
+  onboardingIncomplete: {
+    status: 409,
+    error: 'onboarding incomplete',
+    message: 'Completa todos los pasos antes de terminar',
+  },
+  targetsUnavailable: {
+    status: 404,
+    error: 'targets not available',
+    message: 'Responde a los tres primeros pasos para calcular tus objetivos',
+  },
+  invalidImage: {
+    status: 400,
+    error: 'invalid image',
+    message: 'La imagen no es válida. Usa una foto JPG, PNG, WebP, GIF o AVIF',
+  },
+  imageTooLarge: {
+    status: 413,
+    error: 'image too large',
+    message: 'La imagen es demasiado grande. El máximo es de 8 MB',
+  },
+  deletionNotConfirmed: {
+    status: 400,
+    error: 'deletion not confirmed',
+    message: 'Escribe ELIMINAR para confirmar que quieres borrar tu cuenta',
+  },
+} as const satisfies Record<string, ApiErrorDefinition>;
+
+export type ApiErrorKey = keyof typeof API_ERRORS;
+
+/** The Spanish text for an HTTP status, as the client shows it when nothing better is known. */
+export function messageForStatus(status: number): string {
+  if (status in HTTP_MESSAGES) return HTTP_MESSAGES[status as keyof typeof HTTP_MESSAGES];
+  return NETWORK_ERROR_MESSAGE;
+}

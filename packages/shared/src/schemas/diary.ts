@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { id, oneOf, text } from './common';
+import { nutrientsSchema } from './foods';
+import { amountUpTo, localDateSchema, numberUpTo } from './quantities';
+
+export const MEALS = ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'] as const;
+export type Meal = (typeof MEALS)[number];
+
+export const MEAL_LABELS: Record<Meal, string> = {
+  desayuno: 'Desayuno',
+  almuerzo: 'Almuerzo',
+  comida: 'Comida',
+  merienda: 'Merienda',
+  cena: 'Cena',
+};
+
+export const mealSchema = oneOf('La comida', MEALS);
+
+/** Water is logged a glass at a time. */
+export const WATER_STEP_ML = 250;
+export const MAX_WATER_ML = 20_000;
+/** The most of one food in one entry: 5 kg, 5 l or 50 portions. */
+export const MAX_ENTRY_GRAMS = 5000;
+
+// --- The exercise library -------------------------------------------------------------
+
+export const MUSCLE_GROUPS = [
+  'chest',
+  'back',
+  'shoulders',
+  'biceps',
+  'triceps',
+  'forearms',
+  'quadriceps',
+  'hamstrings',
+  'glutes',
+  'calves',
+  'core',
+  'full_body',
+] as const;
+export type MuscleGroup = (typeof MUSCLE_GROUPS)[number];
+
+export const MUSCLE_GROUP_LABELS: Record<MuscleGroup, string> = {
+  chest: 'Pecho',
+  back: 'Espalda',
+  shoulders: 'Hombros',
+  biceps: 'Bíceps',
+  triceps: 'Tríceps',
+  forearms: 'Antebrazos',
+  quadriceps: 'Cuádriceps',
+  hamstrings: 'Isquiotibiales',
+  glutes: 'Glúteos',
+  calves: 'Gemelos',
+  core: 'Abdomen',
+  full_body: 'Cuerpo completo',
+};
+
+export const EQUIPMENT = [
+  'barbell',
+  'dumbbell',
+  'machine',
+  'cable',
+  'bodyweight',
+  'kettlebell',
+  'band',
+  'ez_bar',
+  'smith',
+] as const;
+export type Equipment = (typeof EQUIPMENT)[number];
+
+export const EQUIPMENT_LABELS: Record<Equipment, string> = {
+  barbell: 'Barra',
+  dumbbell: 'Mancuernas',
+  machine: 'Máquina',
+  cable: 'Polea',
+  bodyweight: 'Peso corporal',
+  kettlebell: 'Kettlebell',
+  band: 'Banda elástica',
+  ez_bar: 'Barra Z',
+  smith: 'Máquina Smith',
+};
+
+export const exerciseSchema = z.object({
+  id,
+  name: z.string(),
+  muscle_group: z.enum(MUSCLE_GROUPS),
+  equipment: z.enum(EQUIPMENT),
+});
+export type Exercise = z.infer<typeof exerciseSchema>;
+export const exerciseListSchema = z.array(exerciseSchema);
+
+// --- Entries --------------------------------------------------------------------------
+
+export const ENTRY_KINDS = ['food', 'quick'] as const;
+
+/** One line of the diary: an amount of a food, or a quick add of energy and macros. */
+export const diaryEntrySchema = nutrientsSchema.extend({
+  id,
+  date: z.string(),
+  meal: z.enum(MEALS),
+  kind: z.enum(ENTRY_KINDS),
+  /** The food it was made from; null for quick adds and for foods deleted since. */
+  food_id: id.nullable(),
+  name: z.string(),
+  /** How much, in `unit`: grams, millilitres or portions ("1 huevo"). 0 for quick adds. */
+  quantity: z.number(),
+  unit: z.string(),
+  /** The weight eaten; null for quick adds. */
+  grams: z.number().nullable(),
+});
+export type DiaryEntry = z.infer<typeof diaryEntrySchema>;
+
+const quantitySchema = amountUpTo('La cantidad', MAX_ENTRY_GRAMS);
+const unitSchema = text('La unidad', { max: 40 }).refine((value) => value.length > 0, {
+  error: 'La unidad no puede estar vacía',
+});
+
+const quickNutrients = {
+  kcal: numberUpTo('Las calorías', 10_000, { unit: 'kcal' }),
+  protein_g: numberUpTo('Las proteínas', 1000, { unit: 'g' }).default(0),
+  carbohydrate_g: numberUpTo('Los carbohidratos', 1000, { unit: 'g' }).default(0),
+  fat_g: numberUpTo('Las grasas', 1000, { unit: 'g' }).default(0),
+};
+
+export const foodEntryInputSchema = z.strictObject({
+  kind: z.literal('food'),
+  date: localDateSchema,
+  meal: mealSchema,
+  food_id: id,
+  quantity: quantitySchema,
+  unit: unitSchema,
+});
+
+export const quickEntryInputSchema = z.strictObject({
+  kind: z.literal('quick'),
+  date: localDateSchema,
+  meal: mealSchema,
+  name: text('El nombre', { max: 100 }).default(''),
+  ...quickNutrients,
+});
+
+export const entryInputSchema = z.discriminatedUnion('kind', [
+  foodEntryInputSchema,
+  quickEntryInputSchema,
+]);
+export type EntryInput = z.input<typeof entryInputSchema>;
+
+/**
+ * A change to an entry: its amount (foods), its values (quick adds), or where it sits
+ * (meal and day: moving it).
+ */
+export const entryUpdateSchema = z.strictObject({
+  date: localDateSchema.optional(),
+  meal: mealSchema.optional(),
+  quantity: quantitySchema.optional(),
+  unit: unitSchema.optional(),
+  name: text('El nombre', { max: 100 }).optional(),
+  kcal: quickNutrients.kcal.optional(),
+  protein_g: numberUpTo('Las proteínas', 1000, { unit: 'g' }).optional(),
+  carbohydrate_g: numberUpTo('Los carbohidratos', 1000, { unit: 'g' }).optional(),
+  fat_g: numberUpTo('Las grasas', 1000, { unit: 'g' }).optional(),
+});
+export type EntryUpdate = z.input<typeof entryUpdateSchema>;
+
+/** Copies a meal (or, without `from_meal`, the whole day) from one date to another. */
+export const diaryCopySchema = z
+  .strictObject({
+    from_date: localDateSchema,
+    to_date: localDateSchema,
+    from_meal: mealSchema.optional(),
+    /** Where the copied meal lands; the same meal when left out. */
+    to_meal: mealSchema.optional(),
+  })
+  .refine((copy) => copy.to_meal === undefined || copy.from_meal !== undefined, {
+    error: 'Elige la comida de origen',
+    path: ['from_meal'],
+  });
+export type DiaryCopy = z.input<typeof diaryCopySchema>;
+
+export const dateParamsSchema = z.object({ date: localDateSchema });
+export const dayParamsSchema = z.object({
+  /** A calendar day, or `today` in the person's time zone. */
+  date: z.union([z.literal('today'), localDateSchema]),
+});
+
+export const waterInputSchema = z.strictObject({
+  water_ml: numberUpTo('El agua', MAX_WATER_ML, { unit: 'ml', integer: true }),
+});
+export const notesInputSchema = z.strictObject({
+  notes: text('Las notas', { max: 4000 }),
+});
+
+// --- Training -------------------------------------------------------------------------
+
+export const workoutSetSchema = z.object({
+  id,
+  reps: z.number(),
+  weight_kg: z.number(),
+});
+export type WorkoutSet = z.infer<typeof workoutSetSchema>;
+
+export const workoutExerciseSchema = z.object({
+  id,
+  exercise: exerciseSchema,
+  sets: z.array(workoutSetSchema),
+});
+export type WorkoutExercise = z.infer<typeof workoutExerciseSchema>;
+
+export const workoutSchema = z.object({
+  id,
+  date: z.string(),
+  name: z.string(),
+  exercises: z.array(workoutExerciseSchema),
+});
+export type Workout = z.infer<typeof workoutSchema>;
+
+export const workoutInputSchema = z.strictObject({
+  date: localDateSchema,
+  name: text('El nombre', { max: 100 }).default(''),
+});
+export const workoutUpdateSchema = z.strictObject({
+  name: text('El nombre', { max: 100 }),
+});
+export const workoutExerciseInputSchema = z.strictObject({ exercise_id: id });
+export const workoutSetInputSchema = z.strictObject({
+  reps: numberUpTo('Las repeticiones', 1000, { integer: true }),
+  weight_kg: numberUpTo('El peso', 1000, { unit: 'kg' }),
+});
+export type WorkoutSetInput = z.input<typeof workoutSetInputSchema>;
+
+// --- The day --------------------------------------------------------------------------
+
+/** What the person aims for each day; null until their targets are known. */
+export const dailyTargetsSchema = nutrientsSchema.extend({ water_ml: z.number() });
+export type DailyTargets = z.infer<typeof dailyTargetsSchema>;
+
+export const diaryMealSchema = z.object({
+  meal: z.enum(MEALS),
+  entries: z.array(diaryEntrySchema),
+  totals: nutrientsSchema,
+});
+export type DiaryMeal = z.infer<typeof diaryMealSchema>;
+
+/**
+ * One day of the diary. Energy is in whole kcal and nutrients in whole grams, rounded so
+ * that entries add up to their meal's totals and meals to the day's.
+ */
+export const diaryDaySchema = z.object({
+  date: z.string(),
+  meals: z.array(diaryMealSchema),
+  totals: nutrientsSchema,
+  targets: dailyTargetsSchema.nullable(),
+  water_ml: z.number(),
+  notes: z.string(),
+  workouts: z.array(workoutSchema),
+});
+export type DiaryDay = z.infer<typeof diaryDaySchema>;
+
+export const waterSchema = z.object({ date: z.string(), water_ml: z.number() });
+export const notesSchema = z.object({ date: z.string(), notes: z.string() });

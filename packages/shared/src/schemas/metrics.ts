@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { numberUpTo } from './quantities';
+
+export const METRIC_RANGES = [1, 3, 6, 12] as const;
+export type MetricRange = (typeof METRIC_RANGES)[number];
+
+export const MEASUREMENT_SITES = ['waist', 'hip', 'chest', 'arm', 'thigh', 'neck'] as const;
+export type MeasurementSite = (typeof MEASUREMENT_SITES)[number];
+
+export const MEASUREMENT_LABELS: Record<MeasurementSite, string> = {
+  waist: 'Cintura',
+  hip: 'Cadera',
+  chest: 'Pecho',
+  arm: 'Brazo',
+  thigh: 'Muslo',
+  neck: 'Cuello',
+};
+
+/** A day within ±10 % of the energy target counts as adherent. */
+export const ADHERENCE_TOLERANCE = 0.1;
+
+export const MIN_WEIGHT_KG = 20;
+export const MAX_WEIGHT_KG = 400;
+
+export const weightInputSchema = z.strictObject({
+  weight_kg: numberUpTo('El peso', MAX_WEIGHT_KG, { unit: 'kg' }).refine(
+    (value) => value >= MIN_WEIGHT_KG,
+    { error: `El peso debe ser al menos ${MIN_WEIGHT_KG} kg` },
+  ),
+});
+export type WeightInput = z.input<typeof weightInputSchema>;
+
+export const weightEntrySchema = z.object({
+  date: z.string(),
+  weight_kg: z.number(),
+});
+export type WeightEntry = z.infer<typeof weightEntrySchema>;
+
+/** A weighing with the smoothed trend as of that day. */
+export const weightPointSchema = weightEntrySchema.extend({ trend_kg: z.number() });
+export type WeightPoint = z.infer<typeof weightPointSchema>;
+
+const centimetres = (field: string) =>
+  numberUpTo(field, 300, { unit: 'cm' })
+    .refine((value) => value > 0, { error: `${field} debe ser mayor que 0` })
+    .nullable()
+    .optional();
+
+export const measurementInputSchema = z
+  .strictObject({
+    waist_cm: centimetres('La cintura'),
+    hip_cm: centimetres('La cadera'),
+    chest_cm: centimetres('El pecho'),
+    arm_cm: centimetres('El brazo'),
+    thigh_cm: centimetres('El muslo'),
+    neck_cm: centimetres('El cuello'),
+  })
+  .refine((input) => Object.values(input).some((value) => typeof value === 'number'), {
+    error: 'Anota al menos una medida',
+    path: ['waist_cm'],
+  });
+export type MeasurementInput = z.input<typeof measurementInputSchema>;
+
+export const measurementSchema = z.object({
+  date: z.string(),
+  waist_cm: z.number().nullable(),
+  hip_cm: z.number().nullable(),
+  chest_cm: z.number().nullable(),
+  arm_cm: z.number().nullable(),
+  thigh_cm: z.number().nullable(),
+  neck_cm: z.number().nullable(),
+});
+export type Measurement = z.infer<typeof measurementSchema>;
+
+const rangeMessage = 'El periodo debe ser de 1, 3, 6 o 12 meses';
+
+export const metricsQuerySchema = z.strictObject({
+  months: z.coerce
+    .number({ error: rangeMessage })
+    .pipe(z.literal(METRIC_RANGES, { error: rangeMessage }))
+    .default(3),
+});
+
+export const adherenceSchema = z.object({
+  /** The daily energy target the days are held against; null when there is none. */
+  target_kcal: z.number().nullable(),
+  /** Days in the range with anything logged. */
+  days_logged: z.number(),
+  /** Logged days within ±10 % of the target. */
+  days_within: z.number(),
+  /** days_within / days_logged in whole percent; null without a target or logged days. */
+  percent: z.number().nullable(),
+});
+export type Adherence = z.infer<typeof adherenceSchema>;
+
+export const metricsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  weights: z.array(weightPointSchema),
+  /** The latest trend weight, whatever the range; null with no weighings. */
+  trend_kg: z.number().nullable(),
+  /** Change of the trend per week over the last weeks; null with too little data. */
+  weekly_rate_kg: z.number().nullable(),
+  measurements: z.array(measurementSchema),
+  /** Energy eaten each logged day of the range, in whole kcal. */
+  energy: z.array(z.object({ date: z.string(), kcal: z.number() })),
+  adherence: adherenceSchema,
+});
+export type Metrics = z.infer<typeof metricsSchema>;
+
+export const csvExportSchema = z.object({
+  filename: z.string(),
+  content: z.string(),
+});
+export type CsvExport = z.infer<typeof csvExportSchema>;

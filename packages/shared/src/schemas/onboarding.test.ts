@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activityStepSchema,
+  ageOn,
+  bodyStepSchema,
+  bodyInUnits,
+  bodyToMetric,
+  eatingStepSchema,
+  goalStepSchema,
+  healthStepSchema,
+  nextOnboardingStep,
+  onboardingStepSchemas,
+  trainingStepSchema,
+  type BodyAnswer,
+  type OnboardingAnswers,
+} from './onboarding';
+
+/** The first message of each field, as a form shows it. */
+function messages(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const byField: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
+  return byField;
+}
+
+const body: BodyAnswer = {
+  sex: 'female',
+  birth_date: '1990-05-20',
+  height_cm: 165,
+  weight_kg: 62.5,
+  body_fat_percent: 0,
+};
+
+describe('numbers in every step', () => {
+  it('refuse negatives with "{field} debe ser un número positivo"', () => {
+    expect(messages(bodyStepSchema().safeParse({ ...body, weight_kg: -1 }))).toEqual({
+      weight_kg: 'El peso debe ser un número positivo',
+    });
+    expect(
+      messages(
+        goalStepSchema().safeParse({ goal: 'lose', weekly_rate_kg: -0.5, goal_weight_kg: 55 }),
+      ),
+    ).toEqual({ weekly_rate_kg: 'El ritmo semanal debe ser un número positivo' });
+    expect(
+      messages(
+        activityStepSchema().safeParse({ activity_level: 'light', training_days_per_week: -2 }),
+      ),
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe ser un número positivo' });
+  });
+
+  it('turn an empty input into 0, which the range then judges', () => {
+    expect(bodyStepSchema().parse({ ...body, body_fat_percent: '' }).body_fat_percent).toBe(0);
+    expect(messages(bodyStepSchema().safeParse({ ...body, height_cm: '' }))).toEqual({
+      height_cm: 'La altura debe estar entre 100 y 250 cm',
+    });
+  });
+
+  it('refuse text where a number belongs', () => {
+    expect(messages(bodyStepSchema().safeParse({ ...body, weight_kg: '62' }))).toEqual({
+      weight_kg: 'El peso debe ser un número válido',
+    });
+  });
+});
+
+describe('step 1: goal and pace', () => {
+  const schema = goalStepSchema();
+
+  it('lets a person maintain without a pace or goal weight', () => {
+    expect(schema.parse({ goal: 'maintain', weekly_rate_kg: 0, goal_weight_kg: '' })).toEqual({
+      goal: 'maintain',
+      weekly_rate_kg: 0,
+      goal_weight_kg: 0,
+    });
+  });
+
+  it('needs a pace above zero and at most 1 kg a week to lose, 0,5 kg to gain', () => {
+    expect(
+      messages(schema.safeParse({ goal: 'lose', weekly_rate_kg: 0, goal_weight_kg: 55 })),
+    ).toEqual({ weekly_rate_kg: 'El ritmo semanal debe ser mayor que 0 para cambiar de peso' });
+    expect(
+      messages(schema.safeParse({ goal: 'lose', weekly_rate_kg: 1.2, goal_weight_kg: 55 })),
+    ).toEqual({ weekly_rate_kg: 'El ritmo semanal no puede superar 1 kg' });
+    expect(
+      messages(schema.safeParse({ goal: 'gain', weekly_rate_kg: 0.75, goal_weight_kg: 70 })),
+    ).toEqual({ weekly_rate_kg: 'El ritmo semanal no puede superar 0,5 kg' });
+    expect(schema.safeParse({ goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 55 }).success).toBe(
+      true,
+    );
+  });
+
+  it('needs a goal weight to lose or gain', () => {
+    expect(
+      messages(schema.safeParse({ goal: 'gain', weekly_rate_kg: 0.25, goal_weight_kg: '' })),
+    ).toEqual({ goal_weight_kg: 'El peso objetivo debe estar entre 30 y 350 kg' });
+  });
+
+  it('checks pounds against the same limits when the form is imperial', () => {
+    const imperial = goalStepSchema({ system: 'imperial' });
+    // 1 kg = 2.2 lb; 30 to 350 kg = 67 to 771 lb once narrowed to whole pounds
+    expect(
+      messages(imperial.safeParse({ goal: 'lose', weekly_rate_kg: 2.5, goal_weight_kg: 150 })),
+    ).toEqual({ weekly_rate_kg: 'El ritmo semanal no puede superar 2,2 lb' });
+    expect(
+      messages(imperial.safeParse({ goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 800 })),
+    ).toEqual({ goal_weight_kg: 'El peso objetivo debe estar entre 67 y 771 lb' });
+  });
+
+  it('names the allowed goals when given another', () => {
+    expect(
+      messages(schema.safeParse({ goal: 'bulk', weekly_rate_kg: 0, goal_weight_kg: 0 })),
+    ).toEqual({ goal: 'El objetivo debe ser uno de los valores: lose, maintain, gain' });
+  });
+});
+
+describe('step 2: body', () => {
+  it('accepts a complete body with body fat unknown (0) or within 3 to 70 %', () => {
+    expect(bodyStepSchema().parse(body)).toEqual(body);
+    expect(bodyStepSchema().parse({ ...body, body_fat_percent: 24 }).body_fat_percent).toBe(24);
+    expect(messages(bodyStepSchema().safeParse({ ...body, body_fat_percent: 2 }))).toEqual({
+      body_fat_percent: 'El porcentaje de grasa corporal debe estar entre 3 y 70 %',
+    });
+  });
+
+  it('wants a real calendar date of birth and an age from 16 to 100 on the given day', () => {
+    expect(messages(bodyStepSchema().safeParse({ ...body, birth_date: '1990-02-30' }))).toEqual({
+      birth_date: 'La fecha de nacimiento debe ser una fecha válida',
+    });
+    const today = new Date('2026-03-02T12:00:00Z');
+    const schema = bodyStepSchema({ today });
+    expect(schema.safeParse({ ...body, birth_date: '2010-03-02' }).success).toBe(true);
+    expect(messages(schema.safeParse({ ...body, birth_date: '2010-03-03' }))).toEqual({
+      birth_date: 'Tu edad debe estar entre 16 y 100 años',
+    });
+  });
+
+  it('refuses fields the step does not have', () => {
+    expect(bodyStepSchema().safeParse({ ...body, user_id: 'x' }).success).toBe(false);
+  });
+
+  it('reads inches and pounds in an imperial form and sends centimetres and kilograms', () => {
+    const imperial = bodyStepSchema({ system: 'imperial' });
+    const shown = bodyInUnits(body, 'imperial');
+    // 165 cm / 2.54 = 64.96 in; 62.5 kg / 0.45359237 = 137.79 lb
+    expect(shown).toMatchObject({ height_cm: 65, weight_kg: 137.8 });
+    const typed = imperial.parse(shown);
+    const sent = bodyToMetric(typed, 'imperial');
+    expect(sent.height_cm).toBeCloseTo(165.1, 5);
+    expect(sent.weight_kg).toBeCloseTo(62.51, 5);
+    expect(messages(imperial.safeParse({ ...shown, height_cm: 120 }))).toEqual({
+      height_cm: 'La altura debe estar entre 40 y 98 in',
+    });
+  });
+});
+
+describe('age', () => {
+  it('counts whole years, the birthday itself included', () => {
+    const today = new Date('2026-03-02T23:59:00Z');
+    expect(ageOn('1996-03-02', today)).toBe(30);
+    expect(ageOn('1996-03-03', today)).toBe(29);
+    expect(ageOn('1996-02-29', today)).toBe(30);
+  });
+});
+
+describe('steps 3 to 6', () => {
+  it('wants whole training days from 0 to 7 and meals from 1 to 8', () => {
+    expect(
+      messages(
+        activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 2.5 }),
+      ),
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe ser un número entero' });
+    expect(
+      messages(
+        activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 8 }),
+      ),
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe estar entre 0 y 7' });
+    const eating = {
+      eating_pattern: 'vegetarian',
+      allergies: ['milk'],
+      other_allergies: '',
+      meals_per_day: 0,
+    };
+    expect(messages(eatingStepSchema().safeParse(eating))).toEqual({
+      meals_per_day: 'Las comidas al día debe estar entre 1 y 8',
+    });
+    expect(
+      messages(
+        eatingStepSchema().safeParse({ ...eating, meals_per_day: 4, allergies: ['milk', 'milk'] }),
+      ),
+    ).toEqual({ allergies: 'Las alergias no pueden repetirse' });
+  });
+
+  it('wants at least one kind of equipment, from the list', () => {
+    expect(
+      messages(trainingStepSchema().safeParse({ experience: 'beginner', equipment: [] })),
+    ).toEqual({ equipment: 'Elige al menos una opción de material' });
+    expect(
+      trainingStepSchema().safeParse({ experience: 'beginner', equipment: ['rocket'] }).success,
+    ).toBe(false);
+  });
+
+  it('needs every health question and the consent answered yes or no', () => {
+    const answered = {
+      heart_condition: false,
+      chest_pain: false,
+      dizziness: false,
+      bone_or_joint_problem: true,
+      blood_pressure_medication: false,
+      pregnant_or_postpartum: false,
+      other_condition: false,
+      health_notes: 'Rodilla operada en 2019',
+      share_with_trainer: true,
+    };
+    expect(healthStepSchema().parse(answered)).toEqual(answered);
+    expect(
+      messages(healthStepSchema().safeParse({ ...answered, share_with_trainer: undefined })),
+    ).toEqual({
+      share_with_trainer: 'El consentimiento debe ser un valor booleano válido',
+    });
+  });
+});
+
+describe('where the onboarding continues', () => {
+  const none: OnboardingAnswers = {
+    goal: null,
+    body: null,
+    activity: null,
+    training: null,
+    eating: null,
+    health: null,
+  };
+
+  it('is the first unanswered step, or the summary when all are answered', () => {
+    expect(nextOnboardingStep(none)).toBe('first-step');
+    const goal = onboardingStepSchemas.goal.parse({
+      goal: 'maintain',
+      weekly_rate_kg: 0,
+      goal_weight_kg: 0,
+    });
+    expect(nextOnboardingStep({ ...none, goal })).toBe('second-step');
+    expect(nextOnboardingStep({ ...none, body })).toBe('first-step');
+    const all: OnboardingAnswers = {
+      goal,
+      body,
+      activity: { activity_level: 'light', training_days_per_week: 2 },
+      training: { experience: 'none', equipment: ['bodyweight'] },
+      eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 3 },
+      health: {
+        heart_condition: false,
+        chest_pain: false,
+        dizziness: false,
+        bone_or_joint_problem: false,
+        blood_pressure_medication: false,
+        pregnant_or_postpartum: false,
+        other_condition: false,
+        health_notes: '',
+        share_with_trainer: false,
+      },
+    };
+    expect(nextOnboardingStep(all)).toBe('resume');
+    expect(nextOnboardingStep({ ...all, eating: null })).toBe('fifth-step');
+  });
+});

@@ -1,0 +1,474 @@
+import { z } from 'zod';
+import { cmToIn, kgToLb, lbToKg, inToCm, roundTo, unitLabels, type MetricSystem } from '../units';
+import { dateTime, id, oneOf, positiveNumber, text } from './common';
+import { validationMessages as m } from './messages';
+
+/**
+ * The six onboarding steps (DESIGN.md, "The product beyond the spec's calls"). Each step is
+ * answered and saved on its own; `key` names it in the API, `path` in the web app.
+ */
+export const ONBOARDING_STEPS = [
+  { key: 'goal', path: 'first-step' },
+  { key: 'body', path: 'second-step' },
+  { key: 'activity', path: 'third-step' },
+  { key: 'training', path: 'fourth-step' },
+  { key: 'eating', path: 'fifth-step' },
+  { key: 'health', path: 'sixth-step' },
+] as const;
+
+export const ONBOARDING_STEP_KEYS = [
+  'goal',
+  'body',
+  'activity',
+  'training',
+  'eating',
+  'health',
+] as const;
+export type OnboardingStepKey = (typeof ONBOARDING_STEP_KEYS)[number];
+export type OnboardingStepPath = (typeof ONBOARDING_STEPS)[number]['path'];
+/** Where the onboarding index sends a person: the first unanswered step, or the summary. */
+export const ONBOARDING_NEXT = [
+  'first-step',
+  'second-step',
+  'third-step',
+  'fourth-step',
+  'fifth-step',
+  'sixth-step',
+  'resume',
+] as const satisfies readonly (OnboardingStepPath | 'resume')[];
+export type OnboardingNext = OnboardingStepPath | 'resume';
+
+export const GOALS = ['lose', 'maintain', 'gain'] as const;
+export type Goal = (typeof GOALS)[number];
+/** Sex as the energy formulas use it. */
+export const SEXES = ['male', 'female'] as const;
+export type Sex = (typeof SEXES)[number];
+export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+export const EXPERIENCE_LEVELS = ['none', 'beginner', 'intermediate', 'advanced'] as const;
+export const EQUIPMENT = [
+  'full_gym',
+  'dumbbells',
+  'barbell',
+  'kettlebells',
+  'resistance_bands',
+  'pull_up_bar',
+  'bodyweight',
+] as const;
+export const EATING_PATTERNS = [
+  'omnivore',
+  'vegetarian',
+  'vegan',
+  'pescatarian',
+  'flexitarian',
+  'other',
+] as const;
+/** The fourteen allergens EU Regulation 1169/2011 requires labels to declare. */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soy',
+  'milk',
+  'tree_nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+/** Screening questions in the spirit of the PAR-Q: a "yes" suggests asking a professional. */
+export const HEALTH_QUESTIONS = [
+  'heart_condition',
+  'chest_pain',
+  'dizziness',
+  'bone_or_joint_problem',
+  'blood_pressure_medication',
+  'pregnant_or_postpartum',
+  'other_condition',
+] as const;
+export type HealthQuestion = (typeof HEALTH_QUESTIONS)[number];
+
+/** Accepted ranges, in metric; imperial forms check the same ranges converted. */
+export const ONBOARDING_LIMITS = {
+  heightCm: { min: 100, max: 250 },
+  weightKg: { min: 30, max: 350 },
+  bodyFatPercent: { min: 3, max: 70 },
+  weeklyLossKg: 1,
+  weeklyGainKg: 0.5,
+  ageYears: { min: 16, max: 100 },
+  trainingDays: { min: 0, max: 7 },
+  mealsPerDay: { min: 1, max: 8 },
+} as const;
+
+const spanishNumber = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
+
+/** A number as Spanish readers write it: 0,5 and 1,1. */
+export function formatSpanishNumber(value: number): string {
+  return spanishNumber.format(value);
+}
+
+function between(field: string, min: number, max: number, unit = '') {
+  const suffix = unit ? ` ${unit}` : '';
+  return m.between(field, formatSpanishNumber(min), `${formatSpanishNumber(max)}${suffix}`);
+}
+
+function integerBetween(field: string, min: number, max: number) {
+  return positiveNumber(field)
+    .refine((value) => Number.isInteger(value), { error: m.integer(field) })
+    .refine((value) => value >= min && value <= max, { error: between(field, min, max) });
+}
+
+interface UnitRange {
+  min: number;
+  max: number;
+  unit: string;
+}
+
+/**
+ * A metric range in the person's units, narrowed to round numbers so that anything inside
+ * it, once converted, is inside the metric range too.
+ */
+function rangeIn(
+  metric: { min: number; max: number },
+  quantity: 'weight' | 'length',
+  system: MetricSystem,
+  decimals = 0,
+): UnitRange {
+  const unit = unitLabels(system)[quantity];
+  if (system === 'metric') return { ...metric, unit };
+  const convert = quantity === 'weight' ? kgToLb : cmToIn;
+  const factor = 10 ** decimals;
+  return {
+    min: Math.ceil(roundTo(convert(metric.min) * factor, 6)) / factor,
+    max: Math.floor(roundTo(convert(metric.max) * factor, 6)) / factor,
+    unit,
+  };
+}
+
+/** Options of the step schemas: units of the numbers, and today's date for age checks. */
+export interface StepSchemaOptions {
+  /** Units the numbers are in; the API always receives metric. */
+  system?: MetricSystem;
+  /** When given, the birth date must make an age within the accepted range on this day. */
+  today?: Date;
+}
+
+// ---- Step 1: goal and pace ----
+
+export const goalAnswerSchema = z.object({
+  goal: z.enum(GOALS),
+  /** Kilograms per week, lost or gained by the goal; not used when maintaining. */
+  weekly_rate_kg: z.number(),
+  /** 0 when there is none (maintaining). */
+  goal_weight_kg: z.number(),
+});
+export type GoalAnswer = z.infer<typeof goalAnswerSchema>;
+
+export function goalStepSchema(options: StepSchemaOptions = {}) {
+  const system = options.system ?? 'metric';
+  const weight = rangeIn(ONBOARDING_LIMITS.weightKg, 'weight', system);
+  const loss = rangeIn({ min: 0, max: ONBOARDING_LIMITS.weeklyLossKg }, 'weight', system, 1);
+  const gain = rangeIn({ min: 0, max: ONBOARDING_LIMITS.weeklyGainKg }, 'weight', system, 1);
+  return z
+    .strictObject({
+      goal: oneOf('El objetivo', GOALS),
+      weekly_rate_kg: positiveNumber('El ritmo semanal'),
+      goal_weight_kg: positiveNumber('El peso objetivo'),
+    })
+    .superRefine((answer, context) => {
+      if (answer.goal === 'maintain') return;
+      const limit = answer.goal === 'lose' ? loss.max : gain.max;
+      if (answer.weekly_rate_kg <= 0) {
+        context.addIssue({
+          code: 'custom',
+          path: ['weekly_rate_kg'],
+          message: 'El ritmo semanal debe ser mayor que 0 para cambiar de peso',
+        });
+      } else if (answer.weekly_rate_kg > limit) {
+        context.addIssue({
+          code: 'custom',
+          path: ['weekly_rate_kg'],
+          message: m.atMost('El ritmo semanal', `${formatSpanishNumber(limit)} ${loss.unit}`),
+        });
+      }
+      if (answer.goal_weight_kg < weight.min || answer.goal_weight_kg > weight.max) {
+        context.addIssue({
+          code: 'custom',
+          path: ['goal_weight_kg'],
+          message: between('El peso objetivo', weight.min, weight.max, weight.unit),
+        });
+      }
+    });
+}
+
+// ---- Step 2: body ----
+
+export const bodyAnswerSchema = z.object({
+  sex: z.enum(SEXES),
+  /** A calendar date, YYYY-MM-DD. */
+  birth_date: z.string(),
+  height_cm: z.number(),
+  weight_kg: z.number(),
+  /** 0 when not known. */
+  body_fat_percent: z.number(),
+});
+export type BodyAnswer = z.infer<typeof bodyAnswerSchema>;
+
+/** Whole years between a birth date (YYYY-MM-DD) and a day, in UTC. */
+export function ageOn(birthDate: string, today: Date): number {
+  const [year = 0, month = 1, day = 1] = birthDate.split('-').map(Number);
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month ||
+    (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const ageOutOfRangeMessage = between(
+  'Tu edad',
+  ONBOARDING_LIMITS.ageYears.min,
+  ONBOARDING_LIMITS.ageYears.max,
+  'años',
+);
+
+export function bodyStepSchema(options: StepSchemaOptions = {}) {
+  const system = options.system ?? 'metric';
+  const height = rangeIn(ONBOARDING_LIMITS.heightCm, 'length', system);
+  const weight = rangeIn(ONBOARDING_LIMITS.weightKg, 'weight', system);
+  const fat = ONBOARDING_LIMITS.bodyFatPercent;
+  const { today } = options;
+  return z.strictObject({
+    sex: oneOf('El sexo', SEXES),
+    birth_date: z.iso.date({ error: m.date('La fecha de nacimiento') }).refine(
+      (value) => {
+        if (!today) return true;
+        const age = ageOn(value, today);
+        return age >= ONBOARDING_LIMITS.ageYears.min && age <= ONBOARDING_LIMITS.ageYears.max;
+      },
+      { error: ageOutOfRangeMessage },
+    ),
+    height_cm: positiveNumber('La altura').refine(
+      (value) => value >= height.min && value <= height.max,
+      { error: between('La altura', height.min, height.max, height.unit) },
+    ),
+    weight_kg: positiveNumber('El peso').refine(
+      (value) => value >= weight.min && value <= weight.max,
+      { error: between('El peso', weight.min, weight.max, weight.unit) },
+    ),
+    body_fat_percent: positiveNumber('El porcentaje de grasa corporal').refine(
+      (value) => value === 0 || (value >= fat.min && value <= fat.max),
+      { error: between('El porcentaje de grasa corporal', fat.min, fat.max, '%') },
+    ),
+  });
+}
+
+// ---- Step 3: activity ----
+
+export const activityAnswerSchema = z.object({
+  activity_level: z.enum(ACTIVITY_LEVELS),
+  training_days_per_week: z.number(),
+});
+export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
+
+export function activityStepSchema() {
+  const days = ONBOARDING_LIMITS.trainingDays;
+  return z.strictObject({
+    activity_level: oneOf('El nivel de actividad', ACTIVITY_LEVELS),
+    training_days_per_week: integerBetween('Los días de entrenamiento', days.min, days.max),
+  });
+}
+
+// ---- Step 4: training ----
+
+function distinct(values: readonly string[]) {
+  return new Set(values).size === values.length;
+}
+
+export const trainingAnswerSchema = z.object({
+  experience: z.enum(EXPERIENCE_LEVELS),
+  equipment: z.array(z.enum(EQUIPMENT)),
+});
+export type TrainingAnswer = z.infer<typeof trainingAnswerSchema>;
+
+export function trainingStepSchema() {
+  return z.strictObject({
+    experience: oneOf('La experiencia', EXPERIENCE_LEVELS),
+    equipment: z
+      .array(oneOf('El material', EQUIPMENT), { error: m.nonEmptyStringArray('El material') })
+      .min(1, { error: 'Elige al menos una opción de material' })
+      .refine(distinct, { error: 'El material no puede repetirse' }),
+  });
+}
+
+// ---- Step 5: eating ----
+
+export const eatingAnswerSchema = z.object({
+  eating_pattern: z.enum(EATING_PATTERNS),
+  allergies: z.array(z.enum(ALLERGENS)),
+  other_allergies: z.string(),
+  meals_per_day: z.number(),
+});
+export type EatingAnswer = z.infer<typeof eatingAnswerSchema>;
+
+export function eatingStepSchema() {
+  const meals = ONBOARDING_LIMITS.mealsPerDay;
+  return z.strictObject({
+    eating_pattern: oneOf('El patrón de alimentación', EATING_PATTERNS),
+    allergies: z
+      .array(oneOf('La alergia', ALLERGENS), { error: m.nonEmptyStringArray('Las alergias') })
+      .refine(distinct, { error: 'Las alergias no pueden repetirse' }),
+    other_allergies: text('Otras alergias', { max: 300 }),
+    meals_per_day: integerBetween('Las comidas al día', meals.min, meals.max),
+  });
+}
+
+// ---- Step 6: health and consent ----
+
+const healthAnswerShape = Object.fromEntries(
+  HEALTH_QUESTIONS.map((question) => [question, z.boolean()]),
+) as Record<HealthQuestion, z.ZodBoolean>;
+
+export const healthAnswerSchema = z.object({
+  ...healthAnswerShape,
+  health_notes: z.string(),
+  /** Consent to let the linked trainer see these answers and the diary. */
+  share_with_trainer: z.boolean(),
+});
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
+
+const requiredBoolean = (field: string) => z.boolean({ error: m.boolean(field) });
+
+export function healthStepSchema() {
+  const questions = Object.fromEntries(
+    HEALTH_QUESTIONS.map((question) => [question, requiredBoolean('La respuesta')]),
+  ) as Record<HealthQuestion, z.ZodBoolean>;
+  return z.strictObject({
+    ...questions,
+    health_notes: text('Las observaciones de salud', { max: 1000 }),
+    share_with_trainer: requiredBoolean('El consentimiento'),
+  });
+}
+
+/** True when any screening answer is a "yes". */
+export function needsHealthReview(answer: HealthAnswer): boolean {
+  return HEALTH_QUESTIONS.some((question) => answer[question]);
+}
+
+// ---- All steps ----
+
+/** Request schemas per step, in metric (the API's units). */
+export const onboardingStepSchemas = {
+  goal: goalStepSchema(),
+  body: bodyStepSchema(),
+  activity: activityStepSchema(),
+  training: trainingStepSchema(),
+  eating: eatingStepSchema(),
+  health: healthStepSchema(),
+} as const;
+
+export const onboardingAnswerSchemas = {
+  goal: goalAnswerSchema,
+  body: bodyAnswerSchema,
+  activity: activityAnswerSchema,
+  training: trainingAnswerSchema,
+  eating: eatingAnswerSchema,
+  health: healthAnswerSchema,
+} as const;
+
+export interface OnboardingAnswers {
+  goal: GoalAnswer | null;
+  body: BodyAnswer | null;
+  activity: ActivityAnswer | null;
+  training: TrainingAnswer | null;
+  eating: EatingAnswer | null;
+  health: HealthAnswer | null;
+}
+
+export type OnboardingAnswer<K extends OnboardingStepKey> = NonNullable<OnboardingAnswers[K]>;
+
+export const onboardingSchema = z.object({
+  user_id: id,
+  answers: z.object({
+    goal: goalAnswerSchema.nullable(),
+    body: bodyAnswerSchema.nullable(),
+    activity: activityAnswerSchema.nullable(),
+    training: trainingAnswerSchema.nullable(),
+    eating: eatingAnswerSchema.nullable(),
+    health: healthAnswerSchema.nullable(),
+  }),
+  /** The first unanswered step, or 'resume' when all are answered. */
+  next_step: z.enum(ONBOARDING_NEXT),
+  finished_at: dateTime.nullable(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+export const onboardingStepParamsSchema = z.strictObject({
+  id,
+  step: oneOf('El paso', ONBOARDING_STEP_KEYS),
+});
+
+export function stepKeyForPath(path: OnboardingStepPath): OnboardingStepKey {
+  const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);
+  if (!step) throw new Error(`unknown onboarding step ${path}`);
+  return step.key;
+}
+
+export function stepPathForKey(key: OnboardingStepKey): OnboardingStepPath {
+  const step = ONBOARDING_STEPS.find((candidate) => candidate.key === key);
+  if (!step) throw new Error(`unknown onboarding step ${key}`);
+  return step.path;
+}
+
+/** The first step without an answer, or 'resume' when every step has one. */
+export function nextOnboardingStep(answers: OnboardingAnswers): OnboardingNext {
+  const missing = ONBOARDING_STEPS.find((step) => answers[step.key] === null);
+  return missing ? missing.path : 'resume';
+}
+
+// ---- Units in forms ----
+
+/**
+ * The step answers with weights and lengths in the person's units, for the form to show.
+ * Forms validate with the step schema of the same units and convert back with
+ * `goalToMetric` / `bodyToMetric` before sending.
+ */
+export function goalInUnits(answer: GoalAnswer, system: MetricSystem): GoalAnswer {
+  if (system === 'metric') return answer;
+  return {
+    ...answer,
+    weekly_rate_kg: roundTo(kgToLb(answer.weekly_rate_kg), 1),
+    goal_weight_kg: roundTo(kgToLb(answer.goal_weight_kg), 1),
+  };
+}
+
+export function goalToMetric(answer: GoalAnswer, system: MetricSystem): GoalAnswer {
+  if (system === 'metric') return answer;
+  return {
+    ...answer,
+    weekly_rate_kg: roundTo(lbToKg(answer.weekly_rate_kg), 3),
+    goal_weight_kg: roundTo(lbToKg(answer.goal_weight_kg), 2),
+  };
+}
+
+export function bodyInUnits(answer: BodyAnswer, system: MetricSystem): BodyAnswer {
+  if (system === 'metric') return answer;
+  return {
+    ...answer,
+    height_cm: roundTo(cmToIn(answer.height_cm), 1),
+    weight_kg: roundTo(kgToLb(answer.weight_kg), 1),
+  };
+}
+
+export function bodyToMetric(answer: BodyAnswer, system: MetricSystem): BodyAnswer {
+  if (system === 'metric') return answer;
+  return {
+    ...answer,
+    height_cm: roundTo(inToCm(answer.height_cm), 1),
+    weight_kg: roundTo(lbToKg(answer.weight_kg), 2),
+  };
+}

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hasForbiddenCharacters } from './common';
+import { registrationFormSchema, registrationSchema } from './user';
+
+const valid = {
+  email: 'ana@example.com',
+  password: 'contraseña larga',
+  first_name: 'Ana',
+  last_name: 'Núñez',
+  country: 'ES',
+};
+
+/** The first message of each field, as a form shows it. */
+function messages(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const byField: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
+  return byField;
+}
+
+describe('registration', () => {
+  it('accepts a complete form and sends it without the confirmation', () => {
+    const form = registrationFormSchema.parse({ ...valid, password_confirmation: valid.password });
+    expect(registrationSchema.parse({ ...valid })).toEqual(valid);
+    expect(form.password_confirmation).toBe(valid.password);
+  });
+
+  it('uses the specification messages for short and mismatched passwords', () => {
+    expect(
+      messages(
+        registrationFormSchema.safeParse({
+          ...valid,
+          password: 'corta',
+          password_confirmation: 'x',
+        }),
+      ),
+    ).toMatchObject({
+      password: 'La contraseña no puede ser menor a 8 caracteres',
+      password_confirmation: 'La contraseña no puede ser menor a 8 caracteres',
+    });
+    expect(
+      messages(
+        registrationFormSchema.safeParse({ ...valid, password_confirmation: 'otra contraseña' }),
+      ),
+    ).toEqual({ password_confirmation: 'Las contraseñas no coinciden' });
+  });
+
+  it('refuses fields the form does not have, such as a role', () => {
+    expect(registrationSchema.safeParse({ ...valid, role: 'admin' }).success).toBe(false);
+    expect(registrationSchema.safeParse({ ...valid, enabled: true }).success).toBe(false);
+  });
+
+  it('accepts any password of 8 characters or more, never truncating it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 8, maxLength: 300 }), (password) => {
+        fc.pre(password.length >= 8 && !hasForbiddenCharacters(password));
+        expect(registrationSchema.parse({ ...valid, password }).password).toBe(password);
+      }),
+    );
+  });
+
+  it('wants the country as an ISO 3166-1 alpha-2 code', () => {
+    expect(registrationSchema.safeParse({ ...valid, country: 'España' }).success).toBe(false);
+    expect(registrationSchema.safeParse({ ...valid, country: 'MX' }).success).toBe(true);
+  });
+});

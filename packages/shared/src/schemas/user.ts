@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import { dateTime, email, id, requiredText, text } from './common';
+import { passwordSchema } from './auth';
+import { validationMessages as m } from './messages';
+
+/** ISO 3166-1 alpha-2, upper case. */
+export const countrySchema = z
+  .string({ error: m.string('El país') })
+  .regex(/^[A-Z]{2}$/, { error: 'El país debe ser un código ISO de dos letras' });
+
+export const userSchema = z.object({
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  country: z.string(),
+  profile_picture_url: z.string(),
+  /** The linked trainer's id, or '' when the trainee has none. */
+  trainer_id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  last_login: dateTime.nullable(),
+  enabled: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userUpdateSchema = z.strictObject({
+  first_name: requiredText('El nombre', { max: 100 }).optional(),
+  last_name: requiredText('El apellido', { max: 100 }).optional(),
+  country: countrySchema.optional(),
+  profile_picture_url: text('La foto de perfil', { max: 2048 }).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** What the server receives on registration: the form without the confirmation. */
+export const registrationSchema = z.strictObject({
+  email: email(),
+  password: passwordSchema,
+  first_name: requiredText('El nombre', { max: 100 }),
+  last_name: requiredText('El apellido', { max: 100 }),
+  country: countrySchema,
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** The registration form as the user fills it in. */
+export const registrationFormSchema = registrationSchema
+  .extend({ password_confirmation: passwordSchema })
+  .refine((form) => form.password === form.password_confirmation, {
+    error: m.passwordsDoNotMatch,
+    path: ['password_confirmation'],
+  });
+export type RegistrationForm = z.infer<typeof registrationFormSchema>;
+
+export const emailVerificationSchema = z.strictObject({
+  email: email(),
+  token: z
+    .string({ error: m.string('El código') })
+    .regex(/^\d{6}$/, { error: 'El código debe tener 6 dígitos' }),
+});
+export type EmailVerification = z.infer<typeof emailVerificationSchema>;
+
+export const emailOnlySchema = z.strictObject({ email: email() });
+export type EmailOnly = z.infer<typeof emailOnlySchema>;
+
+export const passwordResetTriggerSchema = emailOnlySchema;
+export type PasswordResetTrigger = z.infer<typeof passwordResetTriggerSchema>;
+
+export const passwordResetSchema = z.strictObject({
+  email: email(),
+  password: passwordSchema,
+  token: requiredText('El token', { max: 512 }),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const passwordChangeSchema = z.strictObject({
+  current_password: z.string({ error: m.string('La contraseña actual') }).min(1, {
+    error: m.nonEmpty('La contraseña actual'),
+  }),
+  password: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

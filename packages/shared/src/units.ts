@@ -1,0 +1,62 @@
+/**
+ * Unit conversion. Everything is stored and computed in metric (kg, cm); the imperial
+ * preference only changes what a person types and reads.
+ */
+
+import type { METRIC_SYSTEMS } from './schemas/preferences';
+
+export type MetricSystem = (typeof METRIC_SYSTEMS)[number];
+
+/** Exact by definition (international yard and pound agreement, 1959). */
+export const KG_PER_LB = 0.45359237;
+export const CM_PER_IN = 2.54;
+
+export function kgToLb(kg: number): number {
+  return kg / KG_PER_LB;
+}
+
+export function lbToKg(lb: number): number {
+  return lb * KG_PER_LB;
+}
+
+export function cmToIn(cm: number): number {
+  return cm / CM_PER_IN;
+}
+
+export function inToCm(inches: number): number {
+  return inches * CM_PER_IN;
+}
+
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export interface UnitLabels {
+  weight: 'kg' | 'lb';
+  length: 'cm' | 'in';
+}
+
+export function unitLabels(system: MetricSystem): UnitLabels {
+  return system === 'imperial' ? { weight: 'lb', length: 'in' } : { weight: 'kg', length: 'cm' };
+}
+
+/** A weight in kilograms as the person reads it, rounded to one decimal. */
+export function weightForDisplay(kg: number, system: MetricSystem): number {
+  return roundTo(system === 'imperial' ? kgToLb(kg) : kg, 1);
+}
+
+/** A weight as the person typed it, in kilograms. */
+export function weightFromInput(value: number, system: MetricSystem): number {
+  return system === 'imperial' ? lbToKg(value) : value;
+}
+
+/** A length in centimetres as the person reads it, rounded to one decimal. */
+export function lengthForDisplay(cm: number, system: MetricSystem): number {
+  return roundTo(system === 'imperial' ? cmToIn(cm) : cm, 1);
+}
+
+/** A length as the person typed it, in centimetres. */
+export function lengthFromInput(value: number, system: MetricSystem): number {
+  return system === 'imperial' ? inToCm(value) : value;
+}

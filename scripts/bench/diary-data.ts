@@ -1,0 +1,71 @@
+import type pg from 'pg';
+
+/**
+ * A year of one person's logging, written straight to the database: eight food entries a
+ * day across the meals (from a repertoire of 80 foods, as people repeat what they eat), water and a note every day, a weighing every day, and three
+ * workouts a week of four exercises with four sets each; plus 30 foods of their own and
+ * 20 favourites. The diary day read and the food search are measured against it.
+ */
+export async function seedYearOfDiary(db: pg.Client, email: string): Promise<void> {
+  const [user] = (
+    await db.query<{ id: string }>('select id from users where lower(email) = lower($1)', [email])
+  ).rows;
+  if (!user) throw new Error(`no user ${email}`);
+  const id = user.id;
+  await db.query(
+    `insert into foods (owner_id, name, search_text, kcal, protein_g, carbohydrate_g, fat_g, fibre_g)
+     select $1, 'Receta propia ' || n, 'receta propia ' || n, 150 + n, 10, 15, 5, 1
+     from generate_series(1, 30) n`,
+    [id],
+  );
+  await db.query(
+    `insert into food_favourites (user_id, food_id)
+     select $1, id from foods where owner_id is null order by key limit 20`,
+    [id],
+  );
+  await db.query(
+    `insert into diary_entries (user_id, date, meal, kind, food_id, name, quantity, unit,
+       unit_grams, grams, kcal, protein_g, carbohydrate_g, fat_g, fibre_g, created_at)
+     select $1, d::date, (array['desayuno','almuerzo','comida','merienda','cena'])[1 + n % 5],
+       'food', f.id, f.name, 150, 'g', 1, 150, f.kcal * 1.5, f.protein_g * 1.5,
+       f.carbohydrate_g * 1.5, f.fat_g * 1.5, f.fibre_g * 1.5, d + n * interval '1 hour'
+     from generate_series(current_date - 364, current_date, interval '1 day') d,
+       generate_series(1, 8) n,
+       lateral (select id, name, kcal, protein_g, carbohydrate_g, fat_g, fibre_g from foods
+                where owner_id is null order by key
+                offset (extract(doy from d)::int * 8 + n) % 80 limit 1) f`,
+    [id],
+  );
+  await db.query(
+    `insert into diary_days (user_id, date, water_ml, notes, updated_at)
+     select $1, d::date, 2000, 'Buen día', now()
+     from generate_series(current_date - 364, current_date, interval '1 day') d`,
+    [id],
+  );
+  await db.query(
+    `insert into weight_entries (user_id, date, weight_kg, updated_at)
+     select $1, d::date, 80 - extract(doy from d)::int * 0.01, now()
+     from generate_series(current_date - 364, current_date, interval '1 day') d`,
+    [id],
+  );
+  await db.query(
+    `insert into workouts (user_id, date, name, created_at)
+     select $1, d::date, 'Fuerza', d from generate_series(current_date - 364, current_date, interval '1 day') d
+     where extract(dow from d) in (1, 3, 5)`,
+    [id],
+  );
+  await db.query(
+    `insert into workout_exercises (workout_id, exercise_id, created_at)
+     select w.id, e.id, w.created_at from workouts w,
+       lateral (select id from exercises order by key offset extract(doy from w.date)::int % 100 limit 4) e
+     where w.user_id = $1`,
+    [id],
+  );
+  await db.query(
+    `insert into workout_sets (workout_exercise_id, reps, weight_kg, created_at)
+     select we.id, 8, 60, we.created_at from workout_exercises we
+       join workouts w on w.id = we.workout_id, generate_series(1, 4)
+     where w.user_id = $1`,
+    [id],
+  );
+}
