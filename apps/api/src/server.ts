@@ -7,6 +7,8 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
+import { every } from './periodic';
+import { purgeDeadCredentials } from './security/purge';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
 
 function readConfig(): Config {
@@ -62,7 +64,18 @@ async function main() {
     config,
     log: app.log,
   });
+  const credentialsPurge = every(
+    3_600_000,
+    async () => {
+      const purged = await purgeDeadCredentials({ db: database.db, clock: systemClock });
+      app.log.info({ purged }, 'dead credentials purged');
+    },
+    (error) => {
+      app.log.error({ err: error }, 'credentials purge failed');
+    },
+  );
   app.addHook('onClose', async () => {
+    await credentialsPurge.stop();
     await paymentsScheduler.stop();
     await mailWorker.stop();
     await mailer.close();

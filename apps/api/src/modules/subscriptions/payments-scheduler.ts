@@ -1,3 +1,4 @@
+import { every } from '../../periodic';
 import { LocalPayments } from '../../adapters/payments/local-payments';
 import { sweepSuperseded, type SubscriptionDeps } from './subscriptions.service';
 
@@ -12,24 +13,11 @@ export async function runPaymentsMaintenance(deps: SubscriptionDeps): Promise<vo
 }
 
 export function startPaymentsScheduler(deps: SubscriptionDeps, intervalMs = 60_000) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runPaymentsMaintenance(deps)
-      .catch((error: unknown) => {
-        deps.log.error({ err: error }, 'payments maintenance failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return every(
+    intervalMs,
+    () => runPaymentsMaintenance(deps),
+    (error) => {
+      deps.log.error({ err: error }, 'payments maintenance failed');
     },
-  };
+  );
 }
