@@ -45,6 +45,26 @@ test('logging out clears the session here and on the server', async ({ page, req
   await expect(page).toHaveURL('/auth/login?from=%2Fusers%2Fhome');
 });
 
+test('logging out in one tab takes the other tab to the login page at once', async ({
+  context,
+  request,
+}) => {
+  const account = await subscribedAccount(request, 'tabs');
+  const first = await context.newPage();
+  await storeSession(first, account.tokens);
+  await first.goto('/users/metrics');
+  await expect(first.getByRole('heading', { level: 1, name: 'Métricas' })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/users/settings');
+
+  await second.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+  await expect(second).toHaveURL('/auth/login');
+  // No click or request in the first tab: it follows on its own.
+  await expect(first).toHaveURL('/auth/login?from=%2Fusers%2Fmetrics');
+  await expect(first.getByRole('heading', { level: 1, name: 'Métricas' })).toHaveCount(0);
+});
+
 test('an expired access token is refreshed without the user noticing', async ({
   page,
   request,

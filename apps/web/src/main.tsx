@@ -6,7 +6,7 @@ import { Notifications } from './components/ui/notifications';
 import { listenForPreloadErrors } from './lib/chunk-reload';
 import { followSystemColorScheme } from './lib/color-scheme';
 import { createQueryClient } from './lib/query-client';
-import { createAppRouter, routeForcedNavigations } from './router';
+import { createAppRouter, followOtherTabs, routeForcedNavigations } from './router';
 import './styles.css';
 
 listenForPreloadErrors();
@@ -15,6 +15,7 @@ followSystemColorScheme();
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
 routeForcedNavigations(router);
+followOtherTabs(router, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import { LoadingScreen } from './components/ui/loading-screen';
 import { NotFoundScreen } from './components/ui/not-found-screen';
 import { RouteErrorView } from './components/ui/route-error-view';
 import { setForcedNavigationHandler } from './lib/forced-navigation';
+import { followSessionAcrossTabs } from './lib/session';
 import { routeTree } from './route-tree.gen';
 
 interface AppRouterOptions {
@@ -64,6 +65,19 @@ export function routeForcedNavigations(router: AppRouter): void {
       return;
     }
     if (here.pathname !== destination) void router.navigate({ to: destination });
+  });
+}
+
+/**
+ * A login or logout in another tab reaches this one at once: the route guards run again, so
+ * a signed-in screen whose session ended goes to the login page (and forgets the data it
+ * held) without waiting for its next request.
+ */
+export function followOtherTabs(router: AppRouter, queryClient: QueryClient): () => void {
+  return followSessionAcrossTabs((signedIn) => {
+    void router.invalidate().then(() => {
+      if (!signedIn) queryClient.clear();
+    });
   });
 }
 

@@ -63,3 +63,22 @@ function removeItem(key: string): void {
     // See above.
   }
 }
+
+/**
+ * Calls `changed` when another tab of this site logs in or out (storage events fire only in
+ * the other tabs), so this one stops showing a session that no longer exists. A refresh in
+ * another tab replaces the tokens without ending anything and is ignored.
+ */
+export function followSessionAcrossTabs(changed: (signedIn: boolean) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: the whole storage was cleared.
+    if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+    const before = event.key === null ? true : Boolean(event.oldValue);
+    const after = event.key === null ? false : Boolean(event.newValue);
+    if (before !== after) changed(after);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+  };
+}
