@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
 import { registrationFormSchema, type RegistrationForm } from '@forja/shared/schemas/user';
-import { SelectField, TextField } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { primaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { storeRegisteredEmail } from '../../lib/session';
 import { register as registerAccount } from './auth-api';
-import { browserCountry, spanishCountries } from '../../lib/countries';
+import { browserCountry } from '../../lib/countries';
+import { PersonFields } from '../users/person-fields';
 import { notify } from '../../components/ui/notifications';
 
 export function RegistrationScreen() {
   const navigate = useNavigate();
-  const countries = useMemo(() => spanishCountries(), []);
   const {
     register,
     handleSubmit,
@@ -57,33 +56,7 @@ export function RegistrationScreen() {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         className="flex flex-col gap-4"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Nombre"
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label="Apellidos"
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register('last_name')}
-          />
-        </div>
-        <SelectField
-          label="País"
-          autoComplete="country"
-          error={errors.country?.message}
-          {...register('country')}
-        >
-          <option value="">Selecciona tu país</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </SelectField>
+        <PersonFields register={register} errors={errors} countryPlaceholder="Selecciona tu país" />
         <TextField
           label="Correo electrónico"
           type="email"

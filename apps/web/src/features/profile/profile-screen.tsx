@@ -1,13 +1,13 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
-import { SelectField, TextField } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/form-field';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
-import { spanishCountries } from '../../lib/countries';
 import { errorMessage } from '../../lib/api-error';
 import { schemaResolver } from '../../lib/schema-resolver';
+import { PersonFields } from '../users/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
 
 interface ProfileScreenProps {
@@ -24,7 +24,6 @@ interface ProfileFormValues {
 
 /** Names, country and picture; the e-mail is shown but cannot be changed here. */
 export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
-  const countries = useMemo(() => spanishCountries(), []);
   const {
     register,
     handleSubmit,
@@ -61,32 +60,7 @@ export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
           onSubmit={(event) => void handleSubmit(save)(event)}
           className="flex max-w-xl flex-col gap-4"
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Nombre"
-              autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...register('first_name')}
-            />
-            <TextField
-              label="Apellidos"
-              autoComplete="family-name"
-              error={errors.last_name?.message}
-              {...register('last_name')}
-            />
-          </div>
-          <SelectField
-            label="País"
-            autoComplete="country"
-            error={errors.country?.message}
-            {...register('country')}
-          >
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </SelectField>
+          <PersonFields register={register} errors={errors} />
           <TextField
             label="Correo electrónico"
             type="email"
