@@ -48,8 +48,12 @@ async function loadSubscription(
 
 /** The app screens: a user with an active or pending subscription, the trial included. */
 export async function guardApp(queryClient: QueryClient, location: ParsedLocation) {
-  const user = await requireUser(queryClient, location);
-  const subscription = await loadSubscription(queryClient, { fresh: false });
+  // Both at once: each needs only the token. A session that cannot be refreshed sends the
+  // visitor to the same login page, with the same way back, whichever call notices it.
+  const [user, subscription] = await Promise.all([
+    requireUser(queryClient, location),
+    loadSubscription(queryClient, { fresh: false }),
+  ]);
   if (!hasAccess(subscription, { allowTrial: true })) {
     throw redirect({ to: '/users/subscription/plans' });
   }

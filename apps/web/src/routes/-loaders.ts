@@ -32,6 +32,16 @@ export async function requireFinishedOnboarding(queryClient: QueryClient, userId
   if (!state.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
 }
 
+/**
+ * Home's data that every user has, fetched while the onboarding check runs rather than after
+ * it. The targets wait: before the onboarding is finished there are none.
+ */
+export function prefetchHome(queryClient: QueryClient, userId: string): void {
+  // A failure shows where the data is used, once the loader asks again.
+  queryClient.query(todayQuery(userId)).catch(() => undefined);
+  queryClient.query(preferencesQuery(userId)).catch(() => undefined);
+}
+
 export async function loadHome(queryClient: QueryClient, userId: string) {
   await Promise.all([
     queryClient.query(todayQuery(userId)),

@@ -8,7 +8,8 @@ import { preferencesQuery } from '../../../../features/users/users-api';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   beforeLoad: async ({ context: { queryClient, user } }) => {
-    const { requireFinishedOnboarding } = await import('../../../-loaders');
+    const { prefetchHome, requireFinishedOnboarding } = await import('../../../-loaders');
+    prefetchHome(queryClient, user.id);
     await requireFinishedOnboarding(queryClient, user.id);
   },
   loader: async ({ context: { queryClient, user } }) => {
