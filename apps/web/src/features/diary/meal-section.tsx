@@ -21,7 +21,7 @@ import { formatAmount } from './format';
 import { useDiaryChange } from './use-diary-change';
 
 /** What a food search hands back to the diary: an amount of a food. */
-export interface PickedFood {
+interface PickedFood {
   foodId: string;
   quantity: number;
   unit: string;

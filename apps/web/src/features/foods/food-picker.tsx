@@ -17,7 +17,7 @@ import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
 
 /** What the person chose: an amount of a food, in one of its units. */
-export interface FoodChoice {
+interface FoodChoice {
   food: Food;
   quantity: number;
   unit: string;
@@ -30,7 +30,7 @@ interface FoodPickerProps {
 }
 
 /** The units a food can be logged in: its portions first, then g, then ml if it pours. */
-export function unitsOf(food: Food): string[] {
+function unitsOf(food: Food): string[] {
   return [
     ...food.portions.map((portion) => portion.name),
     GRAMS,
@@ -44,7 +44,7 @@ function defaultAmount(food: Food): { quantity: string; unit: string } {
   return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
 }
 
-export function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
+function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
   if (unit === GRAMS) return 'g';
   if (unit === MILLILITRES) return volumeUnit(system) === 'ml' ? 'ml' : 'ml (fl oz)';
   const grams = food?.portions.find((portion) => portion.name === unit)?.grams;
