@@ -19,6 +19,10 @@ export const MEASUREMENT_LABELS: Record<MeasurementSite, string> = {
 /** A day within ±10 % of the energy target counts as adherent. */
 export const ADHERENCE_TOLERANCE = 0.1;
 
+export function isWithinTarget(kcal: number, targetKcal: number): boolean {
+  return Math.abs(kcal - targetKcal) <= ADHERENCE_TOLERANCE * targetKcal;
+}
+
 export const MIN_WEIGHT_KG = 20;
 export const MAX_WEIGHT_KG = 400;
 export const MAX_MEASUREMENT_CM = 300;

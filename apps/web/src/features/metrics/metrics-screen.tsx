@@ -37,6 +37,7 @@ import {
   saveMeasurement,
   saveWeight,
 } from './metrics-api';
+import { EnergyChart } from './energy-chart';
 import { WeightChart } from './weight-chart';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
@@ -306,6 +307,14 @@ function AdherenceCard({ metrics }: { metrics: Metrics }) {
           {formatNumber(energy.reduce((sum, day) => sum + day.kcal, 0) / energy.length)} kcal
         </p>
       ) : null}
+      <div className="mt-3">
+        <EnergyChart
+          days={energy}
+          target={adherence.target_kcal}
+          from={metrics.from}
+          to={metrics.to}
+        />
+      </div>
     </section>
   );
 }
