@@ -128,11 +128,17 @@ test('the diary moves a day at a time and keeps each day apart', async ({ page, 
   await expect(water.getByTestId('water')).toHaveText('0 ml');
 });
 
-test('weights on three days show the trend and the chart, and all data exports as CSV', async ({
+test('weights on three days show the trend and the chart, energy shows against its target, and all data exports as CSV', async ({
   page,
   request,
 }) => {
-  const account = await subscribedAccount(request, 'metrics');
+  // Onboarded, so there is an energy target (2209 kcal); yesterday's 2100 kcal are within it.
+  const account = await onboardedAccount(request, 'metrics');
+  const eaten = await request.post('/v0/diary/entries/', {
+    headers: { Authorization: `Token ${account.tokens.access_token}` },
+    data: { kind: 'quick', date: addDays(today(), -1), meal: 'comida', kcal: 2100 },
+  });
+  expect(eaten.status()).toBe(201);
   await storeSession(page, account.tokens);
   await page.goto('/users/metrics');
   await expect(page.getByRole('heading', { level: 1, name: 'Métricas' })).toBeVisible();
@@ -157,8 +163,15 @@ test('weights on three days show the trend and the chart, and all data exports a
   ).toBeVisible();
   await expect(page.getByTestId('trend-line')).toHaveAttribute(
     'd',
-    /^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L/,
+    /^M[\d.]+,[\d.]+L[\d.]+,[\d.]+L[\d.]+,[\d.]+$/,
   );
+  const energy = page.getByRole('region', { name: 'Constancia' });
+  await expect(energy).toContainText('100 % de los días');
+  await expect(
+    energy.getByRole('img', { name: /1 de 1 días anotados dentro de ±10 % de 2209 kcal$/ }),
+  ).toBeVisible();
+  await energy.getByText('Ver la energía de cada día').click();
+  await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-109 kcal (-5 %)Dentro');
   await page.getByRole('button', { name: '3 meses' }).click();
   await expect(rows).toHaveCount(4);
   await expectAccessible(page);

@@ -106,7 +106,7 @@ test('a new premium trainee is led through the six steps to the targets and home
   await expectAccessible(page);
 });
 
-test('a trainee who switches to imperial units sees pounds and inches', async ({
+test('a trainee who switches to imperial units sees pounds, inches and fluid ounces', async ({
   page,
   request,
 }) => {
@@ -115,10 +115,10 @@ test('a trainee who switches to imperial units sees pounds and inches', async ({
 
   await page.goto('/users/settings');
   // Choose only once the saved choice is on screen, or its arrival would undo the click.
-  await expect(page.getByLabel('Métrico (kg, cm)')).toBeChecked();
+  await expect(page.getByLabel('Métrico (kg, cm, ml)')).toBeChecked();
   // The choice is controlled by the saved preferences, so it shows once the change is applied.
-  await page.getByLabel('Imperial (lb, in)').click();
-  await expect(page.getByLabel('Imperial (lb, in)')).toBeChecked();
+  await page.getByLabel('Imperial (lb, in, fl oz)').click();
+  await expect(page.getByLabel('Imperial (lb, in, fl oz)')).toBeChecked();
   await expect(page.getByText('Unidades guardadas')).toBeVisible();
 
   await page.goto('/users/onboarding/second-step?from=resume');
@@ -126,8 +126,76 @@ test('a trainee who switches to imperial units sees pounds and inches', async ({
   await expect(page.getByLabel('Altura (in)')).toHaveValue('70,9');
   await expect(page.getByLabel('Peso (lb)')).toHaveValue('176,4');
 
+  await page.goto('/users/onboarding/resume');
+  // 2.5 L = 84.5 fl oz
+  await expect(page.getByRole('region', { name: 'Tus objetivos diarios' })).toContainText(
+    '84,5 fl oz',
+  );
+
+  // The diary: water a glass (250 ml = 8.5 fl oz) at a time, against 84.5 fl oz.
+  await page.goto('/users/diary');
+  const water = page.getByRole('region', { name: 'Agua' });
+  await water.getByRole('button', { name: 'Añadir 8,5 fl oz' }).click();
+  await expect(water.getByTestId('water')).toHaveText('8,5 fl oz de 84,5 fl oz');
+  await water.getByRole('button', { name: 'Añadir 8,5 fl oz' }).click();
+  await expect(water.getByTestId('water')).toHaveText('16,9 fl oz de 84,5 fl oz');
+
+  // A glass of milk typed in fl oz.
+  const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
+  await breakfast.getByRole('button', { name: 'Añadir a Desayuno' }).click();
+  await breakfast.getByLabel('Buscar alimento').fill('leche entera');
+  await breakfast.getByRole('button', { name: /^Leche entera 61 kcal/ }).click();
+  await breakfast.getByLabel('Unidad').selectOption({ label: 'fl oz' });
+  await breakfast.getByLabel('Cantidad', { exact: true }).fill('8');
+  await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
+  await expect(breakfast.getByText('8 fl oz')).toBeVisible();
+  // 8 fl oz = 236.59 ml × 1.03 g/ml × 61 kcal per 100 g
+  await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('149 kcal');
+
+  // Sets in pounds; editing one keeps three.
+  const training = page.getByRole('region', { name: 'Entrenamiento' });
+  await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
+  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
+  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
+  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
+  await newSet.getByLabel('Reps').fill('5');
+  await newSet.getByLabel('Peso (lb)').fill('135');
+  const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
+  for (const count of [1, 2, 3]) {
+    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
+    await expect(sets).toHaveCount(count);
+  }
+  await training.getByRole('button', { name: 'Editar serie 3' }).click();
+  const edit = training.getByRole('form', { name: 'Editar serie 3' });
+  await expect(edit.getByLabel('Peso (lb)')).toHaveValue('135');
+  await edit.getByLabel('Peso (lb)').fill('145');
+  await edit.getByRole('button', { name: 'Guardar serie' }).click();
+  await expect(sets).toHaveCount(3);
+  await expect(sets.nth(0)).toContainText('5 × 135 lb');
+  await expect(sets.nth(2)).toContainText('5 × 145 lb');
+  await expect(training).not.toContainText('kg');
+  await expectAccessible(page);
+
+  // Stored metric: 135 lb = 61.23 kg, 145 lb = 65.77 kg, 8 fl oz = 236.59 ml.
+  const day = await request.get('/v0/diary/days/today/', {
+    headers: { Authorization: `Token ${account.tokens.access_token}` },
+  });
+  const stored = (await day.json()) as {
+    data: {
+      water_ml: number;
+      meals: { entries: { quantity: number; unit: string }[] }[];
+      workouts: { exercises: { sets: { weight_kg: number }[] }[] }[];
+    };
+  };
+  expect(stored.data.water_ml).toBe(500);
+  expect(stored.data.meals[0]?.entries[0]).toMatchObject({ quantity: 236.59, unit: 'ml' });
+  expect(stored.data.workouts[0]?.exercises[0]?.sets.map((set) => set.weight_kg)).toEqual([
+    61.23, 61.23, 65.77,
+  ]);
+
   await page.goto('/users/home');
   await expect(page.getByRole('region', { name: 'Peso' })).toContainText('176,4 lb');
+  await expect(page.getByRole('region', { name: 'Agua' })).toContainText('16,9 de 84,5 fl oz');
 });
 
 test('a trainee uploads a picture and sees it in the account menu', async ({ page, request }) => {

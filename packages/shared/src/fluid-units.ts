@@ -3,6 +3,8 @@
  * people read and type US fluid ounces.
  */
 
+import type { MetricSystem } from './units';
+
 /** The US customary fluid ounce, exact by definition (1/128 of 231 cubic inches). */
 export const ML_PER_FL_OZ = 29.5735295625;
 
@@ -16,11 +18,29 @@ export function flOzToMl(flOz: number): number {
 
 export type VolumeUnit = 'ml' | 'fl oz';
 
-export function volumeUnit(system: 'metric' | 'imperial'): VolumeUnit {
+export function volumeUnit(system: MetricSystem): VolumeUnit {
   return system === 'imperial' ? 'fl oz' : 'ml';
 }
 
 /** Millilitres as the person reads them: whole ml, or fl oz to one decimal. */
-export function volumeForDisplay(ml: number, system: 'metric' | 'imperial'): number {
+export function volumeForDisplay(ml: number, system: MetricSystem): number {
   return system === 'imperial' ? Math.round(mlToFlOz(ml) * 10) / 10 : Math.round(ml);
+}
+
+/**
+ * A volume as the person typed it, in millilitres, to a hundredth: a glass typed in fl oz
+ * reads back as the same fl oz.
+ */
+export function volumeFromInput(value: number, system: MetricSystem): number {
+  return system === 'imperial' ? Math.round(flOzToMl(value) * 100) / 100 : value;
+}
+
+/** A day's water at a glance: litres to one decimal, or fl oz to one decimal. */
+export function litresForDisplay(
+  litres: number,
+  system: MetricSystem,
+): { value: number; unit: 'L' | 'fl oz' } {
+  return system === 'imperial'
+    ? { value: volumeForDisplay(litres * 1000, system), unit: 'fl oz' }
+    : { value: Math.round(litres * 10) / 10, unit: 'L' };
 }

@@ -7,6 +7,7 @@ import {
   lbToKg,
   lengthForDisplay,
   lengthFromInput,
+  rangeIn,
   unitLabels,
   weightForDisplay,
   weightFromInput,
@@ -39,5 +40,36 @@ describe('unit conversion', () => {
     expect(weightFromInput(176.4, 'imperial')).toBeCloseTo(80.01, 2);
     expect(lengthFromInput(70, 'imperial')).toBeCloseTo(177.8, 9);
     expect(lengthFromInput(180, 'metric')).toBe(180);
+  });
+});
+
+describe('ranges in the person’s units', () => {
+  it('are the metric range itself in metric', () => {
+    expect(rangeIn({ min: 20, max: 400 }, 'weight', 'metric')).toEqual({
+      min: 20,
+      max: 400,
+      unit: 'kg',
+    });
+  });
+
+  it('are narrowed to round numbers inside the metric range in imperial', () => {
+    // 20 kg = 44.09 lb, 400 kg = 881.85 lb; 300 cm = 118.11 in
+    expect(rangeIn({ min: 20, max: 400 }, 'weight', 'imperial')).toEqual({
+      min: 45,
+      max: 881,
+      unit: 'lb',
+    });
+    expect(rangeIn({ min: 0, max: 300 }, 'length', 'imperial', 1)).toEqual({
+      min: 0,
+      max: 118.1,
+      unit: 'in',
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 45, max: 881 }), (lb) => {
+        const kg = weightFromInput(lb, 'imperial');
+        expect(kg).toBeGreaterThanOrEqual(20);
+        expect(kg).toBeLessThanOrEqual(400);
+      }),
+    );
   });
 });

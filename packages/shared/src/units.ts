@@ -60,3 +60,30 @@ export function lengthForDisplay(cm: number, system: MetricSystem): number {
 export function lengthFromInput(value: number, system: MetricSystem): number {
   return system === 'imperial' ? inToCm(value) : value;
 }
+
+export interface UnitRange {
+  min: number;
+  max: number;
+  unit: string;
+}
+
+/**
+ * A metric range in the person's units, narrowed to round numbers (`decimals`) so that
+ * anything inside it, once converted, is inside the metric range too.
+ */
+export function rangeIn(
+  metric: { min: number; max: number },
+  quantity: 'weight' | 'length',
+  system: MetricSystem,
+  decimals = 0,
+): UnitRange {
+  const unit = unitLabels(system)[quantity];
+  if (system === 'metric') return { ...metric, unit };
+  const convert = quantity === 'weight' ? kgToLb : cmToIn;
+  const factor = 10 ** decimals;
+  return {
+    min: Math.ceil(roundTo(convert(metric.min) * factor, 6)) / factor,
+    max: Math.floor(roundTo(convert(metric.max) * factor, 6)) / factor,
+    unit,
+  };
+}

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
+import type { MetricSystem } from '@forja/shared/units';
 import type { Clock } from '../clock';
 import type { Db } from './client';
 import { userPreferences, users } from './schema/users';
@@ -23,6 +24,15 @@ export async function findTimeZone(db: Db, userId: string): Promise<string> {
     .from(userPreferences)
     .where(eq(userPreferences.user_id, userId));
   return row?.timezone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The units the person reads and types: their preference, or metric. */
+export async function findMetricSystem(db: Db, userId: string): Promise<MetricSystem> {
+  const [row] = await db
+    .select({ metric_system: userPreferences.metric_system })
+    .from(userPreferences)
+    .where(eq(userPreferences.user_id, userId));
+  return row?.metric_system ?? 'metric';
 }
 
 /** Today's date where the person lives. */

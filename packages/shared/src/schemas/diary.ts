@@ -21,6 +21,8 @@ export const WATER_STEP_ML = 250;
 export const MAX_WATER_ML = 20_000;
 /** The most of one food in one entry: 5 kg, 5 l or 50 portions. */
 export const MAX_ENTRY_GRAMS = 5000;
+/** The heaviest load of one set. */
+export const MAX_SET_KG = 1000;
 
 // --- The exercise library -------------------------------------------------------------
 
@@ -224,7 +226,7 @@ export const workoutUpdateSchema = z.strictObject({
 export const workoutExerciseInputSchema = z.strictObject({ exercise_id: id });
 export const workoutSetInputSchema = z.strictObject({
   reps: numberUpTo('Las repeticiones', 1000, { integer: true }),
-  weight_kg: numberUpTo('El peso', 1000, { unit: 'kg' }),
+  weight_kg: numberUpTo('El peso', MAX_SET_KG, { unit: 'kg' }),
 });
 export type WorkoutSetInput = z.input<typeof workoutSetInputSchema>;
 

@@ -19,8 +19,13 @@ export const MEASUREMENT_LABELS: Record<MeasurementSite, string> = {
 /** A day within ±10 % of the energy target counts as adherent. */
 export const ADHERENCE_TOLERANCE = 0.1;
 
+export function isWithinTarget(kcal: number, targetKcal: number): boolean {
+  return Math.abs(kcal - targetKcal) <= ADHERENCE_TOLERANCE * targetKcal;
+}
+
 export const MIN_WEIGHT_KG = 20;
 export const MAX_WEIGHT_KG = 400;
+export const MAX_MEASUREMENT_CM = 300;
 
 export const weightInputSchema = z.strictObject({
   weight_kg: numberUpTo('El peso', MAX_WEIGHT_KG, { unit: 'kg' }).refine(
@@ -41,7 +46,7 @@ export const weightPointSchema = weightEntrySchema.extend({ trend_kg: z.number()
 export type WeightPoint = z.infer<typeof weightPointSchema>;
 
 const centimetres = (field: string) =>
-  numberUpTo(field, 300, { unit: 'cm' })
+  numberUpTo(field, MAX_MEASUREMENT_CM, { unit: 'cm' })
     .refine((value) => value > 0, { error: `${field} debe ser mayor que 0` })
     .nullable()
     .optional();

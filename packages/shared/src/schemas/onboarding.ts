@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cmToIn, kgToLb, lbToKg, inToCm, roundTo, unitLabels, type MetricSystem } from '../units';
+import { cmToIn, kgToLb, lbToKg, inToCm, rangeIn, roundTo, type MetricSystem } from '../units';
 import { dateTime, id, oneOf, positiveNumber, text } from './common';
 import { validationMessages as m } from './messages';
 
@@ -120,33 +120,6 @@ function integerBetween(field: string, min: number, max: number) {
   return positiveNumber(field)
     .refine((value) => Number.isInteger(value), { error: m.integer(field) })
     .refine((value) => value >= min && value <= max, { error: between(field, min, max) });
-}
-
-interface UnitRange {
-  min: number;
-  max: number;
-  unit: string;
-}
-
-/**
- * A metric range in the person's units, narrowed to round numbers so that anything inside
- * it, once converted, is inside the metric range too.
- */
-function rangeIn(
-  metric: { min: number; max: number },
-  quantity: 'weight' | 'length',
-  system: MetricSystem,
-  decimals = 0,
-): UnitRange {
-  const unit = unitLabels(system)[quantity];
-  if (system === 'metric') return { ...metric, unit };
-  const convert = quantity === 'weight' ? kgToLb : cmToIn;
-  const factor = 10 ** decimals;
-  return {
-    min: Math.ceil(roundTo(convert(metric.min) * factor, 6)) / factor,
-    max: Math.floor(roundTo(convert(metric.max) * factor, 6)) / factor,
-    unit,
-  };
 }
 
 /** Options of the step schemas: units of the numbers, and today's date for age checks. */

@@ -37,7 +37,7 @@ export interface DiaryDeps {
 
 type EntryRow = typeof diaryEntries.$inferSelect;
 
-export const QUICK_ADD_NAME = 'Añadido rápido';
+const QUICK_ADD_NAME = 'Añadido rápido';
 
 function toEntry(row: EntryRow, nutrients: Nutrients = row): DiaryEntry {
   return {
@@ -59,7 +59,7 @@ function toEntry(row: EntryRow, nutrients: Nutrients = row): DiaryEntry {
 }
 
 /** The date `date` names for this person: itself, or their today for `today`. */
-export async function resolveDate(deps: DiaryDeps, userId: string, date: string): Promise<string> {
+async function resolveDate(deps: DiaryDeps, userId: string, date: string): Promise<string> {
   return date === 'today' ? findToday(deps.db, deps.clock, userId) : date;
 }
 
@@ -85,7 +85,7 @@ function nutrientsFrom(pick: (key: NutrientKey) => number): Nutrients {
  * The day's meals and totals in whole kcal and grams: the day total is the exact sum
  * rounded, meal totals are rounded to add up to it, and entries to add up to their meal.
  */
-export function totalsOfDay(rows: readonly EntryRow[]): { meals: DiaryMeal[]; totals: Nutrients } {
+function totalsOfDay(rows: readonly EntryRow[]): { meals: DiaryMeal[]; totals: Nutrients } {
   const byMeal = MEALS.map((meal) => rows.filter((row) => row.meal === meal));
   const rounding = new Map<NutrientKey, RoundedKey>(
     NUTRIENT_KEYS.map((key) => {

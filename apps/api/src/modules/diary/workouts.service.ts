@@ -12,7 +12,7 @@ import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
 
-export interface WorkoutsDeps {
+interface WorkoutsDeps {
   db: Db;
   clock: Clock;
 }

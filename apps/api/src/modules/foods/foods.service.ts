@@ -22,7 +22,7 @@ export interface FoodsDeps {
 }
 
 /** Foods logged within this many days count as recent. */
-export const RECENT_DAYS = 60;
+const RECENT_DAYS = 60;
 
 function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
   return {

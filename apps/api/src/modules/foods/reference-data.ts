@@ -14,7 +14,7 @@ import { referenceDataFolder } from '../../paths';
 import { searchTextOf } from './search-text';
 
 /** A row of the shipped food table, per 100 g. */
-export interface TableFood {
+interface TableFood {
   key: string;
   name: string;
   aliases: string[];
@@ -28,15 +28,15 @@ export interface TableFood {
   source: string;
 }
 
-export interface LibraryExercise {
+interface LibraryExercise {
   key: string;
   name: string;
   muscle_group: MuscleGroup;
   equipment: Equipment;
 }
 
-export const FOODS_FILE = 'foods.es.csv';
-export const EXERCISES_FILE = 'exercises.es.csv';
+const FOODS_FILE = 'foods.es.csv';
+const EXERCISES_FILE = 'exercises.es.csv';
 
 /**
  * The rows of a data file: `;`-separated, a header line naming the columns, no quoting

@@ -1,4 +1,4 @@
-import { ADHERENCE_TOLERANCE, type Adherence } from '@forja/shared/schemas/metrics';
+import { isWithinTarget, type Adherence } from '@forja/shared/schemas/metrics';
 
 /**
  * How many logged days came within ±10 % of the energy target. Only days with something
@@ -12,9 +12,7 @@ export function adherence(
   if (targetKcal === null || targetKcal <= 0) {
     return { target_kcal: null, days_logged: logged, days_within: 0, percent: null };
   }
-  const within = days.filter(
-    (day) => Math.abs(day.kcal - targetKcal) <= ADHERENCE_TOLERANCE * targetKcal,
-  ).length;
+  const within = days.filter((day) => isWithinTarget(day.kcal, targetKcal)).length;
   return {
     target_kcal: targetKcal,
     days_logged: logged,

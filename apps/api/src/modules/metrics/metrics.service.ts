@@ -10,6 +10,9 @@ import {
   type WeightEntry,
 } from '@forja/shared/schemas/metrics';
 import { addMonths } from '@forja/shared/calendar';
+import { mlToFlOz } from '@forja/shared/fluid-units';
+import { MILLILITRES } from '@forja/shared/schemas/foods';
+import { cmToIn, kgToLb, roundTo, type MetricSystem } from '@forja/shared/units';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { energyByDay } from '../../db/diary-energy';
@@ -22,7 +25,7 @@ import {
 } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
-import { findToday } from '../../db/users';
+import { findMetricSystem, findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { findDailyTargets } from '../diary/daily-targets';
 import { adherence } from './adherence';
@@ -195,16 +198,43 @@ const CSV_HEADER = [
 ] as const;
 type Column = (typeof CSV_HEADER)[number];
 
+/** With imperial units, the columns that carry a unit carry the person's. */
+const IMPERIAL_COLUMNS: Partial<Record<Column, string>> = {
+  agua_ml: 'agua_fl_oz',
+  peso_kg: 'peso_lb',
+  cintura_cm: 'cintura_in',
+  cadera_cm: 'cadera_in',
+  pecho_cm: 'pecho_in',
+  brazo_cm: 'brazo_in',
+  muslo_cm: 'muslo_in',
+  cuello_cm: 'cuello_in',
+};
+
 function row(values: Partial<Record<Column, Cell>>): Cell[] {
   return CSV_HEADER.map((column) => values[column] ?? null);
 }
 
+/** Stored (metric) amounts as the person reads them: imperial to two decimals. */
+function unitsOf(system: MetricSystem) {
+  const imperial = system === 'imperial';
+  const convert = (value: number | null, toImperial: (metric: number) => number) =>
+    value === null || !imperial ? value : roundTo(toImperial(value), 2);
+  return {
+    header: CSV_HEADER.map((column) => (imperial ? (IMPERIAL_COLUMNS[column] ?? column) : column)),
+    weight: (kg: number) => convert(kg, kgToLb),
+    length: (cm: number | null) => convert(cm, cmToIn),
+    volume: (ml: number) => convert(ml, mlToFlOz),
+    volumeUnit: imperial ? 'fl oz' : MILLILITRES,
+  };
+}
+
 /**
  * Everything the person has logged, as one CSV: food entries, water and notes of each day,
- * training sets, weighings and measurements, in date order. Amounts are metric.
+ * training sets, weighings and measurements, in date order. Weights, lengths and volumes
+ * are in the person's units (the columns say which); food amounts in grams stay grams.
  */
 export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvExport> {
-  const [entries, days, sets, weights, measurements, date] = await Promise.all([
+  const [entries, days, sets, weights, measurements, date, system] = await Promise.all([
     deps.db
       .select()
       .from(diaryEntries)
@@ -242,7 +272,9 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
       .where(eq(bodyMeasurements.user_id, userId))
       .orderBy(asc(bodyMeasurements.date)),
     today(deps, userId),
+    findMetricSystem(deps.db, userId),
   ]);
+  const units = unitsOf(system);
 
   const setsSoFar = new Map<string, number>();
   const setNumber = (itemId: string) => {
@@ -260,8 +292,11 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
         fecha: entry.date,
         comida: MEAL_LABELS[entry.meal],
         nombre: entry.name,
-        cantidad: entry.kind === 'food' ? entry.quantity : null,
-        unidad: entry.kind === 'food' ? entry.unit : null,
+        ...(entry.kind === 'quick'
+          ? {}
+          : entry.unit === MILLILITRES
+            ? { cantidad: units.volume(entry.quantity), unidad: units.volumeUnit }
+            : { cantidad: entry.quantity, unidad: entry.unit }),
         gramos: entry.grams,
         kcal: entry.kcal,
         proteinas_g: entry.protein_g,
@@ -274,7 +309,7 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
       .filter((day) => day.water_ml > 0)
       .map((day) => ({
         date: day.date,
-        cells: row({ registro: 'agua', fecha: day.date, agua_ml: day.water_ml }),
+        cells: row({ registro: 'agua', fecha: day.date, agua_ml: units.volume(day.water_ml) }),
       })),
     ...sets.map((set) => ({
       date: set.date,
@@ -285,24 +320,24 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
         ejercicio: set.exercise,
         serie: setNumber(set.item_id),
         repeticiones: set.reps,
-        peso_kg: set.weight_kg,
+        peso_kg: units.weight(set.weight_kg),
       }),
     })),
     ...weights.map((weight) => ({
       date: weight.date,
-      cells: row({ registro: 'peso', fecha: weight.date, peso_kg: weight.weight_kg }),
+      cells: row({ registro: 'peso', fecha: weight.date, peso_kg: units.weight(weight.weight_kg) }),
     })),
     ...measurements.map((measurement) => ({
       date: measurement.date,
       cells: row({
         registro: 'medidas',
         fecha: measurement.date,
-        cintura_cm: measurement.waist_cm,
-        cadera_cm: measurement.hip_cm,
-        pecho_cm: measurement.chest_cm,
-        brazo_cm: measurement.arm_cm,
-        muslo_cm: measurement.thigh_cm,
-        cuello_cm: measurement.neck_cm,
+        cintura_cm: units.length(measurement.waist_cm),
+        cadera_cm: units.length(measurement.hip_cm),
+        pecho_cm: units.length(measurement.chest_cm),
+        brazo_cm: units.length(measurement.arm_cm),
+        muslo_cm: units.length(measurement.thigh_cm),
+        cuello_cm: units.length(measurement.neck_cm),
       }),
     })),
     ...days
@@ -316,7 +351,7 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
   return {
     filename: `forja-${date}.csv`,
     content: toCsv(
-      CSV_HEADER,
+      units.header,
       lines.map((line) => line.cells),
     ),
   };

@@ -276,6 +276,39 @@ describe('the CSV export', () => {
     ]);
     expect(res.data.content).not.toContain('Secreto');
   });
+
+  it('is in pounds, inches and fluid ounces for a person who prefers imperial units', async () => {
+    const joe = await signedInUser(ctx);
+    expect(
+      (await joe.call('POST', '/v0/users/preferences/', { metric_system: 'imperial' })).status,
+    ).toBe(201);
+    const [milk] = (await joe.call<Food[]>('GET', '/v0/foods/?q=leche%20entera')).data;
+    await joe.call('POST', '/v0/diary/entries/', {
+      kind: 'food',
+      date: '2026-03-01',
+      meal: 'desayuno',
+      food_id: milk?.id,
+      quantity: 250,
+      unit: 'ml',
+    });
+    await joe.call('PUT', '/v0/diary/days/2026-03-01/water/', { water_ml: 500 });
+    await weigh(joe, '2026-03-01', 80);
+    await joe.call('PUT', '/v0/metrics/measurements/2026-03-01/', { waist_cm: 81.28 });
+
+    const res = await joe.call<CsvExport>('GET', '/v0/metrics/export/');
+    const lines = res.data.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'registro,fecha,comida,nombre,cantidad,unidad,gramos,kcal,proteinas_g,carbohidratos_g,grasas_g,fibra_g,agua_fl_oz,ejercicio,serie,repeticiones,peso_lb,cintura_in,cadera_in,pecho_in,brazo_in,muslo_in,cuello_in,notas',
+    );
+    // 250 ml = 8.45 fl oz; 500 ml = 16.91 fl oz; 80 kg = 176.37 lb; 81.28 cm = 32 in.
+    expect(lines[1]).toMatch(/^alimento,2026-03-01,Desayuno,Leche entera,8\.45,fl oz,257\.5,/);
+    expect(lines.slice(2)).toEqual([
+      'agua,2026-03-01,,,,,,,,,,,16.91,,,,,,,,,,,',
+      'peso,2026-03-01,,,,,,,,,,,,,,,176.37,,,,,,,',
+      'medidas,2026-03-01,,,,,,,,,,,,,,,,32,,,,,,',
+      '',
+    ]);
+  });
 });
 
 describe('the metrics calls', () => {

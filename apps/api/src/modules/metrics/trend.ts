@@ -5,7 +5,7 @@ import { addDays, daysBetween } from '@forja/shared/calendar';
  * How far the trend moves towards each day's weighing: 10 % a day, as in The Hacker's
  * Diet. Over a gap of n days it moves as if the weight had been the same each of them.
  */
-export const TREND_SMOOTHING_PER_DAY = 0.1;
+const TREND_SMOOTHING_PER_DAY = 0.1;
 
 /**
  * The smoothed weight after each weighing: a time-aware exponential moving average, so a

@@ -21,6 +21,15 @@ const egg = {
   favourite: false,
   recent: true,
 };
+const milk = {
+  ...egg,
+  id: '6a1d0b2f-3c4e-4d6f-9a7b-8c9d0e1f2a3b',
+  name: 'Leche entera',
+  kcal: 61,
+  density_g_per_ml: 1.03,
+  portions: [{ name: '1 vaso', grams: 250 }],
+  source: 'USDA FDC SR Legacy: Milk, whole, 3.25% milkfat, with added vitamin D',
+};
 const entry = {
   id: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
   date: DAY,
@@ -53,6 +62,18 @@ const workout = {
       sets: [{ id: '4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f80', reps: 5, weight_kg: 100 }],
     },
   ],
+};
+
+const glass = {
+  ...entry,
+  id: '7b2e1c3a-4d5f-4e7a-8b9c-0d1e2f3a4b5c',
+  meal: 'merienda',
+  food_id: milk.id,
+  name: 'Leche entera',
+  quantity: 250,
+  unit: 'ml',
+  grams: 257.5,
+  kcal: 157,
 };
 
 function aDay(overrides: Record<string, unknown> = {}) {
@@ -89,11 +110,14 @@ function api(system: 'metric' | 'imperial' = 'metric', day = aDay()) {
       extra: '',
     }),
     [`GET /diary/days/${DAY}/`]: ok(day),
-    'GET /foods/': (call: FakeCall) => ok(call.search.includes('q=huev') ? [egg] : []),
+    'GET /foods/': (call: FakeCall) =>
+      ok(call.search.includes('q=huev') ? [egg] : call.search.includes('q=lech') ? [milk] : []),
     'POST /diary/entries/': (call: FakeCall) => ({
       status: 201,
       data: { ...entry, ...(call.body as object) },
     }),
+    [`PUT /diary/entries/${glass.id}/`]: (call: FakeCall) =>
+      ok({ ...glass, ...(call.body as object) }),
     [`PUT /diary/days/${DAY}/water/`]: (call: FakeCall) =>
       ok({ date: DAY, ...(call.body as object) }),
     'GET /exercises/': ok([workout.exercises[0]?.exercise]),
@@ -176,5 +200,91 @@ describe('the diary screen', () => {
         weight_kg: 102.06,
       });
     });
+  });
+
+  it('takes and shows drinks in fluid ounces to imperial users, and sends millilitres', async () => {
+    const calls = api('imperial');
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const dinner = await screen.findByRole('region', { name: 'Cena' });
+    await user.click(within(dinner).getByRole('button', { name: 'Añadir a Cena' }));
+    await user.type(within(dinner).getByLabelText('Buscar alimento'), 'leche');
+    await user.click(await within(dinner).findByRole('button', { name: /^Leche entera/ }));
+    const unit = within(dinner).getByLabelText('Unidad');
+    expect(
+      within(unit)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 vaso (250 g)', 'g', 'fl oz']);
+    await user.selectOptions(unit, 'fl oz');
+    const amount = within(dinner).getByLabelText('Cantidad');
+    await user.clear(amount);
+    await user.type(amount, '8');
+    // 8 fl oz = 236.59 ml × 1.03 g/ml × 61 kcal per 100 g
+    expect(within(dinner).getByText('149 kcal')).toBeVisible();
+    await user.click(within(dinner).getByRole('button', { name: 'Añadir' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
+        kind: 'food',
+        date: DAY,
+        meal: 'cena',
+        food_id: milk.id,
+        quantity: 236.59,
+        unit: 'ml',
+      });
+    });
+  });
+
+  it('edits the amount of a drink in fluid ounces, and sends it only when it changed', async () => {
+    const day = aDay();
+    const withGlass = {
+      ...day,
+      meals: day.meals.map((meal) =>
+        meal.meal === 'merienda' ? { ...meal, entries: [glass] } : meal,
+      ),
+    };
+    const calls = api('imperial', withGlass);
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const snack = await screen.findByRole('region', { name: 'Merienda' });
+    expect(within(snack).getByText('8,5 fl oz')).toBeVisible();
+
+    await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
+    const form = within(snack).getByRole('form', { name: 'Editar Leche entera' });
+    // 250 ml = 8.45 fl oz
+    expect(within(form).getByLabelText('Cantidad (fl oz)')).toHaveValue('8,5');
+    await user.selectOptions(within(form).getByLabelText('Comida'), 'cena');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/entries/${glass.id}/`)[0]?.body).toEqual({
+        meal: 'cena',
+      });
+    });
+
+    await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
+    const again = within(snack).getByRole('form', { name: 'Editar Leche entera' });
+    const amount = within(again).getByLabelText('Cantidad (fl oz)');
+    await user.clear(amount);
+    await user.type(amount, '12');
+    await user.click(within(again).getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/entries/${glass.id}/`)[1]?.body).toEqual({
+        quantity: 354.88,
+      });
+    });
+  });
+
+  it('keeps set loads within what a set can weigh, in pounds for imperial users', async () => {
+    api('imperial');
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    const form = within(training).getByRole('form', { name: 'Nueva serie de Sentadilla' });
+    const load = within(form).getByLabelText('Peso (lb)');
+    await user.clear(load);
+    await user.type(load, '2500');
+    // 1000 kg = 2204.6 lb
+    expect(within(form).getByText('Como mucho 2204 lb')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Añadir serie' })).toBeDisabled();
   });
 });

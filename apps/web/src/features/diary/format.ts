@@ -1,7 +1,7 @@
 import { volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
 import { MILLILITRES, GRAMS } from '@forja/shared/schemas/foods';
 import type { DiaryEntry } from '@forja/shared/schemas/diary';
-import { weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber } from '../../lib/numbers';
 
@@ -30,5 +30,5 @@ export function formatWater(ml: number, system: MetricSystem): string {
 }
 
 export function formatLoad(kg: number, system: MetricSystem): string {
-  return `${formatNumber(weightForDisplay(kg, system), 1)} ${system === 'imperial' ? 'lb' : 'kg'}`;
+  return `${formatNumber(weightForDisplay(kg, system), 1)} ${unitLabels(system).weight}`;
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { addDays } from '@forja/shared/calendar';
+import { mlToFlOz, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import {
   MEAL_LABELS,
   MEALS,
@@ -7,6 +8,7 @@ import {
   type DiaryMeal,
   type Meal,
 } from '@forja/shared/schemas/diary';
+import { GRAMS, MILLILITRES } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import {
@@ -21,7 +23,7 @@ import { formatAmount } from './format';
 import { useDiaryChange } from './use-diary-change';
 
 /** What a food search hands back to the diary: an amount of a food. */
-export interface PickedFood {
+interface PickedFood {
   foodId: string;
   quantity: number;
   unit: string;
@@ -287,6 +289,21 @@ function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone
   );
 }
 
+/** The amount of an entry as its edit box shows it: fl oz for what pours, with imperial units. */
+function amountText(entry: DiaryEntry, system: MetricSystem): string {
+  if (entry.kind === 'quick') return inputText(entry.kcal);
+  if (entry.unit === MILLILITRES && system === 'imperial') {
+    return inputText(mlToFlOz(entry.quantity), 1);
+  }
+  return inputText(entry.quantity);
+}
+
+function amountLabel(entry: DiaryEntry, system: MetricSystem): string {
+  if (entry.kind === 'quick') return 'Calorías (kcal)';
+  if (entry.unit === MILLILITRES) return `Cantidad (${volumeUnit(system)})`;
+  return `Cantidad (${entry.unit === GRAMS ? 'g' : entry.unit})`;
+}
+
 function EntryRow({
   entry,
   date,
@@ -298,7 +315,8 @@ function EntryRow({
 }) {
   const [editing, setEditing] = useState(false);
   const isQuick = entry.kind === 'quick';
-  const [amount, setAmount] = useState(inputText(isQuick ? entry.kcal : entry.quantity));
+  const initialAmount = amountText(entry, system);
+  const [amount, setAmount] = useState(initialAmount);
   const [meal, setMeal] = useState<Meal>(entry.meal);
   const [day, setDay] = useState(entry.date);
   const change = useDiaryChange(
@@ -307,9 +325,6 @@ function EntryRow({
   );
   const remove = useDiaryChange(removeEntry, () => [date]);
   const parsed = parseDecimal(amount);
-  const amountLabel = isQuick
-    ? 'Calorías (kcal)'
-    : `Cantidad (${entry.unit === 'ml' ? 'ml' : entry.unit})`;
 
   return (
     <li className="py-2">
@@ -325,6 +340,12 @@ function EntryRow({
           type="button"
           aria-expanded={editing}
           onClick={() => {
+            // Opening starts from the entry as it is now.
+            if (!editing) {
+              setAmount(initialAmount);
+              setMeal(entry.meal);
+              setDay(entry.date);
+            }
             setEditing(!editing);
           }}
           className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
@@ -340,11 +361,23 @@ function EntryRow({
           onSubmit={(event) => {
             event.preventDefault();
             if (parsed === null || parsed <= 0) return;
+            // Only what changed is sent: an amount shown in fl oz and sent back untouched
+            // would come back a few hundredths of a millilitre off.
+            const amountChanged = amount !== initialAmount;
             const update = {
-              ...(isQuick ? { kcal: parsed } : { quantity: parsed }),
+              ...(amountChanged && isQuick ? { kcal: parsed } : {}),
+              ...(amountChanged && !isQuick
+                ? {
+                    quantity: entry.unit === MILLILITRES ? volumeFromInput(parsed, system) : parsed,
+                  }
+                : {}),
               ...(meal !== entry.meal ? { meal } : {}),
               ...(day !== entry.date ? { date: day } : {}),
             };
+            if (Object.keys(update).length === 0) {
+              setEditing(false);
+              return;
+            }
             change.mutate(update, {
               onSuccess: () => {
                 setEditing(false);
@@ -354,7 +387,7 @@ function EntryRow({
         >
           <div className="w-32">
             <TextField
-              label={amountLabel}
+              label={amountLabel(entry, system)}
               inputMode="decimal"
               value={amount}
               aria-invalid={parsed === null || parsed <= 0 || undefined}

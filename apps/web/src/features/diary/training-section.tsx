@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
+  MAX_SET_KG,
   MUSCLE_GROUP_LABELS,
   MUSCLE_GROUPS,
   type Workout,
   type WorkoutExercise,
   type WorkoutSet,
 } from '@forja/shared/schemas/diary';
-import { weightForDisplay, weightFromInput, type MetricSystem } from '@forja/shared/units';
+import {
+  rangeIn,
+  unitLabels,
+  weightForDisplay,
+  weightFromInput,
+  type MetricSystem,
+} from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { inputText, parseDecimal } from '../../lib/numbers';
+import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
 import {
   addExercise,
   addSet,
@@ -272,13 +279,16 @@ function SetForm({ label, submit, system, initial, pending, onSave }: SetFormPro
   );
   const repsValue = parseDecimal(reps);
   const loadValue = load.trim() === '' ? 0 : parseDecimal(load);
+  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
+  const tooHeavy = loadValue !== null && loadValue > heaviest;
   const invalid =
     repsValue === null ||
     !Number.isInteger(repsValue) ||
     repsValue < 0 ||
     loadValue === null ||
-    loadValue < 0;
-  const unit = system === 'imperial' ? 'lb' : 'kg';
+    loadValue < 0 ||
+    tooHeavy;
+  const unit = unitLabels(system).weight;
   return (
     <form
       aria-label={label}
@@ -306,6 +316,7 @@ function SetForm({ label, submit, system, initial, pending, onSave }: SetFormPro
           label={`Peso (${unit})`}
           inputMode="decimal"
           value={load}
+          error={tooHeavy ? `Como mucho ${formatNumber(heaviest)} ${unit}` : undefined}
           onChange={(event) => {
             setLoad(event.target.value);
           }}

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { notify } from '../../components/ui/notifications';
-import { volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
+import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
+import { MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
@@ -17,7 +18,7 @@ import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
 
 /** What the person chose: an amount of a food, in one of its units. */
-export interface FoodChoice {
+interface FoodChoice {
   food: Food;
   quantity: number;
   unit: string;
@@ -30,7 +31,7 @@ interface FoodPickerProps {
 }
 
 /** The units a food can be logged in: its portions first, then g, then ml if it pours. */
-export function unitsOf(food: Food): string[] {
+function unitsOf(food: Food): string[] {
   return [
     ...food.portions.map((portion) => portion.name),
     GRAMS,
@@ -44,9 +45,10 @@ function defaultAmount(food: Food): { quantity: string; unit: string } {
   return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
 }
 
-export function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
+/** A unit as the person reads it: what pours is in ml, or in fl oz with imperial units. */
+function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
   if (unit === GRAMS) return 'g';
-  if (unit === MILLILITRES) return volumeUnit(system) === 'ml' ? 'ml' : 'ml (fl oz)';
+  if (unit === MILLILITRES) return volumeUnit(system);
   const grams = food?.portions.find((portion) => portion.name === unit)?.grams;
   return grams === undefined ? unit : `${unit} (${formatNumber(grams, 1)} g)`;
 }
@@ -196,17 +198,21 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
   const [quantity, setQuantity] = useState(initial.quantity);
   const [unit, setUnit] = useState(initial.unit);
   const parsed = parseDecimal(quantity);
+  // The API takes millilitres; with imperial units the box is in fl oz.
+  const amount =
+    parsed === null ? null : unit === MILLILITRES ? volumeFromInput(parsed, system) : parsed;
   const grams =
-    parsed === null
+    amount === null
       ? null
-      : parsed *
+      : amount *
         (unit === GRAMS
           ? 1
           : unit === MILLILITRES
             ? (food.density_g_per_ml ?? 1)
             : (food.portions.find((portion) => portion.name === unit)?.grams ?? 0));
   const kcal = grams === null ? null : (food.kcal * grams) / 100;
-  const invalid = parsed === null || parsed <= 0;
+  const tooMuch = grams !== null && grams > MAX_ENTRY_GRAMS;
+  const invalid = amount === null || amount <= 0 || tooMuch;
 
   return (
     <form
@@ -214,7 +220,7 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
       className="flex flex-col gap-3 rounded-lg border border-orange-300 bg-orange-50 p-3 dark:border-orange-800 dark:bg-orange-950"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!invalid) onAdd(parsed, unit);
+        if (!invalid) onAdd(amount, unit);
       }}
     >
       <p className="font-semibold">{food.name}</p>
@@ -247,13 +253,11 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
         </div>
       </div>
       <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
-        {kcal === null || invalid
-          ? 'Escribe una cantidad mayor que 0'
-          : `${formatNumber(kcal)} kcal${
-              unit === MILLILITRES && system === 'imperial'
-                ? ` · ${formatNumber(volumeForDisplay(parsed, system), 1)} fl oz`
-                : ''
-            }`}
+        {tooMuch
+          ? 'Es demasiado para una sola anotación'
+          : kcal === null || invalid
+            ? 'Escribe una cantidad mayor que 0'
+            : `${formatNumber(kcal)} kcal`}
       </p>
       <div className="flex gap-2">
         <button type="submit" disabled={invalid || pending} className={primaryButton}>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
@@ -69,15 +70,7 @@ export function HomeScreen({
               <h2 id="water-title" className="text-lg font-bold">
                 Agua
               </h2>
-              <p className="text-2xl font-bold">
-                {number.format(today.water_l)} de {number.format(targets.water_l)} L
-              </p>
-              <ProgressBar
-                label="Agua"
-                value={today.water_l}
-                max={targets.water_l}
-                valueText={`${number.format(today.water_l)} de ${number.format(targets.water_l)} litros`}
-              />
+              <WaterAmount drunk={today.water_l} target={targets.water_l} system={system} />
             </section>
             <section aria-labelledby="training-title" className={card}>
               <h2 id="training-title" className="text-lg font-bold">
@@ -183,6 +176,33 @@ function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
         consumidas
       </p>
     </section>
+  );
+}
+
+function WaterAmount({
+  drunk,
+  target,
+  system,
+}: {
+  drunk: number;
+  target: number;
+  system: MetricSystem;
+}) {
+  const shown = litresForDisplay(drunk, system);
+  const goal = litresForDisplay(target, system);
+  const unitWords = goal.unit === 'L' ? 'litros' : 'onzas líquidas';
+  return (
+    <>
+      <p className="text-2xl font-bold">
+        {number.format(shown.value)} de {number.format(goal.value)} {goal.unit}
+      </p>
+      <ProgressBar
+        label="Agua"
+        value={drunk}
+        max={target}
+        valueText={`${number.format(shown.value)} de ${number.format(goal.value)} ${unitWords}`}
+      />
+    </>
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
-function apiFor(onboarding: unknown, preferences: unknown = null) {
+function apiFor(onboarding: unknown, preferences: unknown = null, waterL = 0) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -22,7 +22,11 @@ function apiFor(onboarding: unknown, preferences: unknown = null) {
       ? ok(preferences)
       : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
     'GET /targets/': ok(theTargets),
-    'GET /today/': ok({ ...aToday, intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 } }),
+    'GET /today/': ok({
+      ...aToday,
+      water_l: waterL,
+      intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 },
+    }),
   });
 }
 
@@ -68,5 +72,19 @@ describe('home', () => {
     // 80 kg = 176.4 lb; 75 kg = 165.3 lb
     expect(weight).toHaveTextContent('176,4 lb');
     expect(weight).toHaveTextContent('165,3 lb');
+  });
+
+  it('shows water in fluid ounces to a trainee who prefers imperial units', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true), somePreferences({ metric_system: 'imperial' }), 0.5);
+    renderApp('/users/home');
+
+    const water = await screen.findByRole('region', { name: 'Agua' });
+    // 0.5 L = 16.9 fl oz; 2.5 L = 84.5 fl oz
+    expect(water).toHaveTextContent('16,9 de 84,5 fl oz');
+    expect(screen.getByRole('progressbar', { name: 'Agua' })).toHaveAttribute(
+      'aria-valuetext',
+      '16,9 de 84,5 onzas líquidas',
+    );
   });
 });

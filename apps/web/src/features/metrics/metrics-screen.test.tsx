@@ -24,8 +24,11 @@ const metrics = {
       neck_cm: null,
     },
   ],
-  energy: [{ date: '2026-03-01', kcal: 2100 }],
-  adherence: { target_kcal: 2000, days_logged: 1, days_within: 1, percent: 100 },
+  energy: [
+    { date: '2026-02-27', kcal: 2500 },
+    { date: '2026-03-01', kcal: 2100 },
+  ],
+  adherence: { target_kcal: 2000, days_logged: 2, days_within: 1, percent: 50 },
 };
 
 function api(system: 'metric' | 'imperial') {
@@ -63,7 +66,7 @@ describe('the metrics screen', () => {
     expect(await screen.findByTestId('trend')).toHaveTextContent('79,9 kg');
     expect(screen.getByTestId('weekly-rate')).toHaveTextContent('-0,35 kg/semana');
     expect(screen.getByRole('img', { name: /2 pesajes; tendencia actual 79,9 kg/ })).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Constancia' })).toHaveTextContent('100 %');
+    expect(screen.getByRole('region', { name: 'Constancia' })).toHaveTextContent('50 %');
     expect(calls.callsTo('GET', '/metrics/')[0]?.search).toBe('?months=1');
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
@@ -89,5 +92,50 @@ describe('the metrics screen', () => {
       weight_kg: number;
     };
     expect(body.weight_kg).toBeCloseTo(80.01, 2);
+  });
+
+  it('draws each logged day’s energy against the target, with the days listed as text', async () => {
+    api('metric');
+    renderApp('/users/metrics');
+    const adherence = await screen.findByRole('region', { name: 'Constancia' });
+    expect(
+      within(adherence).getByRole('img', {
+        name: 'Energía de 2 feb a 2 mar: 1 de 2 días anotados dentro de ±10 % de 2000 kcal',
+      }),
+    ).toBeVisible();
+    const chart = within(adherence).getByTestId('energy-chart');
+    expect(chart.querySelectorAll('[data-within="true"]')).toHaveLength(1);
+    expect(chart.querySelectorAll('[data-within="false"]')).toHaveLength(1);
+    expect(within(chart).getByTestId('chart-unit')).toHaveTextContent('kcal');
+    expect(within(chart).getByTestId('target-line')).toBeInTheDocument();
+
+    const rows = within(within(adherence).getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DíaEnergíaFrente al objetivo±10 %',
+      '1 mar 20262100 kcal+100 kcal (+5 %)Dentro',
+      '27 feb 20262500 kcal+500 kcal (+25 %)Fuera',
+    ]);
+  });
+
+  it('labels the weight chart and checks typed amounts in pounds and inches', async () => {
+    api('imperial');
+    renderApp('/users/metrics');
+    const weight = await screen.findByRole('region', { name: 'Peso' });
+    const chart = within(weight).getByTestId('weight-chart');
+    expect(within(chart).getByTestId('chart-unit')).toHaveTextContent('lb');
+    expect(chart).not.toHaveTextContent('kg');
+
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const form = screen.getByRole('form', { name: 'Anotar peso' });
+    // 20 to 400 kg, in whole pounds inside it: 45 to 881 lb
+    await user.type(within(form).getByLabelText('Peso (lb)'), '30');
+    expect(within(form).getByText('El peso debe estar entre 45 y 881 lb')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Guardar peso' })).toBeDisabled();
+
+    const measurements = screen.getByRole('form', { name: 'Anotar medidas' });
+    // 300 cm = 118.1 in
+    await user.type(within(measurements).getByLabelText('Cintura (in)'), '130');
+    expect(within(measurements).getByText('Cintura debe estar entre 0 y 118,1 in')).toBeVisible();
+    expect(within(measurements).getByRole('button', { name: 'Guardar medidas' })).toBeDisabled();
   });
 });

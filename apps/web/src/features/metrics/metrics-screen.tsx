@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notify } from '../../components/ui/notifications';
+import { validationMessages as m } from '@forja/shared/schemas/messages';
 import {
+  MAX_MEASUREMENT_CM,
+  MAX_WEIGHT_KG,
   MEASUREMENT_LABELS,
   MEASUREMENT_SITES,
   METRIC_RANGES,
+  MIN_WEIGHT_KG,
   type Measurement,
   type MeasurementInput,
   type MetricRange,
@@ -14,18 +18,14 @@ import {
   kgToLb,
   lengthForDisplay,
   lengthFromInput,
+  rangeIn,
   unitLabels,
   weightForDisplay,
   weightFromInput,
   type MetricSystem,
 } from '@forja/shared/units';
 import { TextField } from '../../components/ui/form-field';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
@@ -37,6 +37,7 @@ import {
   saveMeasurement,
   saveWeight,
 } from './metrics-api';
+import { EnergyChart } from './energy-chart';
 import { WeightChart } from './weight-chart';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
@@ -55,6 +56,29 @@ function useMetricsChange<V>(change: (variables: V) => Promise<unknown>) {
 
 function formatDate(date: string): string {
   return formatCalendarDay(date, { dateStyle: 'medium' });
+}
+
+/**
+ * What is wrong with a typed amount, in the person's units, before the server would say
+ * it in metric; undefined when nothing is (an empty box is for the caller to judge).
+ */
+function amountError(
+  text: string,
+  field: string,
+  range: { min: number; max: number; unit: string },
+): string | undefined {
+  if (text.trim() === '') return undefined;
+  const value = parseDecimal(text);
+  if (value === null) return m.number(field);
+  if (range.min === 0 && value <= 0) return `${field} debe ser mayor que 0`;
+  if (value < range.min || value > range.max) {
+    return m.between(
+      field,
+      formatNumber(range.min, 1),
+      `${formatNumber(range.max, 1)} ${range.unit}`,
+    );
+  }
+  return undefined;
 }
 
 /** Weight and its trend, body measurements, adherence and the export of one's data. */
@@ -118,6 +142,11 @@ function WeightSection({
   const [date, setDate] = useState(today);
   const [weight, setWeight] = useState('');
   const parsed = parseDecimal(weight);
+  const weightError = amountError(
+    weight,
+    'El peso',
+    rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system),
+  );
   const save = useMetricsChange(({ day, kg }: { day: string; kg: number }) => saveWeight(day, kg));
   const remove = useMetricsChange((day: string) => deleteWeight(day));
   const rate = metrics.weekly_rate_kg;
@@ -153,7 +182,7 @@ function WeightSection({
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          if (parsed === null || parsed <= 0) return;
+          if (parsed === null || weightError) return;
           save.mutate(
             { day: date, kg: weightFromInput(parsed, system) },
             {
@@ -179,6 +208,7 @@ function WeightSection({
             label={`Peso (${unit})`}
             inputMode="decimal"
             value={weight}
+            error={weightError}
             onChange={(event) => {
               setWeight(event.target.value);
             }}
@@ -186,7 +216,7 @@ function WeightSection({
         </div>
         <button
           type="submit"
-          disabled={parsed === null || parsed <= 0 || save.isPending}
+          disabled={parsed === null || weightError !== undefined || save.isPending}
           className={primaryButton}
         >
           Guardar peso
@@ -277,6 +307,14 @@ function AdherenceCard({ metrics }: { metrics: Metrics }) {
           {formatNumber(energy.reduce((sum, day) => sum + day.kcal, 0) / energy.length)} kcal
         </p>
       ) : null}
+      <div className="mt-3">
+        <EnergyChart
+          days={energy}
+          target={adherence.target_kcal}
+          from={metrics.from}
+          to={metrics.to}
+        />
+      </div>
     </section>
   );
 }
@@ -291,7 +329,6 @@ function MeasurementsSection({
   system: MetricSystem;
 }) {
   const headingId = useId();
-  const baseId = useId();
   const unit = unitLabels(system).length;
   const [date, setDate] = useState(today);
   const [texts, setTexts] = useState<Record<string, string>>({});
@@ -299,17 +336,22 @@ function MeasurementsSection({
     saveMeasurement(day, input),
   );
   const remove = useMetricsChange((day: string) => deleteMeasurement(day));
+  const range = rangeIn({ min: 0, max: MAX_MEASUREMENT_CM }, 'length', system, 1);
   const values = Object.fromEntries(
     MEASUREMENT_SITES.map((site) => {
       const text = texts[site] ?? '';
       return [site, text.trim() === '' ? null : parseDecimal(text)];
     }),
   );
+  const errors = Object.fromEntries(
+    MEASUREMENT_SITES.map((site) => [
+      site,
+      amountError(texts[site] ?? '', MEASUREMENT_LABELS[site], range),
+    ]),
+  );
   const invalid =
-    MEASUREMENT_SITES.some(
-      (site) =>
-        (texts[site] ?? '').trim() !== '' && (values[site] === null || (values[site] ?? 0) <= 0),
-    ) || MEASUREMENT_SITES.every((site) => values[site] === null);
+    MEASUREMENT_SITES.some((site) => errors[site] !== undefined) ||
+    MEASUREMENT_SITES.every((site) => values[site] === null);
   return (
     <section
       aria-labelledby={headingId}
@@ -357,20 +399,16 @@ function MeasurementsSection({
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {MEASUREMENT_SITES.map((site) => (
-            <div key={site} className="flex flex-col gap-1">
-              <label htmlFor={`${baseId}-${site}`} className="text-sm font-medium">
-                {MEASUREMENT_LABELS[site]} ({unit})
-              </label>
-              <input
-                id={`${baseId}-${site}`}
-                inputMode="decimal"
-                value={texts[site] ?? ''}
-                onChange={(event) => {
-                  setTexts({ ...texts, [site]: event.target.value });
-                }}
-                className={fieldControl}
-              />
-            </div>
+            <TextField
+              key={site}
+              label={`${MEASUREMENT_LABELS[site]} (${unit})`}
+              inputMode="decimal"
+              value={texts[site] ?? ''}
+              error={errors[site]}
+              onChange={(event) => {
+                setTexts({ ...texts, [site]: event.target.value });
+              }}
+            />
           ))}
         </div>
         <button

@@ -134,6 +134,26 @@ describe('the onboarding', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
   });
 
+  it('shows the targets in pounds and fluid ounces to a trainee who prefers imperial units', async () => {
+    logIn();
+    apiFor(
+      anOnboarding(6),
+      { 'GET /targets/': ok(theTargets) },
+      somePreferences({
+        metric_system: 'imperial',
+      }),
+    );
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    // 2.5 L = 84.5 fl oz; 0.5 kg = 1.1 lb; 75 kg = 165.3 lb; 2 g/kg = 0.91 g/lb
+    expect(targets).toHaveTextContent('Agua84,5 fl oz');
+    expect(targets).toHaveTextContent('Perder 1,1 lb por semana');
+    expect(targets).toHaveTextContent('165,3 lb el 11 de mayo de 2026');
+    expect(targets).toHaveTextContent('0,91 g/lb');
+    expect(targets).not.toHaveTextContent(/\d L\b|\bkg\b/);
+  });
+
   it('brings the trainee back to the summary after changing one answer from it', async () => {
     const user = userEvent.setup();
     logIn();

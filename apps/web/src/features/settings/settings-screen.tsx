@@ -33,8 +33,8 @@ interface SettingsScreenProps {
 }
 
 const METRIC_SYSTEM_LABELS: Record<(typeof METRIC_SYSTEMS)[number], string> = {
-  metric: 'Métrico (kg, cm)',
-  imperial: 'Imperial (lb, in)',
+  metric: 'Métrico (kg, cm, ml)',
+  imperial: 'Imperial (lb, in, fl oz)',
 };
 const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
   light: 'Claro',

@@ -65,13 +65,13 @@ describe('settings', () => {
     const api = apiFor(null);
     renderApp('/users/settings');
 
-    await user.click(await screen.findByLabelText('Imperial (lb, in)'));
+    await user.click(await screen.findByLabelText('Imperial (lb, in, fl oz)'));
     await waitFor(() => {
       expect(api.callsTo('POST', '/users/preferences/')[0]?.body).toEqual({
         metric_system: 'imperial',
       });
     });
-    expect(await screen.findByLabelText('Imperial (lb, in)')).toBeChecked();
+    expect(await screen.findByLabelText('Imperial (lb, in, fl oz)')).toBeChecked();
   });
 
   it('shows the subscription: plan, status and renewal date', async () => {

@@ -1,3 +1,4 @@
+import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { KG_PER_LB, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import {
@@ -27,6 +28,7 @@ function perBodyWeight(gramsPerKg: number, system: MetricSystem): string {
 /** Every daily target with how it was reached, as the resume screen shows it. */
 export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
   const units = unitLabels(system);
+  const water = litresForDisplay(targets.water_l, system);
   const weekly = weightForDisplay(Math.abs(targets.weekly_change_kg), system);
   const rate =
     targets.weekly_change_kg === 0
@@ -82,7 +84,9 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
         <dt className="font-medium">Fibra</dt>
         <dd>{formatGrams(targets.fibre_g)}</dd>
         <dt className="font-medium">Agua</dt>
-        <dd>{formatDecimal(targets.water_l)} L</dd>
+        <dd>
+          {formatDecimal(water.value)} {water.unit}
+        </dd>
         <dt className="font-medium">Ritmo semanal</dt>
         <dd>{rate}</dd>
         {targets.goal_date ? (
