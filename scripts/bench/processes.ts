@@ -65,12 +65,14 @@ export function peakMemoryMiB(pid: number | undefined): number | undefined {
 export class PeakMemory {
   private highest = 0;
   private raisedBy = 'the start';
+  private first: number | undefined;
 
   constructor(private readonly pid: number | undefined) {}
 
   /** Called after each phase: remembers the phase when the peak went up during it. */
   mark(phase: string): void {
     const peak = peakMemoryMiB(this.pid);
+    this.first ??= peak;
     if (peak !== undefined && peak > this.highest) {
       this.highest = peak;
       this.raisedBy = phase;
@@ -79,6 +81,11 @@ export class PeakMemory {
 
   get peak(): number {
     return this.highest;
+  }
+
+  /** The peak at the first mark. */
+  get afterSetup(): number | undefined {
+    return this.first;
   }
 
   /** The phase during which the peak was last raised. */

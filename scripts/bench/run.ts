@@ -92,8 +92,11 @@ function scoreCell(score: Score | null, errors: string[]): string {
     : `${score.median} (${score.min}–${score.max})`;
 }
 
+/** Two decimals, or two significant digits for the small ratios of login. */
 function ratio(value: number, baseline: number): string {
-  return baseline > 0 ? (value / baseline).toFixed(2) : 'n/a';
+  if (baseline <= 0) return 'n/a';
+  const share = value / baseline;
+  return share >= 0.1 || share === 0 ? share.toFixed(2) : share.toPrecision(2);
 }
 
 async function machine(db: pg.Client): Promise<string> {
@@ -510,7 +513,7 @@ async function main() {
       '',
       `${BURST} logins at once, each from its own address, every second one with a wrong password: ${burstLine}.`,
       '',
-      `Peak resident memory (VmHWM) of the server over the whole run: ${memory.peak} MiB, reached during ${memory.reachedDuring} (${memoryBeforeBurst ?? '?'} MiB before the ${BURST} logins). The baseline's: ${barePeak ?? '?'} MiB.`,
+      `Peak resident memory (VmHWM) of the server over the whole run: ${memory.peak} MiB, last raised during ${memory.reachedDuring} (${memory.afterSetup ?? '?'} MiB after the setting up, ${memoryBeforeBurst ?? '?'} MiB before the ${BURST} logins). The baseline's: ${barePeak ?? '?'} MiB.`,
       '',
       '## Initial JavaScript',
       '',
