@@ -1,13 +1,32 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-// The baseline: a bare Fastify route answering the same bytes as GET /v0/users/, so the
-// ratio shows what authentication, the database and serialisation cost.
-const body = readFileSync(process.env.BENCH_BODY_FILE ?? '', 'utf8');
+/** One captured answer of the real server, replayed by the baseline. */
+export interface CapturedRoute {
+  method: 'GET' | 'POST';
+  /** Without the query string: the baseline answers the same bytes whatever it is. */
+  url: string;
+  headers: Record<string, string>;
+  bodyFile: string;
+}
+
+// The baseline: bare Fastify routes answering, for each measured call, the status, headers
+// and body the real server answered, so each ratio shows what authentication, the database,
+// validation and serialisation cost. JSON request bodies are parsed, as the real server does.
+const routes = JSON.parse(
+  readFileSync(process.env.BENCH_ROUTES_FILE ?? '', 'utf8'),
+) as CapturedRoute[];
 const app = Fastify({ logger: false });
-app.get('/v0/users/', (_request, reply) => {
-  void reply.header('content-type', 'application/json; charset=utf-8').send(body);
-});
+for (const route of routes) {
+  const body = readFileSync(route.bodyFile);
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: (_request, reply) => {
+      void reply.headers(route.headers).send(body);
+    },
+  });
+}
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', () => {
   void app.close().then(() => process.exit(0));

@@ -60,3 +60,36 @@ export function peakMemoryMiB(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** Follows a process's peak resident memory through the phases of a run. */
+export class PeakMemory {
+  private highest = 0;
+  private raisedBy = 'the start';
+  private first: number | undefined;
+
+  constructor(private readonly pid: number | undefined) {}
+
+  /** Called after each phase: remembers the phase when the peak went up during it. */
+  mark(phase: string): void {
+    const peak = peakMemoryMiB(this.pid);
+    this.first ??= peak;
+    if (peak !== undefined && peak > this.highest) {
+      this.highest = peak;
+      this.raisedBy = phase;
+    }
+  }
+
+  get peak(): number {
+    return this.highest;
+  }
+
+  /** The peak at the first mark. */
+  get afterSetup(): number | undefined {
+    return this.first;
+  }
+
+  /** The phase during which the peak was last raised. */
+  get reachedDuring(): string {
+    return this.raisedBy;
+  }
+}

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { freePort } from '../../apps/api/test/ports';
+import type { Tokens } from './accounts';
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** A first visit to `path`, signed in with `tokens` when given. */
+export interface Visit {
+  path: string;
+  tokens?: Tokens;
+}
+
+export interface InitialJs {
+  path: string;
+  /** Where the visit ended: a guard may have sent it elsewhere. */
+  landedOn: string;
+  files: number;
+  gzipBytes: number;
+}
+
+function storedSession(base: string, tokens: Tokens | undefined) {
+  return {
+    cookies: [],
+    origins: tokens
+      ? [
+          {
+            origin: base,
+            localStorage: [
+              { name: 'accessToken', value: tokens.access_token },
+              { name: 'refreshToken', value: tokens.refresh_token },
+            ],
+          },
+        ]
+      : [],
+  };
+}
+
+/**
+ * The JavaScript a first visit downloads until the network is quiet, each file gzip-ed at
+ * level 9: each visit runs in a fresh browser context, so nothing comes from a cache.
+ */
+export async function initialJavaScript(base: string, visits: Visit[]): Promise<InitialJs[]> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    const results: InitialJs[] = [];
+    for (const visit of visits) {
+      const context = await browser.newContext({
+        storageState: storedSession(base, visit.tokens),
+      });
+      try {
+        const page = await context.newPage();
+        const sizes: Promise<number>[] = [];
+        page.on('response', (response) => {
+          const type = response.headers()['content-type'] ?? '';
+          if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+            sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+          }
+        });
+        await page.goto(base + visit.path, { waitUntil: 'networkidle' });
+        const bytes = await Promise.all(sizes);
+        results.push({
+          path: visit.path,
+          landedOn: new URL(page.url()).pathname,
+          files: bytes.length,
+          gzipBytes: bytes.reduce((sum, size) => sum + size, 0),
+        });
+      } finally {
+        await context.close();
+      }
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A category's score over the runs of one page: the median, and the range it moved in. */
+export interface Score {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface LighthouseScores {
+  path: string;
+  /** Where the runs ended: a guard may have sent them elsewhere. */
+  landedOn: string[];
+  performance: Score | null;
+  accessibility: Score | null;
+  /** The metrics of the run with the median performance, e.g. "LCP 2.1 s". */
+  metrics: string;
+  /** Runs that gave no scores even when tried again. */
+  errors: string[];
+}
+
+interface Run {
+  landedOn: string;
+  performance: number;
+  accessibility: number;
+  metrics: string;
+}
+
+const METRICS: [string, string][] = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+  ['SI', 'speed-index'],
+];
+
+/** Lighthouse sometimes fails to trace a page load; a failed run is tried this often. */
+const ATTEMPTS = 3;
+
+function summary(values: number[]): Score | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const min = sorted[0];
+  const max = sorted[sorted.length - 1];
+  return median === undefined || min === undefined || max === undefined
+    ? null
+    : { median, min, max };
+}
+
+/**
+ * Lighthouse (mobile defaults, simulated throttling) `runs` times on each page with an
+ * empty HTTP cache, in a browser profile that holds `tokens` for the pages behind the login,
+ * so those are measured as a signed-in person sees them. Its scores move from run to run,
+ * the more so on a busy machine, so each category is summed up by the median of the runs.
+ */
+export async function lighthouseScores(
+  base: string,
+  visits: Visit[],
+  runs: number,
+): Promise<LighthouseScores[]> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'forja-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+
+    const once = async (visit: Visit): Promise<Run | string> => {
+      // Storage belongs to the origin: the session is written from a page of it, which then
+      // leaves, so that it does no work while Lighthouse measures.
+      await page.goto(`${base}/auth/login`);
+      await page.evaluate((tokens) => {
+        localStorage.clear();
+        if (tokens) {
+          localStorage.setItem('accessToken', tokens.access_token);
+          localStorage.setItem('refreshToken', tokens.refresh_token);
+        }
+      }, visit.tokens ?? null);
+      await page.goto('about:blank');
+      // Lighthouse must keep the stored session, so it resets nothing; the cache goes here.
+      await devtools.send('Network.clearBrowserCache');
+      const result = await lighthouse(`${base}${visit.path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) return 'no result';
+      if (lhr.runtimeError) return lhr.runtimeError.code;
+      const { performance, accessibility } = lhr.categories;
+      if (typeof performance?.score !== 'number' || typeof accessibility?.score !== 'number') {
+        return 'no score';
+      }
+      return {
+        landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+        performance: Math.round(performance.score * 100),
+        accessibility: Math.round(accessibility.score * 100),
+        metrics: METRICS.map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
+          .join(', ')
+          .replaceAll('\u00a0', ' '),
+      };
+    };
+
+    const scores: LighthouseScores[] = [];
+    for (const visit of visits) {
+      const done: Run[] = [];
+      const errors: string[] = [];
+      for (let run = 0; run < runs; run++) {
+        const failures: string[] = [];
+        for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+          const outcome = await once(visit);
+          if (typeof outcome !== 'string') {
+            done.push(outcome);
+            break;
+          }
+          failures.push(outcome);
+        }
+        if (failures.length === ATTEMPTS) errors.push(failures.join(', '));
+      }
+      const performance = summary(done.map((run) => run.performance));
+      scores.push({
+        path: visit.path,
+        landedOn: done.map((run) => run.landedOn),
+        performance,
+        accessibility: summary(done.map((run) => run.accessibility)),
+        metrics: done.find((run) => run.performance === performance?.median)?.metrics ?? '',
+        errors,
+      });
+    }
+    return scores;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
