@@ -239,6 +239,18 @@ describe('e-mail verification', () => {
     expect((await verify(second.email, second.code)).statusCode).toBe(200);
   });
 
+  it('binds a code to its purpose: it cannot reset the password', async () => {
+    const { email, code } = await registered();
+    const reset = await post('/v0/users/password-reset/', {
+      email,
+      password: 'una clave nueva y larga',
+      token: code,
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toMatchObject({ data: { error: 'invalid verification token' } });
+    expect((await verify(email, code)).statusCode).toBe(200);
+  });
+
   it('gives exactly one success to two simultaneous verifications', async () => {
     const { email, code } = await registered();
     const answers = await Promise.all([verify(email, code), verify(email, code)]);
