@@ -222,6 +222,12 @@ describe('e-mail verification', () => {
     expect((await userRow(email))?.enabled).toBe(false);
   });
 
+  it('keeps a code valid for 10 minutes', async () => {
+    const { email, code } = await registered();
+    ctx.clock.advance(10 * 60_000 - 1_000);
+    expect((await verify(email, code)).statusCode).toBe(200);
+  });
+
   it('destroys the code after five wrong tries', async () => {
     const { email, code } = await registered();
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -523,6 +529,14 @@ describe('password reset', () => {
     expect((await reset(user.email, token)).statusCode).toBe(403);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.password_hash).toBe(user.password_hash);
+  });
+
+  it('keeps a reset link valid for one hour', async () => {
+    const user = await createUser(ctx);
+    await trigger(user.email);
+    const token = resetTokenIn(await lastMailTo(ctx, user.email));
+    ctx.clock.advance(60 * 60_000 - 1_000);
+    expect((await reset(user.email, token)).statusCode).toBe(200);
   });
 
   it('gives exactly one winner to two simultaneous resets with one token', async () => {
