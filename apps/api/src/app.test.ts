@@ -204,6 +204,32 @@ describe('the HTTP contract', () => {
     });
   });
 
+  it('has every call of the specification under /v0, trailing slashes included', async () => {
+    const specCalls = [
+      ['post', '/auth/login/'],
+      ['post', '/auth/logout/'],
+      ['post', '/auth/refresh/'],
+      ['post', '/users/registrations/'],
+      ['post', '/users/registrations/email-verifications/'],
+      ['get', '/users/'],
+      ['get', '/users/{id}/'],
+      ['put', '/users/{id}/'],
+      ['post', '/users/password-reset/triggers/'],
+      ['post', '/users/password-reset/'],
+      ['get', '/users/{id}/preferences/'],
+      ['post', '/users/preferences/'],
+      ['put', '/users/preferences/{id}/'],
+      ['delete', '/users/preferences/{id}/'],
+      ['get', '/subscriptions/'],
+      ['get', '/subscriptions/stripe/checkout/'],
+    ] as const;
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const { paths } = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    for (const [method, path] of specCalls) {
+      expect(paths[`/v0${path}`], `${method} ${path}`).toHaveProperty([method]);
+    }
+  });
+
   it('validates bodies with the shared schemas: unknown fields, NUL and lone surrogates are a 400', async () => {
     const post = (payload: string) =>
       ctx.app.inject({
