@@ -294,4 +294,18 @@ describe('the router and data settings', () => {
     });
     expect(currentUserQuery.staleTime).toBe(Infinity);
   });
+
+  it('show the logo and "Cargando..." while a route loads', () => {
+    const router = createAppRouter({
+      queryClient: createQueryClient(),
+      history: createMemoryHistory(),
+    });
+    const Pending = router.options.defaultPendingComponent;
+    if (!Pending) throw new Error('the router has no loading screen');
+
+    render(<Pending />);
+
+    expect(screen.getByRole('img', { name: 'Forja' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+  });
 });
