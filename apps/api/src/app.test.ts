@@ -125,6 +125,75 @@ describe('the HTTP contract', () => {
     }
   });
 
+  it('allows no other origin by default: no CORS headers, on calls or preflights', async () => {
+    const origin = 'https://elsewhere.example';
+    const call = await ctx.app.inject({
+      method: 'GET',
+      url: '/v0/health/',
+      headers: { origin },
+    });
+    expect(call.statusCode).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/v0/auth/login/',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('answers CORS for the configured origins only', async () => {
+    const allowed = 'https://app.forja.example';
+    const cors = await createTestContext({
+      database: ctx.database,
+      env: { CORS_ORIGINS: `${allowed}, https://admin.forja.example` },
+    });
+    try {
+      const preflight = await cors.app.inject({
+        method: 'OPTIONS',
+        url: '/v0/auth/login/',
+        headers: {
+          origin: allowed,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(allowed);
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain(
+        'authorization',
+      );
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+      const call = await cors.app.inject({
+        method: 'GET',
+        url: '/v0/health/',
+        headers: { origin: allowed },
+      });
+      expect(call.headers['access-control-allow-origin']).toBe(allowed);
+      expect(String(call.headers.vary)).toMatch(/origin/i);
+
+      for (const origin of ['https://elsewhere.example', 'http://app.forja.example']) {
+        const refused = await cors.app.inject({
+          method: 'OPTIONS',
+          url: '/v0/auth/login/',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        });
+        expect(refused.headers['access-control-allow-origin'], origin).toBeUndefined();
+        const other = await cors.app.inject({
+          method: 'GET',
+          url: '/v0/health/',
+          headers: { origin },
+        });
+        expect(other.headers['access-control-allow-origin'], origin).toBeUndefined();
+      }
+    } finally {
+      await cors.app.close();
+    }
+  });
+
   it('describes its routes in an OpenAPI document made from the zod schemas', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -133,6 +202,32 @@ describe('the HTTP contract', () => {
     expect(document.paths['/v0/health/']).toMatchObject({
       get: { responses: { 200: expect.any(Object) } },
     });
+  });
+
+  it('has every call of the specification under /v0, trailing slashes included', async () => {
+    const specCalls = [
+      ['post', '/auth/login/'],
+      ['post', '/auth/logout/'],
+      ['post', '/auth/refresh/'],
+      ['post', '/users/registrations/'],
+      ['post', '/users/registrations/email-verifications/'],
+      ['get', '/users/'],
+      ['get', '/users/{id}/'],
+      ['put', '/users/{id}/'],
+      ['post', '/users/password-reset/triggers/'],
+      ['post', '/users/password-reset/'],
+      ['get', '/users/{id}/preferences/'],
+      ['post', '/users/preferences/'],
+      ['put', '/users/preferences/{id}/'],
+      ['delete', '/users/preferences/{id}/'],
+      ['get', '/subscriptions/'],
+      ['get', '/subscriptions/stripe/checkout/'],
+    ] as const;
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const { paths } = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    for (const [method, path] of specCalls) {
+      expect(paths[`/v0${path}`], `${method} ${path}`).toHaveProperty([method]);
+    }
   });
 
   it('validates bodies with the shared schemas: unknown fields, NUL and lone surrogates are a 400', async () => {

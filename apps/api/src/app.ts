@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -78,6 +79,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  // Only pages of the configured origins may call the API from a browser; with none, only
+  // the app's own origin can. Tokens travel in a header, so no credentials are allowed.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposedHeaders: ['Retry-After'],
+      maxAge: 600,
+    });
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -26,6 +26,7 @@ describe('configuration', () => {
       price: { premiumCents: 999, currency: 'eur' },
       redisUrl: undefined,
       trustProxy: false,
+      corsOrigins: [],
       logLevel: 'info',
     });
     expect(config.payments.provider).toBe('local');
@@ -54,6 +55,9 @@ describe('configuration', () => {
     [{ PRICE_PREMIUM_CENTS: '9.99' }, 'PRICE_PREMIUM_CENTS'],
     [{ PRICE_CURRENCY: 'euro' }, 'PRICE_CURRENCY'],
     [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ CORS_ORIGINS: 'app.forja.example' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://app.forja.example/path' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
@@ -76,6 +80,12 @@ describe('configuration', () => {
       webhookSecret: 'whsec_abc',
       apiBase: 'http://127.0.0.1:12111',
     });
+  });
+
+  it('reads the CORS origins as a comma-separated list of origins', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.forja.example, http://localhost:5173/' }).corsOrigins,
+    ).toEqual(['https://app.forja.example', 'http://localhost:5173']);
   });
 
   it('treats empty variables as unset', () => {

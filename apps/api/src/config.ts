@@ -29,6 +29,30 @@ function urlWithProtocols(protocols: string[], example: string) {
   );
 }
 
+/** Origins (scheme, host and port, nothing else) that may call the API from a browser. */
+const originList = z.string().transform((value, context) => {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/';
+    if (!url || !bare || url.search || url.hash || url.username) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be origins like https://app.forja.example, separated by commas',
+      });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -72,6 +96,7 @@ const environmentSchema = z.object({
     .default('eur'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  CORS_ORIGINS: originList.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -104,6 +129,8 @@ export interface Config {
   price: { premiumCents: number; currency: string };
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** Other origins whose pages may call the API; none by default (same origin only). */
+  corsOrigins: string[];
   logLevel: string;
 }
 
@@ -171,6 +198,7 @@ export function loadConfig(env: Environment = process.env): Config {
     price: { premiumCents: e.PRICE_PREMIUM_CENTS, currency: e.PRICE_CURRENCY },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
   };
 }

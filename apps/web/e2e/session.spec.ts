@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { onboardedAccount, subscribedAccount } from './support/api';
+import { apiLogin, onboardedAccount, subscribedAccount } from './support/api';
 import { logInThroughForm, readSession, storeSession } from './support/browser';
 
 test('login returns to the page the visitor first asked for', async ({ page, request }) => {
@@ -63,6 +63,46 @@ test('logging out in one tab takes the other tab to the login page at once', asy
   // No click or request in the first tab: it follows on its own.
   await expect(first).toHaveURL('/auth/login?from=%2Fusers%2Fmetrics');
   await expect(first.getByRole('heading', { level: 1, name: 'Métricas' })).toHaveCount(0);
+});
+
+test('changing the password ends every session and keeps this tab signed in', async ({
+  page,
+  request,
+}) => {
+  const account = await subscribedAccount(request, 'cambio');
+  const elsewhere = await apiLogin(request, { email: account.email, password: account.password });
+  await storeSession(page, account.tokens);
+  const newPassword = 'otra contraseña nueva y larga';
+
+  await page.goto('/users/settings');
+  await page.getByLabel('Contraseña actual').fill(account.password);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repite la nueva contraseña').fill(newPassword);
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+
+  await expect(
+    page.getByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
+  ).toBeVisible();
+  const session = await readSession(page);
+  expect(session.accessToken).toBeTruthy();
+  expect(session.accessToken).not.toBe(account.tokens.access_token);
+  for (const tokens of [account.tokens, elsewhere]) {
+    const refused = await request.get('/v0/users/', {
+      headers: { Authorization: `Token ${tokens.access_token}` },
+    });
+    expect(refused.status()).toBe(401);
+  }
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+  await expect(page).toHaveURL('/users/settings');
+  expect(
+    (
+      await request.post('/v0/auth/login/', {
+        data: { email: account.email, password: newPassword },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
 test('an expired access token is refreshed without the user noticing', async ({

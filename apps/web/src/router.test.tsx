@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@forja/shared/constants';
@@ -81,6 +81,35 @@ describe('an unknown path', () => {
     await user.click(backLink);
     expect(await screen.findByRole('heading', landingHeading)).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('an unknown path beside known ones', () => {
+  it.each(['/users/nada', '/users/subscription/nada', '/users/onboarding/nada', '/auth/nada'])(
+    'shows the not-found screen at %s',
+    async (path) => {
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeVisible();
+      expect(screen.getByText('Pagina no encontrada')).toBeVisible();
+      expect(screen.queryByText('Not Found')).not.toBeInTheDocument();
+    },
+  );
+});
+
+describe("the router's own not-found message", () => {
+  it('is a plain "Not Found", kept apart from the not-found screen of unknown paths', () => {
+    const router = createAppRouter({
+      queryClient: createQueryClient(),
+      history: createMemoryHistory(),
+    });
+    const RouterNotFound = router.options.defaultNotFoundComponent;
+    if (!RouterNotFound) throw new Error('the router has no not-found message');
+
+    render(<RouterNotFound data={undefined} isNotFound routeId="__root__" />);
+
+    expect(screen.getByText('Not Found')).toBeVisible();
+    expect(screen.queryByText('Pagina no encontrada')).not.toBeInTheDocument();
   });
 });
 
@@ -264,5 +293,19 @@ describe('the router and data settings', () => {
       scrollRestoration: true,
     });
     expect(currentUserQuery.staleTime).toBe(Infinity);
+  });
+
+  it('show the logo and "Cargando..." while a route loads', () => {
+    const router = createAppRouter({
+      queryClient: createQueryClient(),
+      history: createMemoryHistory(),
+    });
+    const Pending = router.options.defaultPendingComponent;
+    if (!Pending) throw new Error('the router has no loading screen');
+
+    render(<Pending />);
+
+    expect(screen.getByRole('img', { name: 'Forja' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
   });
 });

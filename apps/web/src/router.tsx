@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ROUTER_DEFAULTS } from '@forja/shared/constants';
 import { LoadingScreen } from './components/ui/loading-screen';
-import { NotFoundScreen } from './components/ui/not-found-screen';
+import { RouterNotFoundMessage } from './components/ui/not-found-screen';
 import { RouteErrorView } from './components/ui/route-error-view';
 import { setForcedNavigationHandler } from './lib/forced-navigation';
 import { followSessionAcrossTabs } from './lib/session';
@@ -49,7 +49,7 @@ export function createAppRouter({ queryClient, history }: AppRouterOptions) {
     defaultGcTime: ROUTER_DEFAULTS.gcTimeMs,
     scrollRestoration: true,
     defaultPendingComponent: LoadingScreen,
-    defaultNotFoundComponent: NotFoundScreen,
+    defaultNotFoundComponent: RouterNotFoundMessage,
     defaultErrorComponent: RouteErrorView,
   });
   return router;

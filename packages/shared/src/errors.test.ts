@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, messageForStatus, NETWORK_ERROR_MESSAGE } from './errors';
+import {
+  API_ERRORS,
+  AUTH_MESSAGES,
+  messageForStatus,
+  NETWORK_ERROR_MESSAGE,
+  SUBSCRIPTION_MESSAGES,
+} from './errors';
+import { validationMessages } from './schemas/messages';
 
 describe('the error catalogue', () => {
   it('carries the exact server texts the specification maps', () => {
@@ -41,6 +48,30 @@ describe('the error catalogue', () => {
     expect(messageForStatus(999)).toBe(NETWORK_ERROR_MESSAGE);
     expect(NETWORK_ERROR_MESSAGE).toBe(
       'Error de red desconocido. Por favor, inténtelo de nuevo más tarde',
+    );
+  });
+
+  it("keeps the specification's Spanish texts word for word", () => {
+    expect(AUTH_MESSAGES).toMatchObject({
+      loginFailed: 'Ha ocurrido un error al intentar iniciar sesión',
+      invalidCredentials: 'Contraseña o correo electrónico incorrectos',
+      emailInUse: 'Correo electrónico ya registrado',
+      emailNotVerified: 'Falta verificar el correo electrónico',
+      invalidVerificationCode: 'Código de verificación inválido',
+    });
+    expect(SUBSCRIPTION_MESSAGES).toEqual({
+      schemaMismatch: 'Ocurrio un error con la suscripcion',
+      fetchFailed: 'Ocurrio un error al obtener tu suscripción',
+      checkoutFailed: 'Ocurrio un error al crear la sesión de pago',
+      notFound: 'La suscripción no fue encontrada',
+      alreadyActive: 'Ya tienes una suscripción activa',
+    });
+    expect(validationMessages.passwordTooShort).toBe(
+      'La contraseña no puede ser menor a 8 caracteres',
+    );
+    expect(validationMessages.passwordsDoNotMatch).toBe('Las contraseñas no coinciden');
+    expect(validationMessages.positiveNumber('El peso')).toBe(
+      'El peso debe ser un número positivo',
     );
   });
 

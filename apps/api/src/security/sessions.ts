@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@forja/shared/constants';
 import type { AuthTokens } from '@forja/shared/schemas/auth';
 import type { Clock } from '../clock';
@@ -205,21 +205,10 @@ export async function revokeSessionOfAccessToken(deps: SessionDeps, accessToken:
     .where(and(eq(sessionFamilies.id, row.familyId), isNull(sessionFamilies.revoked_at)));
 }
 
-/** Ends every session of a user, or every one but `except`. */
-export async function revokeUserSessions(
-  deps: SessionDeps,
-  userId: string,
-  reason: string,
-  except?: string,
-) {
+/** Ends every session of a user. */
+export async function revokeUserSessions(deps: SessionDeps, userId: string, reason: string) {
   await deps.db
     .update(sessionFamilies)
     .set({ revoked_at: deps.clock.now(), revoked_reason: reason })
-    .where(
-      and(
-        eq(sessionFamilies.user_id, userId),
-        isNull(sessionFamilies.revoked_at),
-        except ? ne(sessionFamilies.id, except) : undefined,
-      ),
-    );
+    .where(and(eq(sessionFamilies.user_id, userId), isNull(sessionFamilies.revoked_at)));
 }

@@ -364,6 +364,11 @@ describe('the HTTP client', () => {
           'Demasiados intentos',
         ],
         [
+          "the server's error text when it sends no message",
+          { status: 409, body: { status: 409, data: { error: 'Ya existe' } } },
+          'Ya existe',
+        ],
+        [
           'the generic 400 text without one',
           { status: 400, body: { status: 400, data: {} } },
           'Solicitud incorrecta. Por favor revise los datos enviados',

@@ -46,14 +46,23 @@ export function reviveDates(_key: string, value: unknown): unknown {
   return typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value;
 }
 
-/** Turns a failed answer into the Spanish message the spec's catalogue gives for it. */
+/**
+ * Turns a failed answer into the Spanish message the spec's catalogue gives for it: a mapped
+ * server error first, then the server's message or error text, then the text of the status.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
   const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
-  const serverError = typeof data?.error === 'string' ? data.error : undefined;
-  const serverMessage =
-    typeof data?.message === 'string' && data.message.trim() !== '' ? data.message : undefined;
-  const message = specificMessage(status, serverError) ?? serverMessage ?? messageForStatus(status);
+  const serverError = nonBlank(data?.error);
+  const message =
+    specificMessage(status, serverError) ??
+    nonBlank(data?.message) ??
+    serverError ??
+    messageForStatus(status);
   return new ApiError(message, { status, ...(serverError ? { serverError } : {}) });
+}
+
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 function specificMessage(status: number, serverError: string | undefined): string | undefined {

@@ -63,4 +63,16 @@ describe('registration', () => {
     expect(registrationSchema.safeParse({ ...valid, country: 'España' }).success).toBe(false);
     expect(registrationSchema.safeParse({ ...valid, country: 'MX' }).success).toBe(true);
   });
+
+  it('requires the country, saying it cannot be empty like the names', () => {
+    expect(
+      messages(registrationSchema.safeParse({ ...valid, first_name: ' ', country: '' })),
+    ).toEqual({
+      first_name: 'El nombre no puede estar vacío',
+      country: 'El país no puede estar vacío',
+    });
+    expect(messages(registrationSchema.safeParse({ ...valid, country: 'es' }))).toEqual({
+      country: 'El país debe ser un código ISO de dos letras',
+    });
+  });
 });

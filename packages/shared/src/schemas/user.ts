@@ -4,9 +4,10 @@ import { dateTime, email, id, requiredText, text } from './common';
 import { passwordSchema } from './auth';
 import { validationMessages as m } from './messages';
 
-/** ISO 3166-1 alpha-2, upper case. */
+/** ISO 3166-1 alpha-2, upper case; required, so an empty choice says so first. */
 export const countrySchema = z
   .string({ error: m.string('El país') })
+  .min(1, { error: m.nonEmpty('El país'), abort: true })
   .regex(/^[A-Z]{2}$/, { error: 'El país debe ser un código ISO de dos letras' });
 
 export const userSchema = z.object({

@@ -382,41 +382,55 @@ describe('rate limits', () => {
     }
   });
 
-  it('limits registration, verification, resend and reset too', async () => {
-    const one = { max: 1, windowMs: 60_000 };
+  it('limits registration, verification, resend and reset too, per account and per address', async () => {
+    const perAccount = { max: 1, windowMs: 60_000 };
+    const perIp = { max: 2, windowMs: 60_000 };
+    const limits = { perIp, perAccount };
     const limited = await createTestContext({
       database: ctx.database,
       build: {
         rateLimits: {
-          registration: { perIp: one, perAccount: one },
-          verification: { perIp: one, perAccount: one },
-          verificationResend: { perIp: one, perAccount: one },
-          passwordResetTrigger: { perIp: one, perAccount: one },
-          passwordReset: { perIp: one, perAccount: one },
+          registration: limits,
+          verification: limits,
+          verificationResend: limits,
+          passwordResetTrigger: limits,
+          passwordReset: limits,
         },
       },
     });
     try {
-      const email = uniqueEmail();
-      const calls: [string, object][] = [
+      const calls: [string, (email: string) => object][] = [
         [
           '/v0/users/registrations/',
-          { email, password: 'corta pero válida', first_name: 'A', last_name: 'B', country: 'ES' },
+          (email) => ({
+            email,
+            password: 'corta pero válida',
+            first_name: 'A',
+            last_name: 'B',
+            country: 'ES',
+          }),
         ],
-        ['/v0/users/registrations/email-verifications/', { email, token: '123456' }],
-        ['/v0/users/registrations/email-verifications/resend/', { email }],
-        ['/v0/users/password-reset/triggers/', { email }],
+        ['/v0/users/registrations/email-verifications/', (email) => ({ email, token: '123456' })],
+        ['/v0/users/registrations/email-verifications/resend/', (email) => ({ email })],
+        ['/v0/users/password-reset/triggers/', (email) => ({ email })],
         [
           '/v0/users/password-reset/',
-          { email, password: 'otra clave larga', token: 'x'.repeat(43) },
+          (email) => ({ email, password: 'otra clave larga', token: 'x'.repeat(43) }),
         ],
       ];
       for (const [url, payload] of calls) {
-        const first = await limited.app.inject({ method: 'POST', url, payload });
-        expect(first.statusCode, url).not.toBe(429);
-        const second = await limited.app.inject({ method: 'POST', url, payload });
-        expect(second.statusCode, url).toBe(429);
-        expect(Number(second.headers['retry-after']), url).toBeGreaterThan(0);
+        const send = (email: string, remoteAddress: string) =>
+          limited.app.inject({ method: 'POST', url, remoteAddress, payload: payload(email) });
+        const email = uniqueEmail();
+        expect((await send(email, '203.0.113.20')).statusCode, url).not.toBe(429);
+        // The same account from another address: limited per account.
+        const again = await send(email.toUpperCase(), '198.51.100.20');
+        expect(again.statusCode, url).toBe(429);
+        expect(Number(again.headers['retry-after']), url).toBeGreaterThan(0);
+        // Other accounts from the first address: limited per address.
+        expect((await send(uniqueEmail(), '203.0.113.20')).statusCode, url).not.toBe(429);
+        expect((await send(uniqueEmail(), '203.0.113.20')).statusCode, url).toBe(429);
+        expect((await send(uniqueEmail(), '198.51.100.21')).statusCode, url).not.toBe(429);
       }
     } finally {
       await limited.close();

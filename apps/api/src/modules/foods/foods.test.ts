@@ -87,6 +87,21 @@ describe('GET /v0/foods/?q=', () => {
     expect(leche.indexOf('Dulce de leche')).toBeGreaterThan(leche.indexOf('Leche entera'));
   });
 
+  it('takes quotes, wildcards and SQL in the query as plain text', async () => {
+    const shipped = readTableFoods().length;
+    for (const q of ["'; drop table foods; --", "' or '1'='1", '%', '_', '\\', '"']) {
+      const res = await ana.call('GET', `/v0/foods/?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    expect(await search(ana, "'; drop table foods; --")).toEqual([]);
+    expect((await search(ana, "plátano' --"))[0]?.name).toBe('Plátano / banana');
+    const rows = await ctx.database.rows<{ count: number }>(
+      (await import('drizzle-orm'))
+        .sql`select count(*)::int as count from foods where owner_id is null`,
+    );
+    expect(rows[0]?.count).toBe(shipped);
+  });
+
   it('needs every word of the query', async () => {
     const results = names(await search(ana, 'leche desnatada'));
     expect(results).toContain('Leche desnatada / descremada');

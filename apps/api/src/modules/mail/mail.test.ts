@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, PASSWORD, uniqueEmail } from '../../../test/accounts';
+import { codeIn, createUser, PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { freePort } from '../../../test/ports';
 import { createMailer } from '../../adapters/mail/create-mailer';
@@ -119,6 +119,46 @@ describe('the mail outbox', () => {
       }
     } finally {
       await smtp.close();
+      await mailer.close();
+    }
+  });
+
+  it('lets reset and resend answer known and unknown e-mails alike while SMTP is down', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const port = await freePort();
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
+      () => undefined,
+    );
+    const deps = { db: ctx.database.db, clock: ctx.clock, mailer };
+    const post = (url: string, email: string) =>
+      ctx.app.inject({ method: 'POST', url, payload: { email } });
+    try {
+      const known = await createUser(ctx, { enabled: false });
+      for (const url of [
+        '/v0/users/password-reset/triggers/',
+        '/v0/users/registrations/email-verifications/resend/',
+      ]) {
+        const first = await post(url, known.email);
+        // Nobody listens on the port: sending what the call queued fails.
+        const delivery = await deliverPendingMail(deps);
+        expect(delivery.sent, url).toBe(0);
+        expect(delivery.failed, url).toBeGreaterThan(0);
+        ctx.clock.advance(61_000);
+        const afterFailure = await post(url, known.email);
+        const unknown = await post(url, uniqueEmail('nadie'));
+        for (const res of [first, afterFailure, unknown]) {
+          expect(res.statusCode, url).toBe(200);
+          expect(res.json(), url).toEqual(unknown.json());
+        }
+      }
+      // Nothing was lost: every message waits for SMTP to come back.
+      const rows = await outboxRows();
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows.every((row) => row.status === 'pending' && row.to_address === known.email)).toBe(
+        true,
+      );
+    } finally {
       await mailer.close();
     }
   });

@@ -95,15 +95,15 @@ export function passwordChangedEmail(input: {
   to: string;
   firstName: string;
   publicUrl: string;
-  /** A change keeps the session it was made from; a reset ends them all. */
-  otherSessionsOnly: boolean;
+  /** A change leaves the person signed in where they made it; a reset signs them out everywhere. */
+  signedInHere: boolean;
 }): MailMessage {
   return compose({
     to: input.to,
     subject: `Tu contraseña de ${PRODUCT_NAME} ha cambiado`,
     greeting: `Hola, ${input.firstName}:`,
     paragraphs: [
-      input.otherSessionsOnly
+      input.signedInHere
         ? 'La contraseña de tu cuenta acaba de cambiar y hemos cerrado tus otras sesiones.'
         : 'La contraseña de tu cuenta acaba de cambiar y hemos cerrado todas tus sesiones.',
       'Si no has sido tú, restablece tu contraseña ahora mismo.',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authTokensSchema } from '@forja/shared/schemas/auth';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import {
   emailOnlySchema,
@@ -132,16 +133,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, opti
       schema: {
         tags,
         security,
-        summary: 'Change the password, knowing the current one',
+        summary:
+          'Change the password, knowing the current one: every session ends and a new pair of tokens replaces the caller’s',
         body: passwordChangeSchema,
-        response: responses(200, noticeSchema),
+        response: responses(200, authTokensSchema),
       },
       onRequest: authenticated,
     },
-    async (request, reply) => {
-      await changePassword(deps, requireUser(request), request.body);
-      return send(reply, 200, { message: 'Contraseña actualizada' });
-    },
+    async (request, reply) =>
+      send(reply, 200, await changePassword(deps, requireUser(request), request.body)),
   );
 
   app.get(

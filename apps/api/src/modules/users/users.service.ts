@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { AuthTokens } from '@forja/shared/schemas/auth';
 import { isId } from '@forja/shared/schemas/common';
 import { userPreferencesCreateSchema } from '@forja/shared/schemas/preferences';
 import type {
@@ -21,7 +22,7 @@ import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../http/database-errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { revokeUserSessions } from '../../security/sessions';
+import { createSession, revokeUserSessions } from '../../security/sessions';
 import {
   hashToken,
   hashVerificationCode,
@@ -334,7 +335,7 @@ export async function resetPassword(deps: UsersDeps, input: PasswordReset): Prom
         to: user.email,
         firstName: user.first_name,
         publicUrl: deps.publicUrl,
-        otherSessionsOnly: false,
+        signedInHere: false,
       }),
     );
     return true;
@@ -342,37 +343,37 @@ export async function resetPassword(deps: UsersDeps, input: PasswordReset): Prom
   if (!done) throw new AppError('invalidVerificationToken');
 }
 
-/** Changes the password of a signed-in user who knows the current one; other sessions end. */
+/**
+ * Changes the password of a signed-in user who knows the current one. Every session ends,
+ * the one the change was made from too, so a stolen token of it dies with the rest; the
+ * caller gets a new session in its place and stays signed in.
+ */
 export async function changePassword(
   deps: UsersDeps,
   principal: Principal,
   input: PasswordChange,
-): Promise<void> {
+): Promise<AuthTokens> {
   const user = await userById(deps.db, principal.userId);
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new AppError('invalidCredentials');
   }
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     await tx
       .update(users)
       .set({ password_hash: passwordHash, updated_at: now })
       .where(eq(users.id, user.id));
-    await revokeUserSessions(
-      { db: tx, clock: deps.clock },
-      user.id,
-      'password changed',
-      principal.sessionFamilyId,
-    );
+    await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password changed');
     await enqueueMail(
       { db: tx, clock: deps.clock },
       passwordChangedEmail({
         to: user.email,
         firstName: user.first_name,
         publicUrl: deps.publicUrl,
-        otherSessionsOnly: true,
+        signedInHere: true,
       }),
     );
+    return createSession({ db: tx, clock: deps.clock }, user.id);
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
+import { authTokensSchema } from '@forja/shared/schemas/auth';
 import {
   auth,
   codeIn,
@@ -221,6 +222,12 @@ describe('e-mail verification', () => {
     expect((await userRow(email))?.enabled).toBe(false);
   });
 
+  it('keeps a code valid for 10 minutes', async () => {
+    const { email, code } = await registered();
+    ctx.clock.advance(10 * 60_000 - 1_000);
+    expect((await verify(email, code)).statusCode).toBe(200);
+  });
+
   it('destroys the code after five wrong tries', async () => {
     const { email, code } = await registered();
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -236,6 +243,18 @@ describe('e-mail verification', () => {
     if (first.code === second.code) return; // one in a million: nothing to compare
     expect((await verify(second.email, first.code)).statusCode).toBe(403);
     expect((await verify(second.email, second.code)).statusCode).toBe(200);
+  });
+
+  it('binds a code to its purpose: it cannot reset the password', async () => {
+    const { email, code } = await registered();
+    const reset = await post('/v0/users/password-reset/', {
+      email,
+      password: 'una clave nueva y larga',
+      token: code,
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toMatchObject({ data: { error: 'invalid verification token' } });
+    expect((await verify(email, code)).statusCode).toBe(200);
   });
 
   it('gives exactly one success to two simultaneous verifications', async () => {
@@ -512,6 +531,14 @@ describe('password reset', () => {
     expect(row?.password_hash).toBe(user.password_hash);
   });
 
+  it('keeps a reset link valid for one hour', async () => {
+    const user = await createUser(ctx);
+    await trigger(user.email);
+    const token = resetTokenIn(await lastMailTo(ctx, user.email));
+    ctx.clock.advance(60 * 60_000 - 1_000);
+    expect((await reset(user.email, token)).statusCode).toBe(200);
+  });
+
   it('gives exactly one winner to two simultaneous resets with one token', async () => {
     const user = await createUser(ctx);
     await trigger(user.email);
@@ -540,7 +567,7 @@ describe('POST /users/password-change/', () => {
     });
   });
 
-  it('changes it, keeps this session, ends the others and mails a notice', async () => {
+  it('changes it, ends every session (this one too), starts a new one here and mails a notice', async () => {
     const user = await createUser(ctx);
     const here = await signIn(ctx, user.id);
     const elsewhere = await signIn(ctx, user.id);
@@ -550,24 +577,41 @@ describe('POST /users/password-change/', () => {
       auth(here.access_token),
     );
     expect(res.statusCode).toBe(200);
+    const fresh = authTokensSchema.parse(res.json<{ data: unknown }>().data);
+
+    for (const session of [here, elsewhere]) {
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/v0/users/',
+        headers: auth(session.access_token),
+      });
+      expect(me.statusCode).toBe(401);
+      const refreshed = await post('/v0/auth/refresh/', { refresh_token: session.refresh_token });
+      expect(refreshed.statusCode).toBe(401);
+    }
     const still = await ctx.app.inject({
       method: 'GET',
       url: '/v0/users/',
-      headers: auth(here.access_token),
+      headers: auth(fresh.access_token),
     });
     expect(still.statusCode).toBe(200);
-    const gone = await ctx.app.inject({
-      method: 'GET',
-      url: '/v0/users/',
-      headers: auth(elsewhere.access_token),
-    });
-    expect(gone.statusCode).toBe(401);
+    expect(
+      (await post('/v0/auth/refresh/', { refresh_token: fresh.refresh_token })).statusCode,
+    ).toBe(200);
+
     const families = await ctx.database.db
       .select()
       .from(sessionFamilies)
       .where(eq(sessionFamilies.user_id, user.id));
+    expect(families).toHaveLength(3);
     expect(families.filter((family) => family.revoked_at === null)).toHaveLength(1);
     expect((await lastMailTo(ctx, user.email)).text).toContain('otras sesiones');
+
+    const login = await post('/v0/auth/login/', {
+      email: user.email,
+      password: 'una clave nueva y larga',
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

@@ -19,4 +19,18 @@ describe('notifications', () => {
       await screen.findByText('Te enviamos un nuevo código de verificación'),
     ).toBeInTheDocument();
   });
+
+  it('are toasts with rich colours', async () => {
+    render(<Notifications />);
+
+    act(() => {
+      notify.error('Correo electrónico ya registrado');
+    });
+
+    const toast = (await screen.findByText('Correo electrónico ya registrado')).closest(
+      '[data-sonner-toast]',
+    );
+    expect(toast).toHaveAttribute('data-type', 'error');
+    expect(toast).toHaveAttribute('data-rich-colors', 'true');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { ACCOUNT_DELETION_WORD } from '@forja/shared/schemas/account';
+import { authTokensSchema } from '@forja/shared/schemas/auth';
 import {
   userPreferencesSchema,
   type UserPreferences,
@@ -8,6 +9,7 @@ import {
 } from '@forja/shared/schemas/preferences';
 import type { PasswordChange } from '@forja/shared/schemas/user';
 import { http } from '../../lib/http';
+import { storeTokens } from '../../lib/session';
 
 const notice = z.object({ message: z.string() });
 
@@ -31,11 +33,17 @@ export function savePreferences(
 }
 
 /**
- * A wrong current password is a 401 from the server; `soft` keeps that from being taken
- * for an ended session.
+ * Changes the password. The server ends every session, this one too, and answers a new
+ * pair of tokens for this device, which replace the stored ones. A wrong current password
+ * is a 401; `soft` keeps that from being taken for an ended session.
  */
-export function changePassword(change: PasswordChange) {
-  return http.post('/users/password-change/', { schema: notice, body: change, auth: 'soft' });
+export async function changePassword(change: PasswordChange): Promise<void> {
+  const tokens = await http.post('/users/password-change/', {
+    schema: authTokensSchema,
+    body: change,
+    auth: 'soft',
+  });
+  storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
 }
 
 /** A short-lived link to the payment provider's page for cancelling or changing the card. */

@@ -14,7 +14,10 @@ import { logIn, renderApp } from '../../test/render-app';
 
 const preferencesPath = `/users/${anUser.id}/preferences/`;
 
-function apiFor(preferences: ReturnType<typeof somePreferences> | null) {
+function apiFor(
+  preferences: ReturnType<typeof somePreferences> | null,
+  more: Parameters<typeof installFakeApi>[0] = {},
+) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -28,6 +31,7 @@ function apiFor(preferences: ReturnType<typeof somePreferences> | null) {
       message: 'Tu cuenta y todos tus datos se han eliminado',
     }),
     'POST /auth/logout/': ok({ message: 'Sesión cerrada' }),
+    ...more,
   });
 }
 
@@ -84,6 +88,34 @@ describe('settings', () => {
     expect(subscription).toHaveTextContent('Activa');
     expect(subscription).toHaveTextContent('1 de diciembre de 2026');
     expect(screen.getByRole('button', { name: 'Cancelar o cambiar la tarjeta' })).toBeEnabled();
+  });
+
+  it('changes the password and stays signed in with the new session the server starts', async () => {
+    const user = userEvent.setup();
+    logIn('access-1', 'refresh-1');
+    const api = apiFor(somePreferences(), {
+      'POST /users/password-change/': (call) =>
+        call.authorization === 'Token access-1'
+          ? ok({ access_token: 'access-2', refresh_token: 'refresh-2' })
+          : failure(401, 'unauthorized', 'No autorizado'),
+    });
+    const { router } = renderApp('/users/settings');
+
+    await user.type(await screen.findByLabelText('Contraseña actual'), 'la contraseña de antes');
+    await user.type(screen.getByLabelText('Nueva contraseña'), 'una clave nueva y larga');
+    await user.type(screen.getByLabelText('Repite la nueva contraseña'), 'una clave nueva y larga');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    expect(
+      await screen.findByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
+    ).toBeVisible();
+    expect(api.callsTo('POST', '/users/password-change/')[0]?.body).toEqual({
+      current_password: 'la contraseña de antes',
+      password: 'una clave nueva y larga',
+    });
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    expect(router.state.location.pathname).toBe('/users/settings');
   });
 
   it('deletes the account only after ELIMINAR is typed, then leaves the app', async () => {

@@ -85,6 +85,22 @@ describe('the plans screen', () => {
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 
+  it.each([
+    [500, 'internal server error', 'Ocurrio un error al obtener tu suscripción'],
+    [404, 'not found', 'La suscripción no fue encontrada'],
+  ])('says so when the subscription cannot be fetched (%i)', async (status, error, message) => {
+    installFakeApi({
+      'GET /users/': ok([anUser]),
+      'GET /subscriptions/': failure(status, error, 'Otro texto'),
+      'GET /subscriptions/plans/': ok(thePlans),
+    });
+    renderApp('/users/subscription/plans');
+
+    // A 500 is retried once, a second later, before it is reported.
+    expect(await screen.findByText(message, {}, { timeout: 3000 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Suscribirme a Premium' })).toBeEnabled();
+  });
+
   it('says the checkout failed when the server answers something else', async () => {
     api([], ok({ url: 'no es una dirección' }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

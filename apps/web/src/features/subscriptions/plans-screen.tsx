@@ -46,6 +46,11 @@ export function PlansScreen({ onLogout, logoutPending }: PlansScreenProps) {
       title="Elige tu plan"
       description="Empieza con la prueba gratuita o suscríbete ya. El pago se hace con tarjeta en una página segura."
     >
+      {subscriptions.isError ? (
+        <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+          {errorMessage(subscriptions.error, SUBSCRIPTION_MESSAGES.fetchFailed)}
+        </p>
+      ) : null}
       {plans.isPending ? (
         <p role="status">Cargando planes...</p>
       ) : plans.isError ? (

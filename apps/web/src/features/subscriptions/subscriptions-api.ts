@@ -7,16 +7,34 @@ import {
   subscriptionListSchema,
   type Subscription,
 } from '@forja/shared/schemas/subscription';
+import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
 
-/** Every subscription of the user, newest first. */
-export const subscriptionsQuery = queryOptions({
-  queryKey: ['subscriptions'],
-  queryFn: () =>
-    http.get('/subscriptions/', {
+/**
+ * Every subscription of the user, newest first. A failure says so in the catalogue's words
+ * (spec §8): a 404 is "not found", any other failed fetch "could not get your subscription";
+ * an answer of the wrong shape is the schema mismatch.
+ */
+async function fetchSubscriptions(): Promise<Subscription[]> {
+  try {
+    return await http.get('/subscriptions/', {
       schema: subscriptionListSchema,
       invalidResponseMessage: SUBSCRIPTION_MESSAGES.schemaMismatch,
-    }),
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'public') throw error;
+    const message =
+      error.status === 404 ? SUBSCRIPTION_MESSAGES.notFound : SUBSCRIPTION_MESSAGES.fetchFailed;
+    throw new ApiError(message, {
+      status: error.status,
+      ...(error.serverError ? { serverError: error.serverError } : {}),
+    });
+  }
+}
+
+export const subscriptionsQuery = queryOptions({
+  queryKey: ['subscriptions'],
+  queryFn: fetchSubscriptions,
 });
 
 export const plansQuery = queryOptions({
