@@ -51,6 +51,10 @@ export const SUBSCRIPTION_MESSAGES = {
   alreadyActive: 'Ya tienes una suscripción activa',
 } as const;
 
+export const TARGET_MESSAGES = {
+  macrosExceedEnergy: 'La proteína y la grasa superan el objetivo de energía',
+} as const;
+
 /** Server error texts the client maps to specific messages (spec §8). */
 export const SERVER_ERROR_TEXTS = {
   emailInUse: 'email address already in use by another user',
@@ -219,6 +223,11 @@ export const API_ERRORS = {
     status: 404,
     error: 'targets not available',
     message: 'Responde a los tres primeros pasos para calcular tus objetivos',
+  },
+  macrosExceedEnergy: {
+    status: 400,
+    error: 'protein and fat exceed the energy',
+    message: TARGET_MESSAGES.macrosExceedEnergy,
   },
   invalidImage: {
     status: 400,

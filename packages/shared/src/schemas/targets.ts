@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ACTIVITY_LEVELS, GOALS, type ActivityLevel } from './onboarding';
+import { TARGET_MESSAGES } from '../errors';
+import { dateTime, id } from './common';
+import { validationMessages as m } from './messages';
+import { ACTIVITY_LEVELS, formatSpanishNumber, GOALS, type ActivityLevel } from './onboarding';
 
 export const BMR_FORMULAS = ['mifflin-st-jeor', 'katch-mcardle'] as const;
 export type BmrFormula = (typeof BMR_FORMULAS)[number];
@@ -18,11 +21,18 @@ export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
  * - `limited_by_bmr`: the pace asked for would put energy below the BMR, so it is slower.
  * - `goal_weight_reached`: the goal weight is not in the direction of the goal.
  * - `health_review`: a health question was answered "yes".
+ * - `set_by_trainer`: the energy (and maybe protein or fat) is the trainer's, not the
+ *   formula's; it may be below the BMR.
  */
-export const TARGET_NOTES = ['limited_by_bmr', 'goal_weight_reached', 'health_review'] as const;
+export const TARGET_NOTES = [
+  'limited_by_bmr',
+  'goal_weight_reached',
+  'health_review',
+  'set_by_trainer',
+] as const;
 export type TargetNote = (typeof TARGET_NOTES)[number];
 
-/** Daily targets computed on the server from the onboarding answers. */
+/** Daily targets computed on the server from the onboarding answers and a trainer's override. */
 export const targetsSchema = z.object({
   goal: z.enum(GOALS),
   formula: z.enum(BMR_FORMULAS),
@@ -51,3 +61,68 @@ export const targetsSchema = z.object({
   notes: z.array(z.enum(TARGET_NOTES)),
 });
 export type Targets = z.infer<typeof targetsSchema>;
+
+/** What a trainer may prescribe: whole numbers within these bounds. */
+export const TARGET_OVERRIDE_LIMITS = {
+  energyKcal: { min: 800, max: 6000 },
+  proteinG: { min: 20, max: 500 },
+  fatG: { min: 10, max: 300 },
+} as const;
+
+function wholeNumberBetween(field: string, limits: { min: number; max: number }, unit: string) {
+  return z
+    .number({ error: m.number(field) })
+    .refine((value) => Number.isInteger(value), { error: m.integer(field), abort: true })
+    .refine((value) => value >= limits.min && value <= limits.max, {
+      error: m.between(
+        field,
+        formatSpanishNumber(limits.min),
+        `${formatSpanishNumber(limits.max)} ${unit}`,
+      ),
+    });
+}
+
+/**
+ * A trainer's targets for one trainee: the energy, and optionally protein and fat in grams
+ * a day. Left out (or null), protein and fat come from the formula; carbohydrate is always
+ * the energy that remains.
+ */
+export const targetOverrideInputSchema = z
+  .strictObject({
+    energy_kcal: wholeNumberBetween('La energía', TARGET_OVERRIDE_LIMITS.energyKcal, 'kcal'),
+    protein_g: wholeNumberBetween('La proteína', TARGET_OVERRIDE_LIMITS.proteinG, 'g')
+      .nullable()
+      .optional(),
+    fat_g: wholeNumberBetween('La grasa', TARGET_OVERRIDE_LIMITS.fatG, 'g').nullable().optional(),
+  })
+  .refine(
+    (input) =>
+      input.protein_g == null ||
+      input.fat_g == null ||
+      // 4 kcal in a gram of protein, 9 in a gram of fat.
+      input.protein_g * 4 + input.fat_g * 9 <= input.energy_kcal,
+    { error: TARGET_MESSAGES.macrosExceedEnergy, path: ['energy_kcal'] },
+  );
+export type TargetOverrideInput = z.infer<typeof targetOverrideInputSchema>;
+
+/** A stored override: null protein or fat means "from the formula". */
+export const targetOverrideSchema = z.object({
+  energy_kcal: z.number().int(),
+  protein_g: z.number().int().nullable(),
+  fat_g: z.number().int().nullable(),
+  /** Who set it; null once that account is gone. */
+  set_by: id.nullable(),
+  set_at: dateTime,
+});
+export type TargetOverride = z.infer<typeof targetOverrideSchema>;
+
+/** A trainee's targets as their trainer sees them. */
+export const traineeTargetsSchema = z.object({
+  user_id: id,
+  override: targetOverrideSchema.nullable(),
+  /** What the trainee is given: the override when there is one. Null until they answer. */
+  targets: targetsSchema.nullable(),
+  /** What the formula alone gives, to compare with. Null until they answer. */
+  formula_targets: targetsSchema.nullable(),
+});
+export type TraineeTargets = z.infer<typeof traineeTargetsSchema>;

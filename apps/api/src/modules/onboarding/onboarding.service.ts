@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
 import { onboardingAnswers } from '../../db/schema/onboarding';
+import { targetOverrides } from '../../db/schema/targets';
 import { AppError } from '../../http/app-error';
 
 export interface OnboardingDeps {
@@ -89,12 +90,19 @@ export async function saveOnboardingStep(
     values.trainer_consent_at = consents ? (previous?.trainer_consent_at ?? now) : null;
   }
 
-  const [row] = await deps.db
-    .insert(onboardingAnswers)
-    .values({ user_id: userId, created_at: now, ...values })
-    .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
-    .returning();
-  return stateOf(userId, row);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(onboardingAnswers)
+      .values({ user_id: userId, created_at: now, ...values })
+      .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
+      .returning();
+    // Withdrawing the consent ends the trainer's say: the targets go back to the formula.
+    // The row written first holds off a trainer setting targets until this commits.
+    if (values.trainer_consent_at === null) {
+      await tx.delete(targetOverrides).where(eq(targetOverrides.user_id, userId));
+    }
+    return stateOf(userId, row);
+  });
 }
 
 /** Marks the onboarding as finished; every step must be answered first. */

@@ -280,3 +280,163 @@ describe('daily targets', () => {
     }
   });
 });
+
+describe('targets a trainer prescribes', () => {
+  const woman40: BodyAnswer = {
+    sex: 'female',
+    birth_date: '1985-07-01',
+    height_cm: 160,
+    weight_kg: 50,
+    body_fat_percent: 0,
+  };
+
+  function prescribed(
+    body: BodyAnswer,
+    goal: GoalAnswer,
+    prescription: { energy_kcal: number; protein_g?: number; fat_g?: number },
+    activity: ActivityAnswer['activity_level'] = 'moderate',
+  ) {
+    return computeTargets({
+      body,
+      goal,
+      activity: { activity_level: activity, training_days_per_week: 3 },
+      health: noHealthIssues,
+      today,
+      prescribed: {
+        energy_kcal: prescription.energy_kcal,
+        protein_g: prescription.protein_g ?? null,
+        fat_g: prescription.fat_g ?? null,
+      },
+    });
+  }
+
+  it('may go below the BMR: 1000 kcal for a woman of 40 whose BMR is 1139', () => {
+    const result = prescribed(
+      woman40,
+      { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 45 },
+      { energy_kcal: 1000 },
+      'sedentary',
+    );
+    expect(result).toEqual({
+      goal: 'lose',
+      formula: 'mifflin-st-jeor',
+      age_years: 40,
+      weight_kg: 50,
+      bmr_kcal: 1139,
+      activity_level: 'sedentary',
+      activity_factor: 1.2,
+      tdee_kcal: 1367,
+      energy_kcal: 1000,
+      // 2.0 × 50 = 100 g
+      protein_g: 100,
+      protein_g_per_kg: 2,
+      // max(0.25 × 1000 / 9 = 27.8, 0.6 × 50 = 30) = 30 g
+      fat_g: 30,
+      fat_g_per_kg: 0.6,
+      // (1000 − 400 − 270) / 4 = 82.5
+      carbohydrate_g: 83,
+      carbohydrate_g_per_kg: 1.66,
+      // 14 × 1.000 = 14 g
+      fibre_g: 14,
+      water_l: 2,
+      // (1000 − 1366.8) × 7 / 7700 = −0.333 kg a week
+      weekly_change_kg: -0.33,
+      goal_weight_kg: 45,
+      // 5 kg / 0.33345 kg a week × 7 = 104.96 days, so 105 days after 2 March 2026
+      goal_date: '2026-06-15',
+      notes: ['set_by_trainer'],
+    });
+  });
+
+  it('uses the prescribed protein and fat, carbohydrate the rest: 1900 kcal, 180 g, 60 g', () => {
+    const result = prescribed(
+      man30,
+      { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
+      { energy_kcal: 1900, protein_g: 180, fat_g: 60 },
+    );
+    expect(result).toMatchObject({
+      bmr_kcal: 1780,
+      tdee_kcal: 2759,
+      energy_kcal: 1900,
+      protein_g: 180,
+      protein_g_per_kg: 2.25,
+      fat_g: 60,
+      fat_g_per_kg: 0.75,
+      // (1900 − 720 − 540) / 4 = 160
+      carbohydrate_g: 160,
+      carbohydrate_g_per_kg: 2,
+      // 14 × 1.9 = 26.6
+      fibre_g: 27,
+      // (1900 − 2759) × 7 / 7700 = −0.781 kg a week
+      weekly_change_kg: -0.78,
+      // 5 kg / 0.78091 kg a week × 7 = 44.8 days, so 45 days
+      goal_date: '2026-04-16',
+      notes: ['set_by_trainer'],
+    });
+  });
+
+  it('gives no goal date when the prescribed energy moves away from the goal', () => {
+    const result = prescribed(
+      man30,
+      { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
+      { energy_kcal: 3000 },
+    );
+    // (3000 − 2759) × 7 / 7700 = +0.219 kg a week
+    expect(result).toMatchObject({ energy_kcal: 3000, weekly_change_kg: 0.22, goal_date: null });
+  });
+
+  it('keeps the other notes: a health question answered yes still asks for a second look', () => {
+    const result = computeTargets({
+      body: man30,
+      goal: { goal: 'maintain', weekly_rate_kg: 0, goal_weight_kg: 0 },
+      activity: { activity_level: 'light', training_days_per_week: 3 },
+      health: { ...noHealthIssues, chest_pain: true },
+      today,
+      prescribed: { energy_kcal: 2000, protein_g: null, fat_g: null },
+    });
+    expect(result.notes).toEqual(['set_by_trainer', 'health_review']);
+  });
+
+  it('shrinks protein and fat from the formula when they do not fit: 150 kg at 1500 kcal', () => {
+    const result = prescribed(
+      { ...man30, weight_kg: 150 },
+      { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 100 },
+      { energy_kcal: 1500 },
+    );
+    // 300 g protein (1200 kcal) and 90 g fat (810 kcal) are 2010 kcal; × 1500 / 2010
+    expect(result).toMatchObject({ protein_g: 223, fat_g: 67, carbohydrate_g: 1 });
+  });
+
+  it('gives the formula’s protein way to a prescribed fat that leaves less room', () => {
+    const result = prescribed(
+      { ...man30, weight_kg: 150 },
+      { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 100 },
+      { energy_kcal: 1500, fat_g: 100 },
+    );
+    // 1500 − 900 = 600 kcal left: 150 g protein, no carbohydrate
+    expect(result).toMatchObject({ protein_g: 150, fat_g: 100, carbohydrate_g: 0 });
+  });
+
+  it('adds up, whatever the energy prescribed, and only a prescription goes below the BMR', () => {
+    let belowBmr = 0;
+    for (const weight of [45, 60, 80, 120, 200]) {
+      for (const energy of [800, 1200, 1500, 2000, 3000, 6000]) {
+        const result = prescribed(
+          { ...man30, weight_kg: weight },
+          { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 40 },
+          { energy_kcal: energy },
+        );
+        const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
+        expect(
+          Math.abs(fromMacros - energy),
+          `${String(weight)} kg, ${String(energy)} kcal`,
+        ).toBeLessThanOrEqual(2);
+        expect(result.carbohydrate_g).toBeGreaterThanOrEqual(0);
+        expect(result.energy_kcal).toBe(energy);
+        expect(result.notes).not.toContain('limited_by_bmr');
+        if (energy < result.bmr_kcal) belowBmr += 1;
+      }
+    }
+    expect(belowBmr).toBeGreaterThan(0);
+  });
+});

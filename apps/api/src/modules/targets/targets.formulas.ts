@@ -14,6 +14,13 @@ import {
   type Targets,
 } from '@forja/shared/schemas/targets';
 
+/** What a trainer prescribed: the energy, and protein and fat unless null. */
+export interface PrescribedTargets {
+  energy_kcal: number;
+  protein_g: number | null;
+  fat_g: number | null;
+}
+
 /** Energy in a kilogram of body weight change, the usual rule of thumb. */
 export const KCAL_PER_KG_OF_BODY_WEIGHT = 7700;
 export const PROTEIN_G_PER_KG = 2.0;
@@ -72,6 +79,8 @@ export interface TargetInputs {
   /** Unanswered health questions count as all "no". */
   health: HealthAnswer | null;
   today: Date;
+  /** A trainer's targets, which take the place of the formula's energy, even below the BMR. */
+  prescribed?: PrescribedTargets | null;
 }
 
 function round(value: number, decimals = 0): number {
@@ -90,10 +99,71 @@ function goalWeightAhead(goal: GoalAnswer, weightKg: number): boolean {
   return false;
 }
 
+export interface ProteinAndFat {
+  proteinG: number;
+  fatG: number;
+}
+
+/**
+ * Protein and fat in grams for an energy: the prescribed ones, else 2.0 g/kg of protein and
+ * the larger of 25 % of the energy and 0.6 g/kg of fat.
+ */
+export function proteinAndFat(
+  energyKcal: number,
+  weightKg: number,
+  prescribed: Pick<PrescribedTargets, 'protein_g' | 'fat_g'> | null = null,
+): ProteinAndFat {
+  return {
+    proteinG: prescribed?.protein_g ?? Math.round(PROTEIN_G_PER_KG * weightKg),
+    fatG:
+      prescribed?.fat_g ??
+      Math.round(
+        Math.max(
+          (FAT_MIN_SHARE_OF_ENERGY * energyKcal) / KCAL_PER_G.fat,
+          FAT_MIN_G_PER_KG * weightKg,
+        ),
+      ),
+  };
+}
+
+export function kcalOf(macros: ProteinAndFat): number {
+  return macros.proteinG * KCAL_PER_G.protein + macros.fatG * KCAL_PER_G.fat;
+}
+
+/**
+ * Protein and fat cut to fit in the energy, so the macros always add up to it: those from
+ * the formula give way to the prescribed ones, and shrink together when both are the
+ * formula's. Only a low prescribed energy for a heavy body (or a weight edited after the
+ * prescription) comes to this.
+ */
+function fitInEnergy(
+  energyKcal: number,
+  macros: ProteinAndFat,
+  prescribed: Pick<PrescribedTargets, 'protein_g' | 'fat_g'> | null,
+): ProteinAndFat {
+  const kcal = kcalOf(macros);
+  if (kcal <= energyKcal) return macros;
+  const fixedProtein = prescribed?.protein_g != null;
+  const fixedFat = prescribed?.fat_g != null;
+  if (fixedProtein && fixedFat) return macros;
+  if (fixedProtein) {
+    const room = Math.max(0, energyKcal - macros.proteinG * KCAL_PER_G.protein);
+    return { proteinG: macros.proteinG, fatG: Math.floor(room / KCAL_PER_G.fat) };
+  }
+  if (fixedFat) {
+    const room = Math.max(0, energyKcal - macros.fatG * KCAL_PER_G.fat);
+    return { proteinG: Math.floor(room / KCAL_PER_G.protein), fatG: macros.fatG };
+  }
+  const share = energyKcal / kcal;
+  return { proteinG: Math.floor(macros.proteinG * share), fatG: Math.floor(macros.fatG * share) };
+}
+
 /**
  * Daily targets from the answers: BMR × activity factor, plus or minus the weekly pace
  * (7700 kcal per kg), never below the BMR; protein 2.0 g/kg; fat at least 25 % of energy
- * and 0.6 g/kg; carbohydrate the rest; fibre 14 g per 1000 kcal; water by sex.
+ * and 0.6 g/kg; carbohydrate the rest; fibre 14 g per 1000 kcal; water by sex. A trainer's
+ * prescription replaces the energy (the BMR floor does not apply to it) and, when given,
+ * protein and fat; the weekly rate and goal date then follow from the prescribed energy.
  */
 export function computeTargets(inputs: TargetInputs): Targets {
   const { goal, body, activity } = inputs;
@@ -109,8 +179,12 @@ export function computeTargets(inputs: TargetInputs): Targets {
   const direction = !ahead ? 0 : goal.goal === 'lose' ? -1 : 1;
   const askedDailyChange = (direction * goal.weekly_rate_kg * KCAL_PER_KG_OF_BODY_WEIGHT) / 7;
 
+  const prescribed = inputs.prescribed ?? null;
   let energy = tdee + askedDailyChange;
-  if (energy < bmr.kcal) {
+  if (prescribed) {
+    energy = prescribed.energy_kcal;
+    notes.push('set_by_trainer');
+  } else if (energy < bmr.kcal) {
     energy = bmr.kcal;
     notes.push('limited_by_bmr');
   }
@@ -118,9 +192,10 @@ export function computeTargets(inputs: TargetInputs): Targets {
 
   const energyKcal = Math.round(energy);
   const weight = body.weight_kg;
-  const proteinG = Math.round(PROTEIN_G_PER_KG * weight);
-  const fatG = Math.round(
-    Math.max((FAT_MIN_SHARE_OF_ENERGY * energyKcal) / KCAL_PER_G.fat, FAT_MIN_G_PER_KG * weight),
+  const { proteinG, fatG } = fitInEnergy(
+    energyKcal,
+    proteinAndFat(energyKcal, weight, prescribed),
+    prescribed,
   );
   const carbohydrateG = Math.max(
     0,
@@ -131,7 +206,8 @@ export function computeTargets(inputs: TargetInputs): Targets {
   );
 
   let goalDate: string | null = null;
-  if (ahead && weeklyChangeKg !== 0) {
+  // A prescribed energy may move the weight away from the goal: then there is no date.
+  if (ahead && Math.sign(weeklyChangeKg) === direction) {
     const weeks = Math.abs(goal.goal_weight_kg - weight) / Math.abs(weeklyChangeKg);
     goalDate = isoDate(new Date(inputs.today.getTime() + Math.ceil(weeks * 7) * DAY_MS));
   }

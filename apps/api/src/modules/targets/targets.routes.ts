@@ -1,30 +1,109 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { targetsSchema } from '@forja/shared/schemas/targets';
+import { z } from 'zod';
+import {
+  targetOverrideInputSchema,
+  targetsSchema,
+  traineeTargetsSchema,
+} from '@forja/shared/schemas/targets';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import { getTargets, type TargetsDeps } from './targets.service';
+import {
+  clearTargetOverride,
+  getTargets,
+  getTraineeTargets,
+  setTargetOverride,
+  type TargetsDeps,
+} from './targets.service';
 
 export interface TargetsRoutesOptions {
   deps: TargetsDeps;
   requireSubscription: preHandlerAsyncHookHandler;
 }
 
+const tags = ['targets'];
+const security = [{ token: [] }];
+const params = z.object({ id: z.string() });
+const whoMay =
+  'A trainer, for their own trainees who consented to share their data; an admin, for any trainee. Anyone else gets a 404.';
+
 export const targetsRoutes: FastifyPluginAsyncZod<TargetsRoutesOptions> = (app, options) => {
+  const { deps } = options;
+
   app.get(
     '/targets/',
     {
       schema: {
-        tags: ['targets'],
-        security: [{ token: [] }],
-        summary: "The caller's daily targets, computed from their onboarding answers",
+        tags,
+        security,
+        summary:
+          "The caller's daily targets, computed from their onboarding answers, or their trainer's when set",
         response: responses(200, targetsSchema),
       },
       onRequest: authenticated,
       preHandler: options.requireSubscription,
     },
-    async (request, reply) =>
-      send(reply, 200, await getTargets(options.deps, requireUser(request).userId)),
+    async (request, reply) => send(reply, 200, await getTargets(deps, requireUser(request).userId)),
   );
+
+  // Trainers and admins are never asked for a subscription, and trainees get a 404 here,
+  // so these calls need no subscription gate.
+  app.get(
+    '/users/:id/targets/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A trainee's targets: the trainer's override, the result and the formula's",
+        description: whoMay,
+        params,
+        response: responses(200, traineeTargetsSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getTraineeTargets(deps, requireUser(request), request.params.id)),
+  );
+
+  app.put(
+    '/users/:id/targets/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set a trainee's energy target (800-6000 kcal, may be below the BMR) and optionally protein and fat in g a day",
+        description: whoMay,
+        params,
+        body: targetOverrideInputSchema,
+        response: responses(200, traineeTargetsSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await setTargetOverride(deps, requireUser(request), request.params.id, request.body),
+      ),
+  );
+
+  app.delete(
+    '/users/:id/targets/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Take a trainee back to the formula's targets",
+        description: whoMay,
+        params,
+        response: responses(200, traineeTargetsSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await clearTargetOverride(deps, requireUser(request), request.params.id)),
+  );
+
   return Promise.resolve();
 };

@@ -1,22 +1,172 @@
-import type { Targets } from '@forja/shared/schemas/targets';
+import { eq } from 'drizzle-orm';
+import { isId } from '@forja/shared/schemas/common';
+import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
+import type {
+  TargetOverride,
+  TargetOverrideInput,
+  Targets,
+  TraineeTargets,
+} from '@forja/shared/schemas/targets';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { findOnboardingAnswers } from '../../db/onboarding-answers';
+import { onboardingAnswers } from '../../db/schema/onboarding';
+import { targetOverrides } from '../../db/schema/targets';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
-import { computeTargets } from './targets.formulas';
+import type { Principal } from '../../http/authentication';
+import { computeTargets, kcalOf, proteinAndFat } from './targets.formulas';
 
 export interface TargetsDeps {
   db: Db;
   clock: Clock;
 }
 
+type OverrideRow = typeof targetOverrides.$inferSelect;
+
+async function findOverride(db: Db, userId: string): Promise<OverrideRow | undefined> {
+  const [row] = await db.select().from(targetOverrides).where(eq(targetOverrides.user_id, userId));
+  return row;
+}
+
+/** The targets the answers give, with a trainer's override when there is one. */
+function targetsOf(
+  answers: OnboardingAnswers,
+  override: OverrideRow | null,
+  today: Date,
+): Targets | null {
+  const { goal, body, activity, health } = answers;
+  if (!goal || !body || !activity) return null;
+  return computeTargets({ goal, body, activity, health, today, prescribed: override });
+}
+
 /**
  * The person's daily targets, computed from their onboarding answers as they stand today
- * (age moves with the clock). They need the goal, body and activity steps.
+ * (age moves with the clock), with their trainer's override in place of the formula's
+ * energy when there is one. They need the goal, body and activity steps.
  */
 export async function getTargets(deps: TargetsDeps, userId: string): Promise<Targets> {
-  const answers = await findOnboardingAnswers(deps.db, userId);
-  const { goal, body, activity, health } = answers;
-  if (!goal || !body || !activity) throw new AppError('targetsUnavailable');
-  return computeTargets({ goal, body, activity, health, today: deps.clock.now() });
+  const [answers, override] = await Promise.all([
+    findOnboardingAnswers(deps.db, userId),
+    findOverride(deps.db, userId),
+  ]);
+  const targets = targetsOf(answers, override ?? null, deps.clock.now());
+  if (!targets) throw new AppError('targetsUnavailable');
+  return targets;
+}
+
+/**
+ * The trainee whose targets the caller may see and set: for a trainer, one of their own
+ * trainees who consented to share their data with them; for an admin, any trainee. Anyone
+ * else (other trainers' trainees, trainees who have not consented, the trainees
+ * themselves) gets a 404, so nobody learns who is whose or who consented. With `lock`, the
+ * consent cannot be withdrawn (which clears the override) until the caller's transaction
+ * ends.
+ */
+async function managedTraineeId(
+  db: Db,
+  principal: Principal,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<string> {
+  if (principal.role === 'trainee' || !isId(id)) throw new AppError('notFound');
+  const [trainee] = await db
+    .select({ id: users.id, role: users.role, trainer_id: users.trainer_id })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!trainee || trainee.role !== 'trainee') throw new AppError('notFound');
+  if (principal.role === 'trainer' && trainee.trainer_id !== principal.userId) {
+    throw new AppError('notFound');
+  }
+  const consent = db
+    .select({ at: onboardingAnswers.trainer_consent_at })
+    .from(onboardingAnswers)
+    .where(eq(onboardingAnswers.user_id, trainee.id));
+  const [row] = await (options.lock ? consent.for('share') : consent);
+  if (principal.role === 'trainer' && !row?.at) throw new AppError('notFound');
+  return trainee.id;
+}
+
+function overrideOf(row: OverrideRow): TargetOverride {
+  return {
+    energy_kcal: row.energy_kcal,
+    protein_g: row.protein_g,
+    fat_g: row.fat_g,
+    set_by: row.set_by,
+    set_at: row.updated_at,
+  };
+}
+
+async function traineeTargets(deps: TargetsDeps, userId: string): Promise<TraineeTargets> {
+  const [answers, override] = await Promise.all([
+    findOnboardingAnswers(deps.db, userId),
+    findOverride(deps.db, userId),
+  ]);
+  const today = deps.clock.now();
+  return {
+    user_id: userId,
+    override: override ? overrideOf(override) : null,
+    targets: targetsOf(answers, override ?? null, today),
+    formula_targets: targetsOf(answers, null, today),
+  };
+}
+
+/** A trainee's targets as their trainer sees them: the override, the result, the formula's. */
+export async function getTraineeTargets(
+  deps: TargetsDeps,
+  principal: Principal,
+  id: string,
+): Promise<TraineeTargets> {
+  const userId = await managedTraineeId(deps.db, principal, id);
+  return traineeTargets(deps, userId);
+}
+
+/**
+ * Sets (or replaces) a trainee's targets. The energy may be below the BMR. Protein and fat,
+ * prescribed or from the formula for the trainee's weight, must fit in the energy: a 400
+ * says by how much they do not, and nothing is stored.
+ */
+export async function setTargetOverride(
+  deps: TargetsDeps,
+  principal: Principal,
+  id: string,
+  input: TargetOverrideInput,
+): Promise<TraineeTargets> {
+  return deps.db.transaction(async (tx) => {
+    const userId = await managedTraineeId(tx, principal, id, { lock: true });
+    const prescribed = {
+      energy_kcal: input.energy_kcal,
+      protein_g: input.protein_g ?? null,
+      fat_g: input.fat_g ?? null,
+    };
+    const { body } = await findOnboardingAnswers(tx, userId);
+    if (body) {
+      const macros = proteinAndFat(prescribed.energy_kcal, body.weight_kg, prescribed);
+      const kcal = kcalOf(macros);
+      if (kcal > prescribed.energy_kcal) {
+        const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;
+        throw new AppError('macrosExceedEnergy', { message, fields: { energy_kcal: message } });
+      }
+    }
+    const now = deps.clock.now();
+    const values = { ...prescribed, set_by: principal.userId, updated_at: now };
+    await tx
+      .insert(targetOverrides)
+      .values({ user_id: userId, created_at: now, ...values })
+      .onConflictDoUpdate({ target: targetOverrides.user_id, set: values });
+    return traineeTargets({ ...deps, db: tx }, userId);
+  });
+}
+
+/** Takes the trainee back to the formula's targets. */
+export async function clearTargetOverride(
+  deps: TargetsDeps,
+  principal: Principal,
+  id: string,
+): Promise<TraineeTargets> {
+  return deps.db.transaction(async (tx) => {
+    const userId = await managedTraineeId(tx, principal, id, { lock: true });
+    await tx.delete(targetOverrides).where(eq(targetOverrides.user_id, userId));
+    return traineeTargets({ ...deps, db: tx }, userId);
+  });
 }

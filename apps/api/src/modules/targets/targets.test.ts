@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Targets } from '@forja/shared/schemas/targets';
+import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { answers } from '../../../test/onboarding';
-import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+import { premiumUser, subscribe, userWithoutSubscription } from '../../../test/premium';
 
 let ctx: TestContext;
 
@@ -76,5 +78,341 @@ describe('GET /v0/targets/', () => {
     const { headers } = await userWithoutSubscription(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/v0/targets/', headers });
     expect(res.statusCode).toBe(402);
+  });
+});
+
+/** A trainee of `trainerId` with a subscription and goal, body, activity and health answered. */
+async function traineeOf(trainerId: string | null, options: { consents?: boolean } = {}) {
+  const user = await createUser(ctx, { trainer_id: trainerId });
+  await subscribe(ctx, user.id);
+  const headers = auth((await signIn(ctx, user.id)).access_token);
+  for (const step of ['goal', 'body', 'activity', 'health'] as const) {
+    const payload =
+      step === 'health'
+        ? { ...answers.health, share_with_trainer: options.consents ?? true }
+        : answers[step];
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${user.id}/onboarding/${step}/`,
+      headers,
+      payload,
+    });
+    expect(res.statusCode, step).toBe(200);
+  }
+  return { user, headers };
+}
+
+async function staff(role: 'trainer' | 'admin') {
+  const user = await createUser(ctx, { role });
+  return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
+}
+
+function call(
+  method: 'GET' | 'PUT' | 'DELETE',
+  userId: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method,
+    url: `/v0/users/${userId}/targets/`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function ownTargets(headers: Record<string, string>) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/v0/targets/', headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: Targets }>().data;
+}
+
+describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
+  it('lets a trainer set 1600 kcal, below the BMR of 1780, and the trainee is given it', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+
+    const before = await call('GET', trainee.user.id, trainer.headers);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      data: {
+        user_id: trainee.user.id,
+        override: null,
+        targets: { energy_kcal: 2209, notes: [] },
+        formula_targets: { energy_kcal: 2209 },
+      },
+    });
+
+    const res = await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      data: {
+        user_id: trainee.user.id,
+        override: {
+          energy_kcal: 1600,
+          protein_g: null,
+          fat_g: null,
+          set_by: trainer.user.id,
+          set_at: ctx.clock.now().toISOString(),
+        },
+        targets: { energy_kcal: 1600, bmr_kcal: 1780, notes: ['set_by_trainer'] },
+        formula_targets: { energy_kcal: 2209, notes: [] },
+      },
+    });
+
+    expect(await ownTargets(trainee.headers)).toMatchObject({
+      bmr_kcal: 1780,
+      tdee_kcal: 2759,
+      energy_kcal: 1600,
+      protein_g: 160,
+      // max(0.25 × 1600 / 9 = 44.4, 0.6 × 80 = 48) = 48 g
+      fat_g: 48,
+      // (1600 − 640 − 432) / 4 = 132 g
+      carbohydrate_g: 132,
+      // 14 × 1.6 = 22.4 g
+      fibre_g: 22,
+      // (1600 − 2759) × 7 / 7700 = −1.054 kg a week
+      weekly_change_kg: -1.05,
+      // 5 kg / 1.05364 kg a week × 7 = 33.2 days, so 34 days after 2 March 2026
+      goal_date: '2026-04-05',
+      notes: ['set_by_trainer'],
+    });
+    // The diary's totals are held against the same numbers.
+    const day = await ctx.app.inject({
+      method: 'GET',
+      url: '/v0/diary/days/2026-03-02/',
+      headers: trainee.headers,
+    });
+    expect(day.json()).toMatchObject({
+      data: { targets: { kcal: 1600, protein_g: 160, fat_g: 48, carbohydrate_g: 132 } },
+    });
+  });
+
+  it('takes prescribed protein and fat, and replaces an earlier override', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    ctx.clock.advance(60_000);
+
+    const res = await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1900,
+      protein_g: 180,
+      fat_g: 60,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: {
+        override: { energy_kcal: 1900, protein_g: 180, fat_g: 60 },
+        targets: { energy_kcal: 1900, protein_g: 180, fat_g: 60, carbohydrate_g: 160 },
+      },
+    });
+    expect(await ownTargets(trainee.headers)).toMatchObject({
+      energy_kcal: 1900,
+      protein_g: 180,
+      fat_g: 60,
+      // (1900 − 720 − 540) / 4
+      carbohydrate_g: 160,
+      fibre_g: 27,
+    });
+  });
+
+  it('never lets a trainee below the BMR by their own answers: only through the override', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${trainee.user.id}/onboarding/goal/`,
+      headers: trainee.headers,
+      payload: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 75 },
+    });
+    // 2759 − 1100 = 1659 would be below the BMR of 1780.
+    expect(await ownTargets(trainee.headers)).toMatchObject({
+      energy_kcal: 1780,
+      notes: ['limited_by_bmr'],
+    });
+
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1500 });
+    const targets = await ownTargets(trainee.headers);
+    expect(targets).toMatchObject({ energy_kcal: 1500, notes: ['set_by_trainer'] });
+    expect(targets.notes).not.toContain('limited_by_bmr');
+  });
+
+  it('goes back to the formula on DELETE', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+
+    const res = await call('DELETE', trainee.user.id, trainer.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: { override: null, targets: { energy_kcal: 2209, notes: [] } },
+    });
+    expect(await ownTargets(trainee.headers)).toMatchObject({
+      energy_kcal: 2209,
+      carbohydrate_g: 255,
+      weekly_change_kg: -0.5,
+      goal_date: '2026-05-11',
+      notes: [],
+    });
+    const again = await call('DELETE', trainee.user.id, trainer.headers);
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('answers 404 to another trainer, on every method, and changes nothing', async () => {
+    const trainer = await staff('trainer');
+    const other = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await call(method, trainee.user.id, other.headers, { energy_kcal: 1000 });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toEqual({
+        status: 404,
+        data: { error: 'not found', message: 'Recurso no encontrado' },
+      });
+    }
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 1600 });
+  });
+
+  it('answers 404 to the trainee, for themselves as for anyone', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    const classmate = await traineeOf(trainer.user.id);
+
+    for (const id of [trainee.user.id, classmate.user.id]) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const res = await call(method, id, trainee.headers, { energy_kcal: 1000 });
+        expect(res.statusCode, `${method} ${id}`).toBe(404);
+      }
+    }
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+    expect(await ownTargets(classmate.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+  });
+
+  it('answers 404 to the trainer of a trainee who has not consented to share their data', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id, { consents: false });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+
+    for (const id of [trainee.user.id, unknown, 'not-an-id', trainer.user.id]) {
+      const res = await call('PUT', id, trainer.headers, { energy_kcal: 1600 });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toMatchObject({ data: { message: 'Recurso no encontrado' } });
+    }
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209 });
+  });
+
+  it('drops the override when the trainee withdraws their consent', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+
+    const withdrawn = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      headers: trainee.headers,
+      payload: { ...answers.health, share_with_trainer: false },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+    expect((await call('GET', trainee.user.id, trainer.headers)).statusCode).toBe(404);
+
+    // Consenting again does not bring the old override back.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      headers: trainee.headers,
+      payload: answers.health,
+    });
+    expect((await call('GET', trainee.user.id, trainer.headers)).json()).toMatchObject({
+      data: { override: null },
+    });
+  });
+
+  it('lets an admin set any trainee’s targets, and nobody else’s', async () => {
+    const admin = await staff('admin');
+    const trainee = await traineeOf(null, { consents: false });
+    const res = await call('PUT', trainee.user.id, admin.headers, { energy_kcal: 2000 });
+    expect(res.statusCode).toBe(200);
+    expect(await ownTargets(trainee.headers)).toMatchObject({
+      energy_kcal: 2000,
+      notes: ['set_by_trainer'],
+    });
+
+    const trainer = await staff('trainer');
+    expect((await call('GET', trainer.user.id, admin.headers)).statusCode).toBe(404);
+  });
+
+  it('refuses bad numbers with a 400 in Spanish and keeps the targets as they were', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+
+    const cases: [unknown, string][] = [
+      [{ energy_kcal: 799 }, 'La energía debe estar entre 800 y 6000 kcal'],
+      [{ energy_kcal: 6001 }, 'La energía debe estar entre 800 y 6000 kcal'],
+      [{ energy_kcal: 1500.5 }, 'La energía debe ser un número entero'],
+      [{ energy_kcal: '1500' }, 'La energía debe ser un número válido'],
+      [{}, 'La energía debe ser un número válido'],
+      [{ energy_kcal: 1500, protein_g: 10 }, 'La proteína debe estar entre 20 y 500 g'],
+      [{ energy_kcal: 1500, fat_g: 301 }, 'La grasa debe estar entre 10 y 300 g'],
+      [
+        { energy_kcal: 1000, protein_g: 200, fat_g: 50 },
+        'La proteína y la grasa superan el objetivo de energía',
+      ],
+      // 160 g of protein from the formula (2 g × 80 kg) and 100 g of fat are 1540 kcal.
+      [
+        { energy_kcal: 1200, fat_g: 100 },
+        'La proteína (160 g) y la grasa (100 g) suman 1540 kcal, más que el objetivo de energía (1200 kcal)',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call('PUT', trainee.user.id, trainer.headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json<{ data: { message: string } }>().data.message).toBe(message);
+    }
+    const extra = await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1500,
+      user_id: trainer.user.id,
+    });
+    expect(extra.statusCode).toBe(400);
+
+    expect((await call('GET', trainee.user.id, trainer.headers)).json()).toMatchObject({
+      data: { override: { energy_kcal: 1600, protein_g: null, fat_g: null } },
+    });
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 1600 });
+  });
+
+  it('needs a session (401)', async () => {
+    const trainee = await traineeOf(null);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url: `/v0/users/${trainee.user.id}/targets/`,
+        ...(method === 'PUT' ? { payload: { energy_kcal: 1600 } } : {}),
+      });
+      expect(res.statusCode, method).toBe(401);
+    }
+  });
+
+  it('is described in the OpenAPI document with its request schema', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const { paths } = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const path = paths['/v0/users/{id}/targets/'];
+    expect(Object.keys(path ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(path?.put).toMatchObject({
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              properties: { energy_kcal: {}, protein_g: {}, fat_g: {} },
+              required: ['energy_kcal'],
+            },
+          },
+        },
+      },
+    });
   });
 });
