@@ -173,6 +173,20 @@ export const theTargets = {
   notes: [],
 };
 
+/** theTargets with 1600 kcal set by the trainer, below the BMR of 1780. */
+export const theTrainerTargets = {
+  ...theTargets,
+  energy_kcal: 1600,
+  fat_g: 48,
+  fat_g_per_kg: 0.6,
+  carbohydrate_g: 132,
+  carbohydrate_g_per_kg: 1.65,
+  fibre_g: 22,
+  weekly_change_kg: -1.05,
+  goal_date: '2026-04-05',
+  notes: ['set_by_trainer'],
+};
+
 export const aToday = {
   date: '2026-11-21',
   timezone: 'Europe/Madrid',

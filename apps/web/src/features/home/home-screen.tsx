@@ -5,6 +5,7 @@ import type { Today } from '@forja/shared/schemas/today';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { secondaryButton, textLink } from '../../components/ui/styles';
+import { trainerTargetLine } from '../../lib/trainer-targets';
 import { WeightTrend } from './weight-trend';
 
 interface HomeScreenProps {
@@ -154,6 +155,7 @@ export function HomeScreen({
 
 function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
   const left = targets.energy_kcal - today.intake.energy_kcal;
+  const trainerLine = trainerTargetLine(targets);
   return (
     <section
       aria-labelledby="energy-title"
@@ -175,6 +177,9 @@ function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
         {number.format(today.intake.energy_kcal)} de {number.format(targets.energy_kcal)} kcal
         consumidas
       </p>
+      {trainerLine ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">{trainerLine}</p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   aSubscription,
@@ -10,10 +10,16 @@ import {
   ok,
   somePreferences,
   theTargets,
+  theTrainerTargets,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
-function apiFor(onboarding: unknown, preferences: unknown = null, waterL = 0) {
+function apiFor(
+  onboarding: unknown,
+  preferences: unknown = null,
+  waterL = 0,
+  targets: unknown = theTargets,
+) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -21,7 +27,7 @@ function apiFor(onboarding: unknown, preferences: unknown = null, waterL = 0) {
     [`GET /users/${anUser.id}/preferences/`]: preferences
       ? ok(preferences)
       : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
-    'GET /targets/': ok(theTargets),
+    'GET /targets/': ok(targets),
     'GET /today/': ok({
       ...aToday,
       water_l: waterL,
@@ -61,6 +67,21 @@ describe('home', () => {
       'href',
       '/users/diary',
     );
+    expect(screen.queryByText(/Tu entrenador/)).toBeNull();
+  });
+
+  it('says plainly that the trainer set the energy target, below the BMR', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true), null, 0, theTrainerTargets);
+    renderApp('/users/home');
+
+    const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
+    // 1600 − 500 eaten
+    expect(within(energy).getByTestId('energy-left')).toHaveTextContent('1100 kcal');
+    expect(energy).toHaveTextContent(
+      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows weights in pounds to a trainee who prefers imperial units', async () => {

@@ -11,6 +11,7 @@ import {
   ok,
   somePreferences,
   theTargets,
+  theTrainerTargets,
   type FakeAnswer,
   type FakeCall,
 } from '../../test/fake-api';
@@ -152,6 +153,35 @@ describe('the onboarding', () => {
     expect(targets).toHaveTextContent('165,3 lb el 11 de mayo de 2026');
     expect(targets).toHaveTextContent('0,91 g/lb');
     expect(targets).not.toHaveTextContent(/\d L\b|\bkg\b/);
+  });
+
+  it('tells the trainee on the summary that their trainer set the energy target', async () => {
+    logIn();
+    apiFor(anOnboarding(6), {
+      'GET /targets/': ok({ ...theTrainerTargets, energy_kcal: 1900, weekly_change_kg: -0.78 }),
+    });
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('1900 kcal');
+    expect(targets).toHaveTextContent('Tu entrenador ha fijado tu objetivo de energía.');
+    expect(targets).not.toHaveTextContent('metabolismo basal.');
+    // A fact, not a warning: no note asks for a second look.
+    expect(within(targets).queryByRole('listitem')).toBeNull();
+  });
+
+  it('says, without alarm, when the trainer’s energy target is below the BMR', async () => {
+    logIn();
+    apiFor(anOnboarding(6), { 'GET /targets/': ok(theTrainerTargets) });
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('1600 kcal');
+    expect(targets).toHaveTextContent(
+      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
+    );
+    expect(targets).toHaveTextContent('Perder 1,1 kg por semana');
+    expect(within(targets).queryByRole('listitem')).toBeNull();
   });
 
   it('brings the trainee back to the summary after changing one answer from it', async () => {

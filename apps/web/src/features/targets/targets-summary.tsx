@@ -1,6 +1,7 @@
 import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { KG_PER_LB, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import { trainerTargetLine } from '../../lib/trainer-targets';
 import {
   formatCalendarDate,
   formatDecimal,
@@ -34,6 +35,7 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
     targets.weekly_change_kg === 0
       ? 'Mantener tu peso'
       : `${targets.weekly_change_kg < 0 ? 'Perder' : 'Ganar'} ${formatDecimal(weekly)} ${units.weight} por semana`;
+  const trainerLine = trainerTargetLine(targets);
   const macros = [
     { name: 'Proteína', grams: targets.protein_g, perKg: targets.protein_g_per_kg },
     { name: 'Grasa', grams: targets.fat_g, perKg: targets.fat_g_per_kg },
@@ -51,6 +53,9 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
           {formatKcal(targets.energy_kcal)}
         </p>
         <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">{rate}</p>
+        {trainerLine ? (
+          <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">{trainerLine}</p>
+        ) : null}
       </div>
       <dl className="grid gap-3 sm:grid-cols-3">
         {macros.map((macro) => (
@@ -104,7 +109,9 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
   );
 }
 
-const NOTE_TEXTS: Record<Targets['notes'][number], string> = {
+type Note = Targets['notes'][number];
+/** Notes worth a second look; a trainer's targets are told beside the energy instead. */
+const NOTE_TEXTS: Record<Exclude<Note, 'set_by_trainer'>, string> = {
   limited_by_bmr:
     'El ritmo que elegiste te dejaría por debajo de tu metabolismo basal, así que lo hemos ajustado a un ritmo más seguro.',
   goal_weight_reached:
@@ -114,10 +121,11 @@ const NOTE_TEXTS: Record<Targets['notes'][number], string> = {
 };
 
 function TargetNotes({ notes }: { notes: Targets['notes'] }) {
-  if (notes.length === 0) return null;
+  const shown = notes.filter((note) => note !== 'set_by_trainer');
+  if (shown.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2">
-      {notes.map((note) => (
+      {shown.map((note) => (
         <li
           key={note}
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
