@@ -214,5 +214,6 @@ describe('failures', () => {
     await broken.app.close();
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 503, data: { error: 'service unavailable' } });
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

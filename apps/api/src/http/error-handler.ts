@@ -43,11 +43,23 @@ const keyByStatus: Record<number, ApiErrorKey> = {
   429: 'tooManyRequests',
 };
 
+/** Seconds a client should wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = '5';
+
 /** The one place where errors become responses. Internals never reach the caller. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, res) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.error);
+      // Every 503 says when to come back, whichever code noticed the outage.
+      if (error.status === 503 && !error.headers?.['retry-after']) {
+        return reply(res, error.key, {
+          error: error.error,
+          message: error.message,
+          fields: error.fields,
+          headers: { ...error.headers, 'retry-after': RETRY_AFTER_SECONDS },
+        });
+      }
       return reply(res, error.key, error);
     }
 
@@ -63,7 +75,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply(res, 'unavailable', { headers: { 'retry-after': '5' } });
+      return reply(res, 'unavailable', { headers: { 'retry-after': RETRY_AFTER_SECONDS } });
     }
 
     const byCode = error.code ? keyByFastifyCode[error.code] : undefined;
