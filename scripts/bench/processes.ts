@@ -9,13 +9,14 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
-/** Starts a server process and waits until `readyPath` answers 200. */
+/** Starts a server process and waits until `readyPath` answers 200; on a free port unless told. */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   readyPath: string,
+  port?: number,
 ): Promise<Started> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,10 +25,14 @@ export async function startProcess(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`process did not answer:\n${output}`);
+    if (exited()) throw new Error(`process exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`process did not answer:\n${output}`);
+    }
     try {
       const res = await fetch(url + readyPath);
       if (res.status === 200) break;
@@ -41,10 +46,10 @@ export async function startProcess(
     url,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (exited()) return;
+      const exit = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await exited;
+      await exit;
     },
   };
 }

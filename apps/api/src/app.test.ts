@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import { HTTP_MESSAGES } from '@forja/shared/errors';
 import { requiredText } from '@forja/shared/schemas/common';
 import { createTestContext, type TestContext } from '../test/context';
+import { freePort } from '../test/ports';
 
 const webDist = mkdtempSync(join(tmpdir(), 'forja-web-'));
 mkdirSync(join(webDist, 'assets'));
@@ -53,6 +55,52 @@ describe('the HTTP contract', () => {
       data: { status: 'ok', database: 'ok', version: expect.any(String) },
     });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a path the router cannot read in the envelope: bad encoding, a parameter too long', async () => {
+    const badEncoding = await ctx.app.inject({ method: 'GET', url: '/v0/users/%ED%A0%80/' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({
+      status: 400,
+      data: { error: 'bad request', message: HTTP_MESSAGES[400] },
+    });
+    const tooLong = await ctx.app.inject({ method: 'GET', url: `/v0/users/${'x'.repeat(500)}/` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      status: 414,
+      data: { error: 'uri too long', message: 'La dirección de la solicitud es demasiado larga' },
+    });
+  });
+
+  it('answers headers too large for the HTTP parser in the envelope', async () => {
+    const port = await freePort();
+    const listening = await createTestContext();
+    await listening.app.listen({ port, host: '127.0.0.1' });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `GET /v0/health/ HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(20_000)}\r\n\r\n`,
+          );
+        });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('end', () => {
+          resolve(text);
+        });
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        status: 431,
+        data: {
+          error: 'request header fields too large',
+          message: 'Las cabeceras de la solicitud son demasiado grandes',
+        },
+      });
+    } finally {
+      await listening.close();
+    }
   });
 
   it('answers an unknown /v0 path with a 404 envelope', async () => {
@@ -240,7 +288,16 @@ describe('the HTTP contract', () => {
       });
     const extra = await post(JSON.stringify({ name: 'Ana', role: 'admin' }));
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toMatchObject({ status: 400, data: { error: 'validation failed' } });
+    expect(extra.json()).toMatchObject({
+      status: 400,
+      data: { error: 'validation failed', message: 'Llave desconocida: "role"' },
+    });
+    // What no schema spells out is in Spanish too: zod's own messages.
+    const notAnObject = await post('[]');
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json()).toMatchObject({
+      data: { message: 'Entrada inválida: se esperaba objeto, recibido arreglo' },
+    });
     const nul = await post('{"name":"Ana\\u0000"}');
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({
@@ -309,5 +366,6 @@ describe('failures', () => {
     await broken.app.close();
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 503, data: { error: 'service unavailable' } });
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

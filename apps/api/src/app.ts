@@ -16,7 +16,11 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuthentication } from './http/authentication';
-import { registerErrorHandler } from './http/error-handler';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import { registerSpa } from './http/spa';
@@ -70,6 +74,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     routerOptions: { ignoreTrailingSlash: true },
     // A request id chosen by the caller would let them forge log lines.
     requestIdHeader: false,
+    // What the router and the HTTP parser refuse is answered in the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: anything else is a 415.

@@ -97,6 +97,21 @@ export const API_ERRORS = {
     error: 'unsupported media type',
     message: 'El tipo de contenido no es compatible. Envíe JSON',
   },
+  requestTimeout: {
+    status: 408,
+    error: 'request timeout',
+    message: 'La solicitud tardó demasiado en llegar. Inténtelo de nuevo',
+  },
+  uriTooLong: {
+    status: 414,
+    error: 'uri too long',
+    message: 'La dirección de la solicitud es demasiado larga',
+  },
+  headersTooLarge: {
+    status: 431,
+    error: 'request header fields too large',
+    message: 'Las cabeceras de la solicitud son demasiado grandes',
+  },
   tooManyRequests: {
     status: 429,
     error: 'too many requests',

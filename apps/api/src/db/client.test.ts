@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabaseUrl, testDatabaseKind } from '../../test/database';
+import { isDatabaseUnavailable } from '../http/database-errors';
 import { createPgliteDatabase, createPostgresDatabase } from './client';
 import { users } from './schema/users';
 
@@ -35,6 +36,70 @@ describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL migrations', () =>
       expect(tables.map((row) => row.name)).toContain('users');
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL connection that drops', () => {
+  it('fails the transaction holding it with a 503 error, and the process and pool go on', async () => {
+    const { createTestDatabase } = await import('../../test/database');
+    const database = await createTestDatabase();
+    const lost: string[] = [];
+    const dropping = createPostgresDatabase(database.url ?? '', {
+      maxConnections: 2,
+      onPoolError: (error) => lost.push(error.message),
+    });
+    try {
+      const outcome = dropping.db.transaction(async (tx) => {
+        const result: unknown = await tx.execute(sql`select pg_backend_pid() as pid`);
+        const [row] = (result as { rows: { pid: number }[] }).rows;
+        // The server ends this connection while the transaction holds it between statements.
+        await database.db.execute(sql`select pg_terminate_backend(${row?.pid ?? 0})`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      });
+      const error: unknown = await outcome.then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(lost.join('\n')).toContain('terminating connection');
+      // The dead connection left the pool: the next query gets a fresh one.
+      await expect(dropping.ping()).resolves.toBeUndefined();
+    } finally {
+      await dropping.close();
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('a pooled connection that is dead', () => {
+  it('is not kept out of the pool when a transaction cannot even begin on it', async () => {
+    const { createTestDatabase } = await import('../../test/database');
+    const database = await createTestDatabase();
+    // One connection only: if a failed transaction kept it, nothing else could run.
+    const pooled = createPostgresDatabase(database.url ?? '', { maxConnections: 1 });
+    try {
+      let failedToBegin = 0;
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const [row] = await pooled.rows<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        // The server ends the idle connection; the transaction picks it up at once.
+        await database.db.execute(sql`select pg_terminate_backend(${row?.pid ?? 0})`);
+        await pooled.db
+          .transaction(async (tx) => tx.execute(sql`select 1`))
+          .then(
+            () => undefined,
+            (error: unknown) => {
+              expect(isDatabaseUnavailable(error)).toBe(true);
+              failedToBegin += 1;
+            },
+          );
+        await expect(pooled.ping()).resolves.toBeUndefined();
+      }
+      expect(failedToBegin, 'transactions that met a dead connection').toBeGreaterThan(0);
+    } finally {
+      await pooled.close();
+      await database.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../http/database-errors';
 import { loadReferenceData } from '../modules/foods/reference-data';
 import { migrationsFolder } from '../paths';
 
@@ -54,7 +55,30 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   // An idle connection that the server drops must not bring the process down; the next
   // query opens a new one.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // Nor one dropped while a request holds it between two statements of a transaction: the
+  // error then goes to the client, not the pool. The request's next query fails (a 503) and
+  // the pool discards the connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error));
+  });
   const db = drizzleNodePg(pool) as unknown as Db;
+  // Drizzle's own transaction() on a pool sends BEGIN before its try/finally: when the
+  // connection it took is already dead, BEGIN fails and the connection is never given
+  // back. A few of those (the database restarting) and the pool is empty for good. Here
+  // the connection is taken and given back around the whole transaction, so every path
+  // returns it (and a broken one is dropped).
+  db.transaction = async (work, config) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      return await drizzleNodePg(client).transaction(work, config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
+    }
+  };
 
   return {
     db,

@@ -1,3 +1,9 @@
+import { z } from 'zod';
+
+// What the schemas do not spell out themselves (an unknown field, a body that is not an
+// object) gets zod's own Spanish messages, on the server and in the web app alike.
+z.config(z.locales.es());
+
 /** The shared Spanish validation templates (spec §5). */
 
 export const validationMessages = {

@@ -82,6 +82,7 @@ export async function deliverPendingMail(deps: MailDeliveryDeps) {
     );
     try {
       await mailer.send({
+        id: row.id,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,

@@ -22,6 +22,7 @@ import {
 } from '@forja/shared/schemas/foods';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { findToday } from '../../db/users';
@@ -123,18 +124,18 @@ export async function readDay(
   userId: string,
   date: string,
 ): Promise<Omit<DiaryDay, 'targets'>> {
-  const [rows, [dayRow], workouts] = await Promise.all([
-    deps.db
-      .select()
-      .from(diaryEntries)
-      .where(and(eq(diaryEntries.user_id, userId), eq(diaryEntries.date, date)))
-      .orderBy(asc(diaryEntries.seq)),
-    deps.db
-      .select()
-      .from(diaryDays)
-      .where(and(eq(diaryDays.user_id, userId), eq(diaryDays.date, date))),
-    listWorkouts(deps, userId, date),
-  ]);
+  // One query after another: inside a transaction (a copy answers the day it wrote) they
+  // share one connection, which serves one query at a time.
+  const rows = await deps.db
+    .select()
+    .from(diaryEntries)
+    .where(and(eq(diaryEntries.user_id, userId), eq(diaryEntries.date, date)))
+    .orderBy(asc(diaryEntries.seq));
+  const [dayRow] = await deps.db
+    .select()
+    .from(diaryDays)
+    .where(and(eq(diaryDays.user_id, userId), eq(diaryDays.date, date)));
+  const workouts = await listWorkouts(deps, userId, date);
   return {
     date,
     ...totalsOfDay(rows),
@@ -147,10 +148,8 @@ export async function readDay(
 /** One day of the diary, with the person's targets to hold it against. */
 export async function getDay(deps: DiaryDeps, userId: string, date: string): Promise<DiaryDay> {
   const day = await resolveDate(deps, userId, date);
-  const [logged, targets] = await Promise.all([
-    readDay(deps, userId, day),
-    findDailyTargets(deps, userId),
-  ]);
+  const logged = await readDay(deps, userId, day);
+  const targets = await findDailyTargets(deps, userId);
   return { ...logged, targets };
 }
 
@@ -326,24 +325,26 @@ export async function copyEntries(
   const copy = diaryCopySchema.parse(input);
   const filters = [eq(diaryEntries.user_id, userId), eq(diaryEntries.date, copy.from_date)];
   if (copy.from_meal) filters.push(eq(diaryEntries.meal, copy.from_meal));
-  const rows = await deps.db
-    .select()
-    .from(diaryEntries)
-    .where(and(...filters))
-    .orderBy(asc(diaryEntries.seq));
-  if (rows.length > 0) {
-    const now = deps.clock.now();
-    // One insert in the originals' order: the copies get their sequence numbers in it.
-    await deps.db.insert(diaryEntries).values(
-      rows.map(({ id: _id, seq: _seq, ...row }) => ({
-        ...row,
-        date: copy.to_date,
-        meal: copy.to_meal ?? row.meal,
-        created_at: now,
-      })),
-    );
-  }
-  return getDay(deps, userId, copy.to_date);
+  return inTransaction(deps, async (deps) => {
+    const rows = await deps.db
+      .select()
+      .from(diaryEntries)
+      .where(and(...filters))
+      .orderBy(asc(diaryEntries.seq));
+    if (rows.length > 0) {
+      const now = deps.clock.now();
+      // One insert in the originals' order: the copies get their sequence numbers in it.
+      await deps.db.insert(diaryEntries).values(
+        rows.map(({ id: _id, seq: _seq, ...row }) => ({
+          ...row,
+          date: copy.to_date,
+          meal: copy.to_meal ?? row.meal,
+          created_at: now,
+        })),
+      );
+    }
+    return getDay(deps, userId, copy.to_date);
+  });
 }
 
 async function upsertDay(

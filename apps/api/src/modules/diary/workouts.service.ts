@@ -8,6 +8,7 @@ import {
 } from '@forja/shared/schemas/diary';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
@@ -137,13 +138,15 @@ export async function renameWorkout(
   id: string,
   name: string,
 ): Promise<Workout> {
-  const row = await ownWorkout(deps.db, userId, id);
-  const [updated] = await deps.db
-    .update(workouts)
-    .set({ name: name.trim() })
-    .where(eq(workouts.id, row.id))
-    .returning();
-  return workoutOf(deps.db, updated ?? row);
+  return inTransaction(deps, async ({ db }) => {
+    const row = await ownWorkout(db, userId, id);
+    const [updated] = await db
+      .update(workouts)
+      .set({ name: name.trim() })
+      .where(eq(workouts.id, row.id))
+      .returning();
+    return workoutOf(db, updated ?? row);
+  });
 }
 
 export async function deleteWorkout(deps: WorkoutsDeps, userId: string, id: string): Promise<void> {
@@ -157,16 +160,18 @@ export async function addWorkoutExercise(
   workoutId: string,
   exerciseId: string,
 ): Promise<Workout> {
-  const row = await ownWorkout(deps.db, userId, workoutId);
-  const [exercise] = await deps.db
-    .select({ id: exercises.id })
-    .from(exercises)
-    .where(eq(exercises.id, exerciseId));
-  if (!exercise) throw new AppError('exerciseNotFound');
-  await deps.db
-    .insert(workoutExercises)
-    .values({ workout_id: row.id, exercise_id: exercise.id, created_at: deps.clock.now() });
-  return workoutOf(deps.db, row);
+  return inTransaction(deps, async ({ db, clock }) => {
+    const row = await ownWorkout(db, userId, workoutId);
+    const [exercise] = await db
+      .select({ id: exercises.id })
+      .from(exercises)
+      .where(eq(exercises.id, exerciseId));
+    if (!exercise) throw new AppError('exerciseNotFound');
+    await db
+      .insert(workoutExercises)
+      .values({ workout_id: row.id, exercise_id: exercise.id, created_at: clock.now() });
+    return workoutOf(db, row);
+  });
 }
 
 /** The workout an exercise of it belongs to, when the person owns it. */
@@ -186,9 +191,11 @@ export async function removeWorkoutExercise(
   userId: string,
   itemId: string,
 ): Promise<Workout> {
-  const row = await workoutOfItem(deps.db, userId, itemId);
-  await deps.db.delete(workoutExercises).where(eq(workoutExercises.id, itemId));
-  return workoutOf(deps.db, row);
+  return inTransaction(deps, async ({ db }) => {
+    const row = await workoutOfItem(db, userId, itemId);
+    await db.delete(workoutExercises).where(eq(workoutExercises.id, itemId));
+    return workoutOf(db, row);
+  });
 }
 
 export async function addSet(
@@ -198,11 +205,13 @@ export async function addSet(
   input: WorkoutSetInput,
 ): Promise<Workout> {
   const set = workoutSetInputSchema.parse(input);
-  const row = await workoutOfItem(deps.db, userId, itemId);
-  await deps.db
-    .insert(workoutSets)
-    .values({ workout_exercise_id: itemId, ...set, created_at: deps.clock.now() });
-  return workoutOf(deps.db, row);
+  return inTransaction(deps, async ({ db, clock }) => {
+    const row = await workoutOfItem(db, userId, itemId);
+    await db
+      .insert(workoutSets)
+      .values({ workout_exercise_id: itemId, ...set, created_at: clock.now() });
+    return workoutOf(db, row);
+  });
 }
 
 /** The workout a set belongs to, when the person owns it. */
@@ -226,9 +235,11 @@ export async function updateSet(
   input: WorkoutSetInput,
 ): Promise<Workout> {
   const set = workoutSetInputSchema.parse(input);
-  const row = await workoutOfSet(deps.db, userId, setId);
-  await deps.db.update(workoutSets).set(set).where(eq(workoutSets.id, setId));
-  return workoutOf(deps.db, row);
+  return inTransaction(deps, async ({ db }) => {
+    const row = await workoutOfSet(db, userId, setId);
+    await db.update(workoutSets).set(set).where(eq(workoutSets.id, setId));
+    return workoutOf(db, row);
+  });
 }
 
 export async function deleteSet(
@@ -236,7 +247,9 @@ export async function deleteSet(
   userId: string,
   setId: string,
 ): Promise<Workout> {
-  const row = await workoutOfSet(deps.db, userId, setId);
-  await deps.db.delete(workoutSets).where(eq(workoutSets.id, setId));
-  return workoutOf(deps.db, row);
+  return inTransaction(deps, async ({ db }) => {
+    const row = await workoutOfSet(db, userId, setId);
+    await db.delete(workoutSets).where(eq(workoutSets.id, setId));
+    return workoutOf(db, row);
+  });
 }

@@ -10,6 +10,7 @@ import {
 import { addDays } from '@forja/shared/calendar';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/in-transaction';
 import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
@@ -189,13 +190,15 @@ export async function updateFood(
   input: FoodInput,
 ): Promise<Food> {
   if (!isId(id)) throw new AppError('foodNotFound');
-  const [row] = await deps.db
-    .update(foods)
-    .set({ ...ownFoodValues(input), updated_at: deps.clock.now() })
-    .where(ownFood(userId, id))
-    .returning();
-  if (!row) throw new AppError('foodNotFound');
-  return getFood(deps, userId, row.id);
+  return inTransaction(deps, async (deps) => {
+    const [row] = await deps.db
+      .update(foods)
+      .set({ ...ownFoodValues(input), updated_at: deps.clock.now() })
+      .where(ownFood(userId, id))
+      .returning();
+    if (!row) throw new AppError('foodNotFound');
+    return getFood(deps, userId, row.id);
+  });
 }
 
 /** Deletes one's own food. Diary entries made from it keep what they recorded. */
@@ -214,17 +217,19 @@ export async function setFavourite(
   id: string,
   favourite: boolean,
 ): Promise<Food> {
-  const row = await findVisibleFood(deps.db, userId, id);
-  if (!row) throw new AppError('foodNotFound');
-  if (favourite) {
-    await deps.db
-      .insert(foodFavourites)
-      .values({ user_id: userId, food_id: row.id, created_at: deps.clock.now() })
-      .onConflictDoNothing();
-  } else {
-    await deps.db
-      .delete(foodFavourites)
-      .where(and(eq(foodFavourites.user_id, userId), eq(foodFavourites.food_id, row.id)));
-  }
-  return getFood(deps, userId, row.id);
+  return inTransaction(deps, async (deps) => {
+    const row = await findVisibleFood(deps.db, userId, id);
+    if (!row) throw new AppError('foodNotFound');
+    if (favourite) {
+      await deps.db
+        .insert(foodFavourites)
+        .values({ user_id: userId, food_id: row.id, created_at: deps.clock.now() })
+        .onConflictDoNothing();
+    } else {
+      await deps.db
+        .delete(foodFavourites)
+        .where(and(eq(foodFavourites.user_id, userId), eq(foodFavourites.food_id, row.id)));
+    }
+    return getFood(deps, userId, row.id);
+  });
 }

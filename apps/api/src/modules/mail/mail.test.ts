@@ -113,10 +113,14 @@ describe('the mail outbox', () => {
       expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([...recipients].sort());
       expect(smtp.received[0]?.raw).toContain('Subject: Hola desde Forja');
       expect(smtp.received[0]?.raw).toContain('no-reply@forja.test');
-      for (const row of await outboxRows()) {
+      const rows = await outboxRows();
+      for (const row of rows) {
         expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
         expect(row.sent_at).toEqual(deliveredAt);
       }
+      // The Message-ID names the outbox row, whichever attempt carried it.
+      const messageIds = smtp.received.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]);
+      expect(messageIds.sort()).toEqual(rows.map((row) => `<${row.id}@forja.test>`).sort());
     } finally {
       await smtp.close();
       await mailer.close();

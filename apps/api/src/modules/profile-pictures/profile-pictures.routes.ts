@@ -86,6 +86,8 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<ProfilePictureRoutesOpt
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
+      // An upload sent to the removal is a mistake, not a removal.
+      if (request.isMultipart()) throw new AppError('unsupportedMediaType');
       await deleteProfilePicture(deps, userId);
       return send(reply, 200, { profile_picture_url: '' as const });
     },

@@ -107,6 +107,23 @@ describe('PUT /v0/users/{id}/picture/', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('does not remove the picture when the removal comes with an upload', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    expect((await upload(user.id, headers, await photo(600, 400))).statusCode).toBe(200);
+    const body = multipart(await photo(10, 10));
+    const removal = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/v0/users/${user.id}/picture/`,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(removal.statusCode).toBe(415);
+    const me = await ctx.app.inject({ method: 'GET', url: `/v0/users/${user.id}/`, headers });
+    expect(me.json<{ data: { profile_picture_url: string } }>().data.profile_picture_url).not.toBe(
+      '',
+    );
+  });
+
   it("answers 404 for another user's picture", async () => {
     const owner = await premiumUser(ctx);
     const other = await premiumUser(ctx);

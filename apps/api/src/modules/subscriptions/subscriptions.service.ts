@@ -373,22 +373,50 @@ function addMonth(date: Date): Date {
   return next;
 }
 
-/** Maps Stripe's subscription status to Forja's, and the plan it implies, if any. */
-export function mapProviderStatus(status: string): { status: SubscriptionStatus; plan?: Plan } {
+/** Maps Stripe's subscription status to Forja's. */
+export function mapProviderStatus(status: string): SubscriptionStatus {
   switch (status) {
     case 'trialing':
-      return { status: 'active', plan: FREE_TRIAL_PLAN };
     case 'active':
-      return { status: 'active', plan: PREMIUM_PLAN };
+      return 'active';
     case 'incomplete':
-      return { status: 'pending' };
+      return 'pending';
     case 'canceled':
-      return { status: 'canceled' };
+      return 'canceled';
     case 'incomplete_expired':
-      return { status: 'expired' };
+      return 'expired';
     default:
       // past_due, unpaid, paused and anything new: no access until the provider says so.
-      return { status: 'past_due' };
+      return 'past_due';
+  }
+}
+
+/**
+ * The plan a provider subscription is on, read from the subscription itself so that every
+ * event says the same whatever order they arrive in: the free trial while trialing (or when
+ * it ended during its trial), premium once a payment was due. Nothing when it cannot tell.
+ */
+export function planOfSubscription(
+  change: Pick<
+    Extract<SubscriptionChange, { kind: 'subscription' }>,
+    'status' | 'trialEnd' | 'endedAt'
+  >,
+): Plan | undefined {
+  switch (change.status) {
+    case 'trialing':
+      return FREE_TRIAL_PLAN;
+    case 'active':
+    case 'past_due':
+    case 'unpaid':
+      return PREMIUM_PLAN;
+    case 'canceled':
+      return change.trialEnd && change.endedAt && change.endedAt <= change.trialEnd
+        ? FREE_TRIAL_PLAN
+        : PREMIUM_PLAN;
+    default:
+      // incomplete, incomplete_expired, paused (a trial ended without a card): the plan chosen
+      // at checkout stands.
+      return undefined;
   }
 }
 
@@ -416,10 +444,10 @@ function proposal(row: Row, change: SubscriptionChange): Patch | null {
       return null;
     }
     case 'subscription': {
-      const mapped = mapProviderStatus(change.status);
+      const plan = planOfSubscription(change);
       return {
-        status: mapped.status,
-        ...(mapped.plan ? { plan: mapped.plan } : {}),
+        status: mapProviderStatus(change.status),
+        ...(plan ? { plan } : {}),
         start_date: change.startDate,
         ...(change.endDate ? { end_date: change.endDate } : {}),
         cancel_at_period_end: change.cancelAtPeriodEnd,
@@ -460,10 +488,14 @@ export function nextState(
 
   const final = FINAL_STATUSES.includes(row.status);
   const older = row.state_at !== null && created < row.state_at;
-  const next = final || older ? null : proposal(row, change);
+  const proposed = final ? null : proposal(row, change);
+  // An ending is final whatever its age: an event stamped later (the open invoice paid
+  // after the end) must not keep a cancelled subscription alive.
+  const ending = proposed?.status !== undefined && FINAL_STATUSES.includes(proposed.status);
+  const next = older && !ending ? null : proposed;
   const sameSecond = row.state_at !== null && created.getTime() === row.state_at.getTime();
   const behind = next?.status !== undefined && sameSecond && RANK[next.status] < RANK[row.status];
-  if (next && !behind) Object.assign(patch, next, { state_at: created });
+  if (next && !behind) Object.assign(patch, next, older ? {} : { state_at: created });
 
   // A listed subscription always has both dates; until the provider states the period,
   // it is the one the plan promises from the moment the event happened.

@@ -508,6 +508,107 @@ describe('applying events', () => {
     expect(await hasAccess(deps, user.id)).toBe(false);
   });
 
+  it('ends a subscription even when a newer payment of its open invoice came first', async () => {
+    const { user, checkout, providerId, shape } = await startedCheckout();
+    const t0 = ctx.clock.now();
+    const ended = new Date(t0.getTime() + 35 * DAY);
+    await deliver(event('customer.subscription.created', subscriptionObject(shape({})), t0));
+    // The invoice left open at the end is paid a day later, and that event arrives first.
+    await deliver(
+      event(
+        'invoice.paid',
+        invoiceObject({
+          subscription: providerId,
+          amountPaid: 999,
+          periodStart: new Date(t0.getTime() + 30 * DAY),
+          periodEnd: new Date(t0.getTime() + 60 * DAY),
+          paid: true,
+        }),
+        new Date(ended.getTime() + DAY),
+      ),
+    );
+    await deliver(
+      event(
+        'customer.subscription.deleted',
+        subscriptionObject(shape({ status: 'canceled', endedAt: ended })),
+        ended,
+      ),
+    );
+    expect(await rowOf(checkout.subscription_id)).toMatchObject({
+      status: 'canceled',
+      end_date: ended,
+    });
+    expect(await hasAccess(deps, user.id)).toBe(false);
+  });
+
+  it('knows a trial that was paid for is premium, whichever of its events comes first', async () => {
+    const stories = [
+      { last: 'past_due', status: 'past_due' },
+      { last: 'canceled', status: 'canceled' },
+    ] as const;
+    for (const story of stories) {
+      for (const order of [
+        [0, 1, 2],
+        [2, 1, 0],
+      ]) {
+        const { checkout, shape } = await startedCheckout('free-trial-trainee');
+        const t0 = ctx.clock.now();
+        const trialEnd = new Date(t0.getTime() + 14 * DAY);
+        const renewal = new Date(trialEnd.getTime() + 30 * DAY);
+        const events = [
+          event(
+            'customer.subscription.created',
+            subscriptionObject(shape({ status: 'trialing', trialEnd, periodEnd: trialEnd })),
+            t0,
+          ),
+          event(
+            'customer.subscription.updated',
+            subscriptionObject(shape({ status: 'active', trialEnd, periodEnd: renewal })),
+            trialEnd,
+          ),
+          event(
+            story.last === 'canceled'
+              ? 'customer.subscription.deleted'
+              : 'customer.subscription.updated',
+            subscriptionObject(
+              shape({
+                status: story.last,
+                trialEnd,
+                periodEnd: renewal,
+                endedAt: story.last === 'canceled' ? renewal : null,
+              }),
+            ),
+            renewal,
+          ),
+        ];
+        for (const index of order) await deliver(events[index]);
+        expect(
+          await rowOf(checkout.subscription_id),
+          `${story.last} ${String(order)}`,
+        ).toMatchObject({ status: story.status, plan: 'premium-trainee' });
+      }
+    }
+  });
+
+  it('keeps a trial cancelled before it ended on the free plan', async () => {
+    const { checkout, shape } = await startedCheckout('free-trial-trainee');
+    const t0 = ctx.clock.now();
+    const trialEnd = new Date(t0.getTime() + 14 * DAY);
+    await deliver(
+      event(
+        'customer.subscription.deleted',
+        subscriptionObject(
+          shape({ status: 'canceled', trialEnd, periodEnd: trialEnd, endedAt: trialEnd }),
+        ),
+        trialEnd,
+      ),
+    );
+    expect(await rowOf(checkout.subscription_id)).toMatchObject({
+      status: 'canceled',
+      plan: 'free-trial-trainee',
+    });
+  });
+
   it('reaches the same state whatever order the events of one checkout arrive in', async () => {
     const orders = [
       [0, 1, 2],

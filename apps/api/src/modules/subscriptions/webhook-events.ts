@@ -98,6 +98,9 @@ export type SubscriptionChange =
       localSubscriptionId: string | null;
       startDate: Date;
       endDate: Date | null;
+      /** When its free trial ends (or ended), if it had one; when it ended, if it has. */
+      trialEnd: Date | null;
+      endedAt: Date | null;
       cancelAtPeriodEnd: boolean;
     }
   | {
@@ -177,6 +180,8 @@ function changeOf(type: HandledType, object: unknown): SubscriptionChange | null
         localSubscriptionId: localId(subscription.metadata),
         startDate: toDate(subscription.start_date ?? subscription.created),
         endDate: end ? toDate(end) : null,
+        trialEnd: subscription.trial_end ? toDate(subscription.trial_end) : null,
+        endedAt: subscription.ended_at ? toDate(subscription.ended_at) : null,
         cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
       };
     }

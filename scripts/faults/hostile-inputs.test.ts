@@ -1,0 +1,272 @@
+/**
+ * Malformed, oversized and hostile inputs on every route: a clear 4xx and nothing changed.
+ * The routes come from GET /v0/openapi.json, so a new route is probed without anyone adding
+ * it here. Every application table is fingerprinted before and after each route's probes.
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUp, type Account } from './support/accounts';
+import { envelopeProblem } from './support/envelope';
+import { report } from './support/figures';
+import { call, inParallel, rawCall, Tally } from './support/http';
+import { operationsOf, probesOf, type Known, type Probe } from './support/probes';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { startServer, type ApiServer } from './support/server';
+
+const CONCURRENCY = 8;
+/**
+ * Tables left out of the fingerprint, each with the reason. None: the rate-limit counters
+ * live in memory (or Redis), sessions are read without being touched, and no call writes
+ * a "last seen".
+ */
+const UNFINGERPRINTED: Record<string, string> = {};
+/**
+ * Routes documented to answer 2xx whatever they are sent. Their probes go without a valid
+ * session, may be answered 2xx, and must still change nothing.
+ */
+const ANSWERS_ANYTHING: Record<string, string> = {
+  'POST /v0/auth/logout/':
+    'ends the session of its token, if any, and answers 200 whatever comes with it (the client clears its tokens first)',
+};
+
+let database: ScratchDatabase | undefined;
+let server: ApiServer | undefined;
+
+beforeAll(async () => {
+  database = await createScratchDatabase();
+  server = await startServer({ DATABASE_URL: database.url });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+type Data = Record<string, string>;
+
+async function must(answer: Promise<{ status: unknown; body: unknown }>, what: string) {
+  const { status, body } = await answer;
+  if (typeof status !== 'number' || status >= 300) {
+    throw new Error(`${what}: ${String(status)} ${JSON.stringify(body)}`);
+  }
+  return (body as { data: Data & Record<string, unknown> }).data;
+}
+
+/** Someone with a bit of everything: diary, training, weights, a food of their own… */
+async function withData(api: string, account: Account) {
+  const token = account.token;
+  const post = (path: string, body: unknown) =>
+    must(call(api, 'POST', path, { token, body }), path);
+  const put = (path: string, body?: unknown) =>
+    must(call(api, 'PUT', path, { token, ...(body ? { body } : {}) }), path);
+  const food = await post('/v0/foods/', {
+    name: 'Bizcocho de la abuela',
+    kcal: 380,
+    protein_g: 6,
+    carbohydrate_g: 50,
+    fat_g: 17,
+    fibre_g: 1,
+    portions: [{ name: '1 trozo', grams: 70 }],
+  });
+  const entry = await post('/v0/diary/entries/', {
+    kind: 'food',
+    date: '2024-04-30',
+    meal: 'comida',
+    food_id: food.id,
+    quantity: 1,
+    unit: '1 trozo',
+  });
+  await post('/v0/diary/entries/', {
+    kind: 'quick',
+    date: '2024-04-30',
+    meal: 'cena',
+    name: 'Cena fuera',
+    kcal: 700,
+  });
+  await put('/v0/diary/days/2024-04-30/water/', { water_ml: 1500 });
+  await put('/v0/diary/days/2024-04-30/notes/', { notes: 'Buen día' });
+  await put('/v0/metrics/weights/2024-04-30/', { weight_kg: 81.4 });
+  await put('/v0/metrics/measurements/2024-04-30/', { waist_cm: 88 });
+  await put(`/v0/users/${account.id}/onboarding/goal/`, {
+    goal: 'lose',
+    weekly_rate_kg: 0.5,
+    goal_weight_kg: 75,
+  });
+  await put(`/v0/foods/${food.id}/favourite/`);
+  const exercises = await must(call(api, 'GET', '/v0/exercises/', { token }), 'exercises');
+  const exerciseId = (exercises as unknown as { id: string }[])[0]?.id ?? '';
+  const workout = await post('/v0/diary/workouts/', { date: '2024-04-30', name: 'Pierna' });
+  const withExercise = await post(`/v0/diary/workouts/${workout.id}/exercises/`, {
+    exercise_id: exerciseId,
+  });
+  const item = (withExercise as unknown as { exercises: { id: string }[] }).exercises[0]?.id ?? '';
+  const withSet = await post(`/v0/diary/workout-exercises/${item}/sets/`, {
+    reps: 5,
+    weight_kg: 60,
+  });
+  const set =
+    (withSet as unknown as { exercises: { sets: { id: string }[] }[] }).exercises[0]?.sets[0]?.id ??
+    '';
+  const preferences = await must(
+    call(api, 'GET', `/v0/users/${account.id}/preferences/`, { token }),
+    'preferences',
+  );
+  return {
+    ids: {
+      users: account.id,
+      preferences: preferences.id ?? '',
+      foods: food.id ?? '',
+      entries: entry.id ?? '',
+      workouts: workout.id ?? '',
+      'workout-exercises': item,
+      sets: set,
+      days: '2024-04-30',
+      weights: '2024-04-30',
+      measurements: '2024-04-30',
+    },
+    exerciseId,
+    foodId: food.id ?? '',
+  };
+}
+
+/** Row count and an md5 of the ordered rows of every table of the application. */
+async function fingerprint(db: pg.Client): Promise<Map<string, string>> {
+  const { rows: tables } = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const prints = new Map<string, string>();
+  for (const { name } of tables) {
+    if (name in UNFINGERPRINTED) continue;
+    const { rows } = await db.query<{ count: string; md5: string | null }>(
+      `select count(*) as count, md5(string_agg(t::text, E'\\n' order by t::text)) as md5
+       from "${name}" t`,
+    );
+    prints.set(name, `${rows[0]?.count ?? '?'} rows, ${rows[0]?.md5 ?? 'empty'}`);
+  }
+  return prints;
+}
+
+function changed(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name));
+}
+
+describe('malformed, oversized and hostile inputs on every route', () => {
+  it('answers each with a clear 4xx in the envelope, and changes nothing', async () => {
+    if (!server || !database) throw new Error('not started');
+    const api = server.url;
+    const db = database.client;
+    const user = await signUp(api, db);
+    const other = await signUp(api, db);
+    const mine = await withData(api, user);
+    const theirs = await withData(api, other);
+
+    // Days belong to nobody: the same date is everyone's, so only ids can be someone else's.
+    const days = ['days', 'weights', 'measurements'];
+    const foreignIds = Object.fromEntries(
+      Object.entries(theirs.ids).filter(([segment]) => !days.includes(segment)),
+    );
+    const known: Known = {
+      own: mine.ids,
+      foreign: foreignIds,
+      token: user.token,
+      foreignUserId: other.id,
+      fields: {
+        food_id: mine.foodId,
+        exercise_id: mine.exerciseId,
+        email: 'nadie.faults@example.com',
+        password: 'otra contraseña nueva',
+        current_password: PASSWORD,
+        refresh_token: 'no-es-un-token-de-refresco',
+        token: 'no-es-un-token',
+        confirmation: 'ELIMINAR',
+        country: 'ES',
+        timezone: 'Europe/Madrid',
+        birth_date: '1996-03-01',
+        weekly_rate_kg: 0.5,
+        goal_weight_kg: 75,
+        height_cm: 180,
+        weight_kg: 80,
+        body_fat_percent: 20,
+        training_days_per_week: 4,
+        meals_per_day: 4,
+        reps: 5,
+        quantity: 100,
+        unit: 'g',
+        water_ml: 500,
+        kcal: 100,
+      },
+    };
+
+    // The worker sends the sign-up e-mails in the background; let it finish first.
+    for (let wait = 0; wait < 100; wait += 1) {
+      const { rows } = await db.query<{ count: string }>(
+        "select count(*) as count from mail_outbox where status <> 'sent'",
+      );
+      if (rows[0]?.count === '0') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const document = await call(api, 'GET', '/v0/openapi.json');
+    const operations = operationsOf(document.body as Parameters<typeof operationsOf>[0]).filter(
+      (operation) => operation.path !== '/v0/openapi.json',
+    );
+    expect(operations.length, 'routes described').toBeGreaterThan(50);
+
+    const tally = new Tally();
+    const failures: string[] = [];
+    const changes: string[] = [];
+    let probesSent = 0;
+    let before = await fingerprint(db);
+    const tablesChecked = before.size;
+    for (const operation of operations) {
+      let probes = probesOf(operation, known);
+      if (`${operation.method} ${operation.path}` in ANSWERS_ANYTHING) {
+        probes = probes.map((probe) => ({
+          ...probe,
+          expect: 'survive',
+          headers: probe.headers.authorization
+            ? { ...probe.headers, authorization: `Token ${'b'.repeat(43)}` }
+            : probe.headers,
+        }));
+      }
+      probesSent += probes.length;
+      await inParallel(probes, CONCURRENCY, async (probe: Probe) => {
+        const answer = await rawCall(api, probe);
+        tally.add(answer.status);
+        const where = `${probe.method} ${operation.path} (${probe.fault})`;
+        if (typeof answer.status !== 'number') {
+          failures.push(`${where}: ${answer.status}`);
+          return;
+        }
+        if (answer.status >= 500) failures.push(`${where}: ${answer.status}`);
+        else if (probe.expect === 'reject' && answer.status < 400) {
+          failures.push(`${where}: ${answer.status}, not refused`);
+        }
+        if (answer.status >= 400) {
+          const problem = envelopeProblem(answer);
+          if (problem) failures.push(`${where}: ${answer.status} ${problem}`);
+        }
+      });
+      const after = await fingerprint(db);
+      for (const table of changed(before, after)) {
+        changes.push(`${operation.method} ${operation.path} changed ${table}`);
+      }
+      before = after;
+    }
+
+    if (failures.length > 30) console.error(failures.join('\n'));
+    report('hostile inputs', {
+      requests: probesSent,
+      answers: tally.toString(),
+      recordsChecked: tablesChecked * operations.length,
+      recordsLost: changes.length,
+      extra: { routes: operations.length, tables: tablesChecked, 'bad answers': failures.length },
+    });
+    expect(failures.slice(0, 30), `${failures.length} bad answers`).toEqual([]);
+    expect(changes, 'tables changed by refused requests').toEqual([]);
+    // The caller is still there and signed in: nothing above ended their session.
+    expect((await call(api, 'GET', '/v0/users/', { token: user.token })).status).toBe(200);
+  });
+});

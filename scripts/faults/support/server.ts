@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { peakMemoryMiB, startProcess, type Started } from '../../bench/processes';
+
+const serverEntry = fileURLToPath(new URL('../../../apps/api/dist/server.js', import.meta.url));
+
+/** Every variable of the configuration table, unset: the suite names what it uses. */
+const UNSET: Record<string, string> = Object.fromEntries(
+  [
+    'PUBLIC_URL',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'PAYMENTS_PROVIDER',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PRICE_PREMIUM',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_BASE',
+    'TRIAL_DAYS',
+    'PRICE_PREMIUM_CENTS',
+    'PRICE_CURRENCY',
+    'REDIS_URL',
+    'TRUST_PROXY',
+  ].map((name) => [name, '']),
+);
+
+export interface ApiServer {
+  url: string;
+  port: number;
+  pid: number;
+  /** Everything the process wrote, for the failure message. */
+  output(): string;
+  alive(): boolean;
+  /** Peak resident memory so far (VmHWM), in MiB. */
+  peakMemoryMiB(): number | undefined;
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`; true when it exited cleanly. */
+  stop(graceMs?: number): Promise<boolean>;
+}
+
+/**
+ * Starts the built server (`apps/api/dist/server.js`) as a child process, configured by
+ * environment variables only, and waits until /v0/health/ answers 200.
+ */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ApiServer> {
+  const started: Started = await startProcess(
+    [serverEntry],
+    { ...UNSET, NODE_ENV: 'production', LOG_LEVEL: 'error', ...env },
+    '/v0/health/',
+    port,
+  );
+  const { child } = started;
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the server process has no pid');
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    url: started.url,
+    port: Number(new URL(started.url).port),
+    pid,
+    output: started.output,
+    alive,
+    peakMemoryMiB: () => peakMemoryMiB(pid),
+    async stop(graceMs = 15_000) {
+      if (!alive()) return child.exitCode === 0;
+      const exited = new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          resolve();
+        });
+      });
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+      }, graceMs);
+      await exited;
+      clearTimeout(timer);
+      return child.exitCode === 0;
+    },
+  };
+}
