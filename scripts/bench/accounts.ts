@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type pg from 'pg';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import { ARGON2_OPTIONS } from '../../apps/api/src/security/passwords';
 
 export const PASSWORD = 'una contraseña de prueba';
@@ -104,36 +105,6 @@ export async function login(api: string, email: string, address: string): Promis
 
 export type Stage = 'verified' | 'subscribed' | 'onboarded';
 
-/** A complete onboarding, the same answers a trainee would give on the six steps. */
-function onboardingAnswers() {
-  const birth = new Date();
-  birth.setUTCFullYear(birth.getUTCFullYear() - 30);
-  return {
-    goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
-    body: {
-      sex: 'female',
-      birth_date: birth.toISOString().slice(0, 10),
-      height_cm: 168,
-      weight_kg: 70,
-      body_fat_percent: 0,
-    },
-    activity: { activity_level: 'moderate', training_days_per_week: 3 },
-    training: { experience: 'intermediate', equipment: ['full_gym'] },
-    eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 4 },
-    health: {
-      heart_condition: false,
-      chest_pain: false,
-      dizziness: false,
-      bone_or_joint_problem: false,
-      blood_pressure_medication: false,
-      pregnant_or_postpartum: false,
-      other_condition: false,
-      health_notes: '',
-      share_with_trainer: true,
-    },
-  };
-}
-
 /**
  * A person set up through the API as far as `stage`: registered (and verified), with a
  * premium month paid at the local checkout, and with the onboarding finished.
@@ -178,7 +149,7 @@ export async function account(
   }
 
   if (stage === 'onboarded') {
-    for (const [step, answer] of Object.entries(onboardingAnswers())) {
+    for (const [step, answer] of Object.entries(answers)) {
       await call(api, `/v0/users/${me.id}/onboarding/${step}/`, {
         method: 'PUT',
         token,

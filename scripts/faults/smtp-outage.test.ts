@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/test/ports';
+import { startSmtpServer, type SmtpServer } from '../../apps/api/test/smtp-server';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { report } from './support/figures';
 import { call, Tally } from './support/http';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { startServer, type ApiServer } from './support/server';
-import { startSmtp, type SmtpSink } from './support/smtp';
 
 /** Accounts registered (one verification e-mail each) and reset (one link each), per group. */
 const PER_GROUP = 10;
@@ -27,7 +27,7 @@ interface OutboxRow {
 
 let database: ScratchDatabase | undefined;
 let server: ApiServer | undefined;
-const sinks: SmtpSink[] = [];
+const sinks: SmtpServer[] = [];
 
 beforeAll(async () => {
   database = await createScratchDatabase();
@@ -113,7 +113,7 @@ describe('SMTP down, then up', () => {
     server = await startServer(env, apiPort);
 
     // 3. A mail server answers, but refuses everything for now.
-    const refusing = await startSmtp(smtpPort, 'refusing');
+    const refusing = await startSmtpServer(smtpPort, 'refusing');
     sinks.push(refusing);
     const second = await trigger(server.url, 'despues');
     const secondTries = await allTried(second);
@@ -122,7 +122,7 @@ describe('SMTP down, then up', () => {
     sinks.splice(sinks.indexOf(refusing), 1);
 
     // 4. The mail server takes mail: the worker's retries drain the outbox.
-    const sink = await startSmtp(smtpPort, 'accepting');
+    const sink = await startSmtpServer(smtpPort, 'accepting');
     sinks.push(sink);
     const recoveredAt = Date.now();
     let outbox = await rows();

@@ -53,230 +53,218 @@ interface Expected {
 
 type StripeEvent = ReturnType<typeof event>;
 
+/**
+ * One step of a subscriber's history at the provider: a status and when it comes, in
+ * seconds after the start, with the end of the period it opens where it opens one.
+ * - `trialing` or `incomplete` opens the history: the subscription created for the period
+ *   up to `until`, and its checkout completed a second later with `checkout`. A trial's
+ *   end stays on the subscription from then on, as at Stripe.
+ * - `active` or `past_due` is a charge, paid or failed, then the subscription changed a
+ *   second later: for a new period [at, until], or the current one when there is no `until`.
+ * - `paid` or `failed` is an invoice alone, for the current period: 0 while trialing.
+ * - `cancelling` sets the subscription to end with its period; `canceled` and
+ *   `incomplete_expired` end it at `at`.
+ */
+type Step =
+  | [
+      status: 'trialing' | 'incomplete',
+      at: number,
+      until: number,
+      checkout: 'paid' | 'unpaid' | 'no_payment_required',
+    ]
+  | [status: 'active' | 'past_due', at: number, until?: number]
+  | [status: 'paid' | 'failed' | 'cancelling' | 'canceled' | 'incomplete_expired', at: number];
+
 interface Story {
   name: string;
   plan: Plan;
-  /** The provider's events for one subscriber, and the state they leave. */
-  events(s: Subscriber, t0: number): { events: StripeEvent[]; expected: Expected };
+  /** The provider's history, in the order it emitted it. */
+  steps: Step[];
+  /** The state it leaves, its end in seconds after the start. */
+  expected: Omit<Expected, 'start'>;
 }
 
 const at = (seconds: number) => new Date(seconds * 1000);
 
-/** Builds one subscriber's events in the order the provider emitted them. */
-function timeline(s: Subscriber, t0: number) {
+/** The provider's events for one subscriber's history that starts at `t0`. */
+function providerEvents(s: Subscriber, t0: number, steps: Step[]): StripeEvent[] {
   const events: StripeEvent[] = [];
+  let status = '';
+  let from = t0;
+  let until = t0;
+  let trialEnd: number | undefined;
   const subscription = (
     type: string,
     when: number,
-    status: string,
-    periodEnd: number,
-    extra: { trialEnd?: number; endedAt?: number; cancelAtPeriodEnd?: boolean } = {},
+    extra: { endedAt?: number; cancelAtPeriodEnd?: boolean } = {},
   ) =>
-    events.push(
-      event(
-        type,
-        subscriptionObject({
-          id: s.providerId,
-          customer: s.customer,
-          status,
-          localId: s.localId,
-          userId: s.userId,
-          start: at(t0),
-          periodEnd: at(periodEnd),
-          trialEnd: extra.trialEnd ? at(extra.trialEnd) : null,
-          endedAt: extra.endedAt ? at(extra.endedAt) : null,
-          cancelAtPeriodEnd: extra.cancelAtPeriodEnd ?? false,
-        }),
-        at(when),
-      ),
+    event(
+      type,
+      subscriptionObject({
+        id: s.providerId,
+        customer: s.customer,
+        status,
+        localId: s.localId,
+        userId: s.userId,
+        start: at(t0),
+        periodEnd: at(until),
+        trialEnd: trialEnd === undefined ? null : at(trialEnd),
+        endedAt: extra.endedAt === undefined ? null : at(extra.endedAt),
+        cancelAtPeriodEnd: extra.cancelAtPeriodEnd ?? false,
+      }),
+      at(when),
     );
-  const checkout = (when: number, paymentStatus: 'paid' | 'unpaid' | 'no_payment_required') =>
-    events.push(
-      event(
-        'checkout.session.completed',
-        checkoutSessionObject({
+  const invoice = (when: number, paid: boolean, amount: number) =>
+    event(
+      paid ? 'invoice.paid' : 'invoice.payment_failed',
+      invoiceObject({
+        subscription: s.providerId,
+        amountPaid: paid ? amount : 0,
+        periodStart: at(from),
+        periodEnd: at(until),
+        paid,
+      }),
+      at(when),
+    );
+
+  for (const step of steps) {
+    const when = t0 + step[1];
+    switch (step[0]) {
+      case 'trialing':
+      case 'incomplete': {
+        status = step[0];
+        until = t0 + step[2];
+        if (status === 'trialing') trialEnd = until;
+        events.push(subscription('customer.subscription.created', when));
+        const checkout = checkoutSessionObject({
           id: s.checkoutSessionId,
           subscription: s.providerId,
           localId: s.localId,
           userId: s.userId,
-          paymentStatus,
+          paymentStatus: step[3],
           customer: s.customer,
-        }),
-        at(when),
-      ),
-    );
-  const invoice = (when: number, paid: boolean, amount: number, from: number, to: number) =>
-    events.push(
-      event(
-        paid ? 'invoice.paid' : 'invoice.payment_failed',
-        invoiceObject({
-          subscription: s.providerId,
-          amountPaid: paid ? amount : 0,
-          periodStart: at(from),
-          periodEnd: at(to),
-          paid,
-        }),
-        at(when),
-      ),
-    );
-  return { events, subscription, checkout, invoice };
+        });
+        events.push(event('checkout.session.completed', checkout, at(when + 1)));
+        break;
+      }
+      case 'active':
+      case 'past_due':
+        if (step[2] !== undefined) [from, until] = [when, t0 + step[2]];
+        events.push(invoice(when, step[0] === 'active', 999));
+        status = step[0];
+        events.push(subscription('customer.subscription.updated', when + 1));
+        break;
+      case 'paid':
+      case 'failed':
+        events.push(invoice(when, step[0] === 'paid', status === 'trialing' ? 0 : 999));
+        break;
+      case 'cancelling':
+        events.push(
+          subscription('customer.subscription.updated', when, { cancelAtPeriodEnd: true }),
+        );
+        break;
+      case 'canceled':
+        status = 'canceled';
+        events.push(subscription('customer.subscription.deleted', when, { endedAt: when }));
+        break;
+      case 'incomplete_expired':
+        status = 'incomplete_expired';
+        events.push(subscription('customer.subscription.updated', when, { endedAt: when }));
+        break;
+    }
+  }
+  return events;
 }
+
+const TRIAL = 14 * DAY;
+const MONTH = 30 * DAY;
 
 const STORIES: Story[] = [
   {
     name: 'trial, then paid',
     plan: 'free-trial-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const trialEnd = t0 + 14 * DAY;
-      subscription('customer.subscription.created', t0, 'trialing', trialEnd, { trialEnd });
-      checkout(t0 + 1, 'no_payment_required');
-      invoice(t0 + 2, true, 0, t0, trialEnd);
-      invoice(trialEnd, true, 999, trialEnd, trialEnd + 30 * DAY);
-      subscription('customer.subscription.updated', trialEnd + 1, 'active', trialEnd + 30 * DAY);
-      const expected = { status: 'active', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: trialEnd + 30 * DAY } };
-    },
+    steps: [
+      ['trialing', 0, TRIAL, 'no_payment_required'],
+      ['paid', 2],
+      ['active', TRIAL, TRIAL + MONTH],
+    ],
+    expected: { status: 'active', plan: 'premium-trainee', end: TRIAL + MONTH },
   },
   {
     name: 'trial, cancelled',
     plan: 'free-trial-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const trialEnd = t0 + 14 * DAY;
-      subscription('customer.subscription.created', t0, 'trialing', trialEnd, { trialEnd });
-      checkout(t0 + 1, 'no_payment_required');
-      invoice(t0 + 2, true, 0, t0, trialEnd);
-      subscription('customer.subscription.updated', t0 + 5 * DAY, 'trialing', trialEnd, {
-        trialEnd,
-        cancelAtPeriodEnd: true,
-      });
-      subscription('customer.subscription.deleted', trialEnd, 'canceled', trialEnd, {
-        trialEnd,
-        endedAt: trialEnd,
-      });
-      const expected = { status: 'canceled', plan: 'free-trial-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: trialEnd } };
-    },
+    steps: [
+      ['trialing', 0, TRIAL, 'no_payment_required'],
+      ['paid', 2],
+      ['cancelling', 5 * DAY],
+      ['canceled', TRIAL],
+    ],
+    expected: { status: 'canceled', plan: 'free-trial-trainee', end: TRIAL },
   },
   {
     name: 'trial, paid, then cancelled',
     plan: 'free-trial-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const trialEnd = t0 + 14 * DAY;
-      const periodEnd = trialEnd + 30 * DAY;
-      subscription('customer.subscription.created', t0, 'trialing', trialEnd, { trialEnd });
-      checkout(t0 + 1, 'no_payment_required');
-      invoice(trialEnd, true, 999, trialEnd, periodEnd);
-      subscription('customer.subscription.updated', trialEnd + 1, 'active', periodEnd, {
-        trialEnd,
-      });
-      subscription('customer.subscription.updated', trialEnd + 9 * DAY, 'active', periodEnd, {
-        trialEnd,
-        cancelAtPeriodEnd: true,
-      });
-      subscription('customer.subscription.deleted', periodEnd, 'canceled', periodEnd, {
-        trialEnd,
-        endedAt: periodEnd,
-      });
-      const expected = { status: 'canceled', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: periodEnd } };
-    },
+    steps: [
+      ['trialing', 0, TRIAL, 'no_payment_required'],
+      ['active', TRIAL, TRIAL + MONTH],
+      ['cancelling', TRIAL + 9 * DAY],
+      ['canceled', TRIAL + MONTH],
+    ],
+    expected: { status: 'canceled', plan: 'premium-trainee', end: TRIAL + MONTH },
   },
   {
     name: 'trial, paid, then a renewal fails',
     plan: 'free-trial-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const trialEnd = t0 + 14 * DAY;
-      const renewal = trialEnd + 30 * DAY;
-      subscription('customer.subscription.created', t0, 'trialing', trialEnd, { trialEnd });
-      checkout(t0 + 1, 'no_payment_required');
-      invoice(trialEnd, true, 999, trialEnd, renewal);
-      subscription('customer.subscription.updated', trialEnd + 1, 'active', renewal);
-      invoice(renewal, false, 999, renewal, renewal + 30 * DAY);
-      subscription('customer.subscription.updated', renewal + 1, 'past_due', renewal + 30 * DAY);
-      const expected = { status: 'past_due', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: renewal + 30 * DAY } };
-    },
+    steps: [
+      ['trialing', 0, TRIAL, 'no_payment_required'],
+      ['active', TRIAL, TRIAL + MONTH],
+      ['past_due', TRIAL + MONTH, TRIAL + 2 * MONTH],
+    ],
+    expected: { status: 'past_due', plan: 'premium-trainee', end: TRIAL + 2 * MONTH },
   },
   {
     name: 'paid, renewed',
     plan: 'premium-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const renewal = t0 + 30 * DAY;
-      subscription('customer.subscription.created', t0, 'incomplete', renewal);
-      checkout(t0 + 1, 'paid');
-      invoice(t0 + 2, true, 999, t0, renewal);
-      subscription('customer.subscription.updated', t0 + 3, 'active', renewal);
-      invoice(renewal, true, 999, renewal, renewal + 30 * DAY);
-      subscription('customer.subscription.updated', renewal + 1, 'active', renewal + 30 * DAY);
-      const expected = { status: 'active', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: renewal + 30 * DAY } };
-    },
+    steps: [
+      ['incomplete', 0, MONTH, 'paid'],
+      ['active', 2],
+      ['active', MONTH, 2 * MONTH],
+    ],
+    expected: { status: 'active', plan: 'premium-trainee', end: 2 * MONTH },
   },
   {
     name: 'paid, renewal fails, then paid',
     plan: 'premium-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const renewal = t0 + 30 * DAY;
-      subscription('customer.subscription.created', t0, 'incomplete', renewal);
-      checkout(t0 + 1, 'paid');
-      invoice(t0 + 2, true, 999, t0, renewal);
-      subscription('customer.subscription.updated', t0 + 3, 'active', renewal);
-      invoice(renewal, false, 999, renewal, renewal + 30 * DAY);
-      subscription('customer.subscription.updated', renewal + 1, 'past_due', renewal + 30 * DAY);
-      invoice(renewal + 3 * DAY, true, 999, renewal, renewal + 30 * DAY);
-      subscription(
-        'customer.subscription.updated',
-        renewal + 3 * DAY + 1,
-        'active',
-        renewal + 30 * DAY,
-      );
-      const expected = { status: 'active', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: renewal + 30 * DAY } };
-    },
+    steps: [
+      ['incomplete', 0, MONTH, 'paid'],
+      ['active', 2],
+      ['past_due', MONTH, 2 * MONTH],
+      ['active', MONTH + 3 * DAY],
+    ],
+    expected: { status: 'active', plan: 'premium-trainee', end: 2 * MONTH },
   },
   {
     name: 'paid, renewal fails, cancelled, late invoice paid',
     plan: 'premium-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const renewal = t0 + 30 * DAY;
-      const ended = renewal + 5 * DAY;
-      subscription('customer.subscription.created', t0, 'incomplete', renewal);
-      checkout(t0 + 1, 'paid');
-      invoice(t0 + 2, true, 999, t0, renewal);
-      subscription('customer.subscription.updated', t0 + 3, 'active', renewal);
-      invoice(renewal, false, 999, renewal, renewal + 30 * DAY);
-      subscription('customer.subscription.updated', renewal + 1, 'past_due', renewal + 30 * DAY);
-      subscription('customer.subscription.deleted', ended, 'canceled', renewal + 30 * DAY, {
-        endedAt: ended,
-      });
+    steps: [
+      ['incomplete', 0, MONTH, 'paid'],
+      ['active', 2],
+      ['past_due', MONTH, 2 * MONTH],
+      ['canceled', MONTH + 5 * DAY],
       // The open invoice paid after the end: it must not bring the subscription back.
-      invoice(ended + DAY, true, 999, renewal, renewal + 30 * DAY);
-      const expected = { status: 'canceled', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: ended } };
-    },
+      ['paid', MONTH + 6 * DAY],
+    ],
+    expected: { status: 'canceled', plan: 'premium-trainee', end: MONTH + 5 * DAY },
   },
   {
     name: 'never paid, expired',
     plan: 'premium-trainee',
-    events(s, t0) {
-      const { events, subscription, checkout, invoice } = timeline(s, t0);
-      const renewal = t0 + 30 * DAY;
-      subscription('customer.subscription.created', t0, 'incomplete', renewal);
-      checkout(t0 + 1, 'unpaid');
-      invoice(t0 + 2, false, 999, t0, renewal);
-      subscription('customer.subscription.updated', t0 + DAY, 'incomplete_expired', renewal, {
-        endedAt: t0 + DAY,
-      });
-      const expected = { status: 'expired', plan: 'premium-trainee', start: t0 } as const;
-      return { events, expected: { ...expected, end: t0 + DAY } };
-    },
+    steps: [
+      ['incomplete', 0, MONTH, 'unpaid'],
+      ['failed', 2],
+      ['incomplete_expired', DAY],
+    ],
+    expected: { status: 'expired', plan: 'premium-trainee', end: DAY },
   },
 ];
 
@@ -385,9 +373,14 @@ describe('a webhook storm', () => {
     for (const subscriber of subscribers) {
       const story = STORIES.find((candidate) => candidate.name === subscriber.story);
       if (!story) throw new Error(subscriber.story);
-      const built = story.events(subscriber, t0);
-      expected.set(subscriber.userId, built.expected);
-      for (const e of built.events) genuine.push({ event: e, payload: JSON.stringify(e) });
+      expected.set(subscriber.userId, {
+        ...story.expected,
+        start: t0,
+        end: t0 + story.expected.end,
+      });
+      for (const e of providerEvents(subscriber, t0, story.steps)) {
+        genuine.push({ event: e, payload: JSON.stringify(e) });
+      }
     }
     expect(genuine.length).toBeLessThan(DELIVERIES);
     const copies = [...genuine];

@@ -14,7 +14,8 @@ const webDist = mkdtempSync(join(tmpdir(), 'forja-web-'));
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(
   join(webDist, 'index.html'),
-  '<!doctype html><title>Forja</title><div id="app"></div>',
+  '<!doctype html><title>Forja</title><script>window.forjaStarted=true</script>' +
+    '<script type="module" src="/assets/app-abc123.js"></script><div id="app"></div>',
 );
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("forja")');
 writeFileSync(
@@ -146,11 +147,14 @@ describe('the HTTP contract', () => {
     expect(res.json()).toMatchObject({ status: 413, data: { error: 'payload too large' } });
   });
 
-  it('sets security headers: CSP without inline script, no framing, nosniff, referrer policy', async () => {
+  it('sets security headers: CSP allowing only the page’s own inline script, no framing, nosniff, referrer policy', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v0/health/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The SHA-256 of `window.forjaStarted=true`, the one inline script of the page.
+    expect(csp).toMatch(
+      /script-src 'self' 'sha256-6SOb01fxzqdqRlQ6ZWpnyb8hcVlG5xmEpZh2Cgo\/3ao='(;|$)/,
+    );
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

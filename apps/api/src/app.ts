@@ -23,7 +23,7 @@ import {
 } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
-import { registerSpa } from './http/spa';
+import { registerSpa, webAppScriptHashes } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -85,7 +85,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  const webDist = options.webDist ?? webDistFolder;
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https://'),
+    scriptHashes: webAppScriptHashes(webDist),
+  });
   // Only pages of the configured origins may call the API from a browser; with none, only
   // the app's own origin can. Tokens travel in a header, so no credentials are allowed.
   if (config.corsOrigins.length > 0) {
@@ -145,7 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         clock: deps.clock,
         config,
       });
-      const premium = { deps: services, requireSubscription: requireSubscription({ db }) };
+      const premium = { deps: services, requireSubscription };
       await api.register(onboardingRoutes, premium);
       await api.register(targetsRoutes, premium);
       await api.register(todayRoutes, premium);
@@ -177,7 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     });
   }
 
-  await registerSpa(app, options.webDist ?? webDistFolder);
+  await registerSpa(app, webDist);
   return app;
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionStatus } from '@forja/shared/constants';
+import type { Db } from '../src/db/client';
 import { subscriptions } from '../src/db/schema/subscriptions';
+import { givesAccess } from '../src/db/subscriptions';
 import { createUser, signIn, auth } from './accounts';
 import type { TestContext } from './context';
 
@@ -36,4 +38,17 @@ export async function userWithoutSubscription(ctx: TestContext) {
   const user = await createUser(ctx);
   const tokens = await signIn(ctx, user.id);
   return { user, headers: auth(tokens.access_token) };
+}
+
+/**
+ * Whether the user's subscriptions open the premium calls, asked directly of the database
+ * by the rule the access-token lookup applies (`givesAccess`).
+ */
+export async function hasAccess(deps: { db: Db }, userId: string): Promise<boolean> {
+  const rows = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(givesAccess(userId))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import { onboardedAccount, subscribedAccount } from './support/api';
-import { expectAccessible, storeSession } from './support/browser';
+import { expectAccessible, logWorkout, storeSession } from './support/browser';
 
 // The app's days are Madrid's for people who keep the default time zone.
 const today = () => todayIn('Europe/Madrid', new Date());
@@ -78,23 +78,12 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   await expect(water.getByTestId('water')).toHaveText('500 ml de 2500 ml');
 
   // A workout of three sets; editing one changes it, it does not add a fourth.
-  const training = page.getByRole('region', { name: 'Entrenamiento' });
-  await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
-  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
-  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
-  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
-  await newSet.getByLabel('Reps').fill('5');
-  await newSet.getByLabel('Peso (kg)').fill('60');
-  const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
-  for (const count of [1, 2, 3]) {
-    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
-    await expect(sets).toHaveCount(count);
-  }
-  await training.getByRole('button', { name: 'Editar serie 2' }).click();
-  const edit = training.getByRole('form', { name: 'Editar serie 2' });
-  await edit.getByLabel('Peso (kg)').fill('62,5');
-  await edit.getByRole('button', { name: 'Guardar serie' }).click();
-  await expect(sets).toHaveCount(3);
+  const { sets } = await logWorkout(page, {
+    unit: 'kg',
+    weight: '60',
+    edited: 2,
+    newWeight: '62,5',
+  });
   await expect(sets.nth(1)).toContainText('5 × 62,5 kg');
 
   // 143 + 250 + 133 kcal, against the target.

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { birthDateForAge30, onboardedAccount, subscribedAccount, type Tokens } from './support/api';
-import { expectAccessible, storeSession } from './support/browser';
+import { expectAccessible, logWorkout, storeSession } from './support/browser';
 
 /** A 4 × 4 orange PNG, made here so the journey needs no image file. */
 function tinyPng(): Buffer {
@@ -153,24 +153,12 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('149 kcal');
 
   // Sets in pounds; editing one keeps three.
-  const training = page.getByRole('region', { name: 'Entrenamiento' });
-  await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
-  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
-  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
-  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
-  await newSet.getByLabel('Reps').fill('5');
-  await newSet.getByLabel('Peso (lb)').fill('135');
-  const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
-  for (const count of [1, 2, 3]) {
-    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
-    await expect(sets).toHaveCount(count);
-  }
-  await training.getByRole('button', { name: 'Editar serie 3' }).click();
-  const edit = training.getByRole('form', { name: 'Editar serie 3' });
-  await expect(edit.getByLabel('Peso (lb)')).toHaveValue('135');
-  await edit.getByLabel('Peso (lb)').fill('145');
-  await edit.getByRole('button', { name: 'Guardar serie' }).click();
-  await expect(sets).toHaveCount(3);
+  const { training, sets } = await logWorkout(page, {
+    unit: 'lb',
+    weight: '135',
+    edited: 3,
+    newWeight: '145',
+  });
   await expect(sets.nth(0)).toContainText('5 × 135 lb');
   await expect(sets.nth(2)).toContainText('5 × 145 lb');
   await expect(training).not.toContainText('kg');

@@ -26,7 +26,9 @@ export async function findOnboardingRow(
  * under an older shape that no longer fits counts as unanswered, so the person is asked
  * again rather than shown numbers computed from something the app no longer understands.
  */
-export function answersOf(row: OnboardingRow | undefined): OnboardingAnswers {
+export function answersOf(
+  row: Partial<Pick<OnboardingRow, OnboardingStepKey>> | undefined,
+): OnboardingAnswers {
   const answer = <K extends OnboardingStepKey>(step: K): OnboardingAnswer<K> | null => {
     const parsed = onboardingAnswerSchemas[step].safeParse(row?.[step]);
     return parsed.success ? (parsed.data as OnboardingAnswer<K>) : null;

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@forja/shared/constants';
-import type { Db } from '../db/client';
-import { hasAccess } from '../modules/subscriptions/subscriptions.service';
 import { AppError } from './app-error';
 import { requireUser } from './authentication';
 
@@ -11,13 +9,14 @@ const EXEMPT_ROLES: readonly Role[] = ['trainer', 'admin'];
 /**
  * The access gate of every premium call (onboarding, targets, diary, metrics, …): 401
  * without a signed-in user, 402 when a trainee has no active or pending subscription. The
- * free trial counts. Use it as a route's (or a scope's) onRequest or preHandler hook:
- * `onRequest: requireSubscription({ db })`.
+ * free trial counts. Whether there is one was read with the access token, so the gate costs
+ * no query. Use it as a route's (or a scope's) onRequest or preHandler hook:
+ * `onRequest: requireSubscription`.
  */
-export function requireSubscription(deps: { db: Db }) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const principal = requireUser(request);
-    if (EXEMPT_ROLES.includes(principal.role)) return;
-    if (!(await hasAccess(deps, principal.userId))) throw new AppError('paymentRequired');
-  };
+export function requireSubscription(request: FastifyRequest): Promise<void> {
+  const principal = requireUser(request);
+  if (!EXEMPT_ROLES.includes(principal.role) && !principal.hasAccess) {
+    throw new AppError('paymentRequired');
+  }
+  return Promise.resolve();
 }

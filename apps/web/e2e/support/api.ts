@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { answers } from '@forja/shared/fixtures/onboarding';
 
 /*
  * Sets the stage through the real API, so each journey starts from the state it is about
@@ -99,31 +100,6 @@ export function birthDateForAge30(): string {
   return date.toISOString().slice(0, 10);
 }
 
-const onboardingAnswers = () => ({
-  goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
-  body: {
-    sex: 'male',
-    birth_date: birthDateForAge30(),
-    height_cm: 180,
-    weight_kg: 80,
-    body_fat_percent: 0,
-  },
-  activity: { activity_level: 'moderate', training_days_per_week: 4 },
-  training: { experience: 'beginner', equipment: ['dumbbells'] },
-  eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 4 },
-  health: {
-    heart_condition: false,
-    chest_pain: false,
-    dizziness: false,
-    bone_or_joint_problem: false,
-    blood_pressure_medication: false,
-    pregnant_or_postpartum: false,
-    other_condition: false,
-    health_notes: '',
-    share_with_trainer: true,
-  },
-});
-
 /** A subscribed trainee who has answered and finished the onboarding through the API. */
 export async function onboardedAccount(request: APIRequestContext, label: string) {
   const account = await subscribedAccount(request, label);
@@ -131,7 +107,9 @@ export async function onboardedAccount(request: APIRequestContext, label: string
   const users = await request.get('/v0/users/', { headers });
   const [me] = ((await users.json()) as { data: { id: string }[] }).data;
   const id = me?.id ?? '';
-  for (const [step, answer] of Object.entries(onboardingAnswers())) {
+  // The shared answers, born 30 years before today so that their targets (2209 kcal) hold.
+  const onboarding = { ...answers, body: { ...answers.body, birth_date: birthDateForAge30() } };
+  for (const [step, answer] of Object.entries(onboarding)) {
     const saved = await request.put(`/v0/users/${id}/onboarding/${step}/`, {
       headers,
       data: answer,

@@ -35,3 +35,35 @@ export async function expectAccessible(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Logs a workout on the diary: squats, three sets of 5 at `weight`, then set number
+ * `edited` changed to `newWeight`. The edit form starts from the set's weight, and editing
+ * keeps three sets. Weights are typed in `unit`. Gives the training region and its sets.
+ */
+export async function logWorkout(
+  page: Page,
+  workout: { unit: 'kg' | 'lb'; weight: string; edited: number; newWeight: string },
+) {
+  const weightLabel = `Peso (${workout.unit})`;
+  const training = page.getByRole('region', { name: 'Entrenamiento' });
+  await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
+  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
+  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
+  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
+  await newSet.getByLabel('Reps').fill('5');
+  await newSet.getByLabel(weightLabel).fill(workout.weight);
+  const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
+  for (const count of [1, 2, 3]) {
+    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
+    await expect(sets).toHaveCount(count);
+  }
+  const editName = `Editar serie ${String(workout.edited)}`;
+  await training.getByRole('button', { name: editName }).click();
+  const edit = training.getByRole('form', { name: editName });
+  await expect(edit.getByLabel(weightLabel)).toHaveValue(workout.weight);
+  await edit.getByLabel(weightLabel).fill(workout.newWeight);
+  await edit.getByRole('button', { name: 'Guardar serie' }).click();
+  await expect(sets).toHaveCount(3);
+  return { training, sets };
+}

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 
 export interface FakeCall {
   method: string;
@@ -93,31 +94,6 @@ export const thePlans = [
   { name: 'premium-trainee', price: 2999, currency: 'eur', interval: 'month', trial_days: 0 },
 ];
 
-export const someAnswers = {
-  goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 75 },
-  body: {
-    sex: 'male',
-    birth_date: '1996-03-01',
-    height_cm: 180,
-    weight_kg: 80,
-    body_fat_percent: 0,
-  },
-  activity: { activity_level: 'moderate', training_days_per_week: 4 },
-  training: { experience: 'intermediate', equipment: ['full_gym'] },
-  eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 4 },
-  health: {
-    heart_condition: false,
-    chest_pain: false,
-    dizziness: false,
-    bone_or_joint_problem: false,
-    blood_pressure_medication: false,
-    pregnant_or_postpartum: false,
-    other_condition: false,
-    health_notes: '',
-    share_with_trainer: true,
-  },
-};
-
 const noAnswers = {
   goal: null,
   body: null,
@@ -129,9 +105,9 @@ const noAnswers = {
 
 /** The onboarding state with the first `answered` steps answered. */
 export function anOnboarding(answered: number, finished = false) {
-  const keys = Object.keys(someAnswers) as (keyof typeof someAnswers)[];
-  const answers: Record<string, unknown> = { ...noAnswers };
-  for (const key of keys.slice(0, answered)) answers[key] = someAnswers[key];
+  const keys = Object.keys(answers) as (keyof typeof answers)[];
+  const given: Record<string, unknown> = { ...noAnswers };
+  for (const key of keys.slice(0, answered)) given[key] = answers[key];
   const paths = [
     'first-step',
     'second-step',
@@ -142,40 +118,15 @@ export function anOnboarding(answered: number, finished = false) {
   ];
   return {
     user_id: anUser.id,
-    answers,
+    answers: given,
     next_step: answered >= 6 ? 'resume' : paths[answered],
     finished_at: finished ? '2026-11-20T10:00:00.000Z' : null,
   };
 }
 
-/** The targets of someAnswers (man of 30, 180 cm, 80 kg, moderate, −0.5 kg a week). */
-export const theTargets = {
-  goal: 'lose',
-  formula: 'mifflin-st-jeor',
-  age_years: 30,
-  weight_kg: 80,
-  bmr_kcal: 1780,
-  activity_level: 'moderate',
-  activity_factor: 1.55,
-  tdee_kcal: 2759,
-  energy_kcal: 2209,
-  protein_g: 160,
-  protein_g_per_kg: 2,
-  fat_g: 61,
-  fat_g_per_kg: 0.76,
-  carbohydrate_g: 255,
-  carbohydrate_g_per_kg: 3.19,
-  fibre_g: 31,
-  water_l: 2.5,
-  weekly_change_kg: -0.5,
-  goal_weight_kg: 75,
-  goal_date: '2026-05-11',
-  notes: [],
-};
-
-/** theTargets with 1600 kcal set by the trainer, below the BMR of 1780. */
+/** answersTargets with 1600 kcal set by the trainer, below the BMR of 1780. */
 export const theTrainerTargets = {
-  ...theTargets,
+  ...answersTargets,
   energy_kcal: 1600,
   fat_g: 48,
   fat_g_per_kg: 0.6,
@@ -212,7 +163,7 @@ export function somePreferences(fields: Record<string, unknown> = {}) {
 /** What the home screen reads for a trainee who has finished the onboarding. */
 export const readyForHome = {
   [`GET /users/${anUser.id}/onboarding/`]: ok(anOnboarding(6, true)),
-  'GET /targets/': ok(theTargets),
+  'GET /targets/': ok(answersTargets),
   'GET /today/': ok(aToday),
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answers } from '../fixtures/onboarding';
 import {
   activityStepSchema,
   ageOn,
@@ -237,24 +238,7 @@ describe('where the onboarding continues', () => {
     });
     expect(nextOnboardingStep({ ...none, goal })).toBe('second-step');
     expect(nextOnboardingStep({ ...none, body })).toBe('first-step');
-    const all: OnboardingAnswers = {
-      goal,
-      body,
-      activity: { activity_level: 'light', training_days_per_week: 2 },
-      training: { experience: 'none', equipment: ['bodyweight'] },
-      eating: { eating_pattern: 'omnivore', allergies: [], other_allergies: '', meals_per_day: 3 },
-      health: {
-        heart_condition: false,
-        chest_pain: false,
-        dizziness: false,
-        bone_or_joint_problem: false,
-        blood_pressure_medication: false,
-        pregnant_or_postpartum: false,
-        other_condition: false,
-        health_notes: '',
-        share_with_trainer: false,
-      },
-    };
+    const all: OnboardingAnswers = answers;
     expect(nextOnboardingStep(all)).toBe('resume');
     expect(nextOnboardingStep({ ...all, eating: null })).toBe('fifth-step');
   });

@@ -1,6 +1,7 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { localEvents } from '../../db/schema/local-payments';
 import { subscriptions } from '../../db/schema/subscriptions';
@@ -8,7 +9,6 @@ import { runPaymentsMaintenance } from '../../modules/subscriptions/payments-sch
 import {
   createCheckout,
   createPortal,
-  hasAccess,
   listSubscriptions,
   type SubscriptionDeps,
 } from '../../modules/subscriptions/subscriptions.service';

@@ -12,12 +12,12 @@ import {
   sign,
   subscriptionObject,
 } from '../../../test/stripe-events';
+import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { subscriptions } from '../../db/schema/subscriptions';
 import {
   createCheckout,
   createPortal,
-  hasAccess,
   listSubscriptions,
   type SubscriptionDeps,
 } from '../../modules/subscriptions/subscriptions.service';

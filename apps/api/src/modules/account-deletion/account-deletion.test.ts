@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { FakeStripe } from '../../../test/fake-stripe';
-import { answers } from '../../../test/onboarding';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
 
 let ctx: TestContext;

@@ -1,8 +1,36 @@
 import type { DailyTargets } from '@forja/shared/schemas/diary';
+import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
+import type { Targets } from '@forja/shared/schemas/targets';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { getTargets } from '../targets/targets.service';
+import type { PrescribedTargets } from '../targets/targets.formulas';
+import { getTargets, targetsOf } from '../targets/targets.service';
+
+function dailyOf(targets: Targets): DailyTargets {
+  return {
+    kcal: targets.energy_kcal,
+    protein_g: targets.protein_g,
+    carbohydrate_g: targets.carbohydrate_g,
+    fat_g: targets.fat_g,
+    fibre_g: targets.fibre_g,
+    water_ml: Math.round(targets.water_l * 1000),
+  };
+}
+
+/**
+ * The daily targets that answers already read give (with the trainer's override in place
+ * of the formula's energy when there is one), or null until the answers the targets need
+ * are there.
+ */
+export function dailyTargetsOf(
+  answers: OnboardingAnswers,
+  override: PrescribedTargets | null,
+  today: Date,
+): DailyTargets | null {
+  const targets = targetsOf(answers, override, today);
+  return targets ? dailyOf(targets) : null;
+}
 
 /**
  * The person's daily targets, for the diary's totals and the adherence of metrics: those
@@ -14,15 +42,7 @@ export async function findDailyTargets(
   userId: string,
 ): Promise<DailyTargets | null> {
   try {
-    const targets = await getTargets(deps, userId);
-    return {
-      kcal: targets.energy_kcal,
-      protein_g: targets.protein_g,
-      carbohydrate_g: targets.carbohydrate_g,
-      fat_g: targets.fat_g,
-      fibre_g: targets.fibre_g,
-      water_ml: Math.round(targets.water_l * 1000),
-    };
+    return dailyOf(await getTargets(deps, userId));
   } catch (error) {
     if (error instanceof AppError && error.key === 'targetsUnavailable') return null;
     throw error;

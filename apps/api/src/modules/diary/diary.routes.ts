@@ -50,7 +50,7 @@ const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
 export const diaryRoutes: FastifyPluginAsyncZod<{ deps: DiaryDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription(deps));
+  app.addHook('onRequest', requireSubscription);
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(

@@ -22,14 +22,15 @@ import {
 } from '@forja/shared/schemas/foods';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { readStoredDay, type LoggedEntry, type StoredDay } from '../../db/diary-day';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
+import { answersOf } from '../../db/onboarding-answers';
 import { findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
-import { findDailyTargets } from './daily-targets';
+import { dailyTargetsOf } from './daily-targets';
 import { roundToSum } from './rounding';
-import { listWorkouts } from './workouts.service';
 
 export interface DiaryDeps {
   db: Db;
@@ -40,7 +41,7 @@ type EntryRow = typeof diaryEntries.$inferSelect;
 
 const QUICK_ADD_NAME = 'Añadido rápido';
 
-function toEntry(row: EntryRow, nutrients: Nutrients = row): DiaryEntry {
+function toEntry(row: LoggedEntry, nutrients: Nutrients = row): DiaryEntry {
   return {
     id: row.id,
     date: row.date,
@@ -86,7 +87,7 @@ function nutrientsFrom(pick: (key: NutrientKey) => number): Nutrients {
  * The day's meals and totals in whole kcal and grams: the day total is the exact sum
  * rounded, meal totals are rounded to add up to it, and entries to add up to their meal.
  */
-function totalsOfDay(rows: readonly EntryRow[]): { meals: DiaryMeal[]; totals: Nutrients } {
+function totalsOfDay(rows: readonly LoggedEntry[]): { meals: DiaryMeal[]; totals: Nutrients } {
   const byMeal = MEALS.map((meal) => rows.filter((row) => row.meal === meal));
   const rounding = new Map<NutrientKey, RoundedKey>(
     NUTRIENT_KEYS.map((key) => {
@@ -118,39 +119,34 @@ function totalsOfDay(rows: readonly EntryRow[]): { meals: DiaryMeal[]; totals: N
   };
 }
 
+function loggedDay(date: string, stored: StoredDay): Omit<DiaryDay, 'targets'> {
+  return {
+    date,
+    ...totalsOfDay(stored.entries),
+    water_ml: stored.water_ml ?? 0,
+    notes: stored.notes ?? '',
+    workouts: stored.workouts,
+  };
+}
+
 /** A day as logged: entries with their totals, water, notes and training. */
 export async function readDay(
   deps: DiaryDeps,
   userId: string,
   date: string,
 ): Promise<Omit<DiaryDay, 'targets'>> {
-  // One query after another: inside a transaction (a copy answers the day it wrote) they
-  // share one connection, which serves one query at a time.
-  const rows = await deps.db
-    .select()
-    .from(diaryEntries)
-    .where(and(eq(diaryEntries.user_id, userId), eq(diaryEntries.date, date)))
-    .orderBy(asc(diaryEntries.seq));
-  const [dayRow] = await deps.db
-    .select()
-    .from(diaryDays)
-    .where(and(eq(diaryDays.user_id, userId), eq(diaryDays.date, date)));
-  const workouts = await listWorkouts(deps, userId, date);
-  return {
-    date,
-    ...totalsOfDay(rows),
-    water_ml: dayRow?.water_ml ?? 0,
-    notes: dayRow?.notes ?? '',
-    workouts,
-  };
+  return loggedDay(date, await readStoredDay(deps.db, userId, date));
 }
 
-/** One day of the diary, with the person's targets to hold it against. */
+/**
+ * One day of the diary, with the person's targets to hold it against: one statement reads
+ * the day, the answers and the trainer's override together.
+ */
 export async function getDay(deps: DiaryDeps, userId: string, date: string): Promise<DiaryDay> {
   const day = await resolveDate(deps, userId, date);
-  const logged = await readDay(deps, userId, day);
-  const targets = await findDailyTargets(deps, userId);
-  return { ...logged, targets };
+  const stored = await readStoredDay(deps.db, userId, day);
+  const targets = dailyTargetsOf(answersOf(stored.answers), stored.override, deps.clock.now());
+  return { ...loggedDay(day, stored), targets };
 }
 
 /** Grams in one `unit` of a food: 1 for g, its density for ml, or a portion's weight. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import type { DiaryDay, DiaryEntry, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { answers } from '../../../test/onboarding';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 
 let ctx: TestContext;

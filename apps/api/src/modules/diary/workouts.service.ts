@@ -85,19 +85,6 @@ async function assemble(db: Db, rows: readonly WorkoutRow[]): Promise<Workout[]>
   }));
 }
 
-export async function listWorkouts(
-  deps: { db: Db },
-  userId: string,
-  date: string,
-): Promise<Workout[]> {
-  const rows = await deps.db
-    .select()
-    .from(workouts)
-    .where(and(eq(workouts.user_id, userId), eq(workouts.date, date)))
-    .orderBy(asc(workouts.seq));
-  return assemble(deps.db, rows);
-}
-
 async function ownWorkout(db: Db, userId: string, id: string): Promise<WorkoutRow> {
   if (!isId(id)) throw new AppError('workoutNotFound');
   const [row] = await db

@@ -25,7 +25,7 @@ const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
 export const foodsRoutes: FastifyPluginAsyncZod<{ deps: FoodsDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription(deps));
+  app.addHook('onRequest', requireSubscription);
 
   app.get(
     '/foods/',

@@ -1,8 +1,8 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, createUser, PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { freePort } from '../../../test/ports';
+import { startSmtpServer } from '../../../test/smtp-server';
 import { createMailer } from '../../adapters/mail/create-mailer';
 import { createDevOutboxMailer } from '../../adapters/mail/dev-outbox-mailer';
 import { deliverPendingMail, enqueueMail, MAIL_DELIVERY } from '../../adapters/mail/outbox';
@@ -17,47 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(port: number) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      resolve();
-    });
-  });
-  return {
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
 
 async function outboxRows() {
   return ctx.database.db.select().from(mailOutbox);
@@ -102,7 +61,7 @@ describe('the mail outbox', () => {
       ctx.clock.now().getTime() + 2 * MAIL_DELIVERY.firstRetryMs,
     );
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpServer(port);
     try {
       ctx.clock.advance(2 * MAIL_DELIVERY.firstRetryMs);
       expect(await deliverPendingMail(deps)).toEqual({ sent: 3, failed: 0 });
@@ -170,7 +129,7 @@ describe('the mail outbox', () => {
   it('sends the verification e-mail in Spanish, as text and HTML, over SMTP', async () => {
     await ctx.database.db.delete(mailOutbox);
     const port = await freePort();
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpServer(port);
     const mailer = createMailer(
       { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
       () => undefined,

@@ -27,7 +27,7 @@ const tags = ['metrics'];
 const security = [{ token: [] }];
 
 export const metricsRoutes: FastifyPluginAsyncZod<{ deps: MetricsDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription(deps));
+  app.addHook('onRequest', requireSubscription);
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { CsvExport, Measurement, Metrics } from '@forja/shared/schemas/metrics';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { answers } from '../../../test/onboarding';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 
 let ctx: TestContext;

@@ -76,22 +76,6 @@ export async function listSubscriptions(deps: Pick<SubscriptionDeps, 'db'>, user
   return rows.map(toSubscription).filter((row): row is Subscription => row !== null);
 }
 
-/** True when the user has an active or pending subscription; the free trial counts. */
-export async function hasAccess(deps: Pick<SubscriptionDeps, 'db'>, userId: string) {
-  const rows = await deps.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.user_id, userId),
-        isNotNull(subscriptions.stripe_subscription_id),
-        inArray(subscriptions.status, [...ACCESS_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export function listPlans(config: Pick<Config, 'trialDays' | 'price'>): PlanOffer[] {
   const base = {
     price: config.price.premiumCents,

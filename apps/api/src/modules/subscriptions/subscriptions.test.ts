@@ -20,17 +20,13 @@ import {
   subscriptionObject,
   type SubscriptionShape,
 } from '../../../test/stripe-events';
+import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
 import { AppError } from '../../http/app-error';
 import { registerAuthentication } from '../../http/authentication';
 import { requireSubscription } from '../../http/subscription-gate';
-import {
-  createCheckout,
-  hasAccess,
-  listSubscriptions,
-  type SubscriptionDeps,
-} from './subscriptions.service';
+import { createCheckout, listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
 
 let ctx: TestContext;
 let deps: SubscriptionDeps;
@@ -43,10 +39,8 @@ beforeAll(async () => {
     extend: (app, appDeps) => {
       void app.register((scope, _options, done) => {
         registerAuthentication(scope, { db: appDeps.database.db, clock: appDeps.clock });
-        scope.get(
-          '/v0/premium-probe/',
-          { onRequest: requireSubscription({ db: appDeps.database.db }) },
-          (_request, reply) => reply.send({ status: 200, data: { ok: true } }),
+        scope.get('/v0/premium-probe/', { onRequest: requireSubscription }, (_request, reply) =>
+          reply.send({ status: 200, data: { ok: true } }),
         );
         done();
       });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import { AppError } from '../../http/app-error';
 import { TestClock } from '../../../test/clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { answers } from '../../../test/onboarding';
 import { insertUser } from '../../../test/users';
 import { saveOnboardingStep } from '../onboarding/onboarding.service';
 import { getTargets } from './targets.service';

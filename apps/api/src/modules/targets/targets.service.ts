@@ -15,7 +15,7 @@ import { targetOverrides } from '../../db/schema/targets';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
-import { computeTargets, kcalOf, proteinAndFat } from './targets.formulas';
+import { computeTargets, kcalOf, proteinAndFat, type PrescribedTargets } from './targets.formulas';
 
 export interface TargetsDeps {
   db: Db;
@@ -30,9 +30,9 @@ async function findOverride(db: Db, userId: string): Promise<OverrideRow | undef
 }
 
 /** The targets the answers give, with a trainer's override when there is one. */
-function targetsOf(
+export function targetsOf(
   answers: OnboardingAnswers,
-  override: OverrideRow | null,
+  override: PrescribedTargets | null,
   today: Date,
 ): Targets | null {
   const { goal, body, activity, health } = answers;

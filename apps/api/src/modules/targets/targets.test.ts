@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { answers } from '../../../test/onboarding';
 import { premiumUser, subscribe, userWithoutSubscription } from '../../../test/premium';
 
 let ctx: TestContext;

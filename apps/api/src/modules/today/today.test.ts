@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import { userPreferences } from '../../db/schema/users';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { answers } from '../../../test/onboarding';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
 
 let ctx: TestContext;

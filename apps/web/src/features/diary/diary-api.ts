@@ -13,6 +13,7 @@ import {
 } from '@forja/shared/schemas/diary';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { http } from '../../lib/http';
+import { isTodayQuery } from '../../lib/query-keys';
 
 export const DIARY_ERROR = 'No pudimos guardar el cambio en el diario. Inténtalo de nuevo.';
 
@@ -36,6 +37,7 @@ export async function refreshDiary(queryClient: QueryClient, ...dates: string[])
     ...dates.map((date) => queryClient.invalidateQueries({ queryKey: ['diary', date] })),
     queryClient.invalidateQueries({ queryKey: ['metrics'] }),
     queryClient.invalidateQueries({ queryKey: ['foods'] }),
+    queryClient.invalidateQueries({ predicate: isTodayQuery }),
   ]);
 }
 

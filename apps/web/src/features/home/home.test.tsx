@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { answersTargets } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
   anOnboarding,
@@ -9,7 +10,6 @@ import {
   installFakeApi,
   ok,
   somePreferences,
-  theTargets,
   theTrainerTargets,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
@@ -18,7 +18,7 @@ function apiFor(
   onboarding: unknown,
   preferences: unknown = null,
   waterL = 0,
-  targets: unknown = theTargets,
+  targets: unknown = answersTargets,
 ) {
   return installFakeApi({
     'GET /users/': ok([anUser]),

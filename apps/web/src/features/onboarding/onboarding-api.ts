@@ -5,6 +5,7 @@ import {
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
 import { http } from '../../lib/http';
+import { FRESH_FOR_A_VISIT_MS } from '../../lib/query-client';
 
 const INVALID = 'Ocurrió un error al leer tu configuración inicial';
 
@@ -18,7 +19,7 @@ export function onboardingQuery(userId: string) {
     queryKey: ['users', userId, 'onboarding'],
     queryFn: () =>
       http.get(`${base(userId)}/`, { schema: onboardingSchema, invalidResponseMessage: INVALID }),
-    staleTime: 0,
+    staleTime: FRESH_FOR_A_VISIT_MS,
   });
 }
 

@@ -5,6 +5,7 @@ import { notify } from '../../components/ui/notifications';
 import type { OnboardingAnswer, OnboardingStepKey } from '@forja/shared/schemas/onboarding';
 import type { MetricSystem } from '@forja/shared/units';
 import { errorMessage } from '../../lib/api-error';
+import { targetsKey } from '../../lib/query-keys';
 import { ActivityStepForm } from './activity-step-form';
 import { BodyStepForm } from './body-step-form';
 import { EatingStepForm } from './eating-step-form';
@@ -54,6 +55,8 @@ export function OnboardingStepScreen({
     try {
       const next = await saveOnboardingStep(userId, step, answer);
       queryClient.setQueryData(query.queryKey, next);
+      // The targets follow from the answers.
+      await queryClient.invalidateQueries({ queryKey: targetsKey(userId) });
       await navigate({
         to: returnTo === 'resume' ? addressOf('resume') : addressOf(next.next_step),
       });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { answersTargets } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
   anOnboarding,
@@ -10,7 +11,6 @@ import {
   installFakeApi,
   ok,
   somePreferences,
-  theTargets,
   theTrainerTargets,
   type FakeAnswer,
   type FakeCall,
@@ -101,7 +101,7 @@ describe('the onboarding', () => {
     logIn();
     let state = anOnboarding(6);
     const api = apiFor(() => ok(state), {
-      'GET /targets/': ok(theTargets),
+      'GET /targets/': ok(answersTargets),
       [`POST ${base}/finish/`]: () => {
         state = anOnboarding(6, true);
         return ok(state);
@@ -139,7 +139,7 @@ describe('the onboarding', () => {
     logIn();
     apiFor(
       anOnboarding(6),
-      { 'GET /targets/': ok(theTargets) },
+      { 'GET /targets/': ok(answersTargets) },
       somePreferences({
         metric_system: 'imperial',
       }),
@@ -189,7 +189,7 @@ describe('the onboarding', () => {
     logIn();
     apiFor(anOnboarding(6), {
       [`PUT ${base}/activity/`]: ok(anOnboarding(6)),
-      'GET /targets/': ok(theTargets),
+      'GET /targets/': ok(answersTargets),
     });
     const { router } = renderApp('/users/onboarding/third-step?from=resume');
 

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { targetsSchema } from '@forja/shared/schemas/targets';
 import { http } from '../../lib/http';
+import { FRESH_FOR_A_VISIT_MS } from '../../lib/query-client';
+import { targetsKey } from '../../lib/query-keys';
 
 /**
  * The person's targets, computed by the server from their onboarding answers. Refetched on
@@ -8,12 +10,12 @@ import { http } from '../../lib/http';
  */
 export function targetsQuery(userId: string) {
   return queryOptions({
-    queryKey: ['users', userId, 'targets'],
+    queryKey: targetsKey(userId),
     queryFn: () =>
       http.get('/targets/', {
         schema: targetsSchema,
         invalidResponseMessage: 'Ocurrió un error al obtener tus objetivos',
       }),
-    staleTime: 0,
+    staleTime: FRESH_FOR_A_VISIT_MS,
   });
 }

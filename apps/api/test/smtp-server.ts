@@ -1,23 +1,29 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface Received {
+export interface ReceivedMail {
   /** The envelope's recipients. */
   to: string[];
+  /** The message as it came: headers and body. */
+  raw: string;
+  /** Its Message-ID header. */
   messageId: string | undefined;
 }
 
-export interface SmtpSink {
-  received: Received[];
+export interface SmtpServer {
+  received: ReceivedMail[];
   close(): Promise<void>;
 }
 
 /**
- * A real SMTP server on loopback. `accepting` keeps what it receives; otherwise it greets
+ * A real SMTP server on loopback. `accepting` keeps what it receives; `refusing` greets
  * every connection with a temporary failure (421), as a mail server that is up but not
  * taking mail does.
  */
-export async function startSmtp(port: number, mode: 'accepting' | 'refusing'): Promise<SmtpSink> {
-  const received: Received[] = [];
+export async function startSmtpServer(
+  port: number,
+  mode: 'accepting' | 'refusing' = 'accepting',
+): Promise<SmtpServer> {
+  const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,6 +46,7 @@ export async function startSmtp(port: number, mode: 'accepting' | 'refusing'): P
         const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
         received.push({
           to: session.envelope.rcptTo.map((address) => address.address),
+          raw,
           messageId: /^Message-ID:\s*(.+)$/im.exec(headers)?.[1]?.trim(),
         });
         callback();

@@ -1,0 +1,17 @@
+import type { Query } from '@tanstack/react-query';
+
+/*
+ * Keys of data that one feature shows and another feature's changes make out of date.
+ * Features never import each other, so both take the key from here.
+ */
+
+/** Today's summary (home): intake, water, training and weight. */
+export const todayKey = (userId: string) => ['users', userId, 'today'] as const;
+
+/** The targets computed from the onboarding answers. */
+export const targetsKey = (userId: string) => ['users', userId, 'targets'] as const;
+
+/** Today's summary of whoever is signed in: what any change to the diary makes out of date. */
+export function isTodayQuery(query: Query): boolean {
+  return query.queryKey[0] === 'users' && query.queryKey[2] === 'today';
+}
