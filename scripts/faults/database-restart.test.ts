@@ -16,8 +16,15 @@ const STRETCH = { warm: 3_000, down: 4_000, after: 3_000, killing: 4_000 };
 /** After PostgreSQL is back, every answer must be a 2xx again within this. */
 const RECOVERY_BOUND_MS = 15_000;
 const WORKERS = 6;
-const SOURCE_DAY = '2020-01-01';
+/**
+ * Where each kind of write lands. The diary's days lie apart: the copied day first, then the
+ * 50 days of single entries, then one new day per copy, with room for 36 000 copies before
+ * the last date the API takes (2100-12-31), however fast the server answers.
+ */
+const SOURCE_DAY = '2000-01-01';
 const SOURCE_ENTRIES = 3;
+const ENTRIES_FROM = '2000-02-01';
+const COPIES_FROM = '2001-01-01';
 
 type Kind = 'weight' | 'water' | 'entry' | 'copy';
 type Phase = 'up' | 'stopping' | 'down' | 'starting' | 'recovering' | 'killing';
@@ -133,7 +140,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
             token,
             body: {
               kind: 'quick',
-              date: day('2010-01-01', n % 50),
+              date: day(ENTRIES_FROM, n % 50),
               meal: 'cena',
               name: key,
               kcal: value,
@@ -141,7 +148,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
           });
           break;
         case 'copy':
-          key = day('2015-01-01', n);
+          key = day(COPIES_FROM, n);
           value = SOURCE_ENTRIES;
           answer = await call(api, 'POST', '/v0/diary/copy/', {
             token,
@@ -247,8 +254,8 @@ describe('PostgreSQL stopped and restarted under load', () => {
       );
       copies = await read(
         `select to_char(date, 'YYYY-MM-DD') as key, count(*) as value from diary_entries
-         where user_id = $1 and date >= '2015-01-01' and date < $2 group by date`,
-        [SOURCE_DAY],
+         where user_id = $1 and date >= $2 group by date`,
+        [COPIES_FROM],
       );
     } finally {
       await check.end();
