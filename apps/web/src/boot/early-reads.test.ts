@@ -17,7 +17,9 @@ function recordingFetch(users: { status: number; body: unknown }) {
     sent.push({ url: input, authorization: new Headers(init?.headers).get('Authorization') });
     const answer = input.endsWith('/v0/users/')
       ? new Response(JSON.stringify(users.body), { status: users.status })
-      : new Response(JSON.stringify({ status: 200, data: {} }), { status: 200 });
+      : input.endsWith('/v0/diary/days/today/')
+        ? new Response(JSON.stringify({ status: 200, data: { date: '2026-11-21' } }))
+        : new Response(JSON.stringify({ status: 200, data: {} }), { status: 200 });
     return Promise.resolve(answer);
   }) as typeof fetch;
   return { sent, send };
@@ -27,12 +29,16 @@ const person = { status: 200, body: { status: 200, data: [{ id: 'c0ffee/1' }] } 
 const storage = (token: string | null) => ({
   getItem: (key: string) => (key === STORAGE_KEYS.accessToken ? token : null),
 });
+const at = (address: string) => {
+  const url = new URL(address, 'https://forja.example');
+  return { pathname: url.pathname, search: url.search };
+};
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the reads index.html starts', () => {
   it('sends home its guard reads and its own, the personal ones once the id is known', async () => {
     const { sent, send } = recordingFetch(person);
-    const early = startEarlyReads('', '/users/home', storage('tok-1'), send);
+    const early = startEarlyReads('', at('/users/home'), storage('tok-1'), send);
     expect(early?.token).toBe('tok-1');
     expect(sent.map((read) => read.url)).toEqual([
       '/v0/users/',
@@ -56,11 +62,54 @@ describe('the reads index.html starts', () => {
     ]);
   });
 
+  it('reads the diary’s day as today and files the answer under the day it names', async () => {
+    const { sent, send } = recordingFetch(person);
+    const early = startEarlyReads('', at('/users/diary'), storage('t'), send);
+    expect(sent.map((read) => read.url)).toEqual([
+      '/v0/users/',
+      '/v0/subscriptions/',
+      '/v0/diary/days/today/',
+    ]);
+    await settle();
+    expect(sent.map((read) => read.url).slice(3)).toEqual(['/v0/users/c0ffee%2F1/preferences/']);
+    expect([...(early?.reads.keys() ?? [])].sort()).toEqual(
+      [
+        '/users/',
+        '/subscriptions/',
+        '/diary/days/2026-11-21/',
+        '/users/c0ffee%2F1/preferences/',
+      ].sort(),
+    );
+    const day = (await early?.reads.get('/diary/days/2026-11-21/')) as Response;
+    // The copy read to file it left the body whole for the app.
+    expect(await day.json()).toEqual({ status: 200, data: { date: '2026-11-21' } });
+  });
+
+  it('reads the day in the diary’s address, and today when that is not a day', () => {
+    const { sent, send } = recordingFetch(person);
+    startEarlyReads('', at('/users/diary?date=2024-02-29'), storage('t'), send);
+    startEarlyReads('', at('/users/diary?date=2023-02-29'), storage('t'), send);
+    expect(sent.map((read) => read.url).filter((url) => url.includes('/diary/'))).toEqual([
+      '/v0/diary/days/2024-02-29/',
+      '/v0/diary/days/today/',
+    ]);
+  });
+
+  it('leaves today’s day unfiled when its answer is a failure', async () => {
+    const send = (() =>
+      Promise.resolve(new Response('{"status":401}', { status: 401 }))) as typeof fetch;
+    const early = startEarlyReads('', at('/users/diary'), storage('t'), send);
+    await settle();
+    expect([...(early?.reads.keys() ?? [])]).toEqual([
+      '/users/',
+      '/subscriptions/',
+      '/diary/days/today/',
+    ]);
+  });
+
   it('sends only the guard reads for a guarded screen with none of its own, on the host given', () => {
     const { sent, send } = recordingFetch(person);
-    startEarlyReads(
-      'https://api.forja.example',
-      '/users/onboarding/third-step',
+    startEarlyReads('https://api.forja.example', at('/users/onboarding/third-step'),
       storage('t'),
       send,
     );
@@ -72,16 +121,16 @@ describe('the reads index.html starts', () => {
 
   it('sends nothing without a token, or on a screen outside the guarded group', () => {
     const { sent, send } = recordingFetch(person);
-    expect(startEarlyReads('', '/users/home', storage(null), send)).toBeNull();
-    expect(startEarlyReads('', '/auth/login', storage('t'), send)).toBeNull();
-    expect(startEarlyReads('', '/users/subscription/plans', storage('t'), send)).toBeNull();
-    expect(startEarlyReads('', '/users/homework', storage('t'), send)).toBeNull();
+    expect(startEarlyReads('', at('/users/home'), storage(null), send)).toBeNull();
+    expect(startEarlyReads('', at('/auth/login'), storage('t'), send)).toBeNull();
+    expect(startEarlyReads('', at('/users/subscription/plans'), storage('t'), send)).toBeNull();
+    expect(startEarlyReads('', at('/users/homework'), storage('t'), send)).toBeNull();
     expect(sent).toEqual([]);
   });
 
   it('leaves the personal reads to the app when GET /users/ is refused', async () => {
     const { sent, send } = recordingFetch({ status: 401, body: { status: 401, data: {} } });
-    const early = startEarlyReads('', '/users/home', storage('expired'), send);
+    const early = startEarlyReads('', at('/users/home'), storage('expired'), send);
     await settle();
     expect(sent).toHaveLength(4);
     expect(early?.reads.has('/users/')).toBe(true);

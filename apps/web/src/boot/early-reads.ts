@@ -1,4 +1,5 @@
 import { API_PREFIX, AUTH_SCHEME, STORAGE_KEYS } from '@forja/shared/constants';
+import { optionalLocalDate } from '../routes/-search';
 
 /** The screens behind the login and the subscription; they all start with the guard's reads. */
 export const GUARDED_SCREENS = [
@@ -22,10 +23,13 @@ export const GUARD_READS = ['/users/', '/subscriptions/'];
 
 /**
  * A screen's own first reads, beyond the guard's. `{id}` stands for the person's id, known
- * once GET /users/ answers.
+ * once GET /users/ answers. `{day}` stands for the day in the address (`?date=`), or else for
+ * `today`: the server knows the person's time zone, so the read need not wait for it. Its
+ * answer names the day, and is then filed under that day, which is the read the app makes.
  */
 export const SCREEN_READS: Record<string, string[]> = {
   '/users/home': ['/today/', '/targets/', '/users/{id}/preferences/', '/users/{id}/onboarding/'],
+  '/users/diary': ['/diary/days/{day}/', '/users/{id}/preferences/'],
 };
 
 export interface EarlyReads {
@@ -45,26 +49,46 @@ function isGuardedScreen(pathname: string): boolean {
   return GUARDED_SCREENS.some((screen) => pathname === screen || pathname.startsWith(`${screen}/`));
 }
 
-/** The person's id from an answer of GET /users/, read from a copy so the app can read it too. */
+/** The `data` of a successful answer, read from a copy so the app can read it too. */
+async function dataOf(read: Promise<Response>): Promise<unknown> {
+  const response = (await read).clone();
+  if (!response.ok) throw new Error(`answered ${response.status}`);
+  return ((await response.json()) as { data?: unknown }).data;
+}
+
+/** The person's id from an answer of GET /users/. */
 async function idFrom(users: Promise<Response>): Promise<string> {
-  const response = (await users).clone();
-  if (!response.ok) throw new Error(`GET /users/ answered ${response.status}`);
-  const body = (await response.json()) as { data?: { id?: unknown }[] };
-  const id = body.data?.[0]?.id;
+  const id = ((await dataOf(users)) as { id?: unknown }[] | undefined)?.[0]?.id;
   if (typeof id !== 'string') throw new Error('GET /users/ listed nobody');
   return id;
 }
 
+/** Files the answer for `today` under the day it names, as the app will ask for it. */
+function fileUnderItsDay(reads: Map<string, Promise<Response>>, path: string): void {
+  const read = reads.get(path);
+  if (!read) return;
+  dataOf(read)
+    .then((data) => {
+      const date = optionalLocalDate((data as { date?: unknown } | undefined)?.date);
+      if (!date || reads.get(path) !== read) return;
+      reads.delete(path);
+      reads.set(path.replace('/today/', `/${date}/`), read);
+    })
+    // Unfiled, the app reads the day itself.
+    .catch(() => undefined);
+}
+
 /**
- * Starts the reads of the screen at `pathname` for whoever is signed in; null when nobody is,
+ * Starts the reads of the screen at `address` for whoever is signed in; null when nobody is,
  * or the screen is not a guarded one.
  */
 export function startEarlyReads(
   host: string,
-  pathname: string,
+  address: Pick<Location, 'pathname' | 'search'>,
   storage: Pick<Storage, 'getItem'>,
   send: typeof fetch,
 ): EarlyReads | null {
+  const { pathname } = address;
   const token = storage.getItem(STORAGE_KEYS.accessToken);
   if (!token || !isGuardedScreen(pathname)) return null;
   const get = (path: string) => {
@@ -77,9 +101,12 @@ export function startEarlyReads(
   };
   const reads = new Map<string, Promise<Response>>();
   for (const path of GUARD_READS) reads.set(path, get(path));
+  const day = optionalLocalDate(new URLSearchParams(address.search).get('date')) ?? 'today';
   const screenReads = SCREEN_READS[pathname.replace(/\/$/, '')] ?? [];
-  for (const path of screenReads.filter((read) => !read.includes('{id}'))) {
+  for (const read of screenReads.filter((template) => !template.includes('{id}'))) {
+    const path = read.replace('{day}', day);
     reads.set(path, get(path));
+    if (read.includes('{day}') && day === 'today') fileUnderItsDay(reads, path);
   }
   const personal = screenReads.filter((read) => read.includes('{id}'));
   const users = reads.get('/users/');

@@ -10,7 +10,7 @@ declare const SCREEN_CODE: Record<string, string[]>;
 try {
   const early = startEarlyReads(
     import.meta.env.VITE_API_URL ?? '',
-    location.pathname,
+    location,
     localStorage,
     fetch.bind(window),
   );
