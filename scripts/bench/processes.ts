@@ -98,3 +98,32 @@ export class PeakMemory {
     return this.raisedBy;
   }
 }
+
+/** The share of CPU time the whole machine spent idle over `ms` (Linux /proc/stat). */
+async function idleShare(ms: number): Promise<number> {
+  const read = () => {
+    const [, ...fields] =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    const ticks = fields.map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are idle time.
+    return { idle: (ticks[3] ?? 0) + (ticks[4] ?? 0), total: ticks.reduce((a, b) => a + b, 0) };
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  const total = after.total - before.total;
+  return total > 0 ? (after.idle - before.idle) / total : 1;
+}
+
+/**
+ * Waits until the machine is quiet (at least `share` of its CPU idle over a second), at most
+ * `limitMs`: what earlier steps left running (hashing, PostgreSQL's background work) must
+ * not be measured as the page's. Returns the idle share when it stopped waiting.
+ */
+export async function settle(share = 0.9, limitMs = 60_000): Promise<number> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const idle = await idleShare(1000);
+    if (idle >= share || Date.now() >= deadline) return idle;
+  }
+}
