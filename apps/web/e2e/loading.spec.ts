@@ -39,11 +39,14 @@ async function watchFirstLoad(page: Page, request: APIRequestContext, label: str
     if (pathname.startsWith('/v0/')) reads.push(seen);
     if (/^\/assets\/.+\.js$/.test(pathname) && !/\/index-/.test(pathname)) scripts.push(seen);
   });
-  return { id: encodeURIComponent(person?.id ?? ''), refused, reads, scripts };
+  return { id: encodeURIComponent(person?.id ?? ''), refused, reads, scripts, page, request };
 }
 
-/** Each read once, all of them and the screen's code asked for before the app's code came. */
-function expectStartedByThePage(
+/**
+ * Each read once, all of them and the screen's code asked for before the app's code came, and
+ * every script file marked to be compiled while it downloads (decision 014).
+ */
+async function expectStartedByThePage(
   watched: Awaited<ReturnType<typeof watchFirstLoad>>,
   expectedReads: string[],
 ) {
@@ -53,6 +56,15 @@ function expectStartedByThePage(
   // The screen's own code was asked for by the page too: the app found it all loaded.
   expect(watched.scripts.length).toBeGreaterThan(3);
   expect(watched.scripts.filter((script) => !script.beforeTheAppCode)).toEqual([]);
+  const loaded = await watched.page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  );
+  const files = loaded.filter((name) => /\/assets\/.+\.js$/.test(new URL(name).pathname));
+  const firstLines = await Promise.all(
+    files.map(async (file) => (await (await watched.request.get(file)).text()).split('\n', 1)[0]),
+  );
+  expect(firstLines.length).toBeGreaterThan(3);
+  expect(new Set(firstLines)).toEqual(new Set(['//# allFunctionsCalledOnLoad']));
 }
 
 test('home asks for each of its data once, and for its code, from the page itself before the app’s code arrives', async ({
@@ -65,7 +77,7 @@ test('home asks for each of its data once, and for its code, from the page itsel
 
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
   await expect(page.getByTestId('energy-left')).toBeVisible();
-  expectStartedByThePage(watched, [
+  await expectStartedByThePage(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
     '/v0/today/',
@@ -85,7 +97,7 @@ test('the diary reads today’s day once, asked for as today by the page before 
 
   await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
-  expectStartedByThePage(watched, [
+  await expectStartedByThePage(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
     '/v0/diary/days/today/',
@@ -99,7 +111,7 @@ test('the diary opened on another day reads that day from the page', async ({ pa
   await page.goto('/users/diary?date=2024-02-29');
 
   await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
-  expectStartedByThePage(watched, [
+  await expectStartedByThePage(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
     '/v0/diary/days/2024-02-29/',
