@@ -109,7 +109,9 @@ describe('the reads index.html starts', () => {
 
   it('sends only the guard reads for a guarded screen with none of its own, on the host given', () => {
     const { sent, send } = recordingFetch(person);
-    startEarlyReads('https://api.forja.example', at('/users/onboarding/third-step'),
+    startEarlyReads(
+      'https://api.forja.example',
+      at('/users/onboarding/third-step'),
       storage('t'),
       send,
     );
