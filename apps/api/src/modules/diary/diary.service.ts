@@ -20,6 +20,7 @@ import {
   type NutrientKey,
   type Nutrients,
 } from '@forja/shared/schemas/foods';
+import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { readStoredDay, type LoggedEntry, type StoredDay } from '../../db/diary-day';
@@ -129,13 +130,17 @@ function loggedDay(date: string, stored: StoredDay): Omit<DiaryDay, 'targets'> {
   };
 }
 
-/** A day as logged: entries with their totals, water, notes and training. */
+/**
+ * A day as logged (entries with their totals, water, notes and training), with the person's
+ * onboarding answers, which the same statement reads.
+ */
 export async function readDay(
   deps: DiaryDeps,
   userId: string,
   date: string,
-): Promise<Omit<DiaryDay, 'targets'>> {
-  return loggedDay(date, await readStoredDay(deps.db, userId, date));
+): Promise<{ day: Omit<DiaryDay, 'targets'>; answers: OnboardingAnswers }> {
+  const stored = await readStoredDay(deps.db, userId, date);
+  return { day: loggedDay(date, stored), answers: answersOf(stored.answers) };
 }
 
 /**

@@ -3,7 +3,6 @@ import { addDays, todayIn } from '@forja/shared/calendar';
 import type { Today } from '@forja/shared/schemas/today';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { findOnboardingAnswers } from '../../db/onboarding-answers';
 import { weightEntries } from '../../db/schema/metrics';
 import { findTimeZone } from '../../db/users';
 import { readDay } from '../diary/diary.service';
@@ -24,9 +23,9 @@ const WEIGHT_LINE_DAYS = 30;
 export async function getToday(deps: TodayDeps, userId: string): Promise<Today> {
   const timezone = await findTimeZone(deps.db, userId);
   const date = todayIn(timezone, deps.clock.now());
-  const [day, { body }, [latest], entries] = await Promise.all([
+  // The day's statement also reads the answers: the onboarding weight stands in for a weigh-in.
+  const [{ day, answers }, [latest], entries] = await Promise.all([
     readDay(deps, userId, date),
-    findOnboardingAnswers(deps.db, userId),
     deps.db
       .select({ kg: weightEntries.weight_kg })
       .from(weightEntries)
@@ -64,6 +63,6 @@ export async function getToday(deps: TodayDeps, userId: string): Promise<Today> 
         0,
       ),
     },
-    weight: { latest_kg: latest?.kg ?? body?.weight_kg ?? null, entries },
+    weight: { latest_kg: latest?.kg ?? answers.body?.weight_kg ?? null, entries },
   };
 }
