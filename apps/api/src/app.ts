@@ -164,7 +164,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   );
 
   await app.register(profilePictureMediaRoutes, { deps: { db } });
-  if (config.nodeEnv !== 'production') await app.register(devMailRoutes, { db });
+  // The outbox holds reset links and codes: readable only while nothing leaves it (no
+  // SMTP_URL, the development outbox mailer) and never in production.
+  if (!config.smtpUrl && config.nodeEnv !== 'production') {
+    await app.register(devMailRoutes, { db });
+  }
 
   if (deps.payments instanceof LocalPayments) {
     const payments = deps.payments;
