@@ -169,5 +169,9 @@ describe('Redis down, then up', () => {
     expect(Math.max(slowest.up, slowest.down, slowest.back)).toBeLessThan(SLOW_ANSWER_MS);
     expect(outageLines, 'one warning for the outage').toHaveLength(1);
     expect(server.alive()).toBe(true);
+
+    // A server stopped while Redis is down still shuts down cleanly.
+    await instance.stop();
+    expect(await server.stop(), 'clean exit with Redis down').toBe(true);
   });
 });
