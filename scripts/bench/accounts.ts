@@ -42,7 +42,7 @@ export async function call<T>(
 
 /**
  * A client address of its own for every login, given as X-Forwarded-For (the server runs
- * with TRUST_PROXY=true), so no address reaches the per-address limit.
+ * with TRUST_PROXY=1), so no address reaches the per-address limit.
  */
 export class Addresses {
   private next = 1;

@@ -158,7 +158,8 @@ async function main() {
         NODE_ENV: 'production',
         LOG_LEVEL: 'error',
         // Each login under load comes from its own X-Forwarded-For address.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
+        ALLOW_EMBEDDED_ADAPTERS: 'true',
       },
       '/v0/health/',
     );
@@ -492,7 +493,7 @@ async function main() {
       '',
       '## The API under load',
       '',
-      `Each row is one ${seconds} s run of autocannon (each connection sends its next request when the previous one is answered) against the built server (\`NODE_ENV=production\`, \`TRUST_PROXY=true\`) on PostgreSQL, right after the same run against the baseline: bare Fastify routes answering the same status, headers and JSON body that the real call answered, captured at the start. The ratio is req/s over the baseline's req/s. The data: one trainee with a year of diary (below), ${LOGIN_ACCOUNTS} further accounts for the logins.`,
+      `Each row is one ${seconds} s run of autocannon (each connection sends its next request when the previous one is answered) against the built server (\`NODE_ENV=production\`, \`TRUST_PROXY=1\`) on PostgreSQL, right after the same run against the baseline: bare Fastify routes answering the same status, headers and JSON body that the real call answered, captured at the start. The ratio is req/s over the baseline's req/s. The data: one trainee with a year of diary (below), ${LOGIN_ACCOUNTS} further accounts for the logins.`,
       '',
       '| call | connections | req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ratio | non-2xx |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -34,7 +34,7 @@ let server: ApiServer | undefined;
 
 beforeAll(async () => {
   database = await createScratchDatabase();
-  server = await startServer({ DATABASE_URL: database.url, TRUST_PROXY: 'true' });
+  server = await startServer({ DATABASE_URL: database.url, TRUST_PROXY: '1' });
 });
 
 afterAll(async () => {

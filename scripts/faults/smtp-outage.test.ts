@@ -52,7 +52,7 @@ describe('SMTP down, then up', () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Forja <no-reply@forja.test>',
       // Each trigger comes from an address of its own, as different people's would.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     };
     const tally = new Tally();
     let client = 0;

@@ -313,7 +313,7 @@ beforeAll(async () => {
     STRIPE_PRICE_PREMIUM: 'price_premium',
     STRIPE_WEBHOOK_SECRET: SECRET,
     STRIPE_API_BASE: fake.url,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
 });
 

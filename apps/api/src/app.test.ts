@@ -53,7 +53,7 @@ describe('the HTTP contract', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 200,
-      data: { status: 'ok', database: 'ok', version: expect.any(String) },
+      data: { status: 'ok', database: 'ok', version: expect.any(String), rate_limits: 'memory' },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -51,7 +51,7 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   payments: Payments;
-  /** Shared store for rate limits across instances; memory when absent. */
+  /** Shared store for rate limits across instances; memory when absent or unavailable. */
   redis?: Redis | undefined;
 }
 
@@ -64,13 +64,24 @@ export interface BuildOptions {
   rateLimitNamespace?: string;
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify trusts no hop for a bare number, so a hop
+ * count becomes a function: with n, the n nearest hops (the socket's peer first) are the
+ * proxies and the address before them is the client's; whatever a client writes further
+ * left in X-Forwarded-For is never read.
+ */
+function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** The whole application as a Fastify instance; tests build it and use inject(). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // A request id chosen by the caller would let them forge log lines.
     requestIdHeader: false,
@@ -123,11 +134,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
 
-  const rateLimit = await registerRateLimiting(app, {
+  const rateLimiting = registerRateLimiting(app, {
     limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     redis: deps.redis,
     ...(options.rateLimitNamespace ? { namespace: options.rateLimitNamespace } : {}),
   });
+  const rateLimit = rateLimiting.guard;
   const { db } = deps.database;
   const services = { db, clock: deps.clock, publicUrl: config.publicUrl };
 
@@ -139,7 +151,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         reply.header('cache-control', 'no-store');
         return payload;
       });
-      await api.register(healthRoutes, { database: deps.database, version: VERSION });
+      await api.register(healthRoutes, {
+        database: deps.database,
+        version: VERSION,
+        rateLimitStore: rateLimiting.store,
+      });
       await api.register(authRoutes, { deps: services, rateLimit });
       await api.register(usersRoutes, { deps: services, rateLimit });
       await api.register(preferencesRoutes, { deps: services });
@@ -164,7 +180,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   );
 
   await app.register(profilePictureMediaRoutes, { deps: { db } });
-  if (config.nodeEnv !== 'production') await app.register(devMailRoutes, { db });
+  // The outbox holds reset links and codes: readable only while nothing leaves it (no
+  // SMTP_URL, the development outbox mailer) and never in production.
+  if (!config.smtpUrl && config.nodeEnv !== 'production') {
+    await app.register(devMailRoutes, { db });
+  }
 
   if (deps.payments instanceof LocalPayments) {
     const payments = deps.payments;

@@ -51,6 +51,21 @@ describe('configuration', () => {
     [{ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_PREMIUM'],
     [{ TRIAL_DAYS: '0' }, 'TRIAL_DAYS'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '*' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '::/0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1000' }, 'TRUST_PROXY'],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }, 'PAYMENTS_PROVIDER'],
+    [
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', PAYMENTS_PROVIDER: 'local' },
+      'PAYMENTS_PROVIDER',
+    ],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_ADAPTERS: 'maybe' }, 'ALLOW_EMBEDDED_ADAPTERS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ PRICE_PREMIUM_CENTS: '9.99' }, 'PRICE_PREMIUM_CENTS'],
     [{ PRICE_CURRENCY: 'euro' }, 'PRICE_CURRENCY'],
@@ -80,6 +95,39 @@ describe('configuration', () => {
       webhookSecret: 'whsec_abc',
       apiBase: 'http://127.0.0.1:12111',
     });
+  });
+
+  it('says why trusting every proxy hop is refused', () => {
+    expect(errorOf({ TRUST_PROXY: 'true' }).message).toBe(
+      'Invalid configuration: TRUST_PROXY must be a hop count like 1 or proxy addresses, not true: trusting every hop lets clients choose their own address',
+    );
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,2001:db8::/32 ,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', '2001:db8::/32', 'loopback']);
+  });
+
+  it('starts in production with a real mailer and Stripe, or with the embedded ones by name', () => {
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_PRICE_PREMIUM: 'price_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(production).toMatchObject({ nodeEnv: 'production', smtpUrl: 'smtp://mail.example:587' });
+    expect(production.payments.provider).toBe('stripe');
+
+    const embedded = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_ADAPTERS: 'true' });
+    expect(embedded).toMatchObject({ nodeEnv: 'production', smtpUrl: undefined });
+    expect(embedded.payments.provider).toBe('local');
   });
 
   it('reads the CORS origins as a comma-separated list of origins', () => {

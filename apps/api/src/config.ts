@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -53,6 +54,48 @@ const originList = z.string().transform((value, context) => {
   return origins;
 });
 
+/** Names proxy-addr (Fastify's trustProxy) knows for whole private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  // A zero-length prefix would trust every address, which is what this setting must not do.
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may speak for the client: a hop count (`1` behind one load balancer) or the
+ * proxies' addresses. Trusting every hop would let anyone write their own address into
+ * X-Forwarded-For, so `true` is refused; `false` or `0` (the default) trust none.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0' || text === 'no') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 16) return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (entries.length > 0 && !/^\d+$/.test(text) && entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      text === 'true' || text === 'yes' || text === '*'
+        ? 'must be a hop count like 1 or proxy addresses, not true: trusting every hop lets clients choose their own address'
+        : 'must be a hop count from 1 to 16 or proxy addresses or CIDR ranges separated by commas, like 10.0.0.0/8',
+  });
+  return z.NEVER;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -95,7 +138,8 @@ const environmentSchema = z.object({
     .transform((value) => value.toLowerCase())
     .default('eur'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  ALLOW_EMBEDDED_ADAPTERS: booleanFlag.default(false),
   CORS_ORIGINS: originList.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -128,7 +172,8 @@ export interface Config {
   /** What the premium plan costs per month, as shown on the plans screen and charged locally. */
   price: { premiumCents: number; currency: string };
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: none, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   /** Other origins whose pages may call the API; none by default (same origin only). */
   corsOrigins: string[];
   logLevel: string;
@@ -157,6 +202,23 @@ export function loadConfig(env: Environment = process.env): Config {
     throw new ConfigError(variable, issue?.message ?? 'is invalid');
   }
   const e = parsed.data;
+
+  // In production the development outbox and the local checkout would mean mail that never
+  // leaves and premium for free, so they need to be asked for by name.
+  if (e.NODE_ENV === 'production' && !e.ALLOW_EMBEDDED_ADAPTERS) {
+    if (!e.SMTP_URL) {
+      throw new ConfigError(
+        'SMTP_URL',
+        'is required in production (or set ALLOW_EMBEDDED_ADAPTERS=true to keep mail in the development outbox)',
+      );
+    }
+    if (e.PAYMENTS_PROVIDER !== 'stripe') {
+      throw new ConfigError(
+        'PAYMENTS_PROVIDER',
+        'must be stripe in production (or set ALLOW_EMBEDDED_ADAPTERS=true to use the local checkout)',
+      );
+    }
+  }
 
   let payments: Config['payments'];
   if (e.PAYMENTS_PROVIDER === 'stripe') {

@@ -70,6 +70,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('the server process', () => {
       [{ PORT: 'abc' }, 'PORT'],
       [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL'],
       [{ PAYMENTS_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
+      [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+      // Production without a real mailer or payment provider, unless asked for by name.
+      [{ NODE_ENV: 'production' }, 'SMTP_URL'],
+      [{ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, 'PAYMENTS_PROVIDER'],
     ] as const) {
       const { exited, output } = run(env);
       expect(await exited).toBe(1);

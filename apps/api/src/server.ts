@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { Redis } from 'ioredis';
 import { createMailer } from './adapters/mail/create-mailer';
 import { startMailWorker } from './adapters/mail/outbox';
 import { createPayments } from './adapters/payments/create-payments';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
+import { createRateLimitRedis } from './http/rate-limit-store';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { every } from './periodic';
 import { purgeDeadCredentials } from './security/purge';
@@ -34,12 +34,7 @@ async function main() {
     : await createPgliteDatabase(resolve(config.dataDir));
   await database.migrate();
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
-    : undefined;
-  redis?.on('error', (error: Error) => {
-    console.error(`redis: ${error.message}`);
-  });
+  const redis = config.redisUrl ? createRateLimitRedis(config.redisUrl) : undefined;
 
   const payments = createPayments(config, { db: database.db, clock: systemClock });
   const app = await buildApp({ config, database, clock: systemClock, redis, payments });
@@ -79,7 +74,8 @@ async function main() {
     await paymentsScheduler.stop();
     await mailWorker.stop();
     await mailer.close();
-    await redis?.quit();
+    // quit() would wait on (or fail against) a Redis that is down; nothing is pending.
+    redis?.disconnect();
     await database.close();
   });
 

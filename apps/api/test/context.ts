@@ -37,6 +37,7 @@ export const ROOMY_RATE_LIMITS: RateLimits = {
   verificationResend: { perIp: roomy, perAccount: roomy },
   passwordResetTrigger: { perIp: roomy, perAccount: roomy },
   passwordReset: { perIp: roomy, perAccount: roomy },
+  passwordChange: { perIp: roomy, perAccount: roomy },
 };
 
 /** The whole app over a fresh database, ready for inject(). */

@@ -437,7 +437,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('honours X-Forwarded-For only when TRUST_PROXY is on', async () => {
+  it('honours X-Forwarded-For only when TRUST_PROXY names the proxy hops', async () => {
     const rateLimits = {
       login: { perIp: { max: 1, windowMs: 60_000 }, perAccount: { max: 100, windowMs: 60_000 } },
     };
@@ -461,7 +461,7 @@ describe('rate limits', () => {
 
     const proxied = await createTestContext({
       database: ctx.database,
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '1' },
       build: { rateLimits },
     });
     try {

@@ -250,10 +250,10 @@ describe('GET /dev/mail', () => {
     expect(res.body).not.toContain('<script>x');
   });
 
-  it('does not exist in production', async () => {
+  it('does not exist in production, even with the development outbox as mailer', async () => {
     const production = await createTestContext({
       database: ctx.database,
-      env: { NODE_ENV: 'production' },
+      env: { NODE_ENV: 'production', ALLOW_EMBEDDED_ADAPTERS: 'true' },
     });
     try {
       for (const url of ['/dev/mail', '/dev/mail.json']) {
@@ -262,6 +262,26 @@ describe('GET /dev/mail', () => {
       }
     } finally {
       await production.close();
+    }
+  });
+
+  it('does not exist when mail goes out over SMTP', async () => {
+    // Anyone could otherwise ask a reset link for someone else and read it here.
+    const smtp = await createTestContext({
+      database: ctx.database,
+      env: { SMTP_URL: 'smtp://127.0.0.1:2525' },
+    });
+    try {
+      await enqueueMail(
+        { db: ctx.database.db, clock: ctx.clock },
+        { to: uniqueEmail(), subject: 'Restablece tu contraseña', text: 'enlace', html: '' },
+      );
+      for (const url of ['/dev/mail', '/dev/mail.json']) {
+        const res = await smtp.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+      }
+    } finally {
+      await smtp.close();
     }
   });
 });

@@ -139,6 +139,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, opti
         response: responses(200, authTokensSchema),
       },
       onRequest: authenticated,
+      // A stolen access token must not become a way to try passwords.
+      preHandler: rateLimit('passwordChange', (request) => requireUser(request).userId),
     },
     async (request, reply) =>
       send(reply, 200, await changePassword(deps, requireUser(request), request.body)),
