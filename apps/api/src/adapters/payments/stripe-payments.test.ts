@@ -289,6 +289,39 @@ describe('checkout with Stripe', () => {
   });
 });
 
+describe('Stripe webhook signatures', () => {
+  it('refuses a signature dated more than 300 s ahead of the clock, with no effect', async () => {
+    const user = await insertUser(ctx.database.db);
+    const checkout = await createCheckout(deps, user.id, 'premium-trainee');
+    const body = event(
+      'customer.subscription.created',
+      subscriptionObject({
+        id: 'sub_future_1',
+        status: 'active',
+        localId: checkout.subscription_id,
+        userId: user.id,
+        start: ctx.clock.now(),
+        periodEnd: new Date(ctx.clock.now().getTime() + 30 * DAY),
+      }),
+      ctx.clock.now(),
+    );
+    const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
+    const signed = (timestamp: number) =>
+      postWebhook(
+        ctx.app,
+        sign(body, { secret: 'whsec_stripe_test', clock: ctx.clock, timestamp }),
+      );
+
+    const future = await signed(nowSeconds + 301);
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ data: { error: 'invalid webhook signature' } });
+    expect(await listSubscriptions(deps, user.id)).toEqual([]);
+
+    expect((await signed(nowSeconds + 299)).statusCode).toBe(200);
+    expect((await listSubscriptions(deps, user.id)).map((s) => s.status)).toEqual(['active']);
+  });
+});
+
 describe('Stripe out of reach', () => {
   it('answers 502 when nothing listens at the API address', async () => {
     const payments = new StripePayments({

@@ -22,6 +22,7 @@ import {
 } from '../../../test/stripe-events';
 import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
+import { signWebhookPayload } from '../../adapters/payments/webhook-signature';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
 import { AppError } from '../../http/app-error';
 import { registerAuthentication } from '../../http/authentication';
@@ -268,6 +269,32 @@ describe('the webhook signature', () => {
     // Just inside the tolerance, the same event is accepted.
     const recent = Math.floor(ctx.clock.now().getTime() / 1000) - 299;
     expect((await deliver(body, { timestamp: recent })).statusCode).toBe(200);
+    expect((await rowOf(checkout.subscription_id)).status).toBe('active');
+  });
+
+  it('refuses a signature dated more than 300 s ahead of the clock, as the local provider signs', async () => {
+    const { checkout, shape } = await startedCheckout();
+    const body = event(
+      'customer.subscription.created',
+      subscriptionObject(shape({})),
+      ctx.clock.now(),
+    );
+    const payload = JSON.stringify(body);
+    const ahead = (seconds: number) =>
+      signWebhookPayload(payload, secret(), new Date(ctx.clock.now().getTime() + seconds * 1000));
+
+    await refusedWithoutEffect(
+      postWebhook(ctx.app, { payload, signature: ahead(301) }),
+      body.id,
+      checkout.subscription_id,
+    );
+    await refusedWithoutEffect(
+      postWebhook(ctx.app, { payload, signature: ahead(3600) }),
+      body.id,
+      checkout.subscription_id,
+    );
+    // A clock a little behind the sender's is within the tolerance.
+    expect((await postWebhook(ctx.app, { payload, signature: ahead(299) })).statusCode).toBe(200);
     expect((await rowOf(checkout.subscription_id)).status).toBe('active');
   });
 
