@@ -21,6 +21,7 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './http/error-handler';
+import { serializeError } from './http/error-logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import { registerSpa, webAppScriptHashes } from './http/spa';
@@ -75,11 +76,18 @@ function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trus
   return (_address, hop) => hop < trust;
 }
 
+/** Every logger the app makes writes errors without the statements and values they carry. */
+function withSafeErrors(logger: BuildOptions['logger']): BuildOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, err: serializeError } };
+}
+
 /** The whole application as a Fastify instance; tests build it and use inject(). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSafeErrors(options.logger ?? { level: config.logLevel }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
+import { serializeError } from './http/error-logging';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { every } from './periodic';
 import { purgeDeadCredentials } from './security/purge';
@@ -102,6 +103,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(serializeError(error));
   process.exit(1);
 });

@@ -261,6 +261,50 @@ describe('moving from trial to premium', () => {
   });
 });
 
+describe('a trial and premium checkout open together', () => {
+  type Plan = 'free-trial-trainee' | 'premium-trainee';
+  it.each<[string, Plan[], Plan[]]>([
+    [
+      'trial opened first, trial paid first',
+      ['free-trial-trainee', 'premium-trainee'],
+      ['free-trial-trainee', 'premium-trainee'],
+    ],
+    [
+      'trial opened first, premium paid first',
+      ['free-trial-trainee', 'premium-trainee'],
+      ['premium-trainee', 'free-trial-trainee'],
+    ],
+    [
+      'premium opened first, trial paid first',
+      ['premium-trainee', 'free-trial-trainee'],
+      ['free-trial-trainee', 'premium-trainee'],
+    ],
+    [
+      'premium opened first, premium paid first',
+      ['premium-trainee', 'free-trial-trainee'],
+      ['premium-trainee', 'free-trial-trainee'],
+    ],
+  ])('keeps the paid premium and ends the trial (%s)', async (_name, opened, paid) => {
+    const user = await insertUser(ctx.database.db);
+    const sessions = new Map<Plan, { url: string; subscription_id: string }>();
+    for (const plan of opened) {
+      sessions.set(plan, await createCheckout(deps, user.id, plan));
+      ctx.clock.advance(60_000);
+    }
+    for (const plan of paid) {
+      const url = sessions.get(plan)?.url ?? '';
+      expect((await submit(url, { card_number: '4242424242424242' })).statusCode).toBe(303);
+      ctx.clock.advance(60_000);
+    }
+    const listed = await listSubscriptions(deps, user.id);
+    expect(listed.map((s) => [s.id, s.plan, s.status])).toEqual([
+      [sessions.get('premium-trainee')?.subscription_id, 'premium-trainee', 'active'],
+      [sessions.get('free-trial-trainee')?.subscription_id, 'free-trial-trainee', 'canceled'],
+    ]);
+    expect(await hasAccess(deps, user.id)).toBe(true);
+  });
+});
+
 describe('delivery', () => {
   it('keeps an event the webhook did not acknowledge and sends it again later', async () => {
     const { user, session } = await checkout('premium-trainee');

@@ -289,6 +289,115 @@ describe('checkout with Stripe', () => {
   });
 });
 
+describe('a trial and premium checkout both completed at Stripe', () => {
+  type Plan = 'free-trial-trainee' | 'premium-trainee';
+  const TRIAL: Plan = 'free-trial-trainee';
+  const PREMIUM: Plan = 'premium-trainee';
+  it.each<[string, Plan[], Plan[]]>([
+    ['trial opened first, trial events first', [TRIAL, PREMIUM], [TRIAL, PREMIUM]],
+    ['trial opened first, premium events first', [TRIAL, PREMIUM], [PREMIUM, TRIAL]],
+    ['premium opened first, trial events first', [PREMIUM, TRIAL], [TRIAL, PREMIUM]],
+    ['premium opened first, premium events first', [PREMIUM, TRIAL], [PREMIUM, TRIAL]],
+  ])('keeps premium active and ends the trial (%s)', async (_name, opened, delivered) => {
+    const user = await insertUser(ctx.database.db);
+    const secret = 'whsec_stripe_test';
+    const checkouts = new Map<Plan, { checkout_session_id: string; subscription_id: string }>();
+    for (const plan of opened) checkouts.set(plan, await createCheckout(deps, user.id, plan));
+    const providerId = (plan: Plan) => `sub_${plan}_${user.id.slice(0, 8)}`;
+    const start = ctx.clock.now();
+    const trialEnd = new Date(start.getTime() + 14 * DAY);
+    const subscription = (plan: Plan, fields: { status: string; endedAt?: Date }) =>
+      subscriptionObject({
+        id: providerId(plan),
+        localId: checkouts.get(plan)?.subscription_id ?? '',
+        userId: user.id,
+        start,
+        ...(plan === TRIAL
+          ? { trialEnd, periodEnd: trialEnd }
+          : { periodEnd: new Date(start.getTime() + 30 * DAY) }),
+        ...fields,
+      });
+    const send = async (body: ReturnType<typeof event>) => {
+      const res = await postWebhook(ctx.app, sign(body, { secret, clock: ctx.clock }));
+      expect(res.statusCode).toBe(200);
+    };
+
+    for (const plan of delivered) {
+      await send(
+        event(
+          'checkout.session.completed',
+          checkoutSessionObject({
+            id: checkouts.get(plan)?.checkout_session_id ?? '',
+            subscription: providerId(plan),
+            localId: checkouts.get(plan)?.subscription_id ?? '',
+            userId: user.id,
+            paymentStatus: plan === TRIAL ? 'no_payment_required' : 'paid',
+          }),
+          start,
+        ),
+      );
+      await send(
+        event(
+          'customer.subscription.created',
+          subscription(plan, { status: plan === TRIAL ? 'trialing' : 'active' }),
+          start,
+        ),
+      );
+    }
+    expect(fake.calls('DELETE', `/v1/subscriptions/${providerId(TRIAL)}`).length).toBeGreaterThan(
+      0,
+    );
+    expect(fake.calls('DELETE', `/v1/subscriptions/${providerId(PREMIUM)}`)).toHaveLength(0);
+
+    // Stripe then reports the trial ended.
+    await send(
+      event(
+        'customer.subscription.deleted',
+        subscription(TRIAL, { status: 'canceled', endedAt: ctx.clock.now() }),
+        new Date(start.getTime() + 1000),
+      ),
+    );
+    const listed = await listSubscriptions(deps, user.id);
+    expect(listed.map((s) => [s.id, s.plan, s.status])).toEqual([
+      [checkouts.get(PREMIUM)?.subscription_id, PREMIUM, 'active'],
+      [checkouts.get(TRIAL)?.subscription_id, TRIAL, 'canceled'],
+    ]);
+  });
+});
+
+describe('Stripe webhook signatures', () => {
+  it('refuses a signature dated more than 300 s ahead of the clock, with no effect', async () => {
+    const user = await insertUser(ctx.database.db);
+    const checkout = await createCheckout(deps, user.id, 'premium-trainee');
+    const body = event(
+      'customer.subscription.created',
+      subscriptionObject({
+        id: 'sub_future_1',
+        status: 'active',
+        localId: checkout.subscription_id,
+        userId: user.id,
+        start: ctx.clock.now(),
+        periodEnd: new Date(ctx.clock.now().getTime() + 30 * DAY),
+      }),
+      ctx.clock.now(),
+    );
+    const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
+    const signed = (timestamp: number) =>
+      postWebhook(
+        ctx.app,
+        sign(body, { secret: 'whsec_stripe_test', clock: ctx.clock, timestamp }),
+      );
+
+    const future = await signed(nowSeconds + 301);
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ data: { error: 'invalid webhook signature' } });
+    expect(await listSubscriptions(deps, user.id)).toEqual([]);
+
+    expect((await signed(nowSeconds + 299)).statusCode).toBe(200);
+    expect((await listSubscriptions(deps, user.id)).map((s) => s.status)).toEqual(['active']);
+  });
+});
+
 describe('Stripe out of reach', () => {
   it('answers 502 when nothing listens at the API address', async () => {
     const payments = new StripePayments({

@@ -37,6 +37,11 @@ export const subscriptions = pgTable(
     checkout_expires_at: at('checkout_expires_at'),
     cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
     /**
+     * The checkout was for the free trial. Unlike `plan`, which becomes premium once the
+     * trial is paid for, it never changes: it is how Forja knows the user had their trial.
+     */
+    free_trial: boolean('free_trial').notNull().default(false),
+    /**
      * When the provider produced the state stored here (the event's `created`). Older
      * events never overwrite it: providers do not deliver events in order.
      */
@@ -48,6 +53,10 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_stripe_subscription_id_key').on(table.stripe_subscription_id),
     uniqueIndex('subscriptions_checkout_session_id_key').on(table.checkout_session_id),
     index('subscriptions_user_id_created_at_idx').on(table.user_id, table.created_at),
+    // One free trial per user, whatever becomes of it.
+    uniqueIndex('subscriptions_one_free_trial_key')
+      .on(table.user_id)
+      .where(sql`${table.free_trial}`),
     check('subscriptions_plan_check', sql`${table.plan} in (${inList(PLANS)})`),
     check('subscriptions_status_check', sql`${table.status} in (${inList(SUBSCRIPTION_STATUSES)})`),
   ],

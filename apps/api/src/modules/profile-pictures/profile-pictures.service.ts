@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -64,10 +64,12 @@ export async function saveProfilePicture(
   const { data, info } = await resizePicture(upload);
   const sha256 = createHash('sha256').update(data).digest('hex');
   return deps.db.transaction(async (tx) => {
-    await tx.delete(profilePictures).where(eq(profilePictures.user_id, userId));
+    // One statement replaces the earlier picture: uploads at the same time take turns on the
+    // row instead of both inserting (a delete then an insert let the second one fail).
     const [picture] = await tx
       .insert(profilePictures)
       .values({
+        id: randomUUID(),
         user_id: userId,
         content: data,
         content_type: 'image/webp',
@@ -75,6 +77,18 @@ export async function saveProfilePicture(
         height: info.height,
         sha256,
         created_at: deps.clock.now(),
+      })
+      .onConflictDoUpdate({
+        target: profilePictures.user_id,
+        set: {
+          id: sql`excluded.id`,
+          content: sql`excluded.content`,
+          content_type: sql`excluded.content_type`,
+          width: sql`excluded.width`,
+          height: sql`excluded.height`,
+          sha256: sql`excluded.sha256`,
+          created_at: sql`excluded.created_at`,
+        },
       })
       .returning({ id: profilePictures.id });
     if (!picture) throw new Error('profile picture not stored');

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+import { profilePictures } from '../../db/schema/onboarding';
+import { profilePictureUrl } from './profile-pictures.service';
 
 let ctx: TestContext;
 
@@ -86,6 +89,23 @@ describe('PUT /v0/users/{id}/picture/', () => {
     const refused = await upload(user.id, headers, tooBig);
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toMatchObject({ data: { error: 'image too large' } });
+  });
+
+  it('answers 200 to eight uploads at once and keeps one picture, the one the profile shows', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => photo(100 + i, 100)));
+    const answers = await Promise.all(photos.map((content) => upload(user.id, headers, content)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+
+    const rows = await ctx.database.db
+      .select({ id: profilePictures.id })
+      .from(profilePictures)
+      .where(eq(profilePictures.user_id, user.id));
+    expect(rows).toHaveLength(1);
+    const me = await ctx.app.inject({ method: 'GET', url: `/v0/users/${user.id}/`, headers });
+    expect(me.json<{ data: { profile_picture_url: string } }>().data.profile_picture_url).toBe(
+      profilePictureUrl(rows[0]?.id ?? ''),
+    );
   });
 
   it('refuses what is not a picture with 400 and anything but multipart with 415', async () => {

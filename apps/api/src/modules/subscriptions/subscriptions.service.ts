@@ -66,13 +66,22 @@ function toSubscription(row: Row): Subscription | null {
   };
 }
 
-/** The user's subscriptions that exist at the provider, newest first. */
+/**
+ * The user's subscriptions that exist at the provider, the one that counts first (giving
+ * access, premium over the trial), then newest first.
+ */
 export async function listSubscriptions(deps: Pick<SubscriptionDeps, 'db'>, userId: string) {
+  const access = sql.raw(ACCESS_STATUSES.map((status) => `'${status}'`).join(', '));
   const rows = await deps.db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)))
-    .orderBy(desc(subscriptions.created_at), desc(subscriptions.id));
+    .orderBy(
+      sql`case when ${subscriptions.status} in (${access})
+        then (case when ${subscriptions.plan} = ${PREMIUM_PLAN} then 0 else 1 end) else 2 end`,
+      desc(subscriptions.created_at),
+      desc(subscriptions.id),
+    );
   return rows.map(toSubscription).filter((row): row is Subscription => row !== null);
 }
 
@@ -130,65 +139,108 @@ function checkoutOf(row: Row): CheckoutSession {
   };
 }
 
+/** An hour: the margin before expiry below which an open checkout is not handed out. */
+const CHECKOUT_MARGIN_MS = 60 * 60_000;
+
+/**
+ * A checkout row that can no longer become a subscription: never completed, and its page
+ * has expired (or was never made, an hour after the row: the provider call failed half-way).
+ */
+function abandoned(row: Row, now: Date): boolean {
+  if (row.stripe_subscription_id) return false;
+  if (row.checkout_expires_at) return row.checkout_expires_at <= now;
+  return row.created_at.getTime() <= now.getTime() - CHECKOUT_MARGIN_MS;
+}
+
 /**
  * Starts a hosted checkout for a plan. Refused while the user has an active or pending
  * subscription (a trial may still move to premium), and for a second free trial. An open
  * checkout for the same plan is handed out again instead of making another.
+ *
+ * The rules are checked and the row written under a lock on the user, so requests of one
+ * user take turns: five trial checkouts at once make one trial, and four refusals.
  */
 export async function createCheckout(
   deps: SubscriptionDeps,
   userId: string,
   plan: Plan,
 ): Promise<CheckoutSession> {
-  const [user] = await deps.db
-    .select({
-      id: users.id,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw new AppError('unauthorized');
-
-  const existing = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.user_id, userId))
-    .orderBy(desc(subscriptions.created_at));
-  const current = existing.filter(
-    (row) => row.stripe_subscription_id && ACCESS_STATUSES.includes(row.status),
-  );
-  const upgradingTrial =
-    plan === PREMIUM_PLAN && current.every((row) => row.plan === FREE_TRIAL_PLAN);
-  if (current.length > 0 && !upgradingTrial) throw new AppError('subscriptionAlreadyActive');
-  if (
-    plan === FREE_TRIAL_PLAN &&
-    existing.some((row) => row.plan === FREE_TRIAL_PLAN && row.stripe_subscription_id)
-  ) {
-    throw new AppError('trialAlreadyUsed');
-  }
-
   const now = deps.clock.now();
-  // Leave a margin so the user is not sent to a page about to expire.
-  const usableUntil = new Date(now.getTime() + 60 * 60_000);
-  const open = existing.find(
-    (row) =>
-      row.plan === plan &&
-      row.status === 'incomplete' &&
-      !row.stripe_subscription_id &&
-      row.checkout_session_id &&
-      row.checkout_url &&
-      row.checkout_expires_at &&
-      row.checkout_expires_at > usableUntil,
-  );
-  if (open) return checkoutOf(open);
+  const decided = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new AppError('unauthorized');
 
-  const [row] = await deps.db
-    .insert(subscriptions)
-    .values({ user_id: userId, plan, status: 'incomplete', created_at: now, updated_at: now })
-    .returning();
-  if (!row) throw new Error('the subscription row was not created');
+    const existing = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.user_id, userId))
+      .orderBy(desc(subscriptions.created_at));
+    const current = existing.filter(
+      (row) => row.stripe_subscription_id && ACCESS_STATUSES.includes(row.status),
+    );
+    const upgradingTrial =
+      plan === PREMIUM_PLAN && current.every((row) => row.plan === FREE_TRIAL_PLAN);
+    if (current.length > 0 && !upgradingTrial) throw new AppError('subscriptionAlreadyActive');
+
+    // Leave a margin so the user is not sent to a page about to expire.
+    const usableUntil = new Date(now.getTime() + CHECKOUT_MARGIN_MS);
+    const open = existing.find(
+      (row) =>
+        row.plan === plan &&
+        row.status === 'incomplete' &&
+        !row.stripe_subscription_id &&
+        row.checkout_session_id &&
+        row.checkout_url &&
+        row.checkout_expires_at &&
+        row.checkout_expires_at > usableUntil,
+    );
+    // The trial is used once one was completed, whatever became of it, and also while
+    // another trial checkout may still complete (being made, or about to expire).
+    if (
+      plan === FREE_TRIAL_PLAN &&
+      existing.some((row) => row.free_trial && row !== open && !abandoned(row, now))
+    ) {
+      throw new AppError('trialAlreadyUsed');
+    }
+    if (open) return { user, open };
+
+    if (plan === FREE_TRIAL_PLAN) {
+      // Trial checkouts that can no longer complete make way for this one.
+      const stale = existing.filter((row) => row.free_trial && abandoned(row, now));
+      if (stale.length > 0) {
+        await tx.delete(subscriptions).where(
+          inArray(
+            subscriptions.id,
+            stale.map((row) => row.id),
+          ),
+        );
+      }
+    }
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        user_id: userId,
+        plan,
+        free_trial: plan === FREE_TRIAL_PLAN,
+        status: 'incomplete',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    if (!row) throw new Error('the subscription row was not created');
+    return { user, row };
+  });
+  if (decided.open) return checkoutOf(decided.open);
+  const { user, row } = decided;
 
   let session;
   let customerId;
@@ -247,13 +299,27 @@ export async function createPortal(deps: SubscriptionDeps, userId: string) {
 // ---------------------------------------------------------------------------------------
 // Webhooks
 
-/** Checks the signature on the raw bytes and reads the event. */
+/** The `t=` of a signature header (the latest when there are several), in Unix seconds. */
+function signedAtSeconds(signature: string): number {
+  const stamps = signature
+    .split(',')
+    .map((part) => /^t=(\d+)$/.exec(part.trim())?.[1])
+    .filter((value): value is string => value !== undefined)
+    .map(Number);
+  return stamps.length > 0 ? Math.max(...stamps) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Checks the signature on the raw bytes, dated within the tolerance either way, and reads
+ * the event.
+ */
 export function verifyWebhook(
   deps: Pick<SubscriptionDeps, 'config' | 'clock'>,
   rawBody: Buffer,
   signature: string | undefined,
 ): WebhookEvent {
   if (!signature) throw new AppError('invalidWebhookSignature');
+  const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
   let body: unknown;
   try {
     body = Stripe.webhooks.constructEvent(
@@ -269,6 +335,11 @@ export function verifyWebhook(
       throw new AppError('invalidWebhookSignature', { cause: error });
     }
     throw new AppError('invalidJson', { cause: error });
+  }
+  // The SDK only refuses old signatures; one dated ahead of the clock is refused the same
+  // way, so a signature leaked or made in advance cannot be kept for later.
+  if (signedAtSeconds(signature) - nowSeconds > SIGNATURE_TOLERANCE_SECONDS) {
+    throw new AppError('invalidWebhookSignature');
   }
   try {
     return parseWebhookEvent(body);
@@ -495,19 +566,41 @@ export function nextState(
 }
 
 /**
- * A user pays for one subscription at a time: once the newest is active (say, premium bought
- * during the trial), older ones still live at the provider are ended there. The provider's
- * own events then mark them cancelled here.
+ * Which of two subscriptions a user keeps: a paid plan over the free trial, then the one
+ * that started (was activated) last. Positive when `a` is kept over `b`.
+ */
+function compareKept(a: Row, b: Row): number {
+  const paid = Number(a.plan === PREMIUM_PLAN) - Number(b.plan === PREMIUM_PLAN);
+  if (paid !== 0) return paid;
+  const started = (row: Row) => (row.start_date ?? row.created_at).getTime();
+  return (
+    started(a) - started(b) ||
+    a.created_at.getTime() - b.created_at.getTime() ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/**
+ * A user pays for one subscription at a time: the active one they keep (premium over the
+ * trial, then the one activated last) ends, at the provider, the live ones it outranks
+ * (say, the trial once premium is bought). A paid plan is never ended for a trial, and one
+ * that started later, still being paid for, is left to settle. The provider's own events
+ * then mark the ended ones cancelled here.
  */
 export async function settleSuperseded(deps: SubscriptionDeps, userId: string): Promise<void> {
   const rows = await deps.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)))
-    .orderBy(desc(subscriptions.created_at), desc(subscriptions.id));
-  const [newest, ...older] = rows;
-  if (newest?.status !== 'active') return;
-  for (const row of older) {
+    .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)));
+  const kept = rows
+    .filter((row) => row.status === 'active')
+    .reduce<Row | undefined>(
+      (best, row) => (!best || compareKept(row, best) > 0 ? row : best),
+      undefined,
+    );
+  if (!kept) return;
+  for (const row of rows) {
+    if (row === kept || compareKept(kept, row) < 0) continue;
     if (!row.stripe_subscription_id || !LIVE_STATUSES.includes(row.status)) continue;
     try {
       await deps.payments.cancelSubscription(row.stripe_subscription_id);
@@ -528,11 +621,11 @@ export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
       and(
         isNotNull(subscriptions.stripe_subscription_id),
         inArray(subscriptions.status, LIVE_STATUSES),
-        sql`exists (select 1 from ${subscriptions} as newer
-          where newer.user_id = ${subscriptions.user_id}
-            and newer.created_at > ${subscriptions.created_at}
-            and newer.status = 'active'
-            and newer.stripe_subscription_id is not null)`,
+        sql`exists (select 1 from ${subscriptions} as other
+          where other.user_id = ${subscriptions.user_id}
+            and other.id <> ${subscriptions.id}
+            and other.status = 'active'
+            and other.stripe_subscription_id is not null)`,
       ),
     );
   for (const { userId } of rows) await settleSuperseded(deps, userId);

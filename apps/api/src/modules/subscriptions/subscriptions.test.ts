@@ -22,6 +22,7 @@ import {
 } from '../../../test/stripe-events';
 import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
+import { signWebhookPayload } from '../../adapters/payments/webhook-signature';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
 import { AppError } from '../../http/app-error';
 import { registerAuthentication } from '../../http/authentication';
@@ -268,6 +269,32 @@ describe('the webhook signature', () => {
     // Just inside the tolerance, the same event is accepted.
     const recent = Math.floor(ctx.clock.now().getTime() / 1000) - 299;
     expect((await deliver(body, { timestamp: recent })).statusCode).toBe(200);
+    expect((await rowOf(checkout.subscription_id)).status).toBe('active');
+  });
+
+  it('refuses a signature dated more than 300 s ahead of the clock, as the local provider signs', async () => {
+    const { checkout, shape } = await startedCheckout();
+    const body = event(
+      'customer.subscription.created',
+      subscriptionObject(shape({})),
+      ctx.clock.now(),
+    );
+    const payload = JSON.stringify(body);
+    const ahead = (seconds: number) =>
+      signWebhookPayload(payload, secret(), new Date(ctx.clock.now().getTime() + seconds * 1000));
+
+    await refusedWithoutEffect(
+      postWebhook(ctx.app, { payload, signature: ahead(301) }),
+      body.id,
+      checkout.subscription_id,
+    );
+    await refusedWithoutEffect(
+      postWebhook(ctx.app, { payload, signature: ahead(3600) }),
+      body.id,
+      checkout.subscription_id,
+    );
+    // A clock a little behind the sender's is within the tolerance.
+    expect((await postWebhook(ctx.app, { payload, signature: ahead(299) })).statusCode).toBe(200);
     expect((await rowOf(checkout.subscription_id)).status).toBe('active');
   });
 
@@ -834,6 +861,42 @@ describe('the subscription calls over HTTP', () => {
     expect(upgrade.statusCode).toBe(200);
   });
 
+  it('makes one trial of five trial checkouts asked for at once, refusing the rest in Spanish', async () => {
+    const { user, token } = await signedInTrainee();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        get('/v0/subscriptions/stripe/checkout/?plan=free-trial-trainee', token),
+      ),
+    );
+    const created = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode === 400);
+    expect(created).toHaveLength(1);
+    expect(refused).toHaveLength(4);
+    for (const res of refused) {
+      expect(res.json()).toEqual({
+        status: 400,
+        data: {
+          error: API_ERRORS.trialAlreadyUsed.error,
+          message: API_ERRORS.trialAlreadyUsed.message,
+        },
+      });
+    }
+    const rows = await ctx.database.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.user_id, user.id));
+    expect(rows).toHaveLength(1);
+
+    // The one checkout made is handed out again, and paying it starts the one trial.
+    const again = await get('/v0/subscriptions/stripe/checkout/?plan=free-trial-trainee', token);
+    expect(again.json()).toEqual(created[0]?.json());
+    await pay(again.json<{ data: { url: string } }>().data.url);
+    const listed = (await get('/v0/subscriptions/', token)).json<{
+      data: { plan: string; status: string }[];
+    }>().data;
+    expect(listed).toMatchObject([{ plan: 'free-trial-trainee', status: 'active' }]);
+  });
+
   it('asks for a signed-in user on every call but the plans and the webhook', async () => {
     for (const url of [
       '/v0/subscriptions/',
@@ -924,5 +987,63 @@ describe('the subscription calls over HTTP', () => {
     ]) {
       expect(document.paths, path).toHaveProperty([path]);
     }
+  });
+});
+
+describe('one free trial per user', () => {
+  it('refuses a new trial to a user whose trial was paid for and later ended', async () => {
+    const { user, checkout, shape } = await startedCheckout('free-trial-trainee');
+    const trialEnd = new Date(ctx.clock.now().getTime() + 14 * DAY);
+    const monthAfter = new Date(trialEnd.getTime() + 30 * DAY);
+    await deliver(
+      event(
+        'customer.subscription.created',
+        subscriptionObject(shape({ status: 'trialing', trialEnd, periodEnd: trialEnd })),
+        ctx.clock.now(),
+      ),
+    );
+    // The trial ends with a charge: the subscription is premium now, then it is cancelled.
+    await deliver(
+      event(
+        'customer.subscription.updated',
+        subscriptionObject(shape({ status: 'active', trialEnd, periodEnd: monthAfter })),
+        trialEnd,
+      ),
+    );
+    await deliver(
+      event(
+        'customer.subscription.deleted',
+        subscriptionObject(
+          shape({ status: 'canceled', trialEnd, periodEnd: monthAfter, endedAt: monthAfter }),
+        ),
+        monthAfter,
+      ),
+    );
+    expect(await rowOf(checkout.subscription_id)).toMatchObject({
+      plan: 'premium-trainee',
+      status: 'canceled',
+    });
+
+    await expect(createCheckout(deps, user.id, 'free-trial-trainee')).rejects.toMatchObject({
+      status: 400,
+      error: API_ERRORS.trialAlreadyUsed.error,
+    });
+    expect(await createCheckout(deps, user.id, 'premium-trainee')).toMatchObject({
+      user_id: user.id,
+    });
+  });
+
+  it('lets a trial checkout that expired unpaid make way for a new one', async () => {
+    // Last in the file: it moves the shared clock a day on.
+    const user = await insertUser(ctx.database.db);
+    const first = await createCheckout(deps, user.id, 'free-trial-trainee');
+    ctx.clock.advance(DAY + 1000);
+    const second = await createCheckout(deps, user.id, 'free-trial-trainee');
+    expect(second.checkout_session_id).not.toBe(first.checkout_session_id);
+    const rows = await ctx.database.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.user_id, user.id));
+    expect(rows.map((row) => row.id)).toEqual([second.subscription_id]);
   });
 });

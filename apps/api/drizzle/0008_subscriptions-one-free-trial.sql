@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "subscriptions_one_free_trial_key" ON "subscriptions" USING btree ("user_id") WHERE "subscriptions"."free_trial";
