@@ -6,7 +6,7 @@ import {
   MAX_SETS_PER_EXERCISE,
   MAX_WORKOUTS_PER_DAY,
 } from '@forja/shared/constants';
-import type { DiaryDay, DiaryEntry, Exercise, Workout } from '@forja/shared/schemas/diary';
+import type { DiaryDay, DiaryEntry, Exercise, Meal, Workout } from '@forja/shared/schemas/diary';
 import { diaryEntries, workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
@@ -29,7 +29,7 @@ const FULL = {
 };
 
 /** Quick adds written straight to the table: a day filled without hundreds of calls. */
-async function fill(who: SignedInUser, date: string, howMany: number, meal = 'cena' as const) {
+async function fill(who: SignedInUser, date: string, howMany: number, meal: Meal = 'cena') {
   await ctx.database.db.insert(diaryEntries).values(
     Array.from({ length: howMany }, (_, index) => ({
       user_id: who.user.id,
