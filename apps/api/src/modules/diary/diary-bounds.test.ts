@@ -154,6 +154,27 @@ describe('copying', () => {
     expect(await entriesOn(ana, OTHER_DAY)).toBe(5);
   });
 
+  it('takes two copies at once onto the same day one after the other', async () => {
+    const ana = await signedInUser(ctx);
+    await fill(ana, OTHER_DAY, 3, 'comida');
+    await fill(ana, DAY, MAX_ENTRIES_PER_DAY - 5);
+    const answers = await Promise.all([
+      copy(ana, { from_date: OTHER_DAY, to_date: DAY }),
+      copy(ana, { from_date: OTHER_DAY, to_date: DAY }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await entriesOn(ana, DAY)).toBe(MAX_ENTRIES_PER_DAY - 2);
+    // Copies both ways between two days at once do not wait for each other for ever.
+    const crossed = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        index % 2 === 0
+          ? copy(ana, { from_date: OTHER_DAY, to_date: '2026-03-03', from_meal: 'comida' })
+          : copy(ana, { from_date: '2026-03-03', to_date: OTHER_DAY, from_meal: 'comida' }),
+      ),
+    );
+    expect(crossed.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
   it(`copies a whole full day (${MAX_ENTRIES_PER_DAY} entries) in its order`, async () => {
     const ana = await signedInUser(ctx);
     await fill(ana, OTHER_DAY, MAX_ENTRIES_PER_DAY);

@@ -387,6 +387,11 @@ export async function copyEntries(
   const filters = [eq(diaryEntries.user_id, userId), eq(diaryEntries.date, copy.from_date)];
   if (copy.from_meal) filters.push(eq(diaryEntries.meal, copy.from_meal));
   return inTransaction(deps, async (deps) => {
+    // The day copied from is held too, so what was counted is what is copied; always in
+    // date order, so that two copies between the same two days cannot wait for each other.
+    for (const date of [copy.from_date, copy.to_date].sort()) {
+      await lockDiaryDay(deps.db, userId, date);
+    }
     const copying = await entriesOf(deps.db, and(...filters));
     if (copying === 0) return getDay(deps, userId, copy.to_date);
     await makeRoom(deps.db, userId, copy.to_date, copying);
