@@ -4,11 +4,17 @@
  * it here. Every application table is fingerprinted before and after each route's probes.
  */
 import type pg from 'pg';
+import {
+  MAX_ENTRIES_PER_DAY,
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  MAX_WORKOUTS_PER_DAY,
+} from '@forja/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, type Account } from './support/accounts';
 import { envelopeProblem } from './support/envelope';
 import { report } from './support/figures';
-import { call, inParallel, rawCall, Tally } from './support/http';
+import { call, inParallel, rawCall, Tally, type Answer } from './support/http';
 import { operationsOf, probesOf, type Known, type Probe } from './support/probes';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { startServer, type ApiServer } from './support/server';
@@ -268,5 +274,102 @@ describe('malformed, oversized and hostile inputs on every route', () => {
     expect(changes, 'tables changed by refused requests').toEqual([]);
     // The caller is still there and signed in: nothing above ended their session.
     expect((await call(api, 'GET', '/v0/users/', { token: user.token })).status).toBe(200);
+  });
+
+  it('holds each day of the diary to its bounds: more is a 400 and changes nothing', async () => {
+    if (!server || !database) throw new Error('not started');
+    const api = server.url;
+    const db = database.client;
+    const { token } = await signUp(api, db);
+    const send = (method: string, path: string, body?: unknown) =>
+      call(api, method, path, { token, ...(body ? { body } : {}) });
+    const quick = (date: string, meal = 'cena') =>
+      send('POST', '/v0/diary/entries/', { kind: 'quick', date, meal, kcal: 100 });
+    const FULL_DAY = '2024-05-02';
+    const OTHER_DAY = '2024-05-01';
+
+    // A few more than fit, all at once: exactly the bound gets in.
+    const filling = new Tally();
+    await inParallel(Array.from({ length: MAX_ENTRIES_PER_DAY + 10 }), CONCURRENCY, async () => {
+      filling.add((await quick(FULL_DAY)).status);
+    });
+    expect(filling.toString()).toBe(`201: ${MAX_ENTRIES_PER_DAY}, 400: 10`);
+    const elsewhere = (await quick(OTHER_DAY, 'comida')).body as { data: { id: string } };
+    const session = await must(
+      send('POST', '/v0/diary/workouts/', { date: FULL_DAY, name: 'Pierna' }),
+      'workout',
+    );
+    for (let more = 1; more < MAX_WORKOUTS_PER_DAY; more += 1) {
+      await must(send('POST', '/v0/diary/workouts/', { date: FULL_DAY, name: '' }), 'workout');
+    }
+    const exercises = (await send('GET', '/v0/exercises/')).body as { data: { id: string }[] };
+    const exerciseId = exercises.data[0]?.id ?? '';
+    let item = '';
+    for (let more = 0; more < MAX_EXERCISES_PER_WORKOUT; more += 1) {
+      const workout = await must(
+        send('POST', `/v0/diary/workouts/${session.id}/exercises/`, { exercise_id: exerciseId }),
+        'exercise',
+      );
+      item ||= (workout.exercises as unknown as { id: string }[])[0]?.id ?? '';
+    }
+    for (let more = 0; more < MAX_SETS_PER_EXERCISE; more += 1) {
+      await must(
+        send('POST', `/v0/diary/workout-exercises/${item}/sets/`, { reps: 5, weight_kg: 60 }),
+        'set',
+      );
+    }
+
+    const before = await fingerprint(db);
+    const refused: [string, Promise<Answer>, string][] = [
+      ['one more entry', quick(FULL_DAY), 'diary day full'],
+      [
+        'a copy onto the full day',
+        send('POST', '/v0/diary/copy/', { from_date: OTHER_DAY, to_date: FULL_DAY }),
+        'diary day full',
+      ],
+      [
+        'an entry moved into it',
+        send('PUT', `/v0/diary/entries/${elsewhere.data.id}/`, { date: FULL_DAY }),
+        'diary day full',
+      ],
+      [
+        'a day copied onto itself',
+        send('POST', '/v0/diary/copy/', { from_date: OTHER_DAY, to_date: OTHER_DAY }),
+        'copy onto itself',
+      ],
+      [
+        'a meal copied onto itself',
+        send('POST', '/v0/diary/copy/', {
+          from_date: OTHER_DAY,
+          to_date: OTHER_DAY,
+          from_meal: 'comida',
+        }),
+        'copy onto itself',
+      ],
+      [
+        'one more session',
+        send('POST', '/v0/diary/workouts/', { date: FULL_DAY, name: '' }),
+        'too many workouts on the day',
+      ],
+      [
+        'one more exercise',
+        send('POST', `/v0/diary/workouts/${session.id}/exercises/`, { exercise_id: exerciseId }),
+        'too many exercises in the workout',
+      ],
+      [
+        'one more set',
+        send('POST', `/v0/diary/workout-exercises/${item}/sets/`, { reps: 5, weight_kg: 60 }),
+        'too many sets in the exercise',
+      ],
+    ];
+    for (const [what, answer, error] of refused) {
+      const refusal = await answer;
+      expect(refusal.status, what).toBe(400);
+      expect(envelopeProblem(refusal), what).toBeNull();
+      expect((refusal.body as { data: { error: string } }).data.error, what).toBe(error);
+    }
+    expect(changed(before, await fingerprint(db)), 'tables changed by refused requests').toEqual(
+      [],
+    );
   });
 });

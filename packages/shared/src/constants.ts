@@ -52,3 +52,12 @@ export const ROUTER_DEFAULTS = {
 
 /** Bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Bounds of what one day of the diary holds (SECURITY.md 25, decision 044): far above any
+ * real day, low enough that a day always reads in one small answer.
+ */
+export const MAX_ENTRIES_PER_DAY = 200;
+export const MAX_WORKOUTS_PER_DAY = 10;
+export const MAX_EXERCISES_PER_WORKOUT = 30;
+export const MAX_SETS_PER_EXERCISE = 30;

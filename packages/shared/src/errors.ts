@@ -1,3 +1,10 @@
+import {
+  MAX_ENTRIES_PER_DAY,
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  MAX_WORKOUTS_PER_DAY,
+} from './constants';
+
 /**
  * The error catalogue (spec §8). The server answers errors as
  * `{ status, data: { error, message } }`: `error` is stable English text that clients may
@@ -258,6 +265,32 @@ export const API_ERRORS = {
     status: 400,
     error: 'deletion not confirmed',
     message: 'Escribe ELIMINAR para confirmar que quieres borrar tu cuenta',
+  },
+  // What one day of the diary holds (decision 044).
+  diaryDayFull: {
+    status: 400,
+    error: 'diary day full',
+    message: `Un día admite como máximo ${MAX_ENTRIES_PER_DAY} alimentos`,
+  },
+  copyOntoItself: {
+    status: 400,
+    error: 'copy onto itself',
+    message: 'Elige otro día u otra comida: no se puede copiar algo sobre sí mismo',
+  },
+  workoutsPerDayFull: {
+    status: 400,
+    error: 'too many workouts on the day',
+    message: `Un día admite como máximo ${MAX_WORKOUTS_PER_DAY} entrenamientos`,
+  },
+  workoutExercisesFull: {
+    status: 400,
+    error: 'too many exercises in the workout',
+    message: `Un entrenamiento admite como máximo ${MAX_EXERCISES_PER_WORKOUT} ejercicios`,
+  },
+  workoutSetsFull: {
+    status: 400,
+    error: 'too many sets in the exercise',
+    message: `Un ejercicio admite como máximo ${MAX_SETS_PER_EXERCISE} series`,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -2,6 +2,9 @@
 // as opposed to a bad query: 08 connection exception, 53 insufficient resources,
 // 57P01-57P03 shutdown and cannot-connect-now.
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '53300', '53200']);
+// Class 08 but our own doing: a statement the protocol cannot carry (more than 65535
+// parameters) is a bug to fix, a 500, not an outage to wait out.
+const PROTOCOL_VIOLATION = '08P01';
 const unavailableSocketCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -23,6 +26,7 @@ function describes(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
+    if (code === PROTOCOL_VIOLATION) return false;
     if (code.startsWith('08') || unavailableSqlStates.has(code)) return true;
     if (unavailableSocketCodes.has(code)) return true;
   }

@@ -1,4 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { MAX_ENTRIES_PER_DAY } from '@forja/shared/constants';
+import { API_ERRORS } from '@forja/shared/errors';
 import { isId } from '@forja/shared/schemas/common';
 import {
   MAX_ENTRY_GRAMS,
@@ -23,6 +25,7 @@ import {
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { lockDiaryDay } from '../../db/day-lock';
 import { readStoredDay, type LoggedEntry, type StoredDay } from '../../db/diary-day';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
@@ -179,6 +182,33 @@ function scaled(values: Nutrients, factor: number): Nutrients {
   return nutrientsFrom((key) => values[key] * factor);
 }
 
+async function entriesOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(diaryEntries).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks a day of the person's diary for the rest of the transaction and checks that `adding`
+ * more entries fit in it (decision 044).
+ */
+async function makeRoom(db: Db, userId: string, date: string, adding: number): Promise<void> {
+  await lockDiaryDay(db, userId, date);
+  const held = await entriesOf(
+    db,
+    and(eq(diaryEntries.user_id, userId), eq(diaryEntries.date, date)),
+  );
+  if (held + adding <= MAX_ENTRIES_PER_DAY) return;
+  if (adding === 1) throw new AppError('diaryDayFull');
+  const room = Math.max(MAX_ENTRIES_PER_DAY - held, 0);
+  const { message } = API_ERRORS.diaryDayFull;
+  throw new AppError('diaryDayFull', {
+    message:
+      room === 0
+        ? `${message} y ese día ya está completo`
+        : `${message}: caben ${room} más y la copia tiene ${adding}`,
+  });
+}
+
 export async function createEntry(
   deps: DiaryDeps,
   userId: string,
@@ -223,7 +253,11 @@ export async function createEntry(
       fibre_g: 0,
     };
   }
-  const [row] = await deps.db.insert(diaryEntries).values(values).returning();
+  const row = await inTransaction(deps, async ({ db }) => {
+    await makeRoom(db, userId, entry.date, 1);
+    const [stored] = await db.insert(diaryEntries).values(values).returning();
+    return stored;
+  });
   if (!row) throw new Error('entry not stored');
   return toEntry(row);
 }
@@ -296,11 +330,16 @@ export async function updateEntry(
     if (change.fat_g !== undefined) set.fat_g = change.fat_g;
   }
   if (Object.keys(set).length === 0) return toEntry(row);
-  const [updated] = await deps.db
-    .update(diaryEntries)
-    .set(set)
-    .where(and(eq(diaryEntries.id, row.id), eq(diaryEntries.user_id, userId)))
-    .returning();
+  const updated = await inTransaction(deps, async ({ db }) => {
+    // Moving an entry to another day adds to that day.
+    if (set.date !== undefined && set.date !== row.date) await makeRoom(db, userId, set.date, 1);
+    const [stored] = await db
+      .update(diaryEntries)
+      .set(set)
+      .where(and(eq(diaryEntries.id, row.id), eq(diaryEntries.user_id, userId)))
+      .returning();
+    return stored;
+  });
   if (!updated) throw new AppError('entryNotFound');
   return toEntry(updated);
 }
@@ -314,6 +353,23 @@ export async function deleteEntry(deps: DiaryDeps, userId: string, id: string): 
   if (deleted.length === 0) throw new AppError('entryNotFound');
 }
 
+/** The columns a copy carries over as they are; date, meal and time are the copy's own. */
+const copiedColumns = [
+  'user_id',
+  'kind',
+  'food_id',
+  'name',
+  'quantity',
+  'unit',
+  'unit_grams',
+  'grams',
+  'kcal',
+  'protein_g',
+  'carbohydrate_g',
+  'fat_g',
+  'fibre_g',
+].map((column) => sql.identifier(column));
+
 /**
  * Copies the entries of a meal, or of a whole day, to another date (and meal); what was
  * there stays. Answers the day copied to.
@@ -324,26 +380,31 @@ export async function copyEntries(
   input: DiaryCopy,
 ): Promise<DiaryDay> {
   const copy = diaryCopySchema.parse(input);
+  const toMeal = copy.to_meal ?? copy.from_meal;
+  if (copy.from_date === copy.to_date && toMeal === copy.from_meal) {
+    throw new AppError('copyOntoItself');
+  }
   const filters = [eq(diaryEntries.user_id, userId), eq(diaryEntries.date, copy.from_date)];
   if (copy.from_meal) filters.push(eq(diaryEntries.meal, copy.from_meal));
   return inTransaction(deps, async (deps) => {
-    const rows = await deps.db
-      .select()
-      .from(diaryEntries)
-      .where(and(...filters))
-      .orderBy(asc(diaryEntries.seq));
-    if (rows.length > 0) {
-      const now = deps.clock.now();
-      // One insert in the originals' order: the copies get their sequence numbers in it.
-      await deps.db.insert(diaryEntries).values(
-        rows.map(({ id: _id, seq: _seq, ...row }) => ({
-          ...row,
-          date: copy.to_date,
-          meal: copy.to_meal ?? row.meal,
-          created_at: now,
-        })),
-      );
+    // The day copied from is held too, so what was counted is what is copied; always in
+    // date order, so that two copies between the same two days cannot wait for each other.
+    for (const date of [copy.from_date, copy.to_date].sort()) {
+      await lockDiaryDay(deps.db, userId, date);
     }
+    const copying = await entriesOf(deps.db, and(...filters));
+    if (copying === 0) return getDay(deps, userId, copy.to_date);
+    await makeRoom(deps.db, userId, copy.to_date, copying);
+    const columns = sql.join(copiedColumns, sql`, `);
+    // One statement, whatever the number of entries, so no count of parameters can
+    // overflow; rows go in the originals' order, so the copies' sequence numbers keep it.
+    await deps.db.execute(sql`
+      insert into ${diaryEntries} (${columns}, date, meal, created_at)
+      select ${columns}, ${copy.to_date}::date, ${toMeal ?? sql.identifier('meal')},
+        ${deps.clock.now().toISOString()}::timestamptz
+      from ${diaryEntries}
+      where ${and(...filters)}
+      order by ${diaryEntries.seq}`);
     return getDay(deps, userId, copy.to_date);
   });
 }

@@ -1,4 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  MAX_EXERCISES_PER_WORKOUT,
+  MAX_SETS_PER_EXERCISE,
+  MAX_WORKOUTS_PER_DAY,
+} from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
 import {
   workoutSetInputSchema,
@@ -8,6 +13,7 @@ import {
 } from '@forja/shared/schemas/diary';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { lockDiaryDay } from '../../db/day-lock';
 import { inTransaction } from '../../db/in-transaction';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
@@ -85,12 +91,14 @@ async function assemble(db: Db, rows: readonly WorkoutRow[]): Promise<Workout[]>
   }));
 }
 
-async function ownWorkout(db: Db, userId: string, id: string): Promise<WorkoutRow> {
+/** The person's workout; `lock` holds it until the transaction ends, to add to it. */
+async function ownWorkout(db: Db, userId: string, id: string, lock = false): Promise<WorkoutRow> {
   if (!isId(id)) throw new AppError('workoutNotFound');
-  const [row] = await db
+  const query = db
     .select()
     .from(workouts)
     .where(and(eq(workouts.id, id), eq(workouts.user_id, userId)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('workoutNotFound');
   return row;
 }
@@ -106,15 +114,24 @@ export async function createWorkout(
   userId: string,
   input: { date: string; name: string },
 ): Promise<Workout> {
-  const [row] = await deps.db
-    .insert(workouts)
-    .values({
-      user_id: userId,
-      date: input.date,
-      name: input.name.trim(),
-      created_at: deps.clock.now(),
-    })
-    .returning();
+  const row = await inTransaction(deps, async ({ db, clock }) => {
+    await lockDiaryDay(db, userId, input.date);
+    const [held] = await db
+      .select({ n: count() })
+      .from(workouts)
+      .where(and(eq(workouts.user_id, userId), eq(workouts.date, input.date)));
+    if ((held?.n ?? 0) >= MAX_WORKOUTS_PER_DAY) throw new AppError('workoutsPerDayFull');
+    const [stored] = await db
+      .insert(workouts)
+      .values({
+        user_id: userId,
+        date: input.date,
+        name: input.name.trim(),
+        created_at: clock.now(),
+      })
+      .returning();
+    return stored;
+  });
   if (!row) throw new Error('workout not stored');
   return { id: row.id, date: row.date, name: row.name, exercises: [] };
 }
@@ -148,7 +165,12 @@ export async function addWorkoutExercise(
   exerciseId: string,
 ): Promise<Workout> {
   return inTransaction(deps, async ({ db, clock }) => {
-    const row = await ownWorkout(db, userId, workoutId);
+    const row = await ownWorkout(db, userId, workoutId, true);
+    const [held] = await db
+      .select({ n: count() })
+      .from(workoutExercises)
+      .where(eq(workoutExercises.workout_id, row.id));
+    if ((held?.n ?? 0) >= MAX_EXERCISES_PER_WORKOUT) throw new AppError('workoutExercisesFull');
     const [exercise] = await db
       .select({ id: exercises.id })
       .from(exercises)
@@ -194,6 +216,17 @@ export async function addSet(
   const set = workoutSetInputSchema.parse(input);
   return inTransaction(deps, async ({ db, clock }) => {
     const row = await workoutOfItem(db, userId, itemId);
+    // The exercise's row is held until the end, so two sets at once count one after the other.
+    await db
+      .select({ id: workoutExercises.id })
+      .from(workoutExercises)
+      .where(eq(workoutExercises.id, itemId))
+      .for('update');
+    const [held] = await db
+      .select({ n: count() })
+      .from(workoutSets)
+      .where(eq(workoutSets.workout_exercise_id, itemId));
+    if ((held?.n ?? 0) >= MAX_SETS_PER_EXERCISE) throw new AppError('workoutSetsFull');
     await db
       .insert(workoutSets)
       .values({ workout_exercise_id: itemId, ...set, created_at: clock.now() });

@@ -16,7 +16,12 @@ function formatCell(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Rows of CSV, each ended by CRLF: a piece of a file that can be written as it comes. */
+export function csvRows(rows: readonly (readonly Cell[])[]): string {
+  return rows.map((row) => `${row.map(formatCell).join(',')}\r\n`).join('');
+}
+
+/** A whole file; with no rows, the start of one that `csvRows` goes on with. */
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(formatCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${csvRows([header, ...rows])}`;
 }

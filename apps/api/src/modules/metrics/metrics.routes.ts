@@ -11,7 +11,7 @@ import {
   weightInputSchema,
 } from '@forja/shared/schemas/metrics';
 import { requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
+import { responses, send, sendStreamedText } from '../../http/reply';
 import { requireSubscription } from '../../http/subscription-gate';
 import {
   deleteMeasurement,
@@ -129,7 +129,10 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ deps: MetricsDeps }> = (app,
         response: responses(200, csvExportSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await exportCsv(deps, userOf(request))),
+    async (request, reply) => {
+      const { filename, chunks } = await exportCsv(deps, userOf(request));
+      return sendStreamedText(reply, { filename }, 'content', chunks);
+    },
   );
 
   return Promise.resolve();

@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { MEAL_LABELS } from '@forja/shared/schemas/diary';
 import {
   measurementInputSchema,
-  type CsvExport,
   type Measurement,
   type MeasurementInput,
   type MetricRange,
@@ -29,7 +28,7 @@ import { findMetricSystem, findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { findDailyTargets } from '../diary/daily-targets';
 import { adherence } from './adherence';
-import { toCsv, type Cell } from './csv';
+import { csvRows, toCsv, type Cell } from './csv';
 import { weeklyRate, weightTrend } from './trend';
 
 export interface MetricsDeps {
@@ -228,24 +227,119 @@ function unitsOf(system: MetricSystem) {
   };
 }
 
+/** Rows read at a time of each kind of record, and lines written at a time. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * The rows of one ordered query, read a page at a time: `read` answers the `limit` rows that
+ * come after `after` (the last row of the page before, undefined for the first page).
+ */
+async function* paged<T>(
+  pageSize: number,
+  read: (after: T | undefined, limit: number) => Promise<T[]>,
+): AsyncGenerator<T> {
+  let after: T | undefined;
+  for (;;) {
+    const page = await read(after, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1);
+  }
+}
+
+interface Line {
+  date: string;
+  cells: Cell[];
+}
+
+/** A training set with where it stands: its day, and the order of session, exercise and set. */
+interface SetRow {
+  date: string;
+  workout: string;
+  exercise: string;
+  reps: number;
+  weight_kg: number;
+  item_id: string;
+  workout_seq: number;
+  item_seq: number;
+  set_seq: number;
+}
+
+/**
+ * Lines of several sources, each in date order, in date order; on the same date, in the order
+ * of the sources (what a stable sort of them all would give, without holding them all).
+ */
+async function* inDateOrder(sources: AsyncGenerator<Line>[]): AsyncGenerator<Line> {
+  const heads = await Promise.all(sources.map((source) => source.next()));
+  for (;;) {
+    let next = -1;
+    let date = '';
+    heads.forEach((head, index) => {
+      if (!head.done && (next < 0 || head.value.date < date)) {
+        next = index;
+        date = head.value.date;
+      }
+    });
+    const source = sources[next];
+    const head = heads[next];
+    if (!source || !head || head.done) return;
+    yield head.value;
+    heads[next] = await source.next();
+  }
+}
+
+/** A generator whose first value has already been read, so its first failure is the caller's. */
+async function started<T>(values: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await values.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* values;
+  })();
+}
+
 /**
  * Everything the person has logged, as one CSV: food entries, water and notes of each day,
  * training sets, weighings and measurements, in date order. Weights, lengths and volumes
  * are in the person's units (the columns say which); food amounts in grams stay grams.
+ *
+ * The file comes in pieces as it is read, a page of each kind of record at a time, so a long
+ * history is never held whole (decision 044). The pages are not one snapshot: a row changed
+ * while the file is written may show as it was or as it is, but no row shows twice.
  */
-export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvExport> {
-  const [entries, days, sets, weights, measurements, date, system] = await Promise.all([
-    deps.db
+export async function exportCsv(
+  deps: MetricsDeps,
+  userId: string,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const { db } = deps;
+  const [date, system] = await Promise.all([today(deps, userId), findMetricSystem(db, userId)]);
+  const units = unitsOf(system);
+
+  const entries = paged<typeof diaryEntries.$inferSelect>(pageSize, (after, limit) =>
+    db
       .select()
       .from(diaryEntries)
-      .where(eq(diaryEntries.user_id, userId))
-      .orderBy(asc(diaryEntries.date), asc(diaryEntries.seq)),
-    deps.db
-      .select()
-      .from(diaryDays)
-      .where(eq(diaryDays.user_id, userId))
-      .orderBy(asc(diaryDays.date)),
-    deps.db
+      .where(
+        and(
+          eq(diaryEntries.user_id, userId),
+          after && sql`(${diaryEntries.date}, ${diaryEntries.seq}) > (${after.date}, ${after.seq})`,
+        ),
+      )
+      .orderBy(asc(diaryEntries.date), asc(diaryEntries.seq))
+      .limit(limit),
+  );
+  const daysWhere = (where: SQL) =>
+    paged<typeof diaryDays.$inferSelect>(pageSize, (after, limit) =>
+      db
+        .select()
+        .from(diaryDays)
+        .where(and(eq(diaryDays.user_id, userId), where, after && gt(diaryDays.date, after.date)))
+        .orderBy(asc(diaryDays.date))
+        .limit(limit),
+    );
+  const sets = paged<SetRow>(pageSize, (after, limit) =>
+    db
       .select({
         date: workouts.date,
         workout: workouts.name,
@@ -253,39 +347,60 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
         reps: workoutSets.reps,
         weight_kg: workoutSets.weight_kg,
         item_id: workoutExercises.id,
+        workout_seq: workouts.seq,
+        item_seq: workoutExercises.seq,
+        set_seq: workoutSets.seq,
       })
       .from(workoutSets)
       .innerJoin(workoutExercises, eq(workoutExercises.id, workoutSets.workout_exercise_id))
       .innerJoin(workouts, eq(workouts.id, workoutExercises.workout_id))
       .innerJoin(exercises, eq(exercises.id, workoutExercises.exercise_id))
-      .where(eq(workouts.user_id, userId))
+      .where(
+        and(
+          eq(workouts.user_id, userId),
+          after &&
+            sql`(${workouts.date}, ${workouts.seq}, ${workoutExercises.seq}, ${workoutSets.seq})
+                > (${after.date}, ${after.workout_seq}, ${after.item_seq}, ${after.set_seq})`,
+        ),
+      )
       .orderBy(
         asc(workouts.date),
         asc(workouts.seq),
         asc(workoutExercises.seq),
         asc(workoutSets.seq),
-      ),
-    allWeights(deps.db, userId),
-    deps.db
+      )
+      .limit(limit),
+  );
+  const weights = paged<WeightEntry>(pageSize, (after, limit) =>
+    db
+      .select({ date: weightEntries.date, weight_kg: weightEntries.weight_kg })
+      .from(weightEntries)
+      .where(and(eq(weightEntries.user_id, userId), after && gt(weightEntries.date, after.date)))
+      .orderBy(asc(weightEntries.date))
+      .limit(limit),
+  );
+  const measurements = paged<typeof bodyMeasurements.$inferSelect>(pageSize, (after, limit) =>
+    db
       .select()
       .from(bodyMeasurements)
-      .where(eq(bodyMeasurements.user_id, userId))
-      .orderBy(asc(bodyMeasurements.date)),
-    today(deps, userId),
-    findMetricSystem(deps.db, userId),
-  ]);
-  const units = unitsOf(system);
+      .where(
+        and(eq(bodyMeasurements.user_id, userId), after && gt(bodyMeasurements.date, after.date)),
+      )
+      .orderBy(asc(bodyMeasurements.date))
+      .limit(limit),
+  );
 
-  const setsSoFar = new Map<string, number>();
-  const setNumber = (itemId: string) => {
-    const number = (setsSoFar.get(itemId) ?? 0) + 1;
-    setsSoFar.set(itemId, number);
-    return number;
+  // The sets of one exercise of a session come one after another: numbered from 1.
+  let setOf: string | undefined;
+  let setNumber = 0;
+  const numbered = (itemId: string) => {
+    setNumber = itemId === setOf ? setNumber + 1 : 1;
+    setOf = itemId;
+    return setNumber;
   };
-  // Each kind of line is already in date order; a stable sort by date interleaves them
-  // and keeps, within a day, the order of this list.
-  const lines: { date: string; cells: Cell[] }[] = [
-    ...entries.map((entry) => ({
+  // On the same day, lines come in the order of this list.
+  const lines = inDateOrder([
+    mapped(entries, (entry) => ({
       date: entry.date,
       cells: row({
         registro: entry.kind === 'food' ? 'alimento' : 'añadido rápido',
@@ -305,29 +420,27 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
         fibra_g: entry.fibre_g,
       }),
     })),
-    ...days
-      .filter((day) => day.water_ml > 0)
-      .map((day) => ({
-        date: day.date,
-        cells: row({ registro: 'agua', fecha: day.date, agua_ml: units.volume(day.water_ml) }),
-      })),
-    ...sets.map((set) => ({
+    mapped(daysWhere(gt(diaryDays.water_ml, 0)), (day) => ({
+      date: day.date,
+      cells: row({ registro: 'agua', fecha: day.date, agua_ml: units.volume(day.water_ml) }),
+    })),
+    mapped(sets, (set) => ({
       date: set.date,
       cells: row({
         registro: 'serie',
         fecha: set.date,
         nombre: set.workout,
         ejercicio: set.exercise,
-        serie: setNumber(set.item_id),
+        serie: numbered(set.item_id),
         repeticiones: set.reps,
         peso_kg: units.weight(set.weight_kg),
       }),
     })),
-    ...weights.map((weight) => ({
+    mapped(weights, (weight) => ({
       date: weight.date,
       cells: row({ registro: 'peso', fecha: weight.date, peso_kg: units.weight(weight.weight_kg) }),
     })),
-    ...measurements.map((measurement) => ({
+    mapped(measurements, (measurement) => ({
       date: measurement.date,
       cells: row({
         registro: 'medidas',
@@ -340,19 +453,27 @@ export async function exportCsv(deps: MetricsDeps, userId: string): Promise<CsvE
         cuello_cm: units.length(measurement.neck_cm),
       }),
     })),
-    ...days
-      .filter((day) => day.notes !== '')
-      .map((day) => ({
-        date: day.date,
-        cells: row({ registro: 'nota', fecha: day.date, notas: day.notes }),
-      })),
-  ];
-  lines.sort((a, b) => a.date.localeCompare(b.date));
-  return {
-    filename: `forja-${date}.csv`,
-    content: toCsv(
-      units.header,
-      lines.map((line) => line.cells),
-    ),
-  };
+    mapped(daysWhere(ne(diaryDays.notes, '')), (day) => ({
+      date: day.date,
+      cells: row({ registro: 'nota', fecha: day.date, notas: day.notes }),
+    })),
+  ]);
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield toCsv(units.header, []);
+    let batch: Cell[][] = [];
+    for await (const line of lines) {
+      batch.push(line.cells);
+      if (batch.length === pageSize) {
+        yield csvRows(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield csvRows(batch);
+  }
+  return { filename: `forja-${date}.csv`, chunks: await started(chunks()) };
+}
+
+async function* mapped<T, U>(values: AsyncGenerator<T>, map: (value: T) => U): AsyncGenerator<U> {
+  for await (const value of values) yield map(value);
 }

@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import {
+  aSubscription,
+  anUser,
+  failure,
+  installFakeApi,
+  ok,
+  type FakeAnswer,
+  type FakeCall,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const DAY = '2026-03-02';
@@ -96,7 +104,11 @@ function aDay(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function api(system: 'metric' | 'imperial' = 'metric', day = aDay()) {
+function api(
+  system: 'metric' | 'imperial' = 'metric',
+  day = aDay(),
+  answers: Record<string, FakeAnswer> = {},
+) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -122,6 +134,7 @@ function api(system: 'metric' | 'imperial' = 'metric', day = aDay()) {
       ok({ date: DAY, ...(call.body as object) }),
     'GET /exercises/': ok([workout.exercises[0]?.exercise]),
     [`PUT /diary/sets/${workout.exercises[0]?.sets[0]?.id ?? ''}/`]: ok(workout),
+    ...answers,
   });
 }
 
@@ -164,6 +177,30 @@ describe('the diary screen', () => {
       quantity: 1,
       unit: '1 huevo',
     });
+  });
+
+  it('says what the server says when a day is full, on adding and on copying', async () => {
+    const full = 'Un día admite como máximo 200 alimentos';
+    const calls = api('metric', aDay(), {
+      'POST /diary/entries/': failure(400, 'diary day full', full),
+      'POST /diary/copy/': failure(
+        400,
+        'diary day full',
+        `${full}: caben 3 más y la copia tiene 5`,
+      ),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.type(within(lunch).getByLabelText('Buscar alimento'), 'huevo');
+    await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
+    expect(await screen.findByText(full)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Copiar día' }));
+    expect(await screen.findByText(`${full}: caben 3 más y la copia tiene 5`)).toBeVisible();
+    expect(calls.callsTo('POST', '/diary/copy/')).toHaveLength(1);
   });
 
   it('adds water a glass (250 ml) at a time', async () => {
