@@ -61,3 +61,6 @@ export const MAX_ENTRIES_PER_DAY = 200;
 export const MAX_WORKOUTS_PER_DAY = 10;
 export const MAX_EXERCISES_PER_WORKOUT = 30;
 export const MAX_SETS_PER_EXERCISE = 30;
+
+/** Foods of one's own: far more than anyone cooks, few enough that the list stays one read. */
+export const MAX_OWN_FOODS = 1000;

@@ -1,6 +1,7 @@
 import {
   MAX_ENTRIES_PER_DAY,
   MAX_EXERCISES_PER_WORKOUT,
+  MAX_OWN_FOODS,
   MAX_SETS_PER_EXERCISE,
   MAX_WORKOUTS_PER_DAY,
 } from './constants';
@@ -271,6 +272,11 @@ export const API_ERRORS = {
     status: 400,
     error: 'diary day full',
     message: `Un día admite como máximo ${MAX_ENTRIES_PER_DAY} alimentos`,
+  },
+  tooManyOwnFoods: {
+    status: 400,
+    error: 'too many own foods',
+    message: `Puedes guardar como máximo ${MAX_OWN_FOODS} alimentos propios: borra alguno que ya no uses`,
   },
   copyOntoItself: {
     status: 400,

@@ -25,7 +25,7 @@ import {
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { lockDiaryDay } from '../../db/day-lock';
+import { lockDiaryDay } from '../../db/advisory-locks';
 import { readStoredDay, type LoggedEntry, type StoredDay } from '../../db/diary-day';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';

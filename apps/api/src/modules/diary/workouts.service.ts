@@ -13,7 +13,7 @@ import {
 } from '@forja/shared/schemas/diary';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { lockDiaryDay } from '../../db/day-lock';
+import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';

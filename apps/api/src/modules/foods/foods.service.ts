@@ -8,8 +8,10 @@ import {
   foodSearchQuerySchema,
 } from '@forja/shared/schemas/foods';
 import { addDays } from '@forja/shared/calendar';
+import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { lockOwnFoods } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
@@ -169,13 +171,22 @@ function ownFoodValues(input: FoodInput) {
 }
 
 export async function createFood(deps: FoodsDeps, userId: string, input: FoodInput): Promise<Food> {
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .insert(foods)
-    .values({ ...ownFoodValues(input), owner_id: userId, created_at: now, updated_at: now })
-    .returning();
-  if (!row) throw new Error('food not stored');
-  return toFood(row, { favourite: false, recent: false });
+  const values = ownFoodValues(input);
+  return inTransaction(deps, async ({ db, clock }) => {
+    await lockOwnFoods(db, userId);
+    const [held] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(foods)
+      .where(eq(foods.owner_id, userId));
+    if ((held?.count ?? 0) >= MAX_OWN_FOODS) throw new AppError('tooManyOwnFoods');
+    const now = clock.now();
+    const [row] = await db
+      .insert(foods)
+      .values({ ...values, owner_id: userId, created_at: now, updated_at: now })
+      .returning();
+    if (!row) throw new Error('food not stored');
+    return toFood(row, { favourite: false, recent: false });
+  });
 }
 
 function ownFood(userId: string, id: string) {

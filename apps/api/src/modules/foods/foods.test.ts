@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Food } from '@forja/shared/schemas/foods';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
@@ -192,6 +193,40 @@ describe('one’s own foods', () => {
     expect((await owner.call('DELETE', `/v0/foods/${id}/`)).status).toBe(200);
     expect((await owner.call('GET', `/v0/foods/${id}/`)).status).toBe(404);
     expect(await search(owner, 'bizcocho abuela')).toEqual([]);
+  });
+
+  it(`are at most ${MAX_OWN_FOODS} per person, also when the last places are asked for at once`, async () => {
+    const owner = await signedInUser(ctx);
+    const { sql } = await import('drizzle-orm');
+    // All but two places taken, written straight to the table: a thousand calls would only be slow.
+    await ctx.database.db.execute(sql`
+      insert into foods (owner_id, name, search_text, kcal, protein_g, carbohydrate_g, fat_g, fibre_g, portions, created_at, updated_at)
+      select ${owner.user.id}, 'Plato ' || n, 'plato ' || n, 100, 1, 1, 1, 0, '[]'::jsonb, now(), now()
+      from generate_series(1, ${MAX_OWN_FOODS - 2}) as n`);
+    const count = async () =>
+      (
+        await ctx.database.rows<{ count: number }>(
+          sql`select count(*)::int as count from foods where owner_id = ${owner.user.id}`,
+        )
+      )[0]?.count;
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => owner.call('POST', '/v0/foods/', ownFood)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.data).toEqual({
+      error: 'too many own foods',
+      message: `Puedes guardar como máximo ${MAX_OWN_FOODS} alimentos propios: borra alguno que ya no uses`,
+    });
+    expect(await count()).toBe(MAX_OWN_FOODS);
+
+    // Deleting one makes room for one.
+    const [first] = await ctx.database.rows<{ id: string }>(
+      sql`select id from foods where owner_id = ${owner.user.id} limit 1`,
+    );
+    expect((await owner.call('DELETE', `/v0/foods/${first?.id}/`)).status).toBe(200);
+    expect((await owner.call('POST', '/v0/foods/', ownFood)).status).toBe(201);
+    expect(await count()).toBe(MAX_OWN_FOODS);
   });
 
   it('of another user are a 404 everywhere and never show up in searches', async () => {

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+// Any fixed numbers: the first half of the key of each kind of lock.
+const DIARY_DAY_LOCK = 7_240_044;
+const OWN_FOODS_LOCK = 7_240_045;
+
+/**
+ * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
+ * collection holds before adding to it takes it first, so two at once cannot both see room
+ * for the last one (decision 044). Call it inside a transaction: outside one the lock would
+ * be let go at once.
+ */
+async function lockUntilCommit(db: Db, kind: number, key: string): Promise<void> {
+  // hashtext() folds the key into the second half of the lock's; two keys that happen to
+  // share it only wait for each other.
+  await db.execute(sql`select pg_advisory_xact_lock(${kind}, hashtext(${key}))`);
+}
+
+/** The lock of one person's day of the diary. */
+export function lockDiaryDay(db: Db, userId: string, date: string): Promise<void> {
+  return lockUntilCommit(db, DIARY_DAY_LOCK, `${userId}:${date}`);
+}
+
+/** The lock of one person's list of their own foods. */
+export function lockOwnFoods(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, OWN_FOODS_LOCK, userId);
+}
