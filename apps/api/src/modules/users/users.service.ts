@@ -285,6 +285,17 @@ export async function triggerPasswordReset(deps: UsersDeps, input: EmailOnly): P
   });
 }
 
+/**
+ * Ends every reset link and e-mail code the account still has, in `db`'s transaction: once
+ * the password changes, a link or code mailed before must not open the account again.
+ */
+async function endOutstandingCodes(db: Db, userId: string) {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.consumed_at)));
+  await db.delete(verificationCodes).where(eq(verificationCodes.user_id, userId));
+}
+
 function liveResetToken(userId: string, token: string, now: Date) {
   return and(
     eq(passwordResetTokens.token_hash, hashToken(token)),
@@ -328,6 +339,7 @@ export async function resetPassword(deps: UsersDeps, input: PasswordReset): Prom
       .update(users)
       .set({ password_hash: passwordHash, enabled: true, updated_at: now })
       .where(eq(users.id, user.id));
+    await endOutstandingCodes(tx, user.id);
     await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password reset');
     await enqueueMail(
       { db: tx, clock: deps.clock },
@@ -364,6 +376,7 @@ export async function changePassword(
       .update(users)
       .set({ password_hash: passwordHash, updated_at: now })
       .where(eq(users.id, user.id));
+    await endOutstandingCodes(tx, user.id);
     await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password changed');
     await enqueueMail(
       { db: tx, clock: deps.clock },
