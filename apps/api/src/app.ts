@@ -154,7 +154,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(targetsRoutes, premium);
       await api.register(todayRoutes, premium);
       await api.register(profilePictureRoutes, premium);
-      await api.register(accountDeletionRoutes, { deps: { db, payments: deps.payments } });
+      await api.register(accountDeletionRoutes, {
+        deps: { db, clock: deps.clock, payments: deps.payments },
+      });
       await api.register(foodsRoutes, { deps: services });
       await api.register(diaryRoutes, { deps: services });
       await api.register(metricsRoutes, { deps: services });

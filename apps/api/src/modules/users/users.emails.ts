@@ -114,3 +114,15 @@ export function passwordChangedEmail(input: {
     },
   });
 }
+
+export function accountDeletedEmail(input: { to: string; firstName: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Tu cuenta de ${PRODUCT_NAME} se ha eliminado`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      'Como pediste, hemos eliminado tu cuenta y todos tus datos. Si tenías una suscripción, la hemos cancelado y no se te cobrará nada más.',
+      'Si no has sido tú, alguien conocía tu contraseña: ponte en contacto con nosotros cuanto antes.',
+    ],
+  });
+}
