@@ -21,6 +21,7 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './http/error-handler';
+import { withRequestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import { registerSpa, webAppScriptHashes } from './http/spa';
@@ -68,7 +69,7 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRequestLogFields(options.logger ?? { level: config.logLevel }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
