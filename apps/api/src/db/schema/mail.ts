@@ -5,9 +5,19 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
+/** What a message is about, kept for support after its body is gone. */
+export const MAIL_KINDS = [
+  'verification_code',
+  'password_reset',
+  'password_changed',
+  'account_deleted',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 /**
  * Every e-mail the product sends, written in the same transaction as the code or token it
- * carries; a worker delivers it afterwards with retries.
+ * carries; a worker delivers it afterwards with retries. Once sent over SMTP the bodies are
+ * emptied (they hold codes and links); the row keeps who, what and when until it is purged.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -15,6 +25,8 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to_address: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** Always written; empty only on rows older than the column. */
+    kind: text('kind', { enum: MAIL_KINDS }),
     text_body: text('text_body').notNull(),
     html_body: text('html_body').notNull(),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
