@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, signIn, uniqueEmail } from '../../test/accounts';
+import { auth, createUser, runMailRequests, signIn, uniqueEmail } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import {
   accessTokens,
@@ -139,6 +139,7 @@ describe('purging dead credentials', () => {
     if (!user) throw new Error('user not stored');
     await ctx.database.db.update(users).set({ enabled: true }).where(eq(users.id, user.id));
     expect((await post('/v0/users/password-reset/triggers/', { email })).statusCode).toBe(200);
+    await runMailRequests(ctx);
 
     const codes = () =>
       ctx.database.db

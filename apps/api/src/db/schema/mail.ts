@@ -47,3 +47,30 @@ export const mailOutbox = pgTable(
     ),
   ],
 );
+
+export const MAIL_REQUEST_KINDS = ['password_reset', 'verification_resend'] as const;
+export type MailRequestKind = (typeof MAIL_REQUEST_KINDS)[number];
+
+/**
+ * A reset link or a new verification code someone asked for, by address. The request only
+ * writes this row, whether or not the address has an account, so both answer alike and
+ * equally fast; a worker then looks the account up and writes the message to the outbox,
+ * deleting the row in the same transaction.
+ */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: MAIL_REQUEST_KINDS }).notNull(),
+    email: text('email').notNull(),
+    requested_at: at('requested_at').notNull(),
+  },
+  (table) => [
+    index('mail_requests_requested_at_idx').on(table.requested_at),
+    index('mail_requests_email_idx').on(sql`lower(${table.email})`),
+    check(
+      'mail_requests_kind_check',
+      sql`${table.kind} in ('password_reset', 'verification_resend')`,
+    ),
+  ],
+);

@@ -4,7 +4,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Payments } from '../../adapters/payments/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailOutbox, mailRequests } from '../../db/schema/mail';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
 import type { UserRow } from '../../db/users';
@@ -64,10 +64,13 @@ export async function deleteAccount(
       .returning({ email: users.email, first_name: users.first_name });
     if (!deleted) return;
     // Every other table with a person's data references users with ON DELETE CASCADE; the
-    // mail outbox knows people by address only, so the notice written after survives.
+    // mail tables know people by address only, so the notice written after survives.
     await tx
       .delete(mailOutbox)
       .where(sql`lower(${mailOutbox.to_address}) = lower(${deleted.email})`);
+    await tx
+      .delete(mailRequests)
+      .where(sql`lower(${mailRequests.email}) = lower(${deleted.email})`);
     await enqueueMail(
       { db: tx, clock: deps.clock },
       accountDeletedEmail({ to: deleted.email, firstName: deleted.first_name }),

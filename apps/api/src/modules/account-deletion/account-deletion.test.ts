@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
-import { mailsTo, PASSWORD } from '../../../test/accounts';
+import { mailsTo, PASSWORD, runMailRequests } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
@@ -86,6 +86,7 @@ describe('DELETE /v0/users/{id}/', () => {
       url: '/v0/users/password-reset/triggers/',
       payload: { email: user.email },
     });
+    await runMailRequests(ctx);
     const mails = async () => {
       const [row] = await ctx.database.rows<{ count: number }>(
         sql`select count(*)::int as count from mail_outbox where lower(to_address) = lower(${user.email})`,
