@@ -22,6 +22,7 @@ import {
   registerErrorHandler,
 } from './http/error-handler';
 import { serializeError } from './http/error-logging';
+import { requestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import { registerSpa, webAppScriptHashes } from './http/spa';
@@ -76,18 +77,24 @@ function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trus
   return (_address, hop) => hop < trust;
 }
 
-/** Every logger the app makes writes errors without the statements and values they carry. */
-function withSafeErrors(logger: BuildOptions['logger']): BuildOptions['logger'] {
+/**
+ * Every logger the app makes writes requests without their query strings (a reset token or
+ * an address can ride there) and errors without the statements and values they carry.
+ */
+function withSafeLogging(logger: BuildOptions['logger']): BuildOptions['logger'] {
   if (logger === false || logger === undefined) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, err: serializeError } };
+  return {
+    ...options,
+    serializers: { ...options.serializers, req: requestLogFields, err: serializeError },
+  };
 }
 
 /** The whole application as a Fastify instance; tests build it and use inject(). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: withSafeErrors(options.logger ?? { level: config.logLevel }),
+    logger: withSafeLogging(options.logger ?? { level: config.logLevel }),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
@@ -178,7 +185,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(targetsRoutes, premium);
       await api.register(todayRoutes, premium);
       await api.register(profilePictureRoutes, premium);
-      await api.register(accountDeletionRoutes, { deps: { db, payments: deps.payments } });
+      await api.register(accountDeletionRoutes, {
+        deps: { db, clock: deps.clock, payments: deps.payments },
+      });
       await api.register(foodsRoutes, { deps: services });
       await api.register(diaryRoutes, { deps: services });
       await api.register(metricsRoutes, { deps: services });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
+import { processMailRequests } from './modules/users/users.service';
 import { every } from './periodic';
 import { purgeDeadCredentials } from './security/purge';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
@@ -53,6 +54,21 @@ async function main() {
       app.log.error({ err: error }, 'mail worker failed');
     },
   });
+  // Reset links and new codes asked for are looked up and written to the outbox here,
+  // after the request has been answered (decision 045).
+  const mailRequestsWorker = every(
+    1_000,
+    () =>
+      processMailRequests(
+        { db: database.db, clock: systemClock, publicUrl: config.publicUrl },
+        (error) => {
+          app.log.error({ err: error }, 'a mail request failed; will retry');
+        },
+      ),
+    (error) => {
+      app.log.error({ err: error }, 'mail requests worker failed');
+    },
+  );
   const paymentsScheduler = startPaymentsScheduler({
     db: database.db,
     payments,
@@ -73,6 +89,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await credentialsPurge.stop();
     await paymentsScheduler.stop();
+    await mailRequestsWorker.stop();
     await mailWorker.stop();
     await mailer.close();
     // quit() would wait on (or fail against) a Redis that is down; nothing is pending.

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { listOutbox, type OutboxEntry } from '../src/adapters/mail/outbox';
 import { users } from '../src/db/schema/users';
+import { processMailRequests } from '../src/modules/users/users.service';
 import { hashPassword } from '../src/security/passwords';
 import { createSession } from '../src/security/sessions';
 import type { TestContext } from './context';
@@ -56,7 +57,19 @@ export function auth(accessToken: string) {
   return { authorization: `Token ${accessToken}` };
 }
 
+/** Turns waiting reset and resend requests into messages, as the server's worker does. */
+export async function runMailRequests(ctx: TestContext): Promise<void> {
+  await processMailRequests(
+    { db: ctx.database.db, clock: ctx.clock, publicUrl: ctx.config.publicUrl },
+    (error) => {
+      throw error;
+    },
+  );
+}
+
+/** The messages to `email`, newest first, once the waiting requests have been handled. */
 export async function mailsTo(ctx: TestContext, email: string): Promise<OutboxEntry[]> {
+  await runMailRequests(ctx);
   return listOutbox({ db: ctx.database.db }, { to: email });
 }
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, signIn, uniqueEmail } from '../../test/accounts';
+import { auth, createUser, runMailRequests, signIn, uniqueEmail } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import {
   accessTokens,
@@ -9,7 +9,10 @@ import {
   sessionFamilies,
   verificationCodes,
 } from '../db/schema/auth';
+import { mailOutbox } from '../db/schema/mail';
 import { users } from '../db/schema/users';
+import { deliverPendingMail, enqueueMail } from '../adapters/mail/outbox';
+import { createDevOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import { hashToken } from './tokens';
 import { purgeDeadCredentials } from './purge';
 
@@ -136,6 +139,7 @@ describe('purging dead credentials', () => {
     if (!user) throw new Error('user not stored');
     await ctx.database.db.update(users).set({ enabled: true }).where(eq(users.id, user.id));
     expect((await post('/v0/users/password-reset/triggers/', { email })).statusCode).toBe(200);
+    await runMailRequests(ctx);
 
     const codes = () =>
       ctx.database.db
@@ -158,5 +162,39 @@ describe('purging dead credentials', () => {
     await purge();
     expect(await codes()).toHaveLength(0);
     expect(await resets()).toHaveLength(0);
+  });
+
+  it('removes outbox messages 30 days after they were written, once sent or given up', async () => {
+    const deps = { db: ctx.database.db, clock: ctx.clock };
+    const to = uniqueEmail('retencion');
+    const message = (subject: string) => ({
+      kind: 'verification_code' as const,
+      to,
+      subject,
+      text: 'Código: 123456',
+      html: '<p>123456</p>',
+    });
+    const subjects = async () =>
+      (
+        await ctx.database.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to_address, to))
+      )
+        .map((row) => row.subject)
+        .sort();
+    await enqueueMail(deps, message('enviado'));
+    await deliverPendingMail({ ...deps, mailer: createDevOutboxMailer(() => undefined, '') });
+    await enqueueMail(deps, message('pendiente'));
+
+    ctx.clock.advance(29 * DAY);
+    await purge();
+    expect(await subjects()).toEqual(['enviado', 'pendiente']);
+
+    ctx.clock.advance(2 * DAY);
+    const counts = await purge();
+    expect(counts.mail).toBeGreaterThanOrEqual(1);
+    // A message not yet delivered stays, however old: it still has to go out.
+    expect(await subjects()).toEqual(['pendiente']);
   });
 });

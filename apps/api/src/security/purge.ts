@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import {
@@ -7,15 +7,19 @@ import {
   sessionFamilies,
   verificationCodes,
 } from '../db/schema/auth';
+import { mailOutbox } from '../db/schema/mail';
 import { SESSION_LIFETIMES } from './sessions';
 
 const DAY = 24 * 3_600_000;
+/** How long support can see that a message went out (to whom, what, when). */
+export const MAIL_RETENTION_MS = 30 * DAY;
 
 export interface PurgeCounts {
   sessions: number;
   accessTokens: number;
   verificationCodes: number;
   passwordResetTokens: number;
+  mail: number;
 }
 
 /**
@@ -26,7 +30,9 @@ export interface PurgeCounts {
  *   unused: the refresh token issued with such an access token is dead too, so a logout
  *   with it has nothing left to end. Rotated refresh tokens stay while their session lives,
  *   so a replayed one is still recognised as theft;
- * - e-mail codes and reset links used or expired more than a day ago.
+ * - e-mail codes and reset links used or expired more than a day ago;
+ * - outbox messages sent or given up on, 30 days after they were written (with the dev
+ *   outbox they still hold their codes and links until then).
  */
 export async function purgeDeadCredentials(deps: { db: Db; clock: Clock }): Promise<PurgeCounts> {
   const now = deps.clock.now().getTime();
@@ -60,10 +66,20 @@ export async function purgeDeadCredentials(deps: { db: Db; clock: Clock }): Prom
       ),
     )
     .returning({ id: passwordResetTokens.id });
+  const mail = await deps.db
+    .delete(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ['sent', 'failed']),
+        lt(mailOutbox.created_at, new Date(now - MAIL_RETENTION_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
   return {
     sessions: sessions.length,
     accessTokens: access.length,
     verificationCodes: codes.length,
     passwordResetTokens: resets.length,
+    mail: mail.length,
   };
 }

@@ -75,6 +75,18 @@ async function issueRefreshToken(db: Db, now: Date, familyId: string, familyExpi
   return { token, id: row.id };
 }
 
+function sealedPair(tokens: AuthTokens): string {
+  // Tokens are base64url, so a dot cannot occur inside one.
+  return `${tokens.refresh_token}.${tokens.access_token}`;
+}
+
+function openedPair(opened: string | null): AuthTokens | null {
+  const [refresh, access, ...rest] = opened?.split('.') ?? [];
+  if (!refresh || !access || rest.length > 0) return null;
+  if (!looksLikeToken(refresh) || !looksLikeToken(access)) return null;
+  return { access_token: access, refresh_token: refresh };
+}
+
 /** Starts a new session (a new family) for a user who just proved who they are. */
 export async function createSession(deps: SessionDeps, userId: string): Promise<AuthTokens> {
   const now = deps.clock.now();
@@ -98,7 +110,8 @@ export type RefreshOutcome =
 /**
  * Rotates a refresh token. Refreshes of one family take turns on the family's row lock, so
  * two at once see each other's effect: the second, within the grace window, gets the same
- * child; a rotated token presented after the window revokes the whole family.
+ * pair; a rotated token presented after the window, or one whose child was rotated too,
+ * revokes the whole family.
  */
 export async function refreshSession(
   deps: SessionDeps,
@@ -131,25 +144,36 @@ export async function refreshSession(
     if (!token.rotated_at) {
       if (token.expires_at <= now) return { ok: false, reason: 'expired' };
       const child = await issueRefreshToken(tx, now, family.id, family.expires_at);
+      const tokens = {
+        access_token: await issueAccessToken(tx, now, family.id, family.user_id),
+        refresh_token: child.token,
+      };
       await tx
         .update(refreshTokens)
         .set({
           rotated_at: now,
           replaced_by_id: child.id,
-          sealed_child: sealForHolder(refreshToken, child.token),
+          sealed_child: sealForHolder(refreshToken, sealedPair(tokens)),
         })
         .where(eq(refreshTokens.id, token.id));
-      const access = await issueAccessToken(tx, now, family.id, family.user_id);
-      return { ok: true, tokens: { access_token: access, refresh_token: child.token } };
+      return { ok: true, tokens };
     }
 
+    // Only the immediate parent of the live token, inside the window, gets the pair its
+    // rotation issued (the same pair, so replays mint nothing); an older token is theft.
     const inGrace = now.getTime() - token.rotated_at.getTime() <= SESSION_LIFETIMES.refreshGraceMs;
-    const child =
-      inGrace && token.sealed_child ? openAsHolder(refreshToken, token.sealed_child) : null;
-    if (child) {
-      const access = await issueAccessToken(tx, now, family.id, family.user_id);
-      return { ok: true, tokens: { access_token: access, refresh_token: child } };
-    }
+    const [child] =
+      inGrace && token.replaced_by_id
+        ? await tx
+            .select({ rotated_at: refreshTokens.rotated_at })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.id, token.replaced_by_id))
+        : [];
+    const pair =
+      child && !child.rotated_at && token.sealed_child
+        ? openedPair(openAsHolder(refreshToken, token.sealed_child))
+        : null;
+    if (pair) return { ok: true, tokens: pair };
     await tx
       .update(sessionFamilies)
       .set({ revoked_at: now, revoked_reason: 'refresh token reused' })

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../constants';
 
 /** The word a person types to confirm that their account and all its data go. */
 export const ACCOUNT_DELETION_WORD = 'ELIMINAR';
 
+/** Deleting needs the word, exactly as written, and the current password. */
 export const accountDeletionSchema = z.strictObject({
   confirmation: z.string({ error: `Escribe ${ACCOUNT_DELETION_WORD} para confirmar` }),
+  password: z
+    .string({ error: 'Escribe tu contraseña para confirmar' })
+    .min(1, { error: 'Escribe tu contraseña para confirmar' })
+    .max(MAX_PASSWORD_LENGTH, {
+      error: `La contraseña no puede superar ${MAX_PASSWORD_LENGTH} caracteres`,
+    }),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 

@@ -5,10 +5,10 @@ import { createSmtpMailer } from './smtp-mailer';
 
 /** The one place that picks the mail adapter: SMTP when SMTP_URL is set, else the dev outbox. */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>,
   write: (entry: string) => void,
 ): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createDevOutboxMailer(write);
+    : createDevOutboxMailer(write, config.publicUrl);
 }

@@ -1,15 +1,17 @@
 import type { Mailer, MailMessage } from './mailer';
 
 /**
- * The embedded default when no SMTP_URL is set: nothing leaves the machine. Each message
- * is written to the log with its text (and so its code or link); the outbox table keeps
- * every message, listed at /dev/mail.
+ * The embedded default when no SMTP_URL is set: nothing leaves the machine. The log says
+ * that a message is there, never what it says (it carries codes and links, and logs travel
+ * further than the database); the outbox table keeps every message, listed at /dev/mail.
  */
-export function createDevOutboxMailer(write: (entry: string) => void): Mailer {
+export function createDevOutboxMailer(write: (entry: string) => void, publicUrl: string): Mailer {
   return {
     kind: 'dev-outbox',
     send(message: MailMessage) {
-      write(`[dev-outbox] Para: ${message.to}\nAsunto: ${message.subject}\n\n${message.text}\n`);
+      write(
+        `[dev-outbox] Para: ${message.to} · Asunto: ${message.subject} · léelo en ${publicUrl}/dev/mail`,
+      );
       return Promise.resolve();
     },
     close: () => Promise.resolve(),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Mailer, MailMessage } from './mailer';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailOutbox, type MailKind } from '../../db/schema/mail';
 
 export const MAIL_DELIVERY = {
   /** Delay before the second attempt; it doubles on each failure up to the cap. */
@@ -15,15 +15,21 @@ export const MAIL_DELIVERY = {
   batchSize: 20,
 } as const;
 
+/** A message as services write it: with what it is about, which outlives its body. */
+export interface OutboxMessage extends MailMessage {
+  kind: MailKind;
+}
+
 /**
  * Writes a message to the outbox. Call it with the transaction that writes what the
  * message announces, so both commit together or neither does.
  */
-export async function enqueueMail(deps: { db: Db; clock: Clock }, message: MailMessage) {
+export async function enqueueMail(deps: { db: Db; clock: Clock }, message: OutboxMessage) {
   const now = deps.clock.now();
   await deps.db.insert(mailOutbox).values({
     to_address: message.to,
     subject: message.subject,
+    kind: message.kind,
     text_body: message.text,
     html_body: message.html,
     next_attempt_at: now,
@@ -52,6 +58,10 @@ export interface MailDeliveryDeps {
  */
 export async function deliverPendingMail(deps: MailDeliveryDeps) {
   const { db, clock, mailer } = deps;
+  // Bodies carry codes and reset links. Real mail has them in the person's mailbox, so the
+  // table forgets them once the message is out (or given up); the dev outbox is the only
+  // copy a developer can read at /dev/mail, so it keeps them until the purge.
+  const forgetBodies = mailer.kind === 'smtp' ? { text_body: '', html_body: '' } : {};
   const now = clock.now();
   const leaseExpired = new Date(now.getTime() - MAIL_DELIVERY.leaseMs);
   const due = db
@@ -96,6 +106,7 @@ export async function deliverPendingMail(deps: MailDeliveryDeps) {
       await db
         .update(mailOutbox)
         .set({
+          ...(givenUp ? forgetBodies : {}),
           status: givenUp ? 'failed' : 'pending',
           claimed_at: null,
           next_attempt_at: new Date(after.getTime() + retryDelayMs(row.attempts)),
@@ -107,7 +118,13 @@ export async function deliverPendingMail(deps: MailDeliveryDeps) {
     sent += 1;
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sent_at: clock.now(), claimed_at: null, last_error: null })
+      .set({
+        ...forgetBodies,
+        status: 'sent',
+        sent_at: clock.now(),
+        claimed_at: null,
+        last_error: null,
+      })
       .where(ours);
   }
   return { sent, failed };

@@ -48,8 +48,9 @@ export const refreshTokens = pgTable(
     rotated_at: at('rotated_at'),
     replaced_by_id: uuid('replaced_by_id'),
     /**
-     * The child token, encrypted with a key only the holder of this token can derive, so a
-     * refresh repeated within the grace window can return the same child.
+     * The pair this rotation issued (child refresh token and access token), encrypted with a
+     * key only the holder of this token can derive, so a refresh repeated within the grace
+     * window can return the same pair.
      */
     sealed_child: text('sealed_child'),
   },

@@ -18,7 +18,8 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deps: AccountDeletio
       schema: {
         tags: ['users'],
         security: [{ token: [] }],
-        summary: 'Delete one’s own account and all its data, confirmed by typing ELIMINAR',
+        summary:
+          'Delete one’s own account and all its data, confirmed by typing ELIMINAR and the current password',
         params: z.object({ id: z.string() }),
         body: accountDeletionSchema,
         response: responses(200, noticeSchema),
@@ -26,8 +27,9 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deps: AccountDeletio
       onRequest: authenticated,
     },
     async (request, reply) => {
-      const userId = ownUserId(requireUser(request), request.params.id);
-      await deleteAccount(options.deps, userId, request.body);
+      const principal = requireUser(request);
+      ownUserId(principal, request.params.id);
+      await deleteAccount(options.deps, principal.user, request.body);
       return send(reply, 200, { message: 'Tu cuenta y todos tus datos se han eliminado' });
     },
   );

@@ -1,14 +1,20 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { ACCOUNT_DELETION_WORD, type AccountDeletion } from '@forja/shared/schemas/account';
+import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Payments } from '../../adapters/payments/payments';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/mail';
+import { mailOutbox, mailRequests } from '../../db/schema/mail';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
+import type { UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
+import { verifyPassword } from '../../security/passwords';
+import { accountDeletedEmail } from '../users/users.emails';
 
 export interface AccountDeletionDeps {
   db: Db;
+  clock: Clock;
   payments: Payments;
 }
 
@@ -17,24 +23,28 @@ const ENDED_STATUSES = ['canceled', 'expired'] as const;
 
 /**
  * Deletes the account and every row that belongs to it, once the person has typed the
- * confirmation word. Subscriptions still running at the provider are ended first, so nobody
- * is charged for an account that no longer exists; if the provider cannot be reached,
- * nothing is deleted and the person can try again.
+ * confirmation word and their current password, so a stolen session alone cannot. Subscriptions
+ * still running at the provider are ended first, so nobody is charged for an account that no
+ * longer exists; if the provider cannot be reached, nothing is deleted and the person can try
+ * again. A notice goes to the address the account had.
  */
 export async function deleteAccount(
   deps: AccountDeletionDeps,
-  userId: string,
+  user: UserRow,
   input: AccountDeletion,
 ): Promise<void> {
-  if (input.confirmation.trim().toLocaleUpperCase('es') !== ACCOUNT_DELETION_WORD) {
+  if (input.confirmation.trim() !== ACCOUNT_DELETION_WORD) {
     throw new AppError('deletionNotConfirmed');
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    throw new AppError('invalidCredentials');
   }
   const running = await deps.db
     .select({ providerId: subscriptions.stripe_subscription_id })
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.user_id, userId),
+        eq(subscriptions.user_id, user.id),
         isNotNull(subscriptions.stripe_subscription_id),
         notInArray(subscriptions.status, [...ENDED_STATUSES]),
       ),
@@ -48,16 +58,22 @@ export async function deleteAccount(
     }
   }
   await deps.db.transaction(async (tx) => {
-    const [user] = await tx
+    const [deleted] = await tx
       .delete(users)
-      .where(eq(users.id, userId))
-      .returning({ email: users.email });
+      .where(eq(users.id, user.id))
+      .returning({ email: users.email, first_name: users.first_name });
+    if (!deleted) return;
     // Every other table with a person's data references users with ON DELETE CASCADE; the
-    // mail outbox knows them by address only.
-    if (user) {
-      await tx
-        .delete(mailOutbox)
-        .where(sql`lower(${mailOutbox.to_address}) = lower(${user.email})`);
-    }
+    // mail tables know people by address only, so the notice written after survives.
+    await tx
+      .delete(mailOutbox)
+      .where(sql`lower(${mailOutbox.to_address}) = lower(${deleted.email})`);
+    await tx
+      .delete(mailRequests)
+      .where(sql`lower(${mailRequests.email}) = lower(${deleted.email})`);
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      accountDeletedEmail({ to: deleted.email, firstName: deleted.first_name }),
+    );
   });
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
+import { AUTH_MESSAGES } from '@forja/shared/errors';
+import { mailsTo, PASSWORD, runMailRequests } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { FakeStripe } from '../../../test/fake-stripe';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
@@ -44,7 +46,7 @@ const remove = (userId: string, headers: Record<string, string>, payload: unknow
   });
 
 describe('DELETE /v0/users/{id}/', () => {
-  it('removes every row of the account once ELIMINAR is typed, and ends the session', async () => {
+  it('removes every row of the account once ELIMINAR and the password are typed, ends the session and mails a notice', async () => {
     const { user, headers } = await premiumUser(ctx);
     for (const step of Object.keys(answers) as (keyof typeof answers)[]) {
       await ctx.app.inject({
@@ -84,6 +86,7 @@ describe('DELETE /v0/users/{id}/', () => {
       url: '/v0/users/password-reset/triggers/',
       payload: { email: user.email },
     });
+    await runMailRequests(ctx);
     const mails = async () => {
       const [row] = await ctx.database.rows<{ count: number }>(
         sql`select count(*)::int as count from mail_outbox where lower(to_address) = lower(${user.email})`,
@@ -100,7 +103,7 @@ describe('DELETE /v0/users/{id}/', () => {
       subscriptions: 1,
     });
 
-    const res = await remove(user.id, headers, { confirmation: 'eliminar ' });
+    const res = await remove(user.id, headers, { confirmation: 'ELIMINAR', password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 200,
@@ -114,11 +117,40 @@ describe('DELETE /v0/users/{id}/', () => {
 
     const again = await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers });
     expect(again.statusCode).toBe(401);
+
+    // The earlier messages are gone; the notice of the deletion is what remains.
+    const [notice, ...older] = await mailsTo(ctx, user.email);
+    expect(older).toEqual([]);
+    expect(notice?.subject).toBe('Tu cuenta de Forja se ha eliminado');
+    expect(notice?.text).toContain('hemos eliminado tu cuenta y todos tus datos');
+  });
+
+  it('needs the current password: a wrong one is 401 like a password change, and nothing goes', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const res = await remove(user.id, headers, {
+      confirmation: 'ELIMINAR',
+      password: 'no es la mía',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      status: 401,
+      data: { error: 'invalid credentials', message: AUTH_MESSAGES.invalidCredentials },
+    });
+    const missing = await remove(user.id, headers, { confirmation: 'ELIMINAR' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ data: { error: 'validation failed' } });
+    expect((await rowsOf(user.id)).users).toBe(1);
+    expect(await mailsTo(ctx, user.email)).toEqual([]);
+    // The session still works: a wrong password ends nothing.
+    expect((await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps everything when the confirmation is not ELIMINAR', async () => {
     const { user, headers } = await premiumUser(ctx);
-    for (const payload of [{ confirmation: 'borrar' }, { confirmation: '' }]) {
+    for (const confirmation of ['borrar', '', 'eliminar', 'Eliminar']) {
+      const payload = { confirmation, password: PASSWORD };
       const res = await remove(user.id, headers, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -135,15 +167,19 @@ describe('DELETE /v0/users/{id}/', () => {
   it("answers 404 for someone else's account and deletes nothing", async () => {
     const owner = await premiumUser(ctx);
     const other = await premiumUser(ctx);
-    const res = await remove(owner.user.id, other.headers, { confirmation: 'ELIMINAR' });
+    const res = await remove(owner.user.id, other.headers, {
+      confirmation: 'ELIMINAR',
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(404);
     expect((await rowsOf(owner.user.id)).users).toBe(1);
   });
 
   it('needs a session but no subscription: leaving is always possible', async () => {
     const { user, headers } = await userWithoutSubscription(ctx);
-    expect((await remove(user.id, {}, { confirmation: 'ELIMINAR' })).statusCode).toBe(401);
-    expect((await remove(user.id, headers, { confirmation: 'ELIMINAR' })).statusCode).toBe(200);
+    const payload = { confirmation: 'ELIMINAR', password: PASSWORD };
+    expect((await remove(user.id, {}, payload)).statusCode).toBe(401);
+    expect((await remove(user.id, headers, payload)).statusCode).toBe(200);
     expect((await rowsOf(user.id)).users).toBe(0);
   });
 });
@@ -184,7 +220,7 @@ describe('DELETE /v0/users/{id}/ with Stripe as the provider', () => {
       method: 'DELETE',
       url: `/v0/users/${user.id}/`,
       headers,
-      payload: { confirmation: 'ELIMINAR' },
+      payload: { confirmation: 'ELIMINAR', password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toContain(
@@ -200,7 +236,7 @@ describe('DELETE /v0/users/{id}/ with Stripe as the provider', () => {
         method: 'DELETE',
         url: `/v0/users/${user.id}/`,
         headers,
-        payload: { confirmation: 'ELIMINAR' },
+        payload: { confirmation: 'ELIMINAR', password: PASSWORD },
       });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ data: { error: 'payment provider unavailable' } });

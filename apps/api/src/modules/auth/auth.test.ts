@@ -225,6 +225,51 @@ describe('POST /auth/refresh/', () => {
     expect((await refresh(tabA.refresh_token)).statusCode).toBe(200);
   });
 
+  it('treats a token two rotations old as theft even inside the grace window', async () => {
+    const user = await createUser(ctx);
+    const first = await signIn(ctx, user.id);
+    const second = (await refresh(first.refresh_token)).json<{ data: Tokens }>().data;
+    ctx.clock.advance(1_000);
+    const third = (await refresh(second.refresh_token)).json<{ data: Tokens }>().data;
+    ctx.clock.advance(1_000);
+
+    const replay = await refresh(first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect((await refresh(third.refresh_token)).statusCode).toBe(401);
+    expect((await me(third.access_token)).statusCode).toBe(401);
+    const [family] = await ctx.database.db
+      .select()
+      .from(sessionFamilies)
+      .where(eq(sessionFamilies.user_id, user.id));
+    expect(family?.revoked_reason).toBe('refresh token reused');
+  });
+
+  it('answers replays of the parent inside the window with the same pair, minting nothing', async () => {
+    const user = await createUser(ctx);
+    const first = await signIn(ctx, user.id);
+    const child = (await refresh(first.refresh_token)).json<{ data: Tokens }>().data;
+    const [login] = await ctx.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.token_hash, hashToken(first.access_token)));
+    const issued = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(accessTokens)
+          .where(eq(accessTokens.family_id, login?.family_id ?? ''))
+      ).length;
+    expect(await issued()).toBe(2);
+
+    for (let replay = 0; replay < 20; replay += 1) {
+      const res = await refresh(first.refresh_token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ data: Tokens }>().data).toEqual(child);
+    }
+    expect(await issued()).toBe(2);
+    expect((await me(child.access_token)).statusCode).toBe(200);
+  });
+
   it('keeps two tabs refreshing at the same moment logged in', async () => {
     const user = await createUser(ctx);
     const first = await signIn(ctx, user.id);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createUser, PASSWORD, uniqueEmail } from '../../../test/accounts';
+import {
+  codeIn,
+  createUser,
+  lastMailTo,
+  PASSWORD,
+  resetTokenIn,
+  runMailRequests,
+  uniqueEmail,
+} from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { freePort } from '../../../test/ports';
 import { startSmtpServer } from '../../../test/smtp-server';
@@ -18,6 +26,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
+const smtpConfig = (port: number) => ({
+  smtpUrl: `smtp://127.0.0.1:${port}`,
+  mailFrom: 'Forja <no-reply@forja.test>',
+  publicUrl: 'http://forja.test',
+});
+
 async function outboxRows() {
   return ctx.database.db.select().from(mailOutbox);
 }
@@ -26,14 +40,12 @@ describe('the mail outbox', () => {
   it('delivers each message exactly once when SMTP comes back after an outage', async () => {
     await ctx.database.db.delete(mailOutbox);
     const port = await freePort();
-    const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
-      () => undefined,
-    );
+    const mailer = createMailer(smtpConfig(port), () => undefined);
     const deps = { db: ctx.database.db, clock: ctx.clock, mailer };
     const recipients = [uniqueEmail('uno'), uniqueEmail('dos'), uniqueEmail('tres')];
     for (const to of recipients) {
       await enqueueMail(deps, {
+        kind: 'password_changed',
         to,
         subject: 'Hola desde Forja',
         text: 'Texto',
@@ -89,10 +101,7 @@ describe('the mail outbox', () => {
   it('lets reset and resend answer known and unknown e-mails alike while SMTP is down', async () => {
     await ctx.database.db.delete(mailOutbox);
     const port = await freePort();
-    const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
-      () => undefined,
-    );
+    const mailer = createMailer(smtpConfig(port), () => undefined);
     const deps = { db: ctx.database.db, clock: ctx.clock, mailer };
     const post = (url: string, email: string) =>
       ctx.app.inject({ method: 'POST', url, payload: { email } });
@@ -103,6 +112,7 @@ describe('the mail outbox', () => {
         '/v0/users/registrations/email-verifications/resend/',
       ]) {
         const first = await post(url, known.email);
+        await runMailRequests(ctx);
         // Nobody listens on the port: sending what the call queued fails.
         const delivery = await deliverPendingMail(deps);
         expect(delivery.sent, url).toBe(0);
@@ -116,6 +126,7 @@ describe('the mail outbox', () => {
         }
       }
       // Nothing was lost: every message waits for SMTP to come back.
+      await runMailRequests(ctx);
       const rows = await outboxRows();
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.every((row) => row.status === 'pending' && row.to_address === known.email)).toBe(
@@ -130,10 +141,7 @@ describe('the mail outbox', () => {
     await ctx.database.db.delete(mailOutbox);
     const port = await freePort();
     const smtp = await startSmtpServer(port);
-    const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Forja <no-reply@forja.test>' },
-      () => undefined,
-    );
+    const mailer = createMailer(smtpConfig(port), () => undefined);
     try {
       const email = uniqueEmail('smtp');
       const res = await ctx.app.inject({
@@ -163,7 +171,7 @@ describe('the mail outbox', () => {
     }
   });
 
-  it('logs each message with its code in the dev outbox', async () => {
+  it('logs that a message is in the dev outbox, never its code or link, and keeps it readable there', async () => {
     await ctx.database.db.delete(mailOutbox);
     const email = uniqueEmail('dev');
     await ctx.app.inject({
@@ -172,30 +180,76 @@ describe('the mail outbox', () => {
       payload: { email, password: PASSWORD, first_name: 'Ana', last_name: 'Gil', country: 'ES' },
     });
     const lines: string[] = [];
-    const mailer = createDevOutboxMailer((entry) => lines.push(entry));
+    const mailer = createDevOutboxMailer((entry) => lines.push(entry), 'http://forja.test');
     expect(mailer.kind).toBe('dev-outbox');
     await deliverPendingMail({ db: ctx.database.db, clock: ctx.clock, mailer });
     expect(lines).toHaveLength(1);
     const [mail] = (
       await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${email}` })
     ).json<{
-      data: { text: string }[];
+      data: { text: string; sent_at: string | null }[];
     }>().data;
     if (!mail) throw new Error('no mail listed');
+    expect(mail.sent_at).not.toBeNull();
     const code = /Código: (\d{6})/.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    expect(lines[0]).toContain(email);
-    expect(lines[0]).toContain(`Código: ${code ?? ''}`);
-    expect(lines[0]).toContain('/users/email-verification?email=');
+    expect(lines[0]).toBe(
+      `[dev-outbox] Para: ${email} · Asunto: Tu código de verificación de Forja · léelo en http://forja.test/dev/mail`,
+    );
+    expect(lines[0]).not.toContain(code ?? '');
+  });
+
+  it('forgets the code or link of a message once SMTP took it, keeping who, what and when', async () => {
+    await ctx.database.db.delete(mailOutbox);
+    const port = await freePort();
+    const smtp = await startSmtpServer(port);
+    const mailer = createMailer(smtpConfig(port), () => undefined);
+    try {
+      const user = await createUser(ctx);
+      const email = uniqueEmail('smtp-codigo');
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v0/users/registrations/',
+        payload: { email, password: PASSWORD, first_name: 'Ana', last_name: 'Gil', country: 'ES' },
+      });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v0/users/password-reset/triggers/',
+        payload: { email: user.email },
+      });
+      const code = codeIn(await lastMailTo(ctx, email));
+      const token = resetTokenIn(await lastMailTo(ctx, user.email));
+      expect(await deliverPendingMail({ db: ctx.database.db, clock: ctx.clock, mailer })).toEqual({
+        sent: 2,
+        failed: 0,
+      });
+      const delivered = smtp.received.map((message) => message.raw).join('\n');
+      expect(delivered).toContain(code);
+      expect(delivered).toContain(token);
+
+      const rows = await outboxRows();
+      expect(rows.map((row) => row.kind).sort()).toEqual(['password_reset', 'verification_code']);
+      for (const row of rows) {
+        expect(row).toMatchObject({ status: 'sent', text_body: '', html_body: '' });
+        expect(row.sent_at).toEqual(ctx.clock.now());
+        expect(row.subject).toContain('Forja');
+        expect([email, user.email]).toContain(row.to_address);
+        expect(JSON.stringify(row)).not.toContain(code);
+        expect(JSON.stringify(row)).not.toContain(token);
+      }
+    } finally {
+      await smtp.close();
+      await mailer.close();
+    }
   });
 
   it('picks SMTP when SMTP_URL is set and the dev outbox otherwise', () => {
-    const from = 'Forja <no-reply@localhost>';
-    expect(createMailer({ smtpUrl: undefined, mailFrom: from }, () => undefined).kind).toBe(
+    const config = { mailFrom: 'Forja <no-reply@localhost>', publicUrl: 'http://forja.test' };
+    expect(createMailer({ ...config, smtpUrl: undefined }, () => undefined).kind).toBe(
       'dev-outbox',
     );
     expect(
-      createMailer({ smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: from }, () => undefined).kind,
+      createMailer({ ...config, smtpUrl: 'smtp://127.0.0.1:2525' }, () => undefined).kind,
     ).toBe('smtp');
   });
 });
@@ -205,11 +259,29 @@ describe('GET /dev/mail', () => {
     await ctx.database.db.delete(mailOutbox);
     const deps = { db: ctx.database.db, clock: ctx.clock };
     const ana = uniqueEmail('ana');
-    await enqueueMail(deps, { to: ana, subject: 'Primero', text: 'uno', html: '<p>uno</p>' });
+    await enqueueMail(deps, {
+      kind: 'password_changed',
+      to: ana,
+      subject: 'Primero',
+      text: 'uno',
+      html: '<p>uno</p>',
+    });
     ctx.clock.advance(1_000);
-    await enqueueMail(deps, { to: uniqueEmail('otra'), subject: 'Otro', text: 'x', html: 'x' });
+    await enqueueMail(deps, {
+      kind: 'password_changed',
+      to: uniqueEmail('otra'),
+      subject: 'Otro',
+      text: 'x',
+      html: 'x',
+    });
     ctx.clock.advance(1_000);
-    await enqueueMail(deps, { to: ana, subject: 'Segundo', text: 'dos', html: '<p>dos</p>' });
+    await enqueueMail(deps, {
+      kind: 'password_changed',
+      to: ana,
+      subject: 'Segundo',
+      text: 'dos',
+      html: '<p>dos</p>',
+    });
 
     const all = await ctx.app.inject({ method: 'GET', url: '/dev/mail.json' });
     expect(all.statusCode).toBe(200);
@@ -240,7 +312,13 @@ describe('GET /dev/mail', () => {
     await ctx.database.db.delete(mailOutbox);
     await enqueueMail(
       { db: ctx.database.db, clock: ctx.clock },
-      { to: uniqueEmail(), subject: '<script>x</script>', text: 'Código: 123456', html: '' },
+      {
+        kind: 'verification_code',
+        to: uniqueEmail(),
+        subject: '<script>x</script>',
+        text: 'Código: 123456',
+        html: '',
+      },
     );
     const res = await ctx.app.inject({ method: 'GET', url: '/dev/mail' });
     expect(res.statusCode).toBe(200);
@@ -274,7 +352,13 @@ describe('GET /dev/mail', () => {
     try {
       await enqueueMail(
         { db: ctx.database.db, clock: ctx.clock },
-        { to: uniqueEmail(), subject: 'Restablece tu contraseña', text: 'enlace', html: '' },
+        {
+          to: uniqueEmail(),
+          subject: 'Restablece tu contraseña',
+          kind: 'password_reset',
+          text: 'enlace',
+          html: '',
+        },
       );
       for (const url of ['/dev/mail', '/dev/mail.json']) {
         const res = await smtp.app.inject({ method: 'GET', url });

@@ -1,8 +1,10 @@
 import { PRODUCT_NAME } from '@forja/shared/constants';
 import { escapeHtml } from '../../adapters/mail/html';
-import type { MailMessage } from '../../adapters/mail/mailer';
+import type { OutboxMessage } from '../../adapters/mail/outbox';
+import type { MailKind } from '../../db/schema/mail';
 
 interface Content {
+  kind: MailKind;
   to: string;
   subject: string;
   greeting: string;
@@ -12,7 +14,7 @@ interface Content {
   action?: { label: string; url: string };
 }
 
-function compose(content: Content): MailMessage {
+function compose(content: Content): OutboxMessage {
   const text = [
     content.greeting,
     '',
@@ -35,7 +37,7 @@ ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="displa
 </body>
 </html>`;
 
-  return { to: content.to, subject: content.subject, text, html };
+  return { kind: content.kind, to: content.to, subject: content.subject, text, html };
 }
 
 function link(publicUrl: string, path: string, params: Record<string, string>): string {
@@ -47,8 +49,9 @@ export function verificationEmail(input: {
   firstName: string;
   code: string;
   publicUrl: string;
-}): MailMessage {
+}): OutboxMessage {
   return compose({
+    kind: 'verification_code',
     to: input.to,
     subject: `Tu código de verificación de ${PRODUCT_NAME}`,
     greeting: `Hola, ${input.firstName}:`,
@@ -72,8 +75,9 @@ export function passwordResetEmail(input: {
   firstName: string;
   token: string;
   publicUrl: string;
-}): MailMessage {
+}): OutboxMessage {
   return compose({
+    kind: 'password_reset',
     to: input.to,
     subject: `Restablece tu contraseña de ${PRODUCT_NAME}`,
     greeting: `Hola, ${input.firstName}:`,
@@ -97,8 +101,9 @@ export function passwordChangedEmail(input: {
   publicUrl: string;
   /** A change leaves the person signed in where they made it; a reset signs them out everywhere. */
   signedInHere: boolean;
-}): MailMessage {
+}): OutboxMessage {
   return compose({
+    kind: 'password_changed',
     to: input.to,
     subject: `Tu contraseña de ${PRODUCT_NAME} ha cambiado`,
     greeting: `Hola, ${input.firstName}:`,
@@ -112,5 +117,18 @@ export function passwordChangedEmail(input: {
       label: 'Restablecer contraseña',
       url: link(input.publicUrl, '/users/password-reset', { email: input.to }),
     },
+  });
+}
+
+export function accountDeletedEmail(input: { to: string; firstName: string }): OutboxMessage {
+  return compose({
+    kind: 'account_deleted',
+    to: input.to,
+    subject: `Tu cuenta de ${PRODUCT_NAME} se ha eliminado`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      'Como pediste, hemos eliminado tu cuenta y todos tus datos. Si tenías una suscripción, la hemos cancelado y no se te cobrará nada más.',
+      'Si no has sido tú, alguien conocía tu contraseña: ponte en contacto con nosotros cuanto antes.',
+    ],
   });
 }

@@ -20,9 +20,8 @@ import {
   getUser,
   listUsers,
   registerUser,
-  resendVerification,
+  requestMail,
   resetPassword,
-  triggerPasswordReset,
   updateUser,
   verifyEmail,
   type UsersDeps,
@@ -83,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, opti
       preHandler: rateLimit('verificationResend', emailOfBody),
     },
     async (request, reply) => {
-      await resendVerification(deps, request.body);
+      await requestMail(deps, 'verification_resend', request.body);
       return send(reply, 200, {
         message: 'Si la cuenta existe y falta verificarla, te hemos enviado un código nuevo',
       });
@@ -102,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, opti
       preHandler: rateLimit('passwordResetTrigger', emailOfBody),
     },
     async (request, reply) => {
-      await triggerPasswordReset(deps, request.body);
+      await requestMail(deps, 'password_reset', request.body);
       return send(reply, 200, {
         message:
           'Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña',

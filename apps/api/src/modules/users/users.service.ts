@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AuthTokens } from '@forja/shared/schemas/auth';
 import { isId } from '@forja/shared/schemas/common';
 import { userPreferencesCreateSchema } from '@forja/shared/schemas/preferences';
@@ -16,6 +16,7 @@ import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, verificationCodes } from '../../db/schema/auth';
+import { mailRequests, type MailRequestKind } from '../../db/schema/mail';
 import { userPreferences, users } from '../../db/schema/users';
 import { findUserByEmail, type UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
@@ -183,34 +184,89 @@ export async function verifyEmail(deps: UsersDeps, input: EmailVerification): Pr
 
 /**
  * Mails a new code to an account that still needs one, unless a code went out less than a
- * minute ago. Says nothing either way, so it cannot tell who has an account.
+ * minute ago; in `db`'s transaction. Run by the request worker, after the answer.
  */
-export async function resendVerification(deps: UsersDeps, input: EmailOnly): Promise<void> {
-  const user = await findUserByEmail(deps.db, input.email);
+async function mailNewVerificationCode(deps: UsersDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.enabled) return;
-  await deps.db.transaction(async (tx) => {
-    // Serialises resends of one account.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const [current] = await tx
-      .select({ created_at: verificationCodes.created_at })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.user_id, user.id),
-          eq(verificationCodes.purpose, EMAIL_VERIFICATION),
-        ),
-      );
-    const now = deps.clock.now();
-    if (
-      current &&
-      now.getTime() - current.created_at.getTime() < VERIFICATION_CODE.resendIntervalMs
-    ) {
-      return;
-    }
-    await sendNewVerificationCode({ ...deps, db: tx }, user);
-  });
+  // Serialises resends of one account.
+  await deps.db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+  const [current] = await deps.db
+    .select({ created_at: verificationCodes.created_at })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.user_id, user.id),
+        eq(verificationCodes.purpose, EMAIL_VERIFICATION),
+      ),
+    );
+  const now = deps.clock.now();
+  if (
+    current &&
+    now.getTime() - current.created_at.getTime() < VERIFICATION_CODE.resendIntervalMs
+  ) {
+    return;
+  }
+  await sendNewVerificationCode(deps, user);
 }
 
+/**
+ * Records that someone asked for a new verification code or a reset link for an address.
+ * Nothing is looked up: known and unknown addresses cost the same single insert, so neither
+ * the answer nor its timing tells who has an account. The worker does the rest.
+ */
+export async function requestMail(
+  deps: UsersDeps,
+  kind: MailRequestKind,
+  input: EmailOnly,
+): Promise<void> {
+  await deps.db
+    .insert(mailRequests)
+    .values({ kind, email: input.email, requested_at: deps.clock.now() });
+}
+
+const MAIL_REQUEST_BATCH = 50;
+
+/**
+ * Turns waiting requests into messages, oldest first. Each request is deleted in the same
+ * transaction that writes its token and message, so it is mailed exactly once however many
+ * workers run; one that fails stays for the next round without holding up the others.
+ */
+export async function processMailRequests(
+  deps: UsersDeps,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<number> {
+  const failed: string[] = [];
+  let processed = 0;
+  while (processed + failed.length < MAIL_REQUEST_BATCH) {
+    let claimed: string | undefined;
+    try {
+      const more = await deps.db.transaction(async (tx) => {
+        const [request] = await tx
+          .select()
+          .from(mailRequests)
+          .where(failed.length > 0 ? notInArray(mailRequests.id, failed) : undefined)
+          .orderBy(asc(mailRequests.requested_at), asc(mailRequests.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!request) return false;
+        claimed = request.id;
+        await tx.delete(mailRequests).where(eq(mailRequests.id, request.id));
+        const inTx = { ...deps, db: tx };
+        if (request.kind === 'password_reset') await mailPasswordReset(inTx, request.email);
+        else await mailNewVerificationCode(inTx, request.email);
+        return true;
+      });
+      if (!more) break;
+      processed += 1;
+    } catch (error) {
+      onError(error);
+      if (!claimed) break;
+      failed.push(claimed);
+    }
+  }
+  return processed;
+}
 async function userById(db: Db, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new AppError('unauthorized');
@@ -254,35 +310,44 @@ export async function updateUser(
   return toUser(user);
 }
 
-/** Mails a reset link when the account exists; says nothing either way. */
-export async function triggerPasswordReset(deps: UsersDeps, input: EmailOnly): Promise<void> {
-  const user = await findUserByEmail(deps.db, input.email);
+/** Mails a reset link when the account exists, in `db`'s transaction. Run by the request worker. */
+async function mailPasswordReset(deps: UsersDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = newToken();
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    // Only the newest link works.
-    await tx
-      .delete(passwordResetTokens)
-      .where(
-        and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.consumed_at)),
-      );
-    await tx.insert(passwordResetTokens).values({
-      user_id: user.id,
-      token_hash: hashToken(token),
-      created_at: now,
-      expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
-    });
-    await enqueueMail(
-      { db: tx, clock: deps.clock },
-      passwordResetEmail({
-        to: user.email,
-        firstName: user.first_name,
-        token,
-        publicUrl: deps.publicUrl,
-      }),
-    );
+  // Only the newest link works.
+  await deps.db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.consumed_at)));
+  await deps.db.insert(passwordResetTokens).values({
+    user_id: user.id,
+    token_hash: hashToken(token),
+    created_at: now,
+    expires_at: new Date(now.getTime() + PASSWORD_RESET_LIFETIME_MS),
   });
+  await enqueueMail(
+    deps,
+    passwordResetEmail({
+      to: user.email,
+      firstName: user.first_name,
+      token,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+}
+
+/**
+ * Ends every reset link and e-mail code the account still has, and the requests for new
+ * ones still waiting, in `db`'s transaction: once the password changes, a link or code
+ * asked for before must not open the account again.
+ */
+async function endOutstandingCodes(db: Db, user: UserRow) {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.user_id, user.id), isNull(passwordResetTokens.consumed_at)));
+  await db.delete(verificationCodes).where(eq(verificationCodes.user_id, user.id));
+  await db.delete(mailRequests).where(sql`lower(${mailRequests.email}) = lower(${user.email})`);
 }
 
 function liveResetToken(userId: string, token: string, now: Date) {
@@ -328,6 +393,7 @@ export async function resetPassword(deps: UsersDeps, input: PasswordReset): Prom
       .update(users)
       .set({ password_hash: passwordHash, enabled: true, updated_at: now })
       .where(eq(users.id, user.id));
+    await endOutstandingCodes(tx, user);
     await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password reset');
     await enqueueMail(
       { db: tx, clock: deps.clock },
@@ -364,6 +430,7 @@ export async function changePassword(
       .update(users)
       .set({ password_hash: passwordHash, updated_at: now })
       .where(eq(users.id, user.id));
+    await endOutstandingCodes(tx, user);
     await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'password changed');
     await enqueueMail(
       { db: tx, clock: deps.clock },

@@ -539,6 +539,30 @@ describe('password reset', () => {
     expect((await reset(user.email, token)).statusCode).toBe(200);
   });
 
+  it('ends every outstanding code of the account: a code mailed before the reset is dead', async () => {
+    const email = uniqueEmail('sin-verificar');
+    expect((await post('/v0/users/registrations/', registration(email))).statusCode).toBe(201);
+    const code = codeIn(await lastMailTo(ctx, email));
+    ctx.clock.advance(1_000);
+    await trigger(email);
+    const token = resetTokenIn(await lastMailTo(ctx, email));
+    expect((await reset(email, token)).statusCode).toBe(200);
+    const verification = await post('/v0/users/registrations/email-verifications/', {
+      email,
+      token: code,
+    });
+    expect(verification.statusCode).toBe(403);
+    const [user] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    const live = await ctx.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.user_id, user?.id ?? ''));
+    expect(live.filter((row) => row.consumed_at === null)).toEqual([]);
+  });
+
   it('gives exactly one winner to two simultaneous resets with one token', async () => {
     const user = await createUser(ctx);
     await trigger(user.email);
@@ -607,6 +631,30 @@ describe('POST /users/password-change/', () => {
     expect(families.filter((family) => family.revoked_at === null)).toHaveLength(1);
     expect((await lastMailTo(ctx, user.email)).text).toContain('otras sesiones');
 
+    const login = await post('/v0/auth/login/', {
+      email: user.email,
+      password: 'una clave nueva y larga',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+  it('ends every reset link mailed before the change', async () => {
+    const user = await createUser(ctx);
+    const session = await signIn(ctx, user.id);
+    await post('/v0/users/password-reset/triggers/', { email: user.email });
+    const token = resetTokenIn(await lastMailTo(ctx, user.email));
+    const change = await post(
+      '/v0/users/password-change/',
+      { current_password: PASSWORD, password: 'una clave nueva y larga' },
+      auth(session.access_token),
+    );
+    expect(change.statusCode).toBe(200);
+    const reset = await post('/v0/users/password-reset/', {
+      email: user.email,
+      password: 'la clave de quien robó el enlace',
+      token,
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toMatchObject({ data: { error: 'invalid verification token' } });
     const login = await post('/v0/auth/login/', {
       email: user.email,
       password: 'una clave nueva y larga',

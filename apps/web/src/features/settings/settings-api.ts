@@ -54,9 +54,11 @@ export function openBillingPortal() {
   });
 }
 
-export function deleteAccount(userId: string) {
+/** Deletes the account; the current password is asked again. A wrong one is a 401, `soft`. */
+export function deleteAccount(userId: string, password: string) {
   return http.delete(`/users/${encodeURIComponent(userId)}/`, {
     schema: notice,
-    body: { confirmation: ACCOUNT_DELETION_WORD },
+    body: { confirmation: ACCOUNT_DELETION_WORD, password },
+    auth: 'soft',
   });
 }

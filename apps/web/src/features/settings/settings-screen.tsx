@@ -352,23 +352,37 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription | nu
 
 function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const confirmed = typed.trim().toUpperCase() === ACCOUNT_DELETION_WORD;
+  const confirmed = typed.trim() === ACCOUNT_DELETION_WORD && password.length > 0;
 
   async function remove() {
     setPending(true);
+    setPasswordError(undefined);
     try {
-      await deleteAccount(userId);
+      await deleteAccount(userId, password);
       notify.success('Tu cuenta y todos tus datos se han eliminado');
       await onDeleted();
     } catch (error) {
-      notify.error(errorMessage(error, 'No pudimos eliminar tu cuenta. Inténtalo de nuevo'));
+      if (error instanceof ApiError && error.status === 401) {
+        setPasswordError('La contraseña no es correcta');
+      } else {
+        notify.error(errorMessage(error, 'No pudimos eliminar tu cuenta. Inténtalo de nuevo'));
+      }
       setPending(false);
     }
   }
 
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-red-300 p-4 dark:border-red-800">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (confirmed && !pending) void remove();
+      }}
+      className="flex flex-col gap-4 rounded-xl border border-red-300 p-4 dark:border-red-800"
+    >
       <p>
         Se borrarán tu perfil, tus respuestas, tus objetivos, tu diario y tus métricas, y se
         cancelará tu suscripción. No se puede deshacer.
@@ -381,16 +395,26 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
           setTyped(event.target.value);
         }}
       />
+      <TextField
+        label="Tu contraseña"
+        type="password"
+        value={password}
+        autoComplete="current-password"
+        error={passwordError}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setPasswordError(undefined);
+        }}
+      />
       <div>
         <button
-          type="button"
+          type="submit"
           disabled={!confirmed || pending}
-          onClick={() => void remove()}
           className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
         >
           {pending ? 'Eliminando...' : 'Eliminar mi cuenta'}
         </button>
       </div>
-    </div>
+    </form>
   );
 }

@@ -118,7 +118,7 @@ describe('settings', () => {
     expect(router.state.location.pathname).toBe('/users/settings');
   });
 
-  it('deletes the account only after ELIMINAR is typed, then leaves the app', async () => {
+  it('deletes the account only after ELIMINAR, exactly, and the password are typed, then leaves the app', async () => {
     const user = userEvent.setup();
     logIn();
     const api = apiFor(somePreferences());
@@ -126,9 +126,12 @@ describe('settings', () => {
 
     const button = await screen.findByRole('button', { name: 'Eliminar mi cuenta' });
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Escribe ELIMINAR para confirmar'), 'elimina');
+    const word = screen.getByLabelText('Escribe ELIMINAR para confirmar');
+    await user.type(word, 'eliminar');
+    await user.type(screen.getByLabelText('Tu contraseña'), 'mi contraseña de siempre');
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Escribe ELIMINAR para confirmar'), 'r');
+    await user.clear(word);
+    await user.type(word, 'ELIMINAR');
     await user.click(button);
 
     await waitFor(() => {
@@ -136,7 +139,31 @@ describe('settings', () => {
     });
     expect(api.callsTo('DELETE', `/users/${anUser.id}/`)[0]?.body).toEqual({
       confirmation: 'ELIMINAR',
+      password: 'mi contraseña de siempre',
     });
     expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('shows a wrong password under its field and keeps the person signed in', async () => {
+    const user = userEvent.setup();
+    logIn('access-1', 'refresh-1');
+    apiFor(somePreferences(), {
+      [`DELETE /users/${anUser.id}/`]: failure(
+        401,
+        'invalid credentials',
+        'Contraseña o correo electrónico incorrectos',
+      ),
+    });
+    const { router } = renderApp('/users/settings');
+
+    await user.type(await screen.findByLabelText('Escribe ELIMINAR para confirmar'), 'ELIMINAR');
+    const password = screen.getByLabelText('Tu contraseña');
+    await user.type(password, 'no es la mía');
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+
+    expect(await screen.findByText('La contraseña no es correcta')).toBeVisible();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/users/settings');
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
   });
 });
