@@ -118,6 +118,8 @@ export async function registerUser(deps: UsersDeps, input: Registration): Promis
           first_name: input.first_name,
           last_name: input.last_name,
           country: input.country,
+          terms_version: input.terms_version,
+          terms_accepted_at: now,
           role: 'trainee',
           enabled: false,
           created_at: now,

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,7 @@ const registration = (email: string) => ({
   first_name: 'Lucía',
   last_name: 'Fernández',
   country: 'ES',
+  terms_version: TERMS_VERSION,
 });
 
 async function userRow(email: string) {
@@ -97,6 +99,36 @@ describe('POST /users/registrations/', () => {
       .from(verificationCodes)
       .where(eq(verificationCodes.user_id, String(body.data.id)));
     expect(stored?.code_hash).not.toContain(code);
+  });
+
+  it('records the terms and privacy policy accepted, with their version and the date', async () => {
+    const email = uniqueEmail('terminos');
+    expect((await post('/v0/users/registrations/', registration(email))).statusCode).toBe(201);
+    expect(await userRow(email)).toMatchObject({
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: ctx.clock.now(),
+    });
+  });
+
+  it('refuses a registration without the terms in force with a Spanish 400, and creates nothing', async () => {
+    for (const terms of [undefined, '', '2020-01-01', true]) {
+      const email = uniqueEmail('sinterminos');
+      const res = await post('/v0/users/registrations/', {
+        ...registration(email),
+        terms_version: terms,
+      });
+      expect(res.statusCode, String(terms)).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: {
+          error: 'validation failed',
+          message: 'Debes aceptar los términos y la política de privacidad',
+          fields: { terms_version: 'Debes aceptar los términos y la política de privacidad' },
+        },
+      });
+      expect(await userRow(email)).toBeUndefined();
+      expect(await mailsTo(ctx, email)).toHaveLength(0);
+    }
   });
 
   it('refuses an e-mail already in use, whatever its case', async () => {
