@@ -51,7 +51,9 @@ export const registrationFormSchema = registrationSchema
   .omit({ terms_version: true })
   .extend({
     password_confirmation: passwordSchema,
-    accepts_terms: z.literal(true, { error: CONSENT_MESSAGES.termsRequired }),
+    accepts_terms: z
+      .boolean({ error: CONSENT_MESSAGES.termsRequired })
+      .refine((accepted) => accepted, { error: CONSENT_MESSAGES.termsRequired }),
   })
   .refine((form) => form.password === form.password_confirmation, {
     error: m.passwordsDoNotMatch,
