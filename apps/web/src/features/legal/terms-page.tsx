@@ -64,8 +64,8 @@ export function TermsPage() {
 
       <Clause title="Tu entrenador">
         <p>
-          Tu entrenador solo ve tus datos si le das permiso, y puede dejar de verlos en cuanto lo
-          retires. Las indicaciones de tu entrenador son responsabilidad suya.
+          Tu entrenador solo ve tus datos si le das permiso, y deja de verlos en cuanto lo retires.
+          Las indicaciones de tu entrenador son responsabilidad suya.
         </p>
       </Clause>
 
