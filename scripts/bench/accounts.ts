@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type pg from 'pg';
@@ -121,7 +122,14 @@ export async function account(
     api,
     '/v0/users/registrations/',
     {
-      body: { email, password: PASSWORD, first_name: 'Lucía', last_name: 'Benítez', country: 'ES' },
+      body: {
+        email,
+        password: PASSWORD,
+        first_name: 'Lucía',
+        last_name: 'Benítez',
+        country: 'ES',
+        terms_version: TERMS_VERSION,
+      },
       headers,
     },
     201,

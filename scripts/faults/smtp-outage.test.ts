@@ -3,6 +3,7 @@
  * all, then there but refusing (421); the API process is restarted in between. Messages
  * live in the database outbox, so none may be lost and none sent twice.
  */
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../apps/api/test/ports';
 import { startSmtpServer, type SmtpServer } from '../../apps/api/test/smtp-server';
@@ -65,7 +66,14 @@ describe('SMTP down, then up', () => {
         const headers = { 'x-forwarded-for': `10.20.${Math.floor(client / 250)}.${client % 250}` };
         const registration = await call(api, 'POST', '/v0/users/registrations/', {
           headers,
-          body: { email, password: PASSWORD, first_name: 'Eva', last_name: 'Ríos', country: 'ES' },
+          body: {
+            email,
+            password: PASSWORD,
+            first_name: 'Eva',
+            last_name: 'Ríos',
+            country: 'ES',
+            terms_version: TERMS_VERSION,
+          },
           timeoutMs: 30_000,
         });
         tally.add(registration.status);

@@ -29,6 +29,7 @@ import { registerSpa, webAppScriptHashes } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(targetsRoutes, premium);
       await api.register(todayRoutes, premium);
       await api.register(profilePictureRoutes, premium);
+      await api.register(consentsRoutes, { deps: services });
       await api.register(accountDeletionRoutes, {
         deps: { db, clock: deps.clock, payments: deps.payments },
       });

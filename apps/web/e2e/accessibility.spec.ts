@@ -11,6 +11,8 @@ const publicScreens: [string, string][] = [
   ['/users/password-reset?email=ana%40example.com&token=abc', 'Nueva contraseña'],
   ['/users/subscription/success', '¡Pago completado!'],
   ['/users/subscription/failure', 'No se completó el pago'],
+  ['/legal/privacy', 'Política de privacidad'],
+  ['/legal/terms', 'Términos y condiciones'],
   ['/no/existe', '404'],
 ];
 
@@ -77,6 +79,29 @@ test.describe('on a desktop', () => {
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the privacy policy and the terms pass axe, linked from the landing and registration', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Política de privacidad' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Política de privacidad' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Términos y condiciones' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Términos y condiciones' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/users/registration');
+    const box = page.getByLabel('He leído y acepto los términos y la política de privacidad');
+    await expect(box).not.toBeChecked();
+    const target = await page.locator('label:has(input[type=checkbox])').boundingBox();
+    expect(target?.width).toBeGreaterThanOrEqual(44);
+    expect(target?.height).toBeGreaterThanOrEqual(44);
+    await expectAccessible(page);
+  });
 
   test('the sections are in a bottom bar, and the screens pass axe', async ({ page, request }) => {
     const account = await onboardedAccount(request, 'axe-phone');

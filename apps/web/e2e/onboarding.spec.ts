@@ -85,6 +85,8 @@ test('a new premium trainee is led through the six steps to the targets and home
 
   // 6. Health and consent
   await expect(page.getByRole('heading', { level: 1, name: 'Tu salud' })).toBeVisible();
+  await expect(page.getByLabel(/Doy mi consentimiento explícito/)).not.toBeChecked();
+  await page.getByLabel(/Doy mi consentimiento explícito/).check();
   await page.getByLabel('Comparto mis datos con mi entrenador').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
 

@@ -40,6 +40,11 @@ test('a new trainee registers, verifies the e-mail, logs in, pays and starts the
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repite la contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(
+    page.getByText('Debes aceptar los términos y la política de privacidad'),
+  ).toBeVisible();
+  await page.getByLabel('He leído y acepto los términos y la política de privacidad').check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu correo' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(email);

@@ -13,6 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AuthenticatedShellRouteImport } from './routes/_authenticated/_shell'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
+import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
@@ -49,6 +51,16 @@ const AuthenticatedShellRoute = AuthenticatedShellRouteImport.update({
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/auth/login',
   path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
+  id: '/legal/privacy',
+  path: '/legal/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalTermsRoute = LegalTermsRouteImport.update({
+  id: '/legal/terms',
+  path: '/legal/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsersEmailVerificationRoute = UsersEmailVerificationRouteImport.update({
@@ -165,6 +177,8 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth/login': typeof AuthLoginRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
@@ -188,6 +202,8 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth/login': typeof AuthLoginRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
@@ -214,6 +230,8 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_authenticated/_shell': typeof AuthenticatedShellRouteWithChildren
   '/auth/login': typeof AuthLoginRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
@@ -239,6 +257,8 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth/login'
+    | '/legal/privacy'
+    | '/legal/terms'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
@@ -262,6 +282,8 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth/login'
+    | '/legal/privacy'
+    | '/legal/terms'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
@@ -287,6 +309,8 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/_authenticated/_shell'
     | '/auth/login'
+    | '/legal/privacy'
+    | '/legal/terms'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
@@ -312,6 +336,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
+  LegalPrivacyRoute: typeof LegalPrivacyRoute
+  LegalTermsRoute: typeof LegalTermsRoute
   UsersEmailVerificationRoute: typeof UsersEmailVerificationRoute
   UsersPasswordResetRoute: typeof UsersPasswordResetRoute
   UsersRegistrationRoute: typeof UsersRegistrationRoute
@@ -348,6 +374,20 @@ declare module '@tanstack/react-router' {
       path: '/auth/login'
       fullPath: '/auth/login'
       preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/privacy': {
+      id: '/legal/privacy'
+      path: '/legal/privacy'
+      fullPath: '/legal/privacy'
+      preLoaderRoute: typeof LegalPrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/terms': {
+      id: '/legal/terms'
+      path: '/legal/terms'
+      fullPath: '/legal/terms'
+      preLoaderRoute: typeof LegalTermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/users/email-verification': {
@@ -545,6 +585,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
+  LegalPrivacyRoute: LegalPrivacyRoute,
+  LegalTermsRoute: LegalTermsRoute,
   UsersEmailVerificationRoute: UsersEmailVerificationRoute,
   UsersPasswordResetRoute: UsersPasswordResetRoute,
   UsersRegistrationRoute: UsersRegistrationRoute,

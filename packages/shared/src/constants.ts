@@ -50,6 +50,12 @@ export const ROUTER_DEFAULTS = {
   gcTimeMs: 5 * 60_000,
 } as const;
 
+/**
+ * The terms and privacy policy in force, named by the day they took effect. Registration
+ * must send it; a new text gets a new date.
+ */
+export const TERMS_VERSION = '2026-11-23';
+
 /** Bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -72,6 +72,13 @@ export const SERVER_ERROR_TEXTS = {
   alreadyActive: 'already active',
 } as const;
 
+/** Consent to the terms and privacy policy, and to the processing of health data. */
+export const CONSENT_MESSAGES = {
+  termsRequired: 'Debes aceptar los términos y la política de privacidad',
+  healthConsentRequired:
+    'Para guardar respuestas de salud necesitamos tu consentimiento explícito. Márcalo o deja las preguntas sin responder',
+} as const;
+
 export interface ApiErrorDefinition {
   status: number;
   error: string;

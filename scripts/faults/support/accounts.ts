@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { call } from './http';
@@ -28,7 +29,14 @@ export async function signUp(
   const headers = options.headers ?? {};
   const registration = await call(api, 'POST', '/v0/users/registrations/', {
     headers,
-    body: { email, password: PASSWORD, first_name: 'Lucía', last_name: 'Benítez', country: 'ES' },
+    body: {
+      email,
+      password: PASSWORD,
+      first_name: 'Lucía',
+      last_name: 'Benítez',
+      country: 'ES',
+      terms_version: TERMS_VERSION,
+    },
     timeoutMs: 30_000,
   });
   if (registration.status !== 201) {

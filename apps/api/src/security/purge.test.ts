@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, runMailRequests, signIn, uniqueEmail } from '../../test/accounts';
@@ -133,6 +134,7 @@ describe('purging dead credentials', () => {
       first_name: 'Ana',
       last_name: 'Ruiz',
       country: 'ES',
+      terms_version: TERMS_VERSION,
     });
     expect(registration.statusCode).toBe(201);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { answers } from '@forja/shared/fixtures/onboarding';
 
@@ -51,7 +52,14 @@ export async function verifiedAccount(request: APIRequestContext, label: string)
   const email = uniqueEmail(label);
   await data(
     await request.post('/v0/users/registrations/', {
-      data: { email, password: PASSWORD, first_name: 'Lucía', last_name: 'Pérez', country: 'ES' },
+      data: {
+        email,
+        password: PASSWORD,
+        first_name: 'Lucía',
+        last_name: 'Pérez',
+        country: 'ES',
+        terms_version: TERMS_VERSION,
+      },
     }),
   );
   const token = await latestCode(request, email);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_MESSAGES } from '../errors';
 import { answers } from '../fixtures/onboarding';
 import {
   activityStepSchema,
@@ -8,6 +9,7 @@ import {
   bodyToMetric,
   eatingStepSchema,
   goalStepSchema,
+  HEALTH_QUESTIONS,
   healthStepSchema,
   nextOnboardingStep,
   onboardingStepSchemas,
@@ -200,6 +202,7 @@ describe('steps 3 to 6', () => {
 
   it('needs every health question and the consent answered yes or no', () => {
     const answered = {
+      health_data_consent: true,
       heart_condition: false,
       chest_pain: false,
       dizziness: false,
@@ -216,6 +219,42 @@ describe('steps 3 to 6', () => {
     ).toEqual({
       share_with_trainer: 'El consentimiento debe ser un valor booleano válido',
     });
+    expect(
+      messages(healthStepSchema().safeParse({ ...answered, heart_condition: undefined })),
+    ).toEqual({ heart_condition: 'La respuesta debe ser un valor booleano válido' });
+  });
+
+  it('keeps no health answer without the consent to process health data, and refuses one sent', () => {
+    const cleared = Object.fromEntries(HEALTH_QUESTIONS.map((question) => [question, null]));
+    expect(
+      healthStepSchema().parse({ health_data_consent: false, share_with_trainer: true }),
+    ).toEqual({
+      health_data_consent: false,
+      ...cleared,
+      health_notes: null,
+      share_with_trainer: true,
+    });
+    // Unticked boxes and an empty note say nothing, so they are accepted and not kept.
+    const silent = Object.fromEntries(HEALTH_QUESTIONS.map((question) => [question, false]));
+    expect(
+      healthStepSchema().parse({
+        ...silent,
+        health_data_consent: false,
+        health_notes: ' ',
+        share_with_trainer: false,
+      }),
+    ).toMatchObject({ heart_condition: null, health_notes: null });
+    for (const said of [{ chest_pain: true }, { health_notes: 'Asma' }]) {
+      expect(
+        messages(
+          healthStepSchema().safeParse({
+            health_data_consent: false,
+            share_with_trainer: false,
+            ...said,
+          }),
+        ),
+      ).toEqual({ health_data_consent: CONSENT_MESSAGES.healthConsentRequired });
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cmToIn, kgToLb, lbToKg, inToCm, rangeIn, roundTo, type MetricSystem } from '../units';
 import { dateTime, id, oneOf, positiveNumber, text } from './common';
+import { CONSENT_MESSAGES } from '../errors';
 import { validationMessages as m } from './messages';
 
 /**
@@ -303,12 +304,18 @@ export function eatingStepSchema() {
 // ---- Step 6: health and consent ----
 
 const healthAnswerShape = Object.fromEntries(
-  HEALTH_QUESTIONS.map((question) => [question, z.boolean()]),
-) as Record<HealthQuestion, z.ZodBoolean>;
+  HEALTH_QUESTIONS.map((question) => [question, z.boolean().nullable()]),
+) as Record<HealthQuestion, z.ZodNullable<z.ZodBoolean>>;
 
+/**
+ * The health step as stored and read back. Health answers are kept only with the person's
+ * explicit consent to process health data (GDPR art. 9.2.a): without it every question and
+ * the notes are null, meaning "not answered", never "no".
+ */
 export const healthAnswerSchema = z.object({
+  health_data_consent: z.boolean(),
   ...healthAnswerShape,
-  health_notes: z.string(),
+  health_notes: z.string().nullable(),
   /** Consent to let the linked trainer see these answers and the diary. */
   share_with_trainer: z.boolean(),
 });
@@ -316,20 +323,79 @@ export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
 const requiredBoolean = (field: string) => z.boolean({ error: m.boolean(field) });
 
+/**
+ * What the health step accepts. With the consent every question needs a yes or a no; without
+ * it the questions may be left out (or null), and a "yes" or a note is refused rather than
+ * silently dropped, so nobody believes Forja knows something it did not keep.
+ */
 export function healthStepSchema() {
   const questions = Object.fromEntries(
-    HEALTH_QUESTIONS.map((question) => [question, requiredBoolean('La respuesta')]),
-  ) as Record<HealthQuestion, z.ZodBoolean>;
-  return z.strictObject({
-    ...questions,
-    health_notes: text('Las observaciones de salud', { max: 1000 }),
-    share_with_trainer: requiredBoolean('El consentimiento'),
-  });
+    HEALTH_QUESTIONS.map((question) => [question, z.boolean().nullable().optional()]),
+  ) as Record<HealthQuestion, z.ZodOptional<z.ZodNullable<z.ZodBoolean>>>;
+  return z
+    .strictObject({
+      health_data_consent: requiredBoolean('El consentimiento para tratar tus datos de salud'),
+      ...questions,
+      health_notes: text('Las observaciones de salud', { max: 1000 }).nullable().optional(),
+      share_with_trainer: requiredBoolean('El consentimiento'),
+    })
+    .superRefine((answer, context) => {
+      if (answer.health_data_consent) {
+        for (const question of HEALTH_QUESTIONS) {
+          if (typeof answer[question] !== 'boolean') {
+            context.addIssue({
+              code: 'custom',
+              path: [question],
+              message: m.boolean('La respuesta'),
+            });
+          }
+        }
+        return;
+      }
+      const said =
+        HEALTH_QUESTIONS.some((question) => answer[question] === true) ||
+        (answer.health_notes ?? '').trim() !== '';
+      if (said) {
+        context.addIssue({
+          code: 'custom',
+          path: ['health_data_consent'],
+          message: CONSENT_MESSAGES.healthConsentRequired,
+        });
+      }
+    })
+    .transform((answer): HealthAnswer => {
+      const consent = answer.health_data_consent;
+      const questionAnswers = Object.fromEntries(
+        HEALTH_QUESTIONS.map((question) => [
+          question,
+          consent ? (answer[question] ?? false) : null,
+        ]),
+      ) as Record<HealthQuestion, boolean | null>;
+      return {
+        health_data_consent: consent,
+        ...questionAnswers,
+        health_notes: consent ? (answer.health_notes ?? '') : null,
+        share_with_trainer: answer.share_with_trainer,
+      };
+    });
+}
+
+/** The health step with the health answers taken out: what is left after consent ends. */
+export function withoutHealthData(answer: HealthAnswer): HealthAnswer {
+  const cleared = Object.fromEntries(
+    HEALTH_QUESTIONS.map((question) => [question, null]),
+  ) as Record<HealthQuestion, null>;
+  return {
+    ...answer,
+    ...cleared,
+    health_data_consent: false,
+    health_notes: null,
+  };
 }
 
 /** True when any screening answer is a "yes". */
 export function needsHealthReview(answer: HealthAnswer): boolean {
-  return HEALTH_QUESTIONS.some((question) => answer[question]);
+  return HEALTH_QUESTIONS.some((question) => answer[question] === true);
 }
 
 // ---- All steps ----

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { TERMS_VERSION } from '../constants';
 import { describe, expect, it } from 'vitest';
 import { loginSchema, passwordSchema, refreshSchema } from './auth';
 import { hasForbiddenCharacters } from './common';
@@ -26,6 +27,7 @@ const registration = fc.record({
   first_name: name,
   last_name: name,
   country,
+  terms_version: fc.constant(TERMS_VERSION),
 });
 
 describe('request schemas (properties)', () => {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '../constants';
+import { CONSENT_MESSAGES } from '../errors';
 import { hasForbiddenCharacters } from './common';
 import { registrationFormSchema, registrationSchema } from './user';
 
@@ -9,6 +11,14 @@ const valid = {
   first_name: 'Ana',
   last_name: 'Núñez',
   country: 'ES',
+  terms_version: TERMS_VERSION,
+};
+const formFields = {
+  email: valid.email,
+  password: valid.password,
+  first_name: valid.first_name,
+  last_name: valid.last_name,
+  country: valid.country,
 };
 
 /** The first message of each field, as a form shows it. */
@@ -20,7 +30,11 @@ function messages(result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe('registration', () => {
   it('accepts a complete form and sends it without the confirmation', () => {
-    const form = registrationFormSchema.parse({ ...valid, password_confirmation: valid.password });
+    const form = registrationFormSchema.parse({
+      ...formFields,
+      password_confirmation: valid.password,
+      accepts_terms: true,
+    });
     expect(registrationSchema.parse({ ...valid })).toEqual(valid);
     expect(form.password_confirmation).toBe(valid.password);
   });
@@ -29,7 +43,8 @@ describe('registration', () => {
     expect(
       messages(
         registrationFormSchema.safeParse({
-          ...valid,
+          ...formFields,
+          accepts_terms: true,
           password: 'corta',
           password_confirmation: 'x',
         }),
@@ -40,9 +55,27 @@ describe('registration', () => {
     });
     expect(
       messages(
-        registrationFormSchema.safeParse({ ...valid, password_confirmation: 'otra contraseña' }),
+        registrationFormSchema.safeParse({
+          ...formFields,
+          accepts_terms: true,
+          password_confirmation: 'otra contraseña',
+        }),
       ),
     ).toEqual({ password_confirmation: 'Las contraseñas no coinciden' });
+  });
+
+  it('needs the terms in force accepted, with the same Spanish message on the form and the API', () => {
+    for (const terms_version of [undefined, '', '2020-01-01']) {
+      expect(messages(registrationSchema.safeParse({ ...valid, terms_version }))).toEqual({
+        terms_version: CONSENT_MESSAGES.termsRequired,
+      });
+    }
+    for (const accepts_terms of [undefined, false]) {
+      const form = { ...formFields, password_confirmation: valid.password, accepts_terms };
+      expect(messages(registrationFormSchema.safeParse(form))).toEqual({
+        accepts_terms: CONSENT_MESSAGES.termsRequired,
+      });
+    }
   });
 
   it('refuses fields the form does not have, such as a role', () => {

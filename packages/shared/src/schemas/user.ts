@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../constants';
+import { ROLES, TERMS_VERSION } from '../constants';
+import { CONSENT_MESSAGES } from '../errors';
 import { dateTime, email, id, requiredText, text } from './common';
 import { passwordSchema } from './auth';
 import { validationMessages as m } from './messages';
@@ -40,12 +41,20 @@ export const registrationSchema = z.strictObject({
   first_name: requiredText('El nombre', { max: 100 }),
   last_name: requiredText('El apellido', { max: 100 }),
   country: countrySchema,
+  /** The terms the person accepted: only the version in force is accepted. */
+  terms_version: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGES.termsRequired }),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-/** The registration form as the user fills it in. */
+/** The registration form as the user fills it in: a ticked box stands for the terms. */
 export const registrationFormSchema = registrationSchema
-  .extend({ password_confirmation: passwordSchema })
+  .omit({ terms_version: true })
+  .extend({
+    password_confirmation: passwordSchema,
+    accepts_terms: z
+      .boolean({ error: CONSENT_MESSAGES.termsRequired })
+      .refine((accepted) => accepted, { error: CONSENT_MESSAGES.termsRequired }),
+  })
   .refine((form) => form.password === form.password_confirmation, {
     error: m.passwordsDoNotMatch,
     path: ['password_confirmation'],

@@ -29,6 +29,11 @@ export const onboardingAnswers = pgTable('onboarding_answers', {
   health: jsonb('health'),
   /** When the person last consented to share their data with their trainer; null if not. */
   trainer_consent_at: timestamp('trainer_consent_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * When the person gave their explicit consent to process their health data (GDPR art.
+   * 9.2.a); null without it, and then the health answers are null too.
+   */
+  health_consent_at: timestamp('health_consent_at', { withTimezone: true, mode: 'date' }),
   finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -33,6 +33,9 @@ export const users = pgTable(
       .default('trainee'),
     enabled: boolean('enabled').notNull().default(false),
     last_login: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+    /** The terms and privacy policy accepted at registration, and when; null before they existed. */
+    terms_version: text('terms_version'),
+    terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -453,6 +454,7 @@ describe('rate limits', () => {
             first_name: 'A',
             last_name: 'B',
             country: 'ES',
+            terms_version: TERMS_VERSION,
           }),
         ],
         ['/v0/users/registrations/email-verifications/', (email) => ({ email, token: '123456' })],

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeIn,
@@ -153,6 +154,7 @@ describe('the mail outbox', () => {
           first_name: 'Íñigo',
           last_name: 'Ruiz',
           country: 'ES',
+          terms_version: TERMS_VERSION,
         },
       });
       expect(res.statusCode).toBe(201);
@@ -177,7 +179,14 @@ describe('the mail outbox', () => {
     await ctx.app.inject({
       method: 'POST',
       url: '/v0/users/registrations/',
-      payload: { email, password: PASSWORD, first_name: 'Ana', last_name: 'Gil', country: 'ES' },
+      payload: {
+        email,
+        password: PASSWORD,
+        first_name: 'Ana',
+        last_name: 'Gil',
+        country: 'ES',
+        terms_version: TERMS_VERSION,
+      },
     });
     const lines: string[] = [];
     const mailer = createDevOutboxMailer((entry) => lines.push(entry), 'http://forja.test');
@@ -375,7 +384,14 @@ it('reads the code from the listed message just as the browser tests will', asyn
   await ctx.app.inject({
     method: 'POST',
     url: '/v0/users/registrations/',
-    payload: { email, password: PASSWORD, first_name: 'Eva', last_name: 'Sanz', country: 'ES' },
+    payload: {
+      email,
+      password: PASSWORD,
+      first_name: 'Eva',
+      last_name: 'Sanz',
+      country: 'ES',
+      terms_version: TERMS_VERSION,
+    },
   });
   const listed = await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${email}` });
   const [mail] = listed.json<{

@@ -85,9 +85,15 @@ export async function saveOnboardingStep(
     updated_at: now,
   };
   if (step === 'health') {
-    const consents = (answer as OnboardingAnswer<'health'>).share_with_trainer;
+    // Each consent keeps the date it was first given while it stands.
+    const health = answer as OnboardingAnswer<'health'>;
     const previous = await findOnboardingRow(deps.db, userId);
-    values.trainer_consent_at = consents ? (previous?.trainer_consent_at ?? now) : null;
+    values.trainer_consent_at = health.share_with_trainer
+      ? (previous?.trainer_consent_at ?? now)
+      : null;
+    values.health_consent_at = health.health_data_consent
+      ? (previous?.health_consent_at ?? now)
+      : null;
   }
 
   return deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, SUBSCRIPTION_MESSAGES } from '@forja/shared/errors';
@@ -779,6 +780,7 @@ describe('the subscription calls over HTTP', () => {
       first_name: 'Marta',
       last_name: 'López',
       country: 'ES',
+      terms_version: TERMS_VERSION,
     });
     expect(registered.statusCode).toBe(201);
     const code = codeIn(await lastMailTo(ctx, email));

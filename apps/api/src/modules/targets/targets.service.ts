@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type {
@@ -10,11 +10,11 @@ import type {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { findOnboardingAnswers } from '../../db/onboarding-answers';
-import { onboardingAnswers } from '../../db/schema/onboarding';
 import { targetOverrides } from '../../db/schema/targets';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
+import { trainerMay } from '../../security/trainer-access';
 import { computeTargets, kcalOf, proteinAndFat, type PrescribedTargets } from './targets.formulas';
 
 export interface TargetsDeps {
@@ -56,12 +56,12 @@ export async function getTargets(deps: TargetsDeps, userId: string): Promise<Tar
 }
 
 /**
- * The trainee whose targets the caller may see and set: for a trainer, one of their own
- * trainees who consented to share their data with them; for an admin, any trainee. Anyone
- * else (other trainers' trainees, trainees who have not consented, the trainees
- * themselves) gets a 404, so nobody learns who is whose or who consented. With `lock`, the
- * consent cannot be withdrawn (which clears the override) until the caller's transaction
- * ends.
+ * The trainee whose targets the caller may see and set: for a trainer, a trainee they may
+ * read (`trainerMay`: their own, who consented to share their data); for an admin, any
+ * trainee. Anyone else (other trainers' trainees, trainees who have not consented, the
+ * trainees themselves) gets a 404, so nobody learns who is whose or who consented. With
+ * `lock`, the consent cannot be withdrawn (which clears the override) until the caller's
+ * transaction ends.
  */
 async function managedTraineeId(
   db: Db,
@@ -69,21 +69,17 @@ async function managedTraineeId(
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<string> {
-  if (principal.role === 'trainee' || !isId(id)) throw new AppError('notFound');
-  const [trainee] = await db
-    .select({ id: users.id, role: users.role, trainer_id: users.trainer_id })
-    .from(users)
-    .where(eq(users.id, id));
-  if (!trainee || trainee.role !== 'trainee') throw new AppError('notFound');
-  if (principal.role === 'trainer' && trainee.trainer_id !== principal.userId) {
-    throw new AppError('notFound');
+  if (!isId(id)) throw new AppError('notFound');
+  if (principal.role === 'trainer') {
+    if (!(await trainerMay(db, principal.userId, id, options))) throw new AppError('notFound');
+    return id.toLowerCase();
   }
-  const consent = db
-    .select({ at: onboardingAnswers.trainer_consent_at })
-    .from(onboardingAnswers)
-    .where(eq(onboardingAnswers.user_id, trainee.id));
-  const [row] = await (options.lock ? consent.for('share') : consent);
-  if (principal.role === 'trainer' && !row?.at) throw new AppError('notFound');
+  if (principal.role !== 'admin') throw new AppError('notFound');
+  const [trainee] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'trainee')));
+  if (!trainee) throw new AppError('notFound');
   return trainee.id;
 }
 

@@ -331,6 +331,23 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     });
   });
 
+  it('answers 404 on every method as soon as the trainee withdraws their consent', async () => {
+    const trainer = await staff('trainer');
+    const trainee = await traineeOf(trainer.user.id);
+    expect((await call('GET', trainee.user.id, trainer.headers)).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      headers: trainee.headers,
+      payload: { ...answers.health, share_with_trainer: false },
+    });
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await call(method, trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+      expect(res.statusCode, method).toBe(404);
+    }
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+  });
+
   it('lets an admin set any trainee’s targets, and nobody else’s', async () => {
     const admin = await staff('admin');
     const trainee = await traineeOf(null, { consents: false });

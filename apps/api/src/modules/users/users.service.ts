@@ -24,6 +24,7 @@ import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../http/database-errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { createSession, revokeUserSessions } from '../../security/sessions';
+import { trainerMay, traineesSharedWith } from '../../security/trainer-access';
 import {
   hashToken,
   hashVerificationCode,
@@ -118,6 +119,8 @@ export async function registerUser(deps: UsersDeps, input: Registration): Promis
           first_name: input.first_name,
           last_name: input.last_name,
           country: input.country,
+          terms_version: input.terms_version,
+          terms_accepted_at: now,
           role: 'trainee',
           enabled: false,
           created_at: now,
@@ -273,24 +276,25 @@ async function userById(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-/** The caller first, then (for a trainer) their trainees. */
+/** The caller first, then (for a trainer) the trainees who share their data with them. */
 export async function listUsers(deps: UsersDeps, principal: Principal): Promise<User[]> {
   const me = principal.user;
   if (me.role !== 'trainer') return [toUser(me)];
-  const trainees = await deps.db
-    .select()
-    .from(users)
-    .where(eq(users.trainer_id, me.id))
-    .orderBy(asc(users.created_at), asc(users.id));
+  const trainees = await traineesSharedWith(deps.db, me.id);
   return [toUser(me), ...trainees.map(toUser)];
 }
 
-/** Oneself, or one of a trainer's own trainees; anybody else does not exist. */
+/**
+ * Oneself, or for a trainer one of their trainees who shares their data with them; anybody
+ * else does not exist.
+ */
 export async function getUser(deps: UsersDeps, principal: Principal, id: string): Promise<User> {
   if (!isId(id)) throw new AppError('userNotFound');
-  const [user] = await deps.db.select().from(users).where(eq(users.id, id));
-  const visible = user && (user.id === principal.userId || user.trainer_id === principal.userId);
-  if (!visible) throw new AppError('userNotFound');
+  const visible =
+    id.toLowerCase() === principal.userId ||
+    (principal.role === 'trainer' && (await trainerMay(deps.db, principal.userId, id)));
+  const [user] = visible ? await deps.db.select().from(users).where(eq(users.id, id)) : [];
+  if (!user) throw new AppError('userNotFound');
   return toUser(user);
 }
 

@@ -1,7 +1,9 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import { authTokensSchema } from '@forja/shared/schemas/auth';
 import {
   auth,
@@ -15,6 +17,7 @@ import {
   uniqueEmail,
 } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { subscribe } from '../../../test/premium';
 import { passwordResetTokens, sessionFamilies, verificationCodes } from '../../db/schema/auth';
 import { userPreferences, users } from '../../db/schema/users';
 
@@ -38,6 +41,7 @@ const registration = (email: string) => ({
   first_name: 'Lucía',
   last_name: 'Fernández',
   country: 'ES',
+  terms_version: TERMS_VERSION,
 });
 
 async function userRow(email: string) {
@@ -95,6 +99,36 @@ describe('POST /users/registrations/', () => {
       .from(verificationCodes)
       .where(eq(verificationCodes.user_id, String(body.data.id)));
     expect(stored?.code_hash).not.toContain(code);
+  });
+
+  it('records the terms and privacy policy accepted, with their version and the date', async () => {
+    const email = uniqueEmail('terminos');
+    expect((await post('/v0/users/registrations/', registration(email))).statusCode).toBe(201);
+    expect(await userRow(email)).toMatchObject({
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: ctx.clock.now(),
+    });
+  });
+
+  it('refuses a registration without the terms in force with a Spanish 400, and creates nothing', async () => {
+    for (const terms of [undefined, '', '2020-01-01', true]) {
+      const email = uniqueEmail('sinterminos');
+      const res = await post('/v0/users/registrations/', {
+        ...registration(email),
+        terms_version: terms,
+      });
+      expect(res.statusCode, String(terms)).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: {
+          error: 'validation failed',
+          message: 'Debes aceptar los términos y la política de privacidad',
+          fields: { terms_version: 'Debes aceptar los términos y la política de privacidad' },
+        },
+      });
+      expect(await userRow(email)).toBeUndefined();
+      expect(await mailsTo(ctx, email)).toHaveLength(0);
+    }
   });
 
   it('refuses an e-mail already in use, whatever its case', async () => {
@@ -325,35 +359,6 @@ describe('the current user', () => {
     expect(body.data[0]).toMatchObject({ id: user.id, email: user.email, enabled: true });
   });
 
-  it('lists a trainer’s own trainees after the trainer, and nobody else’s', async () => {
-    const trainer = await createUser(ctx, { role: 'trainer' });
-    const other = await createUser(ctx, { role: 'trainer' });
-    const mine = await createUser(ctx, { trainer_id: trainer.id });
-    const theirs = await createUser(ctx, { trainer_id: other.id });
-    const { access_token } = await signIn(ctx, trainer.id);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/v0/users/',
-      headers: auth(access_token),
-    });
-    const ids = res.json<{ data: { id: string; trainer_id: string }[] }>().data.map((u) => u.id);
-    expect(ids).toEqual([trainer.id, mine.id]);
-
-    const own = await ctx.app.inject({
-      method: 'GET',
-      url: `/v0/users/${mine.id}/`,
-      headers: auth(access_token),
-    });
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ data: { id: mine.id, trainer_id: trainer.id } });
-    const foreign = await ctx.app.inject({
-      method: 'GET',
-      url: `/v0/users/${theirs.id}/`,
-      headers: auth(access_token),
-    });
-    expect(foreign.statusCode).toBe(404);
-  });
-
   it('GET /users/{id}/ answers oneself and 404 for anybody else', async () => {
     const me = await createUser(ctx);
     const other = await createUser(ctx);
@@ -451,6 +456,101 @@ describe('the current user', () => {
       const res = await ctx.app.inject({ method, url, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json()).toMatchObject({ status: 401, data: { error: 'unauthorized' } });
+    }
+  });
+});
+
+describe('what a trainer sees of a trainee: only with the trainee’s consent', () => {
+  /** A trainee of `trainerId` who answers the health step, sharing their data or not. */
+  async function traineeOf(trainerId: string, shares: boolean) {
+    const user = await createUser(ctx, { trainer_id: trainerId });
+    await subscribe(ctx, user.id);
+    const headers = auth((await signIn(ctx, user.id)).access_token);
+    await share(user.id, headers, shares);
+    return { user, headers };
+  }
+
+  async function share(userId: string, headers: Record<string, string>, shares: boolean) {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${userId}/onboarding/health/`,
+      headers,
+      payload: { ...answers.health, share_with_trainer: shares },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  async function trainer() {
+    const user = await createUser(ctx, { role: 'trainer' });
+    return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
+  }
+
+  async function reads(headers: Record<string, string>, id: string) {
+    const one = await ctx.app.inject({ method: 'GET', url: `/v0/users/${id}/`, headers });
+    const list = await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers });
+    const listed = list.json<{ data: { id: string }[] }>().data.map((user) => user.id);
+    return { status: one.statusCode, body: one.json<unknown>(), listed: listed.includes(id) };
+  }
+
+  it('lets a trainer read a trainee of theirs who consented, e-mail and last login included', async () => {
+    const coach = await trainer();
+    const trainee = await traineeOf(coach.user.id, true);
+    const seen = await reads(coach.headers, trainee.user.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      data: { id: trainee.user.id, email: trainee.user.email, trainer_id: coach.user.id },
+    });
+    expect(seen.listed).toBe(true);
+    const list = await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers: coach.headers });
+    expect(list.json<{ data: { id: string }[] }>().data[0]).toMatchObject({ id: coach.user.id });
+  });
+
+  it('answers 404 to the trainer of a trainee who has not consented, and lists them not', async () => {
+    const coach = await trainer();
+    const silent = await traineeOf(coach.user.id, false);
+    const unanswered = await createUser(ctx, { trainer_id: coach.user.id });
+    for (const trainee of [silent.user, unanswered]) {
+      const seen = await reads(coach.headers, trainee.id);
+      expect(seen.status).toBe(404);
+      expect(seen.body).toMatchObject({ status: 404, data: { error: 'user not found' } });
+      expect(seen.listed).toBe(false);
+    }
+  });
+
+  it('shuts the trainer out at once when the trainee withdraws their consent', async () => {
+    const coach = await trainer();
+    const trainee = await traineeOf(coach.user.id, true);
+    expect((await reads(coach.headers, trainee.user.id)).status).toBe(200);
+    await share(trainee.user.id, trainee.headers, false);
+    const seen = await reads(coach.headers, trainee.user.id);
+    expect(seen.status).toBe(404);
+    expect(seen.listed).toBe(false);
+  });
+
+  it('answers 404 to another trainer, even when the trainee consented to their own', async () => {
+    const coach = await trainer();
+    const stranger = await trainer();
+    const trainee = await traineeOf(coach.user.id, true);
+    const seen = await reads(stranger.headers, trainee.user.id);
+    expect(seen.status).toBe(404);
+    expect(seen.listed).toBe(false);
+  });
+
+  it('leaves the trainee’s own reads as they were, with or without consent', async () => {
+    const coach = await trainer();
+    for (const shares of [true, false]) {
+      const trainee = await traineeOf(coach.user.id, shares);
+      const seen = await reads(trainee.headers, trainee.user.id);
+      expect(seen.status).toBe(200);
+      expect(seen.body).toMatchObject({ data: { email: trainee.user.email } });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/v0/users/',
+        headers: trainee.headers,
+      });
+      expect(list.json<{ data: { id: string }[] }>().data.map((user) => user.id)).toEqual([
+        trainee.user.id,
+      ]);
     }
   });
 });

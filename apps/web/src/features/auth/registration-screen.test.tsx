@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@forja/shared/constants';
+import { STORAGE_KEYS, TERMS_VERSION } from '@forja/shared/constants';
 import { failure, installFakeApi } from '../../test/fake-api';
 import { currentAddress, renderApp } from '../../test/render-app';
 
@@ -12,6 +12,7 @@ async function fillIn(values: {
   email?: string;
   password?: string;
   confirmation?: string;
+  acceptsTerms?: boolean;
 }) {
   const user = userEvent.setup();
   const type = async (label: string, value: string | undefined) => {
@@ -24,6 +25,7 @@ async function fillIn(values: {
   await type('Correo electrónico', values.email);
   await type('Contraseña', values.password);
   await type('Repite la contraseña', values.confirmation);
+  if (values.acceptsTerms) await user.click(screen.getByLabelText(TERMS_LABEL));
   await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
 }
 
@@ -34,7 +36,10 @@ const complete = {
   email: 'ana@example.com',
   password: 'contraseña larga',
   confirmation: 'contraseña larga',
+  acceptsTerms: true,
 };
+
+const TERMS_LABEL = 'He leído y acepto los términos y la política de privacidad';
 
 describe('the registration screen', () => {
   it('offers every country by its Spanish name, in Spanish order', async () => {
@@ -65,6 +70,26 @@ describe('the registration screen', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('needs the terms accepted: the box starts unticked and the error shows under it', async () => {
+    const api = installFakeApi({ 'POST /users/registrations/': { status: 201, data: {} } });
+    renderApp('/users/registration');
+
+    await fillIn({ ...complete, acceptsTerms: false });
+
+    const box = screen.getByLabelText(TERMS_LABEL);
+    expect(box).not.toBeChecked();
+    expect(
+      await screen.findByText('Debes aceptar los términos y la política de privacidad'),
+    ).toBeVisible();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+    expect(screen.getByRole('link', { name: 'términos' })).toHaveAttribute('href', '/legal/terms');
+    expect(screen.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute(
+      'href',
+      '/legal/privacy',
+    );
+  });
+
   it('says when the passwords do not match', async () => {
     installFakeApi({});
     renderApp('/users/registration');
@@ -88,6 +113,7 @@ describe('the registration screen', () => {
       country: 'MX',
       email: 'ana@example.com',
       password: 'contraseña larga',
+      terms_version: TERMS_VERSION,
     });
     expect(localStorage.getItem(STORAGE_KEYS.userEmail)).toBe('ana@example.com');
     expect(currentAddress(router)).toBe('/users/email-verification?email=ana%40example.com');

@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
-import { registrationFormSchema, type RegistrationForm } from '@forja/shared/schemas/user';
+import {
+  registrationFormSchema,
+  type Registration,
+  type RegistrationForm,
+} from '@forja/shared/schemas/user';
 import { TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { primaryButton, textLink } from '../../components/ui/styles';
@@ -12,6 +17,7 @@ import { register as registerAccount } from './auth-api';
 import { browserCountry } from '../../lib/countries';
 import { PersonFields } from '../users/person-fields';
 import { notify } from '../../components/ui/notifications';
+import { TermsCheckbox } from './terms-checkbox';
 
 export function RegistrationScreen() {
   const navigate = useNavigate();
@@ -28,13 +34,16 @@ export function RegistrationScreen() {
       first_name: '',
       last_name: '',
       country: browserCountry(),
+      accepts_terms: false,
     },
   });
 
   const onSubmit = async ({
     password_confirmation: _confirmation,
-    ...registration
+    accepts_terms: _accepted,
+    ...fields
   }: RegistrationForm) => {
+    const registration: Registration = { ...fields, terms_version: TERMS_VERSION };
     try {
       await registerAccount(registration);
     } catch (error) {
@@ -80,6 +89,7 @@ export function RegistrationScreen() {
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
         />
+        <TermsCheckbox error={errors.accepts_terms?.message} {...register('accepts_terms')} />
         <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
         </button>

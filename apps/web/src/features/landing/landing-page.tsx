@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { LegalLinks } from '../../components/ui/legal-links';
 
 const highlights = [
   {
@@ -72,6 +73,10 @@ export function LandingPage() {
           </ul>
         </section>
       </main>
+
+      <footer className="mx-auto w-full max-w-5xl px-6 pb-10">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

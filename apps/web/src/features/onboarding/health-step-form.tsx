@@ -1,25 +1,40 @@
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from '@tanstack/react-router';
 import {
   HEALTH_QUESTIONS,
   healthStepSchema,
   type HealthAnswer,
+  type HealthQuestion,
 } from '@forja/shared/schemas/onboarding';
-import { focusRing, fieldControl } from '../../components/ui/styles';
+import { focusRing, fieldControl, textLink } from '../../components/ui/styles';
 import { HEALTH_QUESTION_LABELS } from './labels';
 import type { StepFormProps } from './step-actions';
 
-const none: HealthAnswer = {
-  heart_condition: false,
-  chest_pain: false,
-  dizziness: false,
-  bone_or_joint_problem: false,
-  blood_pressure_medication: false,
-  pregnant_or_postpartum: false,
-  other_condition: false,
-  health_notes: '',
-  share_with_trainer: false,
+/** The form's values: unticked boxes and empty notes stand for health answers not given. */
+type HealthForm = { [Q in HealthQuestion]: boolean } & {
+  health_data_consent: boolean;
+  health_notes: string;
+  share_with_trainer: boolean;
 };
+
+function formValues(initial: HealthAnswer | null): HealthForm {
+  const questions = Object.fromEntries(
+    HEALTH_QUESTIONS.map((question) => [question, initial?.[question] ?? false]),
+  ) as Record<HealthQuestion, boolean>;
+  return {
+    ...questions,
+    health_data_consent: initial?.health_data_consent ?? false,
+    health_notes: initial?.health_notes ?? '',
+    share_with_trainer: initial?.share_with_trainer ?? false,
+  };
+}
+
+/** Without the consent only the two choices are sent: no health answer leaves the browser. */
+function prepare(values: HealthForm): unknown {
+  if (values.health_data_consent) return values;
+  return { health_data_consent: false, share_with_trainer: values.share_with_trainer };
+}
 
 const checkboxRow = `flex cursor-pointer items-start gap-3 rounded-lg border border-neutral-300 p-3 has-checked:border-orange-700 has-checked:bg-orange-50 dark:border-neutral-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950 ${focusRing}`;
 
@@ -29,10 +44,11 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<HealthAnswer>({
-    resolver: schemaResolver<HealthAnswer, HealthAnswer>(healthStepSchema()),
-    defaultValues: initial ?? none,
+  } = useForm<HealthForm, unknown, HealthAnswer>({
+    resolver: schemaResolver<HealthForm, HealthAnswer>(healthStepSchema(), prepare),
+    defaultValues: formValues(initial),
   });
+  const consents = useWatch({ control, name: 'health_data_consent' });
   const anyYes = useWatch({ control, name: [...HEALTH_QUESTIONS] }).some(Boolean);
 
   return (
@@ -41,51 +57,92 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="flex flex-col gap-5"
     >
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium">Marca lo que te ocurra</legend>
-        <p className="text-sm text-neutral-600 dark:text-neutral-300">
-          Si no te ocurre nada de esto, déjalo todo sin marcar.
-        </p>
-        {HEALTH_QUESTIONS.map((question) => (
-          <label key={question} className={checkboxRow}>
-            <input
-              type="checkbox"
-              className="mt-1 size-4 accent-orange-700"
-              {...register(question)}
-            />
-            <span>{HEALTH_QUESTION_LABELS[question]}</span>
-          </label>
-        ))}
-      </fieldset>
-      {anyYes ? (
-        <p
-          role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-        >
-          Consulta con tu médico antes de empezar un plan de ejercicio o de cambiar tu alimentación.
-          Tu entrenador lo tendrá en cuenta.
-        </p>
-      ) : null}
       <div className="flex flex-col gap-1.5">
-        <label htmlFor="health-notes" className="font-medium">
-          Observaciones de salud
+        <label className={checkboxRow}>
+          <input
+            type="checkbox"
+            className="mt-1 size-4 accent-orange-700"
+            aria-invalid={errors.health_data_consent ? true : undefined}
+            aria-describedby={errors.health_data_consent ? 'health-consent-error' : undefined}
+            {...register('health_data_consent')}
+          />
+          <span className="flex flex-col">
+            <span className="font-medium">
+              Doy mi consentimiento explícito para que Forja trate mis datos de salud para calcular
+              mis objetivos y avisarme cuando convenga consultar a un profesional
+            </span>
+            <span className="text-sm text-neutral-600 dark:text-neutral-300">
+              Es voluntario. Puedes retirarlo cuando quieras en Ajustes y borraremos tus respuestas
+              de salud al momento.{' '}
+              <Link to="/legal/privacy" target="_blank" className={textLink}>
+                Política de privacidad
+              </Link>
+            </span>
+          </span>
         </label>
-        <textarea
-          id="health-notes"
-          rows={3}
-          className={fieldControl}
-          aria-describedby="health-notes-hint"
-          {...register('health_notes')}
-        />
-        <p id="health-notes-hint" className="text-sm text-neutral-600 dark:text-neutral-300">
-          Opcional: lesiones, operaciones, medicación…
-        </p>
-        {errors.health_notes ? (
-          <p className="text-sm font-medium text-red-700 dark:text-red-400">
-            {errors.health_notes.message}
+        {errors.health_data_consent ? (
+          <p
+            id="health-consent-error"
+            className="text-sm font-medium text-red-700 dark:text-red-400"
+          >
+            {errors.health_data_consent.message}
           </p>
         ) : null}
       </div>
+      {consents ? (
+        <>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-medium">Marca lo que te ocurra</legend>
+            <p className="text-sm text-neutral-600 dark:text-neutral-300">
+              Si no te ocurre nada de esto, déjalo todo sin marcar.
+            </p>
+            {HEALTH_QUESTIONS.map((question) => (
+              <label key={question} className={checkboxRow}>
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 accent-orange-700"
+                  {...register(question)}
+                />
+                <span>{HEALTH_QUESTION_LABELS[question]}</span>
+              </label>
+            ))}
+          </fieldset>
+          {anyYes ? (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+            >
+              Consulta con tu médico antes de empezar un plan de ejercicio o de cambiar tu
+              alimentación. Tu entrenador lo tendrá en cuenta.
+            </p>
+          ) : null}
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="health-notes" className="font-medium">
+              Observaciones de salud
+            </label>
+            <textarea
+              id="health-notes"
+              rows={3}
+              className={fieldControl}
+              aria-describedby="health-notes-hint"
+              {...register('health_notes')}
+            />
+            <p id="health-notes-hint" className="text-sm text-neutral-600 dark:text-neutral-300">
+              Opcional: lesiones, operaciones, medicación…
+            </p>
+            {errors.health_notes ? (
+              <p className="text-sm font-medium text-red-700 dark:text-red-400">
+                {errors.health_notes.message}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <p className="rounded-lg border border-neutral-300 p-3 dark:border-neutral-600">
+          Sin tu consentimiento no guardamos ninguna respuesta de salud. Puedes continuar
+          igualmente: es como elegir «prefiero no responder».
+        </p>
+      )}
       <label className={checkboxRow}>
         <input
           type="checkbox"

@@ -172,10 +172,12 @@ export function summaryOf(
     case 'health': {
       const health = answers.health;
       if (!health) return null;
-      const yes = HEALTH_QUESTIONS.filter((question) => health[question]).length;
-      const screening = yes
-        ? `${String(yes)} ${yes === 1 ? 'respuesta' : 'respuestas'} a revisar con un profesional`
-        : 'Sin problemas de salud indicados';
+      const yes = HEALTH_QUESTIONS.filter((question) => health[question] === true).length;
+      const screening = !health.health_data_consent
+        ? 'Sin respuestas de salud guardadas'
+        : yes
+          ? `${String(yes)} ${yes === 1 ? 'respuesta' : 'respuestas'} a revisar con un profesional`
+          : 'Sin problemas de salud indicados';
       return `${screening}. ${health.share_with_trainer ? 'Compartes tus datos con tu entrenador' : 'No compartes tus datos con tu entrenador'}`;
     }
   }

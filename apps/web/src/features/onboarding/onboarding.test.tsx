@@ -96,6 +96,54 @@ describe('the onboarding', () => {
     });
   });
 
+  it('keeps the health questions behind an unticked consent, and sends none without it', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(anOnboarding(5), { [`PUT ${base}/health/`]: ok(anOnboarding(6)) });
+    renderApp('/users/onboarding/sixth-step');
+
+    const consent = await screen.findByLabelText(/Doy mi consentimiento explícito/);
+    expect(consent).not.toBeChecked();
+    expect(screen.queryByLabelText(/corazón/)).toBeNull();
+    expect(screen.getByText(/no guardamos ninguna respuesta de salud/)).toBeVisible();
+    await user.click(
+      screen.getByLabelText('Comparto mis datos con mi entrenador', { exact: false }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `${base}/health/`)).toHaveLength(1);
+    });
+    const sent = api.callsTo('PUT', `${base}/health/`)[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ health_data_consent: false, share_with_trainer: true });
+    expect(sent.heart_condition).toBeNull();
+    expect(sent.health_notes).toBeNull();
+  });
+
+  it('sends the health answers once the consent is ticked', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const api = apiFor(anOnboarding(5), { [`PUT ${base}/health/`]: ok(anOnboarding(6)) });
+    renderApp('/users/onboarding/sixth-step');
+
+    await user.click(await screen.findByLabelText(/Doy mi consentimiento explícito/));
+    const questions = screen.getAllByRole('checkbox');
+    // The consent, the seven questions and the trainer's permission.
+    expect(questions).toHaveLength(9);
+    await user.click(questions[1] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `${base}/health/`)).toHaveLength(1);
+    });
+    expect(api.callsTo('PUT', `${base}/health/`)[0]?.body).toMatchObject({
+      health_data_consent: true,
+      heart_condition: true,
+      chest_pain: false,
+      health_notes: '',
+    });
+  });
+
   it('shows the server’s targets on the summary and finishes into home', async () => {
     const user = userEvent.setup();
     logIn();

@@ -18,6 +18,7 @@ import { focusRing, primaryButton, secondaryButton } from '../../components/ui/s
 import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { schemaResolver } from '../../lib/schema-resolver';
+import { PrivacySettings } from './privacy-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
 interface SettingsScreenProps {
@@ -139,6 +140,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
             {props.logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
           </button>
         </div>
+      </Section>
+
+      <Section id="privacy" title="Privacidad">
+        <PrivacySettings userId={props.userId} />
       </Section>
 
       <Section id="delete" title="Eliminar cuenta">

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { followSystemColorScheme } from '../../lib/color-scheme';
 import {
   aSubscription,
@@ -116,6 +117,47 @@ describe('settings', () => {
     expect(localStorage.getItem('accessToken')).toBe('access-2');
     expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
     expect(router.state.location.pathname).toBe('/users/settings');
+  });
+
+  it('shows the consents with their dates and withdraws the health one, deleting the answers', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const consentsPath = `/users/${anUser.id}/consents/`;
+    const given = {
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: '2026-11-23T10:00:00.000Z',
+      health_data_consent_at: '2026-11-23T10:05:00.000Z',
+      trainer_consent_at: null,
+    };
+    const withdrawn = { ...given, health_data_consent_at: null };
+    let current: typeof given | typeof withdrawn = given;
+    const api = apiFor(somePreferences(), {
+      [`GET ${consentsPath}`]: () => ok(current),
+      [`DELETE ${consentsPath}health-data/`]: () => {
+        current = withdrawn;
+        return ok(withdrawn);
+      },
+    });
+    renderApp('/users/settings');
+
+    expect(
+      await screen.findByText(
+        /Aceptaste los términos y la política de privacidad el 23 de noviembre de 2026/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText(/Diste tu consentimiento explícito/)).toHaveTextContent(
+      '23 de noviembre de 2026',
+    );
+    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+      'href',
+      '/legal/privacy',
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Retirar mi consentimiento y borrar mis respuestas' }),
+    );
+
+    expect(await screen.findByText(/no guardamos ninguna respuesta de salud/)).toBeVisible();
+    expect(api.callsTo('DELETE', `${consentsPath}health-data/`)).toHaveLength(1);
   });
 
   it('deletes the account only after ELIMINAR, exactly, and the password are typed, then leaves the app', async () => {

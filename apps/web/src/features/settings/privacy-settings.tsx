@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LegalLinks } from '../../components/ui/legal-links';
+import { notify } from '../../components/ui/notifications';
+import { secondaryButton, textLink } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { consentsQuery, withdrawHealthConsent } from './consents-api';
+
+const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+/** What the person has agreed to, with the dates, and the way to withdraw the health consent. */
+export function PrivacySettings({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const consents = useQuery(consentsQuery(userId));
+  const [withdrawing, setWithdrawing] = useState(false);
+
+  async function withdraw() {
+    setWithdrawing(true);
+    try {
+      queryClient.setQueryData(consentsQuery(userId).queryKey, await withdrawHealthConsent(userId));
+      // The answers, the targets and home all change with the health answers gone.
+      await queryClient.invalidateQueries({ queryKey: ['users', userId] });
+      notify.success('Has retirado tu consentimiento. Hemos borrado tus respuestas de salud');
+    } catch (error) {
+      notify.error(errorMessage(error, 'No pudimos retirar tu consentimiento. Inténtalo de nuevo'));
+    } finally {
+      setWithdrawing(false);
+    }
+  }
+
+  if (consents.isPending) return <p>Cargando...</p>;
+  if (consents.isError) {
+    return <p>{errorMessage(consents.error, 'No pudimos cargar tus consentimientos')}</p>;
+  }
+  const { terms_accepted_at, health_data_consent_at, trainer_consent_at } = consents.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        {terms_accepted_at
+          ? `Aceptaste los términos y la política de privacidad el ${longDate.format(terms_accepted_at)}.`
+          : 'Los términos y la política de privacidad se aplican a tu cuenta.'}
+      </p>
+      <LegalLinks />
+
+      <h3 className="font-semibold">Datos de salud</h3>
+      {health_data_consent_at ? (
+        <>
+          <p>
+            Diste tu consentimiento explícito para que Forja trate tus datos de salud el{' '}
+            {longDate.format(health_data_consent_at)}. Si lo retiras, borraremos al momento tus
+            respuestas de salud y tus objetivos se calcularán sin ellas.
+          </p>
+          <div>
+            <button
+              type="button"
+              disabled={withdrawing}
+              onClick={() => void withdraw()}
+              className={secondaryButton}
+            >
+              {withdrawing ? 'Retirando...' : 'Retirar mi consentimiento y borrar mis respuestas'}
+            </button>
+          </div>
+        </>
+      ) : (
+        <p>
+          No nos has dado tu consentimiento para tratar datos de salud, así que no guardamos ninguna
+          respuesta de salud. Puedes darlo en el{' '}
+          <Link to="/users/onboarding/sixth-step" className={textLink}>
+            paso de salud
+          </Link>
+          .
+        </p>
+      )}
+
+      <h3 className="font-semibold">Tu entrenador</h3>
+      <p>
+        {trainer_consent_at
+          ? `Compartes tus datos con tu entrenador desde el ${longDate.format(trainer_consent_at)}.`
+          : 'No compartes tus datos con tu entrenador.'}{' '}
+        Puedes cambiarlo en el{' '}
+        <Link to="/users/onboarding/sixth-step" className={textLink}>
+          paso de salud
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
