@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './app-error';
 import { addressKey } from './client-address';
 import {
-  FallbackCounters,
-  MemoryCounters,
-  type CounterStore,
+  memoryStore,
+  redisStore,
+  type LimiterStore,
   type RateLimitStoreKind,
 } from './rate-limit-store';
 
@@ -84,8 +85,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
  */
 const FAILURES_ONLY: ReadonlySet<RateLimitedAction> = new Set(['login', 'passwordChange']);
 
-/** How long an address the account signed in from skips the per-account ceiling. */
-const KNOWN_ADDRESS_MS = 30 * 24 * HOUR;
+/**
+ * How long, in seconds, an address the account signed in from skips the per-account ceiling.
+ * Memory keeps each mark with a timer, and Node's timers end at 24.8 days.
+ */
+const KNOWN_ADDRESS_SECONDS = 24 * 24 * 60 * 60;
 
 export type RateLimitGuard = (
   action: RateLimitedAction,
@@ -102,7 +106,14 @@ interface Attempt {
   action: RateLimitedAction;
   account: string;
   address: string;
-  counted: string[];
+  counted: [RateLimiterAbstract, string][];
+}
+
+/** The limiters of one action, each keyed under `<namespace><action>:<what it counts>:`. */
+interface ActionLimiters {
+  perIp: RateLimiterAbstract;
+  perAccount: RateLimiterAbstract;
+  perAccountAndIp: RateLimiterAbstract | undefined;
 }
 
 /**
@@ -114,68 +125,70 @@ export function registerRateLimiting(
   app: FastifyInstance,
   options: { limits: RateLimits; redis: Redis | undefined; namespace?: string },
 ): RateLimiting {
-  const memory = new MemoryCounters();
-  const counters: CounterStore = options.redis
-    ? new FallbackCounters(options.redis, memory, {
-        warn: (message) => {
-          app.log.warn(message);
-        },
-        info: (message) => {
-          app.log.info(message);
-        },
-      })
-    : memory;
+  const store: LimiterStore = options.redis ? redisStore(options.redis, app.log) : memoryStore;
   const namespace = options.namespace ?? 'forja:rate-limit:';
+  const limiter = (prefix: string, rule: RateLimitRule) =>
+    store.limiter(`${namespace}${prefix}`, rule.max, Math.max(1, Math.ceil(rule.windowMs / 1000)));
+  const limiters = Object.fromEntries(
+    Object.entries(options.limits).map(([action, limits]) => [
+      action,
+      {
+        perIp: limiter(`${action}:ip`, limits.perIp),
+        perAccount: limiter(`${action}:account`, limits.perAccount),
+        perAccountAndIp:
+          limits.perAccountAndIp && limiter(`${action}:pair`, limits.perAccountAndIp),
+      },
+    ]),
+  ) as Record<RateLimitedAction, ActionLimiters>;
+  // Marks, not counts: one point that lasts as long as the mark.
+  const known = store.limiter(`${namespace}known`, 1, KNOWN_ADDRESS_SECONDS);
   const attempts = new WeakMap<FastifyRequest, Attempt>();
-  const knownKey = (account: string, address: string) => `${namespace}known:${account}:${address}`;
 
   // Settles a guarded call once its answer is known, before it is sent.
   app.addHook('onSend', async (request, reply, payload) => {
     const attempt = attempts.get(request);
     if (!attempt || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     if (FAILURES_ONLY.has(attempt.action)) {
-      await Promise.all(attempt.counted.map((key) => counters.undo(key)));
+      await Promise.all(attempt.counted.map(([counter, key]) => counter.reward(key)));
     }
     if (attempt.action === 'login') {
-      await counters.mark(knownKey(attempt.account, attempt.address), KNOWN_ADDRESS_MS);
+      await known.set(`${attempt.account}:${attempt.address}`, 1, KNOWN_ADDRESS_SECONDS);
     }
     return payload;
   });
 
   const guard: RateLimitGuard = (action, accountOf) => {
-    const limits = options.limits[action];
+    const { perIp, perAccount, perAccountAndIp } = limiters[action];
     return async (request) => {
+      // Asking where the counts are notes (and logs) Redis's return after an outage.
+      store.kind();
       const account = accountOf(request).toLowerCase();
       const address = addressKey(request.ip);
-      const rules: [string, RateLimitRule][] = [
-        [`${namespace}${action}:ip:${address}`, limits.perIp],
-      ];
-      if (limits.perAccountAndIp) {
-        rules.push([`${namespace}${action}:pair:${account}:${address}`, limits.perAccountAndIp]);
+      const rules: [RateLimiterAbstract, string][] = [[perIp, address]];
+      if (perAccountAndIp) {
+        rules.push([perAccountAndIp, `${account}:${address}`]);
         // The owner's usual addresses stay open when many others have failed on the account.
-        if (!(await counters.isMarked(knownKey(account, address)))) {
-          rules.push([`${namespace}${action}:account:${account}`, limits.perAccount]);
-        }
+        if (!(await known.get(`${account}:${address}`))) rules.push([perAccount, account]);
       } else {
-        rules.push([`${namespace}${action}:account:${account}`, limits.perAccount]);
+        rules.push([perAccount, account]);
       }
-      const attempt: Attempt = { action, account, address, counted: [] };
-      attempts.set(request, attempt);
+      // A call that gets through has been counted by every rule.
+      attempts.set(request, { action, account, address, counted: rules });
       // One rule after the other: what the first refuses never reaches the next, so an
       // address already refused cannot use up the account's ceiling.
-      for (const [key, rule] of rules) {
-        const hit = await counters.hit(key, rule.windowMs);
-        attempt.counted.push(key);
-        if (hit.count > rule.max) {
-          throw new AppError('tooManyRequests', {
-            headers: { 'retry-after': String(Math.max(1, Math.ceil(hit.resetMs / 1000))) },
-          });
+      for (const [counter, key] of rules) {
+        try {
+          await counter.consume(key);
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+          throw new AppError('tooManyRequests', { headers: { 'retry-after': String(seconds) } });
         }
       }
     };
   };
 
-  return { guard, store: () => counters.kind() };
+  return { guard, store: () => store.kind() };
 }
 
 /** The e-mail of a validated body, the account key of most guarded calls. */
