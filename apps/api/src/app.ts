@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(consentsRoutes, { deps: services });
       await api.register(accountDeletionRoutes, {
         deps: { db, clock: deps.clock, payments: deps.payments },
+        rateLimit,
       });
       await api.register(foodsRoutes, { deps: services });
       await api.register(diaryRoutes, { deps: services });

@@ -4,13 +4,14 @@ import { accountDeletionSchema } from '@forja/shared/schemas/account';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
+import type { RateLimitGuard } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
 import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service';
 
-export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deps: AccountDeletionDeps }> = (
-  app,
-  options,
-) => {
+export const accountDeletionRoutes: FastifyPluginAsyncZod<{
+  deps: AccountDeletionDeps;
+  rateLimit: RateLimitGuard;
+}> = (app, options) => {
   // No subscription needed: leaving must always be possible.
   app.delete(
     '/users/:id/',
@@ -25,6 +26,8 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{ deps: AccountDeletio
         response: responses(200, noticeSchema),
       },
       onRequest: authenticated,
+      // Wrong passwords count with the password change's: either call could test guesses.
+      preHandler: options.rateLimit('passwordChange', (request) => requireUser(request).userId),
     },
     async (request, reply) => {
       const principal = requireUser(request);

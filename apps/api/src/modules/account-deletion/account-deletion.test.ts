@@ -147,6 +147,42 @@ describe('DELETE /v0/users/{id}/', () => {
     );
   });
 
+  it('counts wrong passwords with the password change: a stolen session is no password oracle', async () => {
+    const limited = await createTestContext({
+      database: ctx.database,
+      build: {
+        rateLimits: {
+          passwordChange: {
+            perIp: { max: 100, windowMs: 60_000 },
+            perAccount: { max: 3, windowMs: 60_000 },
+          },
+        },
+      },
+    });
+    try {
+      const { user, headers } = await premiumUser(limited);
+      const removeThere = (payload: object) =>
+        limited.app.inject({ method: 'DELETE', url: `/v0/users/${user.id}/`, headers, payload });
+      const changePassword = limited.app.inject({
+        method: 'POST',
+        url: '/v0/users/password-change/',
+        headers,
+        payload: { current_password: 'tampoco es', password: 'una clave nueva y larga' },
+      });
+      expect((await changePassword).statusCode).toBe(401);
+      for (const guess of ['no es la mía', 'ni esta']) {
+        const res = await removeThere({ confirmation: 'ELIMINAR', password: guess });
+        expect(res.statusCode).toBe(401);
+      }
+      const refused = await removeThere({ confirmation: 'ELIMINAR', password: PASSWORD });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await rowsOf(user.id)).users).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps everything when the confirmation is not ELIMINAR', async () => {
     const { user, headers } = await premiumUser(ctx);
     for (const confirmation of ['borrar', '', 'eliminar', 'Eliminar']) {
