@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { focusRing } from './styles';
+import { FieldError } from './form-field';
 
 interface Option {
   value: string;
@@ -71,11 +72,7 @@ export function ChoiceField({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

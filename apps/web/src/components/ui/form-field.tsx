@@ -21,12 +21,18 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** A field's error, under it, in the words the schema or the server gave; nothing without one. */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
+      {message}
+    </p>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { focusRing } from './styles';
+import { HomeLink } from './home-link';
 
 interface PublicPageProps {
   title: string;
@@ -13,10 +12,7 @@ export function PublicPage({ title, description, children }: PublicPageProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-5xl items-center px-6 py-6">
-        <Link to="/" className={`flex items-center gap-3 rounded-md ${focusRing}`}>
-          <img src="/logo.svg" alt="" width={40} height={40} />
-          <span className="text-xl font-bold tracking-tight">Forja</span>
-        </Link>
+        <HomeLink />
       </header>
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col gap-6 px-6 pt-4 pb-16">
         <div className="flex flex-col gap-2">

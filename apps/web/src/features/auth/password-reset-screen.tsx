@@ -10,7 +10,7 @@ import {
   passwordResetTriggerSchema,
   type PasswordResetTrigger,
 } from '@forja/shared/schemas/user';
-import { TextField } from '../../components/ui/form-field';
+import { FieldError, TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { primaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
@@ -161,9 +161,7 @@ function ResetForm({ email, token }: { email: string; token: string }) {
         error={errors.password_confirmation?.message}
         {...register('password_confirmation')}
       />
-      {errors.token?.message ? (
-        <p className="text-sm font-medium text-red-700 dark:text-red-400">{errors.token.message}</p>
-      ) : null}
+      <FieldError message={errors.token?.message} />
       <button type="submit" disabled={isSubmitting} className={primaryButton}>
         {isSubmitting ? 'Guardando...' : 'Guardar contraseña'}
       </button>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ComponentProps } from 'react';
 import { focusRing, textLink } from '../../components/ui/styles';
+import { FieldError } from '../../components/ui/form-field';
 
 interface TermsCheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
   error: string | undefined;
@@ -37,11 +38,7 @@ export function TermsCheckbox({ error, ...input }: TermsCheckboxProps) {
           </Link>
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { TERMS_VERSION } from '@forja/shared/constants';
 import { LegalLinks } from '../../components/ui/legal-links';
-import { focusRing, textLink } from '../../components/ui/styles';
+import { HomeLink } from '../../components/ui/home-link';
+import { textLink } from '../../components/ui/styles';
 
 /** Where people write about their data and these terms. */
 export const PRIVACY_CONTACT = 'privacidad@forja.example';
@@ -25,10 +25,7 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-3xl items-center px-6 py-6">
-        <Link to="/" className={`flex min-h-11 items-center gap-3 rounded-md ${focusRing}`}>
-          <img src="/logo.svg" alt="" width={40} height={40} />
-          <span className="text-xl font-bold tracking-tight">Forja</span>
-        </Link>
+        <HomeLink />
       </header>
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-8 px-6 pt-2 pb-16 leading-relaxed">
         <div className="flex flex-col gap-2">

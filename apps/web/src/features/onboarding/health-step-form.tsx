@@ -10,6 +10,7 @@ import {
 import { focusRing, fieldControl, textLink } from '../../components/ui/styles';
 import { HEALTH_QUESTION_LABELS } from './labels';
 import type { StepFormProps } from './step-actions';
+import { FieldError } from '../../components/ui/form-field';
 
 /** The form's values: unticked boxes and empty notes stand for health answers not given. */
 type HealthForm = { [Q in HealthQuestion]: boolean } & {
@@ -80,14 +81,7 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
             </span>
           </span>
         </label>
-        {errors.health_data_consent ? (
-          <p
-            id="health-consent-error"
-            className="text-sm font-medium text-red-700 dark:text-red-400"
-          >
-            {errors.health_data_consent.message}
-          </p>
-        ) : null}
+        <FieldError id="health-consent-error" message={errors.health_data_consent?.message} />
       </div>
       {consents ? (
         <>
@@ -130,11 +124,7 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
             <p id="health-notes-hint" className="text-sm text-neutral-600 dark:text-neutral-300">
               Opcional: lesiones, operaciones, medicación…
             </p>
-            {errors.health_notes ? (
-              <p className="text-sm font-medium text-red-700 dark:text-red-400">
-                {errors.health_notes.message}
-              </p>
-            ) : null}
+            <FieldError message={errors.health_notes?.message} />
           </div>
         </>
       ) : (
