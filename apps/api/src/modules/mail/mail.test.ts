@@ -219,7 +219,14 @@ describe('the mail outbox', () => {
       await ctx.app.inject({
         method: 'POST',
         url: '/v0/users/registrations/',
-        payload: { email, password: PASSWORD, first_name: 'Ana', last_name: 'Gil', country: 'ES' },
+        payload: {
+          email,
+          password: PASSWORD,
+          first_name: 'Ana',
+          last_name: 'Gil',
+          country: 'ES',
+          terms_version: TERMS_VERSION,
+        },
       });
       await ctx.app.inject({
         method: 'POST',
