@@ -47,6 +47,25 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
+interface JsonSchema {
+  type?: string;
+  format?: string;
+  nullable?: boolean;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }
+    >
+  >;
+}
+
 describe('the HTTP contract', () => {
   it('answers the health check in the envelope after asking the database', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v0/health/' });
@@ -254,6 +273,42 @@ describe('the HTTP contract', () => {
     expect(document.paths['/v0/health/']).toMatchObject({
       get: { responses: { 200: expect.any(Object) } },
     });
+  });
+
+  it('describes every date in its answers as a date-time string', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const { paths } = res.json<OpenApiDocument>();
+    const dateFields = [
+      'last_login',
+      'start_date',
+      'end_date',
+      'finished_at',
+      'set_at',
+      'terms_accepted_at',
+      'health_data_consent_at',
+      'trainer_consent_at',
+    ];
+    const found = new Map<string, JsonSchema[]>();
+    const collect = (schema: JsonSchema) => {
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (dateFields.includes(name)) found.set(name, [...(found.get(name) ?? []), property]);
+        collect(property);
+      }
+      if (schema.items) collect(schema.items);
+      for (const branch of schema.anyOf ?? []) collect(branch);
+    };
+    for (const operations of Object.values(paths)) {
+      for (const { responses } of Object.values(operations)) {
+        const answer = responses['200'] ?? responses['201'];
+        for (const { schema } of Object.values(answer?.content ?? {})) collect(schema);
+      }
+    }
+    expect([...found.keys()].sort()).toEqual([...dateFields].sort());
+    for (const [name, schemas] of found) {
+      for (const schema of schemas) {
+        expect(schema, name).toMatchObject({ type: 'string', format: 'date-time' });
+      }
+    }
   });
 
   it('has every call of the specification under /v0, trailing slashes included', async () => {

@@ -122,7 +122,7 @@ describe('the HTTP client', () => {
     expect(api.calls[0]?.authorization).toBeNull();
   });
 
-  it('turns ISO date strings with milliseconds and Z into Dates, and nothing else', async () => {
+  it('turns the fields the schema declares as dates into Dates, and no other string', async () => {
     storeSession('access-1', 'refresh-1');
     const subscription = {
       id: '2b1e8a64-8f1c-4d2e-9a53-0d3e4c1f5a70',
@@ -131,28 +131,44 @@ describe('the HTTP client', () => {
       status: 'active',
       start_date: '2026-11-01T10:00:00.000Z',
       end_date: '2026-12-01T10:00:00.000Z',
-      stripe_subscription_id: 'sub_1',
+      // Not a date field: whatever it looks like, it stays the text it is.
+      stripe_subscription_id: '2026-11-01T10:00:00.000Z',
     };
     const api = fakeApi({
       'GET /subscriptions/': () => ok(subscription),
-      'GET /texts/': () =>
-        ok({
-          plain: '2026-11-01',
-          noMillis: '2026-11-01T10:00:00Z',
-          offset: '2026-11-01T10:00:00.000+01:00',
-        }),
+      'GET /texts/': () => ok({ timestamp: '2026-11-01T10:00:00.000Z' }),
     });
     const { client } = clientFor(api);
 
     const parsed = await client.get('/subscriptions/', { schema: subscriptionSchema });
     expect(parsed.start_date).toEqual(new Date(Date.UTC(2026, 10, 1, 10)));
-    expect(parsed.end_date).toBeInstanceOf(Date);
+    expect(parsed.end_date).toEqual(new Date(Date.UTC(2026, 11, 1, 10)));
+    expect(parsed.stripe_subscription_id).toBe('2026-11-01T10:00:00.000Z');
 
     expect(await client.get('/texts/', anything)).toEqual({
-      plain: '2026-11-01',
-      noMillis: '2026-11-01T10:00:00Z',
-      offset: '2026-11-01T10:00:00.000+01:00',
+      timestamp: '2026-11-01T10:00:00.000Z',
     });
+  });
+
+  it('refuses a date field that is not an ISO string with milliseconds and Z', async () => {
+    storeSession('access-1', 'refresh-1');
+    const api = fakeApi({
+      'GET /subscriptions/': () =>
+        ok({
+          id: '2b1e8a64-8f1c-4d2e-9a53-0d3e4c1f5a70',
+          user_id: '8d6c2a1b-3e4f-4a5b-8c7d-9e0f1a2b3c4d',
+          plan: 'premium-trainee',
+          status: 'active',
+          start_date: '2026-11-01T10:00:00Z',
+          end_date: '2026-12-01T10:00:00.000Z',
+          stripe_subscription_id: 'sub_1',
+        }),
+    });
+    const { client } = clientFor(api);
+
+    await expect(
+      client.get('/subscriptions/', { schema: subscriptionSchema }),
+    ).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
   describe('on a 401', () => {

@@ -17,8 +17,9 @@ import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './ses
 
 /*
  * The only place in the app that talks to the API: base URL, JSON, time-out, the access
- * token, one shared refresh on 401, 402 to the plans page, date revival, response parsing
- * with the shared schemas and the Spanish error catalogue.
+ * token, one shared refresh on 401, 402 to the plans page, response parsing with the shared
+ * schemas (which turn the fields they declare as dates into Dates) and the Spanish error
+ * catalogue.
  */
 
 /**
@@ -29,7 +30,7 @@ import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './ses
 export type AuthMode = 'required' | 'soft' | 'none';
 
 export interface RequestOptions<T> {
-  /** The shape of the response's `data`. */
+  /** The shape of the response's `data`; parsing decodes the fields it declares as dates. */
   schema: z.ZodType<T>;
   body?: unknown;
   query?: Record<string, string>;
@@ -38,13 +39,6 @@ export interface RequestOptions<T> {
   token?: string;
   /** What the user is told when the answer does not have the expected shape. */
   invalidResponseMessage?: string;
-}
-
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** JSON.parse reviver: ISO strings with milliseconds and Z become Dates. */
-export function reviveDates(_key: string, value: unknown): unknown {
-  return typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value;
 }
 
 /**
@@ -192,7 +186,7 @@ export function createHttpClient(options: HttpClientOptions) {
       const text = await response.text();
       let parsed: unknown;
       try {
-        parsed = text === '' ? undefined : (JSON.parse(text, reviveDates) as unknown);
+        parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
       } catch {
         parsed = undefined;
       }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { email, positiveNumber, requiredText, text } from './common';
+import { z } from 'zod';
+import { dateTime, email, positiveNumber, requiredText, text } from './common';
 
 const name = text('El nombre', { max: 1000 });
 
@@ -77,5 +78,56 @@ describe('positiveNumber', () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, 'abc', true]) {
       expect(weight.safeParse(value).success).toBe(false);
     }
+  });
+});
+
+describe('dateTime', () => {
+  const wire = '2026-11-23T09:05:07.042Z';
+
+  it('decodes the wire form into a Date and encodes it back to the same string', () => {
+    const decoded = z.decode(dateTime, wire);
+    expect(decoded).toEqual(new Date(Date.UTC(2026, 10, 23, 9, 5, 7, 42)));
+    expect(z.encode(dateTime, decoded)).toBe(wire);
+    expect(dateTime.parse(wire)).toEqual(decoded);
+  });
+
+  it('round-trips every instant of years 0000 to 9999, to the millisecond', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('0000-01-01T00:00:00.000Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const encoded = z.encode(dateTime, date);
+          expect(encoded).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+          expect(z.decode(dateTime, encoded)).toEqual(date);
+        },
+      ),
+    );
+  });
+
+  it('refuses anything but an ISO string with milliseconds and Z, in Spanish', () => {
+    const refused = [
+      '2026-11-23',
+      '2026-11-23T09:05:07Z',
+      '2026-11-23T09:05:07.042+01:00',
+      '2026-11-23T09:05:07.042',
+      '2026-02-30T00:00:00.000Z',
+      'ayer',
+      '',
+      1764000000000,
+      new Date(wire),
+      null,
+    ];
+    for (const value of refused) {
+      expect(dateTime.safeParse(value).error?.issues[0]?.message, String(value)).toBe(
+        'La fecha debe ser una fecha válida',
+      );
+    }
+    expect(z.safeEncode(dateTime, new Date(Number.NaN)).error?.issues[0]?.message).toBe(
+      'La fecha debe ser una fecha válida',
+    );
   });
 });

@@ -51,11 +51,19 @@ export function positiveNumber(field: string) {
 }
 
 /**
- * A point in time. On the wire it is an ISO string with milliseconds and `Z`; the server
- * serialises Dates to that form and the web client revives such strings into Dates before
- * parsing, so the schema speaks of Dates on both sides.
+ * A point in time: on the wire an ISO string with milliseconds and `Z`, in code a Date.
+ * Parsing (the web client reading an answer) decodes the string; encoding (the server's
+ * serialiser) turns the Date back into exactly that string. Only fields declared with it are
+ * dates, so a text that happens to look like one stays text.
  */
-export const dateTime = z.date({ error: m.date('La fecha') });
+export const dateTime = z.codec(
+  z.iso.datetime({ precision: 3, error: m.date('La fecha') }),
+  z.date({ error: m.date('La fecha') }),
+  {
+    decode: (iso) => new Date(iso),
+    encode: (date) => date.toISOString(),
+  },
+);
 
 export const id = z.uuid();
 

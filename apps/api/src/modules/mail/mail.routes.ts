@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '@forja/shared/constants';
+import { dateTime } from '@forja/shared/schemas/common';
 import { escapeHtml } from '../../adapters/mail/html';
 import type { Db } from '../../db/client';
 import { listOutbox, type OutboxEntry } from '../../adapters/mail/outbox';
@@ -13,8 +14,8 @@ const outboxEntrySchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  created_at: z.date(),
-  sent_at: z.date().nullable(),
+  created_at: dateTime,
+  sent_at: dateTime.nullable(),
 });
 
 function page(entries: OutboxEntry[]): string {

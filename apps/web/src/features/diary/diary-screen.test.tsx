@@ -156,6 +156,24 @@ describe('the diary screen', () => {
     expect(screen.getByText(/2 de marzo de 2026/)).toBeVisible();
   });
 
+  it('shows a note and a food name that read like timestamps as the text they are', async () => {
+    const timestamp = '2026-01-01T00:00:00.000Z';
+    api(
+      'metric',
+      aDay({
+        notes: timestamp,
+        meals: aDay().meals.map((meal) => ({
+          ...meal,
+          entries: meal.entries.map((logged) => ({ ...logged, name: timestamp })),
+        })),
+      }),
+    );
+    renderApp(`/users/diary?date=${DAY}`);
+    const breakfast = await screen.findByRole('region', { name: 'Desayuno' });
+    expect(within(breakfast).getByText(timestamp)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Notas del día' })).toHaveValue(timestamp);
+  });
+
   it('logs a food found by search with its usual portion, in a few taps', async () => {
     const calls = api();
     renderApp(`/users/diary?date=${DAY}`);
