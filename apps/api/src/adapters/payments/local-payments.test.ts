@@ -6,9 +6,8 @@ import { insertUser } from '../../../test/users';
 import { localEvents } from '../../db/schema/local-payments';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { runPaymentsMaintenance } from '../../modules/subscriptions/payments-scheduler';
+import { createCheckout, createPortal } from '../../modules/subscriptions/checkout.service';
 import {
-  createCheckout,
-  createPortal,
   listSubscriptions,
   type SubscriptionDeps,
 } from '../../modules/subscriptions/subscriptions.service';

@@ -15,8 +15,10 @@ import {
   type NewCheckout,
   type NewCustomer,
   type Payments,
+  type WebhookDelivery,
 } from './payments';
-import { signWebhookPayload } from './webhook-signature';
+import { localCheckoutRoutes } from './local-checkout.routes';
+import { signWebhookPayload, verifyWebhookPayload } from './webhook-signature';
 
 /*
  * The built-in card processor (PAYMENTS_PROVIDER=local): a hosted checkout and a customer
@@ -24,9 +26,6 @@ import { signWebhookPayload } from './webhook-signature';
  * Stripe-shaped events, signed like Stripe's, sent to Forja's own webhook route. Its state
  * lives in the database (local_* tables), so it survives restarts and several instances.
  */
-
-/** Sends one signed event body to the webhook; true when it was acknowledged (2xx). */
-export type WebhookDelivery = (payload: string, signature: string) => Promise<boolean>;
 
 export interface LocalPaymentsOptions {
   db: Db;
@@ -109,11 +108,17 @@ export class LocalPayments implements Payments {
   readonly provider = 'local' as const;
   private deliver: WebhookDelivery | undefined;
 
+  /** The hosted checkout and customer portal pages. */
+  readonly routes = localCheckoutRoutes(this);
+
   constructor(private readonly options: LocalPaymentsOptions) {}
 
-  /** The app hands over the way to reach its webhook route once it is built. */
   connect(deliver: WebhookDelivery): void {
     this.deliver = deliver;
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string, now: Date): unknown {
+    return verifyWebhookPayload(rawBody, signature, this.options.webhookSecret, now);
   }
 
   private get db() {
@@ -408,7 +413,7 @@ export class LocalPayments implements Payments {
    * becomes premium and is charged, a renewal is charged, a subscription set to cancel (or
    * still unpaid when its period ends) ends. Then sends what is waiting to be sent.
    */
-  async advance(): Promise<void> {
+  async tick(): Promise<void> {
     const now = this.now();
     const due = await this.db
       .select({ id: localSubscriptions.id })
