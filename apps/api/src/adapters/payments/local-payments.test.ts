@@ -1,5 +1,5 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
@@ -324,5 +324,65 @@ describe('delivery', () => {
       .from(subscriptions)
       .where(eq(subscriptions.id, session.subscription_id));
     expect(row?.status).toBe('active');
+  });
+});
+
+describe('renewal dates', () => {
+  // The clock jumps years ahead here: the subscriptions made before would renew all the
+  // way, so they end first, at the provider, and only the one being checked renews.
+  beforeEach(async () => {
+    const live = await ctx.database.db
+      .select({ id: subscriptions.stripe_subscription_id })
+      .from(subscriptions)
+      .where(isNotNull(subscriptions.stripe_subscription_id));
+    for (const { id } of live) if (id) await ctx.payments.cancelSubscription(id);
+    await runPaymentsMaintenance(deps);
+  });
+
+  async function passTo(iso: string) {
+    ctx.clock.set(new Date(iso));
+    await runPaymentsMaintenance(deps);
+  }
+
+  async function endDate(userId: string) {
+    return (await listSubscriptions(deps, userId))[0]?.end_date;
+  }
+
+  // Stripe keeps the billing anchor: a shorter month ends on its last day, and the next
+  // period goes back to the anchor's day.
+  it('renews a subscription bought on 31 January on 28 February, then on 31 March', async () => {
+    ctx.clock.set(new Date('2027-01-31T10:00:00.000Z'));
+    const { user } = await subscribe('premium-trainee');
+    expect(await endDate(user.id)).toEqual(new Date('2027-02-28T10:00:00.000Z'));
+    await passTo('2027-02-28T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2027-03-31T10:00:00.000Z'));
+    await passTo('2027-03-31T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2027-04-30T10:00:00.000Z'));
+  });
+
+  it('renews on 29 February in a leap year, then back on the 31st', async () => {
+    ctx.clock.set(new Date('2028-01-31T10:00:00.000Z'));
+    const { user } = await subscribe('premium-trainee');
+    expect(await endDate(user.id)).toEqual(new Date('2028-02-29T10:00:00.000Z'));
+    await passTo('2028-02-29T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2028-03-31T10:00:00.000Z'));
+  });
+
+  it('renews a subscription bought on 29 February on the 29th', async () => {
+    ctx.clock.set(new Date('2028-02-29T10:00:00.000Z'));
+    const { user } = await subscribe('premium-trainee');
+    expect(await endDate(user.id)).toEqual(new Date('2028-03-29T10:00:00.000Z'));
+    await passTo('2028-03-29T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2028-04-29T10:00:00.000Z'));
+  });
+
+  it('anchors a trial on the day it ends: ending on 31 January, charged again on 28 February', async () => {
+    ctx.clock.set(new Date('2029-01-17T10:00:00.000Z'));
+    const { user } = await subscribe('free-trial-trainee');
+    expect(await endDate(user.id)).toEqual(new Date('2029-01-31T10:00:00.000Z'));
+    await passTo('2029-01-31T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2029-02-28T10:00:00.000Z'));
+    await passTo('2029-02-28T10:01:00.000Z');
+    expect(await endDate(user.id)).toEqual(new Date('2029-03-31T10:00:00.000Z'));
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addMonthsToInstant } from '@forja/shared/calendar';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
@@ -82,10 +83,20 @@ const PORTAL_LIFETIME_MS = 60 * 60_000;
 /** Renewals a subscription may catch up on in one pass, after a long time switched off. */
 const MAX_CATCH_UP = 36;
 
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
+/**
+ * The end of the period that follows one ending at `periodEnd`. Like Stripe, periods keep
+ * the day of the billing anchor (when the first paid period began): bought on 31 January,
+ * a subscription renews on 28 February, then 31 March, not 28 March.
+ */
+function nextPeriodEnd(anchor: Date, periodEnd: Date): Date {
+  let months =
+    (periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    periodEnd.getUTCMonth() -
+    anchor.getUTCMonth();
+  // A period that did not end on the anchor's day (stored before it was kept) ends early
+  // once, back on it.
+  if (addMonthsToInstant(anchor, months) <= periodEnd) months += 1;
+  return addMonthsToInstant(anchor, months);
 }
 
 type SessionRow = typeof localCheckoutSessions.$inferSelect;
@@ -264,7 +275,7 @@ export class LocalPayments implements Payments {
           trial_start: trial ? now : null,
           trial_end: trialEnd,
           current_period_start: now,
-          current_period_end: trialEnd ?? addMonth(now),
+          current_period_end: trialEnd ?? addMonthsToInstant(now, 1),
           created_at: now,
         })
         .returning();
@@ -452,7 +463,7 @@ export class LocalPayments implements Payments {
         next = {
           status: paid ? 'active' : 'past_due',
           current_period_start: at,
-          current_period_end: addMonth(at),
+          current_period_end: nextPeriodEnd(row.trial_end ?? row.created_at, at),
         };
       }
       row = { ...row, ...next };

@@ -79,6 +79,20 @@ describe('the subscription state machine', () => {
       },
     ],
     [
+      'the month promised from 31 January ends on 28 February',
+      fresh,
+      checkout('paid'),
+      new Date('2027-01-31T10:00:00.000Z'),
+      {
+        status: 'active',
+        state_at: new Date('2027-01-31T10:00:00.000Z'),
+        stripe_subscription_id: 'sub_1',
+        stripe_customer_id: 'cus_1',
+        start_date: new Date('2027-01-31T10:00:00.000Z'),
+        end_date: new Date('2027-02-28T10:00:00.000Z'),
+      },
+    ],
+    [
       'a free trial checkout promises the trial days',
       { ...fresh, plan: FREE_TRIAL_PLAN },
       checkout('paid'),

@@ -4,6 +4,7 @@ import {
   type Plan,
   type SubscriptionStatus,
 } from '@forja/shared/constants';
+import { addMonthsToInstant } from '@forja/shared/calendar';
 import type { subscriptions } from '../../db/schema/subscriptions';
 import type { SubscriptionChange } from './webhook-events';
 
@@ -55,12 +56,6 @@ const RANK: Record<SubscriptionStatus, number> = {
   expired: 3,
   canceled: 3,
 };
-
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-}
 
 /** Maps Stripe's subscription status to Forja's. */
 export function mapProviderStatus(status: string): SubscriptionStatus {
@@ -180,7 +175,7 @@ export function nextState(
     patch.end_date =
       (patch.plan ?? row.plan) === FREE_TRIAL_PLAN
         ? new Date(created.getTime() + trialDays * DAY_MS)
-        : addMonth(created);
+        : addMonthsToInstant(created, 1);
   }
   return patch;
 }
