@@ -339,50 +339,43 @@ describe('renewal dates', () => {
     await runPaymentsMaintenance(deps);
   });
 
-  async function passTo(iso: string) {
-    ctx.clock.set(new Date(iso));
-    await runPaymentsMaintenance(deps);
-  }
-
-  async function endDate(userId: string) {
-    return (await listSubscriptions(deps, userId))[0]?.end_date;
-  }
+  const endDate = async (userId: string) => (await listSubscriptions(deps, userId))[0]?.end_date;
 
   // Stripe keeps the billing anchor: a shorter month ends on its last day, and the next
-  // period goes back to the anchor's day.
-  it('renews a subscription bought on 31 January on 28 February, then on 31 March', async () => {
-    ctx.clock.set(new Date('2027-01-31T10:00:00.000Z'));
-    const { user } = await subscribe('premium-trainee');
-    expect(await endDate(user.id)).toEqual(new Date('2027-02-28T10:00:00.000Z'));
-    await passTo('2027-02-28T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2027-03-31T10:00:00.000Z'));
-    await passTo('2027-03-31T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2027-04-30T10:00:00.000Z'));
-  });
-
-  it('renews on 29 February in a leap year, then back on the 31st', async () => {
-    ctx.clock.set(new Date('2028-01-31T10:00:00.000Z'));
-    const { user } = await subscribe('premium-trainee');
-    expect(await endDate(user.id)).toEqual(new Date('2028-02-29T10:00:00.000Z'));
-    await passTo('2028-02-29T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2028-03-31T10:00:00.000Z'));
-  });
-
-  it('renews a subscription bought on 29 February on the 29th', async () => {
-    ctx.clock.set(new Date('2028-02-29T10:00:00.000Z'));
-    const { user } = await subscribe('premium-trainee');
-    expect(await endDate(user.id)).toEqual(new Date('2028-03-29T10:00:00.000Z'));
-    await passTo('2028-03-29T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2028-04-29T10:00:00.000Z'));
-  });
-
-  it('anchors a trial on the day it ends: ending on 31 January, charged again on 28 February', async () => {
-    ctx.clock.set(new Date('2029-01-17T10:00:00.000Z'));
-    const { user } = await subscribe('free-trial-trainee');
-    expect(await endDate(user.id)).toEqual(new Date('2029-01-31T10:00:00.000Z'));
-    await passTo('2029-01-31T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2029-02-28T10:00:00.000Z'));
-    await passTo('2029-02-28T10:01:00.000Z');
-    expect(await endDate(user.id)).toEqual(new Date('2029-03-31T10:00:00.000Z'));
+  // period goes back to the anchor's day. Bought at, then the end of each period in turn.
+  it.each<[string, 'free-trial-trainee' | 'premium-trainee', string, string[]]>([
+    [
+      'bought on 31 January: 28 February, then back on 31 March',
+      'premium-trainee',
+      '2027-01-31T10:00:00.000Z',
+      ['2027-02-28T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-04-30T10:00:00.000Z'],
+    ],
+    [
+      'bought on 31 January of a leap year: 29 February, then 31 March',
+      'premium-trainee',
+      '2028-01-31T10:00:00.000Z',
+      ['2028-02-29T10:00:00.000Z', '2028-03-31T10:00:00.000Z'],
+    ],
+    [
+      'bought on 29 February: the 29th of each month',
+      'premium-trainee',
+      '2028-02-29T10:00:00.000Z',
+      ['2028-03-29T10:00:00.000Z', '2028-04-29T10:00:00.000Z'],
+    ],
+    [
+      'a trial ending on 31 January: charged again on 28 February, then 31 March',
+      'free-trial-trainee',
+      '2029-01-17T10:00:00.000Z',
+      ['2029-01-31T10:00:00.000Z', '2029-02-28T10:00:00.000Z', '2029-03-31T10:00:00.000Z'],
+    ],
+  ])('renews %s', async (_name, plan, boughtAt, periodEnds) => {
+    ctx.clock.set(new Date(boughtAt));
+    const { user } = await subscribe(plan);
+    for (const periodEnd of periodEnds) {
+      expect(await endDate(user.id)).toEqual(new Date(periodEnd));
+      // A minute after the period ends, the provider has moved it on.
+      ctx.clock.set(new Date(new Date(periodEnd).getTime() + 60_000));
+      await runPaymentsMaintenance(deps);
+    }
   });
 });

@@ -8,6 +8,7 @@ const EARLIER = new Date('2027-01-10T09:59:00.000Z');
 const LATER = new Date('2027-01-10T10:01:00.000Z');
 const PERIOD_END = new Date('2027-02-10T10:00:00.000Z');
 const NEXT_PERIOD_END = new Date('2027-03-10T10:00:00.000Z');
+const JANUARY_31 = new Date('2027-01-31T10:00:00.000Z');
 const TRIAL_DAYS = 14;
 
 /** A subscription already linked to the provider, last moved by an event at T0. */
@@ -61,6 +62,18 @@ function invoice(outcome: 'paid' | 'failed', amountPaid = 999): SubscriptionChan
   return { kind: 'invoice', outcome, ...ids, amountPaid, periodEnd: NEXT_PERIOD_END };
 }
 
+/** What the first paid event stores on a fresh subscription: ids, status and its period. */
+function activated(at: Date, end: Date): Patch {
+  return {
+    status: 'active',
+    state_at: at,
+    stripe_subscription_id: 'sub_1',
+    stripe_customer_id: 'cus_1',
+    start_date: at,
+    end_date: end,
+  };
+}
+
 describe('the subscription state machine', () => {
   // current state, event, when the event happened, what is stored (`{}`: nothing moves).
   it.each<[string, SubscriptionState, SubscriptionChange, Date, Patch]>([
@@ -69,42 +82,21 @@ describe('the subscription state machine', () => {
       fresh,
       checkout('paid'),
       T0,
-      {
-        status: 'active',
-        state_at: T0,
-        stripe_subscription_id: 'sub_1',
-        stripe_customer_id: 'cus_1',
-        start_date: T0,
-        end_date: PERIOD_END,
-      },
+      activated(T0, PERIOD_END),
     ],
     [
       'the month promised from 31 January ends on 28 February',
       fresh,
       checkout('paid'),
-      new Date('2027-01-31T10:00:00.000Z'),
-      {
-        status: 'active',
-        state_at: new Date('2027-01-31T10:00:00.000Z'),
-        stripe_subscription_id: 'sub_1',
-        stripe_customer_id: 'cus_1',
-        start_date: new Date('2027-01-31T10:00:00.000Z'),
-        end_date: new Date('2027-02-28T10:00:00.000Z'),
-      },
+      JANUARY_31,
+      activated(JANUARY_31, new Date('2027-02-28T10:00:00.000Z')),
     ],
     [
       'a free trial checkout promises the trial days',
       { ...fresh, plan: FREE_TRIAL_PLAN },
       checkout('paid'),
       T0,
-      {
-        status: 'active',
-        state_at: T0,
-        stripe_subscription_id: 'sub_1',
-        stripe_customer_id: 'cus_1',
-        start_date: T0,
-        end_date: new Date(T0.getTime() + TRIAL_DAYS * 86_400_000),
-      },
+      activated(T0, new Date(T0.getTime() + TRIAL_DAYS * 86_400_000)),
     ],
     [
       'an unpaid checkout is pending',

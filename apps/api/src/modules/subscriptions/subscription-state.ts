@@ -27,19 +27,7 @@ export type SubscriptionState = Pick<
   | 'state_at'
 >;
 
-export type Patch = Partial<
-  Pick<
-    Row,
-    | 'status'
-    | 'plan'
-    | 'start_date'
-    | 'end_date'
-    | 'stripe_subscription_id'
-    | 'stripe_customer_id'
-    | 'cancel_at_period_end'
-    | 'state_at'
-  >
->;
+export type Patch = Partial<SubscriptionState & Pick<Row, 'cancel_at_period_end'>>;
 
 const DAY_MS = 86_400_000;
 /** Statuses a subscription never leaves: a cancelled subscription never comes back. */
