@@ -15,10 +15,8 @@ import {
 
 type Row = typeof subscriptions.$inferSelect;
 
-/**
- * Checks the signature on the raw bytes (the provider knows how), and reads the event.
- */
-export function verifyWebhook(
+/** Checks the signature on the raw bytes (the provider knows how), and reads the event. */
+function verifyWebhook(
   deps: Pick<SubscriptionDeps, 'payments' | 'clock'>,
   rawBody: Buffer,
   signature: string | undefined,
