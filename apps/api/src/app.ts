@@ -9,8 +9,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { API_PREFIX, MAX_BODY_BYTES } from '@forja/shared/constants';
 import type { Redis } from 'ioredis';
-import { localCheckoutRoutes } from './adapters/payments/local-checkout.routes';
-import { LocalPayments } from './adapters/payments/local-payments';
 import type { Payments } from './adapters/payments/payments';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -206,20 +204,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(devMailRoutes, { db });
   }
 
-  if (deps.payments instanceof LocalPayments) {
-    const payments = deps.payments;
-    await app.register(localCheckoutRoutes(payments));
-    // The local provider reaches the webhook through the app itself, signed like Stripe.
-    payments.connect(async (payload, signature) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: `${API_PREFIX}/subscriptions/stripe/webhook/`,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-      return res.statusCode >= 200 && res.statusCode < 300;
+  // What only some providers have: the local one serves its checkout pages, and reaches the
+  // webhook through the app itself, signed like Stripe.
+  if (deps.payments.routes) await app.register(deps.payments.routes);
+  deps.payments.connect?.(async (payload, signature) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/subscriptions/stripe/webhook/`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
     });
-  }
+    return res.statusCode >= 200 && res.statusCode < 300;
+  });
 
   await registerSpa(app, webDist);
   return app;

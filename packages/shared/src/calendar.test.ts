@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, todayIn } from './calendar';
+import { addDays, addMonths, addMonthsToInstant, daysBetween, todayIn } from './calendar';
 
 describe('todayIn', () => {
   it('is the date in the person’s time zone, not the server’s', () => {
@@ -29,6 +29,18 @@ describe('day arithmetic', () => {
     expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
     expect(addMonths('2026-03-15', -12)).toBe('2025-03-15');
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+  });
+
+  it.each([
+    ['2027-01-31T10:00:00.000Z', 1, '2027-02-28T10:00:00.000Z'],
+    ['2028-01-31T10:00:00.000Z', 1, '2028-02-29T10:00:00.000Z'],
+    ['2027-01-31T10:00:00.000Z', 2, '2027-03-31T10:00:00.000Z'],
+    ['2028-02-29T23:59:59.999Z', 1, '2028-03-29T23:59:59.999Z'],
+    ['2028-02-29T10:00:00.000Z', 12, '2029-02-28T10:00:00.000Z'],
+    ['2026-12-31T00:00:00.000Z', 2, '2027-02-28T00:00:00.000Z'],
+    ['2027-03-31T10:00:00.000Z', -1, '2027-02-28T10:00:00.000Z'],
+  ])('moves the instant %s by %i months to %s', (from, months, to) => {
+    expect(addMonthsToInstant(new Date(from), months)).toEqual(new Date(to));
   });
 
   it('counts the days between two dates', () => {

@@ -42,6 +42,15 @@ export function addMonths(date: string, months: number): string {
   return fromUtc(target.getTime());
 }
 
+/**
+ * The same instant `months` later (or earlier) by the UTC calendar, at the same time of day,
+ * on the month's last day when it is shorter: 31 January → 28 February (29 in leap years).
+ */
+export function addMonthsToInstant(instant: Date, months: number): Date {
+  const iso = instant.toISOString();
+  return new Date(`${addMonths(iso.slice(0, 10), months)}${iso.slice(10)}`);
+}
+
 /** Whole days from `from` to `to`; negative when `to` comes first. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);

@@ -16,6 +16,7 @@ export function createPayments(
     return new StripePayments({
       secretKey: settings.secretKey,
       pricePremium: settings.pricePremium,
+      webhookSecret: settings.webhookSecret,
       apiBase: settings.apiBase,
     });
   }

@@ -1,14 +1,13 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { localEvents } from '../../db/schema/local-payments';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { runPaymentsMaintenance } from '../../modules/subscriptions/payments-scheduler';
+import { createCheckout, createPortal } from '../../modules/subscriptions/checkout.service';
 import {
-  createCheckout,
-  createPortal,
   listSubscriptions,
   type SubscriptionDeps,
 } from '../../modules/subscriptions/subscriptions.service';
@@ -325,5 +324,58 @@ describe('delivery', () => {
       .from(subscriptions)
       .where(eq(subscriptions.id, session.subscription_id));
     expect(row?.status).toBe('active');
+  });
+});
+
+describe('renewal dates', () => {
+  // The clock jumps years ahead here: the subscriptions made before would renew all the
+  // way, so they end first, at the provider, and only the one being checked renews.
+  beforeEach(async () => {
+    const live = await ctx.database.db
+      .select({ id: subscriptions.stripe_subscription_id })
+      .from(subscriptions)
+      .where(isNotNull(subscriptions.stripe_subscription_id));
+    for (const { id } of live) if (id) await ctx.payments.cancelSubscription(id);
+    await runPaymentsMaintenance(deps);
+  });
+
+  const endDate = async (userId: string) => (await listSubscriptions(deps, userId))[0]?.end_date;
+
+  // Stripe keeps the billing anchor: a shorter month ends on its last day, and the next
+  // period goes back to the anchor's day. Bought at, then the end of each period in turn.
+  it.each<[string, 'free-trial-trainee' | 'premium-trainee', string, string[]]>([
+    [
+      'bought on 31 January: 28 February, then back on 31 March',
+      'premium-trainee',
+      '2027-01-31T10:00:00.000Z',
+      ['2027-02-28T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-04-30T10:00:00.000Z'],
+    ],
+    [
+      'bought on 31 January of a leap year: 29 February, then 31 March',
+      'premium-trainee',
+      '2028-01-31T10:00:00.000Z',
+      ['2028-02-29T10:00:00.000Z', '2028-03-31T10:00:00.000Z'],
+    ],
+    [
+      'bought on 29 February: the 29th of each month',
+      'premium-trainee',
+      '2028-02-29T10:00:00.000Z',
+      ['2028-03-29T10:00:00.000Z', '2028-04-29T10:00:00.000Z'],
+    ],
+    [
+      'a trial ending on 31 January: charged again on 28 February, then 31 March',
+      'free-trial-trainee',
+      '2029-01-17T10:00:00.000Z',
+      ['2029-01-31T10:00:00.000Z', '2029-02-28T10:00:00.000Z', '2029-03-31T10:00:00.000Z'],
+    ],
+  ])('renews %s', async (_name, plan, boughtAt, periodEnds) => {
+    ctx.clock.set(new Date(boughtAt));
+    const { user } = await subscribe(plan);
+    for (const periodEnd of periodEnds) {
+      expect(await endDate(user.id)).toEqual(new Date(periodEnd));
+      // A minute after the period ends, the provider has moved it on.
+      ctx.clock.set(new Date(new Date(periodEnd).getTime() + 60_000));
+      await runPaymentsMaintenance(deps);
+    }
   });
 });

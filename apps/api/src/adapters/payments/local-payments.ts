@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addMonthsToInstant } from '@forja/shared/calendar';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import {
@@ -15,8 +16,10 @@ import {
   type NewCheckout,
   type NewCustomer,
   type Payments,
+  type WebhookDelivery,
 } from './payments';
-import { signWebhookPayload } from './webhook-signature';
+import { localCheckoutRoutes } from './local-checkout.routes';
+import { signWebhookPayload, verifyWebhookPayload } from './webhook-signature';
 
 /*
  * The built-in card processor (PAYMENTS_PROVIDER=local): a hosted checkout and a customer
@@ -24,9 +27,6 @@ import { signWebhookPayload } from './webhook-signature';
  * Stripe-shaped events, signed like Stripe's, sent to Forja's own webhook route. Its state
  * lives in the database (local_* tables), so it survives restarts and several instances.
  */
-
-/** Sends one signed event body to the webhook; true when it was acknowledged (2xx). */
-export type WebhookDelivery = (payload: string, signature: string) => Promise<boolean>;
 
 export interface LocalPaymentsOptions {
   db: Db;
@@ -83,10 +83,20 @@ const PORTAL_LIFETIME_MS = 60 * 60_000;
 /** Renewals a subscription may catch up on in one pass, after a long time switched off. */
 const MAX_CATCH_UP = 36;
 
-function addMonth(date: Date): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
+/**
+ * The end of the period that follows one ending at `periodEnd`. Like Stripe, periods keep
+ * the day of the billing anchor (when the first paid period began): bought on 31 January,
+ * a subscription renews on 28 February, then 31 March, not 28 March.
+ */
+function nextPeriodEnd(anchor: Date, periodEnd: Date): Date {
+  let months =
+    (periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 +
+    periodEnd.getUTCMonth() -
+    anchor.getUTCMonth();
+  // A period that did not end on the anchor's day (stored before it was kept) ends early
+  // once, back on it.
+  if (addMonthsToInstant(anchor, months) <= periodEnd) months += 1;
+  return addMonthsToInstant(anchor, months);
 }
 
 type SessionRow = typeof localCheckoutSessions.$inferSelect;
@@ -109,11 +119,17 @@ export class LocalPayments implements Payments {
   readonly provider = 'local' as const;
   private deliver: WebhookDelivery | undefined;
 
+  /** The hosted checkout and customer portal pages. */
+  readonly routes = localCheckoutRoutes(this);
+
   constructor(private readonly options: LocalPaymentsOptions) {}
 
-  /** The app hands over the way to reach its webhook route once it is built. */
   connect(deliver: WebhookDelivery): void {
     this.deliver = deliver;
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string, now: Date): unknown {
+    return verifyWebhookPayload(rawBody, signature, this.options.webhookSecret, now);
   }
 
   private get db() {
@@ -259,7 +275,7 @@ export class LocalPayments implements Payments {
           trial_start: trial ? now : null,
           trial_end: trialEnd,
           current_period_start: now,
-          current_period_end: trialEnd ?? addMonth(now),
+          current_period_end: trialEnd ?? addMonthsToInstant(now, 1),
           created_at: now,
         })
         .returning();
@@ -408,7 +424,7 @@ export class LocalPayments implements Payments {
    * becomes premium and is charged, a renewal is charged, a subscription set to cancel (or
    * still unpaid when its period ends) ends. Then sends what is waiting to be sent.
    */
-  async advance(): Promise<void> {
+  async tick(): Promise<void> {
     const now = this.now();
     const due = await this.db
       .select({ id: localSubscriptions.id })
@@ -447,7 +463,7 @@ export class LocalPayments implements Payments {
         next = {
           status: paid ? 'active' : 'past_due',
           current_period_start: at,
-          current_period_end: addMonth(at),
+          current_period_end: nextPeriodEnd(row.trial_end ?? row.created_at, at),
         };
       }
       row = { ...row, ...next };

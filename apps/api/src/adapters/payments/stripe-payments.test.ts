@@ -15,9 +15,8 @@ import {
 import { hasAccess } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { subscriptions } from '../../db/schema/subscriptions';
+import { createCheckout, createPortal } from '../../modules/subscriptions/checkout.service';
 import {
-  createCheckout,
-  createPortal,
   listSubscriptions,
   type SubscriptionDeps,
 } from '../../modules/subscriptions/subscriptions.service';
@@ -403,6 +402,7 @@ describe('Stripe out of reach', () => {
     const payments = new StripePayments({
       secretKey: 'sk_test_forja',
       pricePremium: 'price_premium_monthly',
+      webhookSecret: 'whsec_stripe_test',
       apiBase: `http://127.0.0.1:${await closedPort()}`,
       maxNetworkRetries: 0,
     });
@@ -420,6 +420,7 @@ describe('Stripe out of reach', () => {
     const payments = new StripePayments({
       secretKey: 'sk_test_forja',
       pricePremium: 'price_premium_monthly',
+      webhookSecret: 'whsec_stripe_test',
       apiBase: fake.url,
     });
     fake.gone.add('sub_gone');

@@ -8,10 +8,13 @@ import {
   type NewCustomer,
   type Payments,
 } from './payments';
+import { verifyWebhookPayload } from './webhook-signature';
 
 export interface StripePaymentsOptions {
   secretKey: string;
   pricePremium: string;
+  /** The signing secret of the webhook endpoint (whsec_…). */
+  webhookSecret: string;
   /** Another base URL for the API (a Stripe-compatible server); Stripe's own when unset. */
   apiBase?: string | undefined;
   timeoutMs?: number;
@@ -35,9 +38,11 @@ export class StripePayments implements Payments {
   readonly provider = 'stripe' as const;
   private readonly stripe: Stripe;
   private readonly pricePremium: string;
+  private readonly webhookSecret: string;
 
   constructor(options: StripePaymentsOptions) {
     this.pricePremium = options.pricePremium;
+    this.webhookSecret = options.webhookSecret;
     this.stripe = new Stripe(options.secretKey, {
       // The client gives up after 10 s; answering 502 before that beats a time-out.
       timeout: options.timeoutMs ?? 8_000,
@@ -131,5 +136,9 @@ export class StripePayments implements Payments {
       }
       throw failure('cancel a subscription', error);
     }
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string, now: Date): unknown {
+    return verifyWebhookPayload(rawBody, signature, this.webhookSecret, now);
   }
 }

@@ -1,6 +1,6 @@
 import { every } from '../../periodic';
-import { LocalPayments } from '../../adapters/payments/local-payments';
-import { sweepSuperseded, type SubscriptionDeps } from './subscriptions.service';
+import type { SubscriptionDeps } from './subscriptions.service';
+import { sweepSuperseded } from './superseded.service';
 
 /**
  * The periodic work of payments: the local provider moves trials and renewals on when their
@@ -8,7 +8,7 @@ import { sweepSuperseded, type SubscriptionDeps } from './subscriptions.service'
  * newer one replaced are ended if that did not happen when it was replaced.
  */
 export async function runPaymentsMaintenance(deps: SubscriptionDeps): Promise<void> {
-  if (deps.payments instanceof LocalPayments) await deps.payments.advance();
+  await deps.payments.tick?.();
   await sweepSuperseded(deps);
 }
 

@@ -9,14 +9,9 @@ import {
 } from '@forja/shared/schemas/subscription';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import {
-  createCheckout,
-  createPortal,
-  listPlans,
-  listSubscriptions,
-  receiveWebhook,
-  type SubscriptionDeps,
-} from './subscriptions.service';
+import { createCheckout, createPortal } from './checkout.service';
+import { listPlans, listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
+import { receiveWebhook } from './webhooks.service';
 
 export type SubscriptionRoutesOptions = Omit<SubscriptionDeps, 'log'>;
 

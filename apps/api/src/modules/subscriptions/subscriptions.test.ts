@@ -28,7 +28,8 @@ import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
 import { AppError } from '../../http/app-error';
 import { registerAuthentication } from '../../http/authentication';
 import { requireSubscription } from '../../http/subscription-gate';
-import { createCheckout, listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
+import { createCheckout } from './checkout.service';
+import { listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
 
 let ctx: TestContext;
 let deps: SubscriptionDeps;

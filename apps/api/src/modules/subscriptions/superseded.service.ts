@@ -1,0 +1,75 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PREMIUM_PLAN, type SubscriptionStatus } from '@forja/shared/constants';
+import { subscriptions } from '../../db/schema/subscriptions';
+import type { SubscriptionDeps } from './subscriptions.service';
+
+type Row = typeof subscriptions.$inferSelect;
+
+/** Statuses in which the provider may still charge the customer. */
+const LIVE_STATUSES: SubscriptionStatus[] = ['active', 'pending', 'past_due'];
+
+/**
+ * Which of two subscriptions a user keeps: a paid plan over the free trial, then the one
+ * that started (was activated) last. Positive when `a` is kept over `b`.
+ */
+function compareKept(a: Row, b: Row): number {
+  const paid = Number(a.plan === PREMIUM_PLAN) - Number(b.plan === PREMIUM_PLAN);
+  if (paid !== 0) return paid;
+  const started = (row: Row) => (row.start_date ?? row.created_at).getTime();
+  return (
+    started(a) - started(b) ||
+    a.created_at.getTime() - b.created_at.getTime() ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/**
+ * A user pays for one subscription at a time: the active one they keep (premium over the
+ * trial, then the one activated last) ends, at the provider, the live ones it outranks
+ * (say, the trial once premium is bought). A paid plan is never ended for a trial, and one
+ * that started later, still being paid for, is left to settle. The provider's own events
+ * then mark the ended ones cancelled here.
+ */
+export async function settleSuperseded(deps: SubscriptionDeps, userId: string): Promise<void> {
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.user_id, userId), isNotNull(subscriptions.stripe_subscription_id)));
+  const kept = rows
+    .filter((row) => row.status === 'active')
+    .reduce<Row | undefined>(
+      (best, row) => (!best || compareKept(row, best) > 0 ? row : best),
+      undefined,
+    );
+  if (!kept) return;
+  for (const row of rows) {
+    if (row === kept || compareKept(kept, row) < 0) continue;
+    if (!row.stripe_subscription_id || !LIVE_STATUSES.includes(row.status)) continue;
+    try {
+      await deps.payments.cancelSubscription(row.stripe_subscription_id);
+      deps.log.info({ subscriptionId: row.id }, 'ended a superseded subscription');
+    } catch (error) {
+      // Tried again by the next event for this user and by the periodic sweep.
+      deps.log.warn({ err: error, subscriptionId: row.id }, 'could not end a superseded one');
+    }
+  }
+}
+
+/** Finds users still paying for a superseded subscription and ends those. */
+export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
+  const rows = await deps.db
+    .selectDistinct({ userId: subscriptions.user_id })
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.stripe_subscription_id),
+        inArray(subscriptions.status, LIVE_STATUSES),
+        sql`exists (select 1 from ${subscriptions} as other
+          where other.user_id = ${subscriptions.user_id}
+            and other.id <> ${subscriptions.id}
+            and other.status = 'active'
+            and other.stripe_subscription_id is not null)`,
+      ),
+    );
+  for (const { userId } of rows) await settleSuperseded(deps, userId);
+}
