@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@forja/shared/constants';
 import { expect } from 'vitest';
 import { listOutbox, type OutboxEntry } from '../src/adapters/mail/outbox';
 import { users } from '../src/db/schema/users';
@@ -21,6 +22,17 @@ function hashOnce(password: string): Promise<string> {
 export const PASSWORD = 'correcto caballo batería grapa';
 
 let counter = 0;
+/** What the registration screen sends, with the terms in force accepted. */
+export function registrationOf(
+  email: string,
+  names: { first_name: string; last_name: string } = {
+    first_name: 'Lucía',
+    last_name: 'Fernández',
+  },
+) {
+  return { email, password: PASSWORD, ...names, country: 'ES', terms_version: TERMS_VERSION };
+}
+
 export function uniqueEmail(name = 'usuaria'): string {
   counter += 1;
   return `${name}.${counter}.${Date.now().toString(36)}@example.com`;

@@ -1,13 +1,12 @@
-import { TERMS_VERSION } from '@forja/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeIn,
   createUser,
   lastMailTo,
-  PASSWORD,
   resetTokenIn,
   runMailRequests,
   uniqueEmail,
+  registrationOf,
 } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { freePort } from '../../../test/ports';
@@ -148,14 +147,7 @@ describe('the mail outbox', () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/v0/users/registrations/',
-        payload: {
-          email,
-          password: PASSWORD,
-          first_name: 'Íñigo',
-          last_name: 'Ruiz',
-          country: 'ES',
-          terms_version: TERMS_VERSION,
-        },
+        payload: registrationOf(email, { first_name: 'Íñigo', last_name: 'Ruiz' }),
       });
       expect(res.statusCode).toBe(201);
       expect(await deliverPendingMail({ db: ctx.database.db, clock: ctx.clock, mailer })).toEqual({
@@ -179,14 +171,7 @@ describe('the mail outbox', () => {
     await ctx.app.inject({
       method: 'POST',
       url: '/v0/users/registrations/',
-      payload: {
-        email,
-        password: PASSWORD,
-        first_name: 'Ana',
-        last_name: 'Gil',
-        country: 'ES',
-        terms_version: TERMS_VERSION,
-      },
+      payload: registrationOf(email, { first_name: 'Ana', last_name: 'Gil' }),
     });
     const lines: string[] = [];
     const mailer = createDevOutboxMailer((entry) => lines.push(entry), 'http://forja.test');
@@ -219,14 +204,7 @@ describe('the mail outbox', () => {
       await ctx.app.inject({
         method: 'POST',
         url: '/v0/users/registrations/',
-        payload: {
-          email,
-          password: PASSWORD,
-          first_name: 'Ana',
-          last_name: 'Gil',
-          country: 'ES',
-          terms_version: TERMS_VERSION,
-        },
+        payload: registrationOf(email, { first_name: 'Ana', last_name: 'Gil' }),
       });
       await ctx.app.inject({
         method: 'POST',
@@ -391,14 +369,7 @@ it('reads the code from the listed message just as the browser tests will', asyn
   await ctx.app.inject({
     method: 'POST',
     url: '/v0/users/registrations/',
-    payload: {
-      email,
-      password: PASSWORD,
-      first_name: 'Eva',
-      last_name: 'Sanz',
-      country: 'ES',
-      terms_version: TERMS_VERSION,
-    },
+    payload: registrationOf(email, { first_name: 'Eva', last_name: 'Sanz' }),
   });
   const listed = await ctx.app.inject({ method: 'GET', url: `/dev/mail.json?to=${email}` });
   const [mail] = listed.json<{

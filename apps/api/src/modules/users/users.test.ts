@@ -15,6 +15,7 @@ import {
   resetTokenIn,
   signIn,
   uniqueEmail,
+  registrationOf,
 } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
@@ -35,14 +36,7 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
   return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
-const registration = (email: string) => ({
-  email,
-  password: PASSWORD,
-  first_name: 'Lucía',
-  last_name: 'Fernández',
-  country: 'ES',
-  terms_version: TERMS_VERSION,
-});
+const registration = (email: string) => registrationOf(email);
 
 async function userRow(email: string) {
   const rows = await ctx.database.db.select().from(users);
