@@ -21,7 +21,7 @@ import { userPreferences, users } from '../../db/schema/users';
 import { findUserByEmail, type UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
-import { isUniqueViolation } from '../../http/database-errors';
+import { isUniqueViolation } from '../../db/database-errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { createSession, revokeUserSessions } from '../../security/sessions';
 import { trainerMay, traineesSharedWith } from '../../security/trainer-access';
