@@ -8,13 +8,8 @@ import {
 } from '@forja/shared/schemas/targets';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import {
-  clearTargetOverride,
-  getTargets,
-  getTraineeTargets,
-  setTargetOverride,
-  type TargetsDeps,
-} from './targets.service';
+import { getTargets, type TargetsDeps } from '../../nutrition/targets';
+import { clearTargetOverride, getTraineeTargets, setTargetOverride } from './targets.service';
 
 export interface TargetsRoutesOptions {
   deps: TargetsDeps;

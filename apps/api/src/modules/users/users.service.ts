@@ -32,7 +32,11 @@ import {
   newToken,
   newVerificationCode,
 } from '../../security/tokens';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './users.emails';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../../adapters/mail/emails';
 
 export interface UsersDeps {
   db: Db;
