@@ -1,8 +1,17 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const apiModules = readdirSync(join(import.meta.dirname, 'apps/api/src/modules'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -55,6 +64,53 @@ export default tseslint.config(
             {
               group: ['@forja/shared/fixtures/*', '**/fixtures/*'],
               message: 'Fixtures are test data: import them only from tests and scripts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API's layers: a module is reached only through the app's wiring, and the shared
+    // layers below the modules never reach up into them. See apps/api/README.md.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      // The API's own files are all there is to walk: a cycle through a package would be
+      // that package's, and the depth bounds the walk on a small machine.
+      'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests may set a scene with another module's service; the code they test may not.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...apiModules.map((name) => ({
+              target: `apps/api/src/modules/${name}`,
+              from: 'apps/api/src/modules',
+              except: [`./${name}`],
+              message:
+                'A module never imports another: move what both need to db/, http/, security/ or a shared folder.',
+            })),
+            ...['db', 'http', 'adapters', 'security', 'nutrition'].map((layer) => ({
+              target: `apps/api/src/${layer}`,
+              from: 'apps/api/src/modules',
+              message: `${layer}/ sits below the modules: it never imports them.`,
+            })),
+            {
+              target: 'apps/api/src/db',
+              from: 'apps/api/src/http',
+              message: 'db/ sits below http/: it never imports it.',
             },
           ],
         },

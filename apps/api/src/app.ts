@@ -23,6 +23,7 @@ import { serializeError } from './http/error-logging';
 import { requestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
+import type { RouteDeps } from './http/route-deps';
 import { registerSpa, webAppScriptHashes } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
@@ -40,7 +41,7 @@ import {
   profilePictureRoutes,
 } from './modules/profile-pictures/profile-pictures.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { targetsRoutes } from './modules/targets/targets.routes';
+import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
 import { todayRoutes } from './modules/today/today.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webDistFolder } from './paths';
@@ -153,55 +154,59 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     redis: deps.redis,
     ...(options.rateLimitNamespace ? { namespace: options.rateLimitNamespace } : {}),
   });
-  const rateLimit = rateLimiting.guard;
-  const { db } = deps.database;
-  const services = { db, clock: deps.clock, publicUrl: config.publicUrl };
+  // One object for every module's routes plugin; each service takes the part it needs.
+  const routeDeps: RouteDeps = {
+    database: deps.database,
+    db: deps.database.db,
+    clock: deps.clock,
+    config,
+    publicUrl: config.publicUrl,
+    payments: deps.payments,
+    rateLimit: rateLimiting.guard,
+    rateLimitStore: rateLimiting.store,
+    version: VERSION,
+  };
+  const modules = { deps: routeDeps };
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, services);
+      registerAuthentication(api, routeDeps);
       // Answers of the API describe one person's data: never keep them in shared caches.
       api.addHook('onSend', async (_request, reply, payload) => {
         reply.header('cache-control', 'no-store');
         return payload;
       });
-      await api.register(healthRoutes, {
-        database: deps.database,
-        version: VERSION,
-        rateLimitStore: rateLimiting.store,
+      // Open to anyone, or to any signed-in user (each route says which).
+      await api.register(healthRoutes, modules);
+      await api.register(authRoutes, modules);
+      await api.register(usersRoutes, modules);
+      await api.register(preferencesRoutes, modules);
+      await api.register(subscriptionRoutes, modules);
+      await api.register(traineeTargetsRoutes, modules);
+      await api.register(consentsRoutes, modules);
+      await api.register(accountDeletionRoutes, modules);
+      // The paid product: the one place the subscription gate is applied. It runs after
+      // authentication (a hook of the enclosing scope), before the body is read or checked.
+      await api.register(async (premium) => {
+        premium.addHook('onRequest', requireSubscription);
+        await premium.register(onboardingRoutes, modules);
+        await premium.register(targetsRoutes, modules);
+        await premium.register(todayRoutes, modules);
+        await premium.register(profilePictureRoutes, modules);
+        await premium.register(foodsRoutes, modules);
+        await premium.register(diaryRoutes, modules);
+        await premium.register(metricsRoutes, modules);
       });
-      await api.register(authRoutes, { deps: services, rateLimit });
-      await api.register(usersRoutes, { deps: services, rateLimit });
-      await api.register(preferencesRoutes, { deps: services });
-      await api.register(subscriptionRoutes, {
-        db,
-        payments: deps.payments,
-        clock: deps.clock,
-        config,
-      });
-      const premium = { deps: services, requireSubscription };
-      await api.register(onboardingRoutes, premium);
-      await api.register(targetsRoutes, premium);
-      await api.register(todayRoutes, premium);
-      await api.register(profilePictureRoutes, premium);
-      await api.register(consentsRoutes, { deps: services });
-      await api.register(accountDeletionRoutes, {
-        deps: { db, clock: deps.clock, payments: deps.payments },
-        rateLimit,
-      });
-      await api.register(foodsRoutes, { deps: services });
-      await api.register(diaryRoutes, { deps: services });
-      await api.register(metricsRoutes, { deps: services });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
 
-  await app.register(profilePictureMediaRoutes, { deps: { db } });
+  await app.register(profilePictureMediaRoutes, modules);
   // The outbox holds reset links and codes: readable only while nothing leaves it (no
   // SMTP_URL, the development outbox mailer) and never in production.
   if (!config.smtpUrl && config.nodeEnv !== 'production') {
-    await app.register(devMailRoutes, { db });
+    await app.register(devMailRoutes, modules);
   }
 
   // What only some providers have: the local one serves its checkout pages, and reaches the

@@ -7,6 +7,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
+import { loadReferenceData } from './modules/foods/reference-data';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { processMailRequests } from './modules/users/users.service';
 import { every } from './periodic';
@@ -34,7 +35,7 @@ async function main() {
         },
       })
     : await createPgliteDatabase(resolve(config.dataDir));
-  await database.migrate();
+  await database.migrate(loadReferenceData);
 
   const redis = config.redisUrl ? createRateLimitRedis(config.redisUrl) : undefined;
 

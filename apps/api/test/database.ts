@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
+import { loadReferenceData } from '../src/modules/foods/reference-data';
 import { databaseUrl } from './postgres-url';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -22,7 +23,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
     const database = await createPgliteDatabase(undefined);
-    await database.migrate();
+    await database.migrate(loadReferenceData);
     return Object.assign(database, { url: undefined });
   }
   const { prefix, serverUrl } = inject('postgres');

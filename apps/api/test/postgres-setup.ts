@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase } from '../src/db/client';
+import { loadReferenceData } from '../src/modules/foods/reference-data';
 import { adminUrl, databaseUrl, postgresServerUrl } from './postgres-url';
 
 /**
@@ -25,7 +26,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database "${template}"`);
   const database = createPostgresDatabase(databaseUrl(serverUrl, template), { maxConnections: 2 });
   try {
-    await database.migrate();
+    await database.migrate(loadReferenceData);
   } finally {
     await database.close();
   }

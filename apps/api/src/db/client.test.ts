@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabaseUrl, testDatabaseKind } from '../../test/database';
-import { isDatabaseUnavailable } from '../http/database-errors';
+import { isDatabaseUnavailable } from './database-errors';
 import { createPgliteDatabase, createPostgresDatabase } from './client';
 import { users } from './schema/users';
 

@@ -7,12 +7,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../http/database-errors';
-import { loadReferenceData } from '../modules/foods/reference-data';
+import { isDatabaseUnavailable } from './database-errors';
 import { migrationsFolder } from '../paths';
 
 /** The query builder every service receives, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** Work that must follow the migrations and, like them, run once at a time. */
+export type Seed = (db: Db) => Promise<void>;
 
 export interface Database {
   db: Db;
@@ -20,10 +22,10 @@ export interface Database {
   /** Runs raw SQL and returns its rows, the same way on both engines. */
   rows<T>(query: SQL): Promise<T[]>;
   /**
-   * Applies pending migrations and loads the shipped food table and exercise library; safe
-   * to call from several instances at once.
+   * Applies pending migrations, then runs `seed` (the process passes the loading of the
+   * shipped reference data) under the same lock; safe to call from several instances at once.
    */
-  migrate(): Promise<void>;
+  migrate(seed?: Seed): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -84,14 +86,14 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     db,
     kind: 'postgres',
     rows: rowsOf(db),
-    async migrate() {
+    async migrate(seed) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           const locked = drizzleNodePg(client);
           await migrateNodePg(locked, { migrationsFolder });
-          await loadReferenceData(locked);
+          await seed?.(locked);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -120,10 +122,10 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     db,
     kind: 'pglite',
     rows: rowsOf(db),
-    async migrate() {
+    async migrate(seed) {
       // One process owns an embedded database, so there is nobody to race with.
       await migratePglite(drizzleDb, { migrationsFolder });
-      await loadReferenceData(db);
+      await seed?.(db);
     },
     async ping() {
       await db.execute(sql`select 1`);

@@ -10,8 +10,8 @@ const EXEMPT_ROLES: readonly Role[] = ['trainer', 'admin'];
  * The access gate of every premium call (onboarding, targets, diary, metrics, …): 401
  * without a signed-in user, 402 when a trainee has no active or pending subscription. The
  * free trial counts. Whether there is one was read with the access token, so the gate costs
- * no query. Use it as a route's (or a scope's) onRequest or preHandler hook:
- * `onRequest: requireSubscription`.
+ * no query. `app.ts` applies it once, as the onRequest hook of the scope that holds the
+ * paid product's routes; modules never apply it themselves.
  */
 export function requireSubscription(request: FastifyRequest): Promise<void> {
   const principal = requireUser(request);

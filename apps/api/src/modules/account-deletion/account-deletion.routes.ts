@@ -4,14 +4,11 @@ import { accountDeletionSchema } from '@forja/shared/schemas/account';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
-import type { RateLimitGuard } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
-import { deleteAccount, type AccountDeletionDeps } from './account-deletion.service';
+import type { RoutesOptions } from '../../http/route-deps';
+import { deleteAccount } from './account-deletion.service';
 
-export const accountDeletionRoutes: FastifyPluginAsyncZod<{
-  deps: AccountDeletionDeps;
-  rateLimit: RateLimitGuard;
-}> = (app, options) => {
+export const accountDeletionRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   // No subscription needed: leaving must always be possible.
   app.delete(
     '/users/:id/',
@@ -27,7 +24,10 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<{
       },
       onRequest: authenticated,
       // Wrong passwords count with the password change's: either call could test guesses.
-      preHandler: options.rateLimit('passwordChange', (request) => requireUser(request).userId),
+      preHandler: options.deps.rateLimit(
+        'passwordChange',
+        (request) => requireUser(request).userId,
+      ),
     },
     async (request, reply) => {
       const principal = requireUser(request);

@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users';
 import type { UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../security/passwords';
-import { accountDeletedEmail } from '../users/users.emails';
+import { accountDeletedEmail } from '../../adapters/mail/emails';
 
 export interface AccountDeletionDeps {
   db: Db;

@@ -2,19 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authTokensSchema, loginSchema, refreshSchema } from '@forja/shared/schemas/auth';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { accessTokenOf } from '../../http/authentication';
-import { emailOfBody, type RateLimitGuard } from '../../http/rate-limit';
+import { emailOfBody } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
-import { login, logout, refresh, type AuthDeps } from './auth.service';
-
-export interface AuthRoutesOptions {
-  deps: AuthDeps;
-  rateLimit: RateLimitGuard;
-}
+import type { RoutesOptions } from '../../http/route-deps';
+import { login, logout, refresh } from './auth.service';
 
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = (app, options) => {
-  const { deps, rateLimit } = options;
+export const authRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+  const { rateLimit } = deps;
 
   app.post(
     '/auth/login/',

@@ -4,14 +4,15 @@ import { consentsSchema } from '@forja/shared/schemas/consents';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
 import { responses, send } from '../../http/reply';
-import { getConsents, withdrawHealthConsent, type ConsentsDeps } from './consents.service';
+import type { RoutesOptions } from '../../http/route-deps';
+import { getConsents, withdrawHealthConsent } from './consents.service';
 
 const tags = ['consents'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
 
 // No subscription gate: seeing and withdrawing consent must work after the plan ends too.
-export const consentsRoutes: FastifyPluginAsyncZod<{ deps: ConsentsDeps }> = (app, options) => {
+export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   const { deps } = options;
 
   app.get(

@@ -22,7 +22,7 @@ import {
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import { requireSubscription } from '../../http/subscription-gate';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   copyEntries,
   createEntry,
@@ -31,7 +31,6 @@ import {
   setNotes,
   setWater,
   updateEntry,
-  type DiaryDeps,
 } from './diary.service';
 import {
   addSet,
@@ -49,8 +48,7 @@ const tags = ['diary'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const diaryRoutes: FastifyPluginAsyncZod<{ deps: DiaryDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription);
+export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(

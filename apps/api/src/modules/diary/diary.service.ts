@@ -4,37 +4,28 @@ import { API_ERRORS } from '@forja/shared/errors';
 import { isId } from '@forja/shared/schemas/common';
 import {
   MAX_ENTRY_GRAMS,
-  MEALS,
   entryInputSchema,
   entryUpdateSchema,
   diaryCopySchema,
   type DiaryCopy,
   type DiaryDay,
   type DiaryEntry,
-  type DiaryMeal,
   type EntryInput,
   type EntryUpdate,
 } from '@forja/shared/schemas/diary';
-import {
-  GRAMS,
-  MILLILITRES,
-  NUTRIENT_KEYS,
-  type NutrientKey,
-  type Nutrients,
-} from '@forja/shared/schemas/foods';
-import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
+import { GRAMS, MILLILITRES, type Nutrients } from '@forja/shared/schemas/foods';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { lockDiaryDay } from '../../db/advisory-locks';
-import { readStoredDay, type LoggedEntry, type StoredDay } from '../../db/diary-day';
+import { readStoredDay } from '../../db/diary-day';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
 import { findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
-import { dailyTargetsOf } from './daily-targets';
-import { roundToSum } from './rounding';
+import { dailyTargetsOf } from '../../nutrition/daily-targets';
+import { loggedDay, nutrientsFrom, toEntry } from '../../nutrition/logged-day';
 
 export interface DiaryDeps {
   db: Db;
@@ -45,105 +36,9 @@ type EntryRow = typeof diaryEntries.$inferSelect;
 
 const QUICK_ADD_NAME = 'Añadido rápido';
 
-function toEntry(row: LoggedEntry, nutrients: Nutrients = row): DiaryEntry {
-  return {
-    id: row.id,
-    date: row.date,
-    meal: row.meal,
-    kind: row.kind,
-    food_id: row.food_id,
-    name: row.name,
-    quantity: row.quantity,
-    unit: row.unit,
-    grams: row.grams,
-    kcal: nutrients.kcal,
-    protein_g: nutrients.protein_g,
-    carbohydrate_g: nutrients.carbohydrate_g,
-    fat_g: nutrients.fat_g,
-    fibre_g: nutrients.fibre_g,
-  };
-}
-
 /** The date `date` names for this person: itself, or their today for `today`. */
 async function resolveDate(deps: DiaryDeps, userId: string, date: string): Promise<string> {
   return date === 'today' ? findToday(deps.db, deps.clock, userId) : date;
-}
-
-const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
-
-interface RoundedKey {
-  day: number;
-  meals: number[];
-  entries: number[][];
-}
-
-function nutrientsFrom(pick: (key: NutrientKey) => number): Nutrients {
-  return {
-    kcal: pick('kcal'),
-    protein_g: pick('protein_g'),
-    carbohydrate_g: pick('carbohydrate_g'),
-    fat_g: pick('fat_g'),
-    fibre_g: pick('fibre_g'),
-  };
-}
-
-/**
- * The day's meals and totals in whole kcal and grams: the day total is the exact sum
- * rounded, meal totals are rounded to add up to it, and entries to add up to their meal.
- */
-function totalsOfDay(rows: readonly LoggedEntry[]): { meals: DiaryMeal[]; totals: Nutrients } {
-  const byMeal = MEALS.map((meal) => rows.filter((row) => row.meal === meal));
-  const rounding = new Map<NutrientKey, RoundedKey>(
-    NUTRIENT_KEYS.map((key) => {
-      const exact = byMeal.map((entries) => sumOf(entries.map((entry) => entry[key])));
-      const day = Math.round(sumOf(exact));
-      const meals = roundToSum(exact, day);
-      const entries = byMeal.map((mealEntries, index) =>
-        roundToSum(
-          mealEntries.map((entry) => entry[key]),
-          meals[index] ?? 0,
-        ),
-      );
-      return [key, { day, meals, entries }];
-    }),
-  );
-  const of = (key: NutrientKey) => rounding.get(key) ?? { day: 0, meals: [], entries: [] };
-  return {
-    totals: nutrientsFrom((key) => of(key).day),
-    meals: MEALS.map((meal, mealIndex) => ({
-      meal,
-      totals: nutrientsFrom((key) => of(key).meals[mealIndex] ?? 0),
-      entries: (byMeal[mealIndex] ?? []).map((row, entryIndex) =>
-        toEntry(
-          row,
-          nutrientsFrom((key) => of(key).entries[mealIndex]?.[entryIndex] ?? 0),
-        ),
-      ),
-    })),
-  };
-}
-
-function loggedDay(date: string, stored: StoredDay): Omit<DiaryDay, 'targets'> {
-  return {
-    date,
-    ...totalsOfDay(stored.entries),
-    water_ml: stored.water_ml ?? 0,
-    notes: stored.notes ?? '',
-    workouts: stored.workouts,
-  };
-}
-
-/**
- * A day as logged (entries with their totals, water, notes and training), with the person's
- * onboarding answers, which the same statement reads.
- */
-export async function readDay(
-  deps: DiaryDeps,
-  userId: string,
-  date: string,
-): Promise<{ day: Omit<DiaryDay, 'targets'>; answers: OnboardingAnswers }> {
-  const stored = await readStoredDay(deps.db, userId, date);
-  return { day: loggedDay(date, stored), answers: answersOf(stored.answers) };
 }
 
 /**

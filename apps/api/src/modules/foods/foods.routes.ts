@@ -9,7 +9,7 @@ import {
 } from '@forja/shared/schemas/foods';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import { requireSubscription } from '../../http/subscription-gate';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   createFood,
   deleteFood,
@@ -17,16 +17,13 @@ import {
   searchFoods,
   setFavourite,
   updateFood,
-  type FoodsDeps,
 } from './foods.service';
 
 const tags = ['foods'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const foodsRoutes: FastifyPluginAsyncZod<{ deps: FoodsDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription);
-
+export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(
     '/foods/',
     {

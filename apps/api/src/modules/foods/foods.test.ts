@@ -3,7 +3,7 @@ import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Food } from '@forja/shared/schemas/foods';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { readTableFoods } from './reference-data';
+import { loadReferenceData, readTableFoods } from './reference-data';
 import { foldForSearch } from './search-text';
 
 let ctx: TestContext;
@@ -42,7 +42,7 @@ describe('the food table in the database', () => {
     );
     expect(rows[0]?.count).toBe(shipped.length);
     // Loading again (every start does) changes nothing.
-    await ctx.database.migrate();
+    await ctx.database.migrate(loadReferenceData);
     const again = await ctx.database.rows<{ count: number }>(
       (await import('drizzle-orm'))
         .sql`select count(*)::int as count from foods where owner_id is null`,

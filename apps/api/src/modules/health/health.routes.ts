@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@forja/shared/schemas/health';
-import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { RateLimitStoreKind } from '../../http/rate-limit-store';
 import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
 
-export interface HealthRoutesOptions {
-  database: Database;
-  version: string;
-  /** Where the rate limits count right now: memory while Redis is unavailable. */
-  rateLimitStore: () => RateLimitStoreKind;
-}
-
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(
     '/health/',
     {
@@ -24,15 +16,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = (app, op
     },
     async (_request, reply) => {
       try {
-        await options.database.ping();
+        await deps.database.ping();
       } catch (error) {
         throw new AppError('unavailable', { cause: error });
       }
       return send(reply, 200, {
         status: 'ok',
         database: 'ok',
-        version: options.version,
-        rate_limits: options.rateLimitStore(),
+        version: deps.version,
+        rate_limits: deps.rateLimitStore(),
       } as const);
     },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_NAME } from '@forja/shared/constants';
 import { dateTime } from '@forja/shared/schemas/common';
 import { escapeHtml } from '../../adapters/mail/html';
-import type { Db } from '../../db/client';
+import type { RoutesOptions } from '../../http/route-deps';
 import { listOutbox, type OutboxEntry } from '../../adapters/mail/outbox';
 
 const outboxQuerySchema = z.object({ to: z.string().max(254).optional() });
@@ -45,7 +45,7 @@ ${items || '<p>No hay mensajes.</p>'}
  * The dev outbox for people and for browser tests: every message the product wrote, with
  * its code or link. Never registered in production.
  */
-export const devMailRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, options) => {
+export const devMailRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -61,7 +61,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, options) =
       },
     },
     async (request) => {
-      const data = await listOutbox({ db: options.db }, { to: request.query.to });
+      const data = await listOutbox(options.deps, { to: request.query.to });
       return { status: 200 as const, data };
     },
   );
@@ -70,7 +70,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Db }> = (app, options) =
     '/dev/mail',
     { schema: { hide: true, querystring: outboxQuerySchema } },
     async (request, reply) => {
-      const entries = await listOutbox({ db: options.db }, { to: request.query.to });
+      const entries = await listOutbox(options.deps, { to: request.query.to });
       return reply.type('text/html; charset=utf-8').send(page(entries));
     },
   );

@@ -12,7 +12,7 @@ import {
 } from '@forja/shared/schemas/metrics';
 import { requireUser } from '../../http/authentication';
 import { responses, send, sendStreamedText } from '../../http/reply';
-import { requireSubscription } from '../../http/subscription-gate';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   deleteMeasurement,
   deleteWeight,
@@ -20,14 +20,12 @@ import {
   getMetrics,
   putMeasurement,
   putWeight,
-  type MetricsDeps,
 } from './metrics.service';
 
 const tags = ['metrics'];
 const security = [{ token: [] }];
 
-export const metricsRoutes: FastifyPluginAsyncZod<{ deps: MetricsDeps }> = (app, { deps }) => {
-  app.addHook('onRequest', requireSubscription);
+export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(

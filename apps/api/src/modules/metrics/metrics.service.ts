@@ -26,7 +26,7 @@ import { exercises } from '../../db/schema/foods';
 import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
 import { findMetricSystem, findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
-import { findDailyTargets } from '../diary/daily-targets';
+import { findDailyTargets } from '../../nutrition/daily-targets';
 import { adherence } from './adherence';
 import { csvRows, toCsv, type Cell } from './csv';
 import { weeklyRate, weightTrend } from './trend';

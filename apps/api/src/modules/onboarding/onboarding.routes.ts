@@ -1,4 +1,3 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,26 +9,16 @@ import {
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
 import { responses, send } from '../../http/reply';
-import {
-  finishOnboarding,
-  getOnboarding,
-  saveOnboardingStep,
-  type OnboardingDeps,
-} from './onboarding.service';
-
-export interface OnboardingRoutesOptions {
-  deps: OnboardingDeps;
-  /** The 402 gate: onboarding is part of the paid product. */
-  requireSubscription: preHandlerAsyncHookHandler;
-}
+import type { RoutesOptions } from '../../http/route-deps';
+import { finishOnboarding, getOnboarding, saveOnboardingStep } from './onboarding.service';
 
 const tags = ['onboarding'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
 
-export const onboardingRoutes: FastifyPluginAsyncZod<OnboardingRoutesOptions> = (app, options) => {
+export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   const { deps } = options;
-  const guards = { onRequest: authenticated, preHandler: options.requireSubscription };
+  const guards = { onRequest: authenticated };
 
   app.get(
     '/users/:id/onboarding/',

@@ -193,4 +193,11 @@ describe('the onboarding calls', () => {
       expect(res.json()).toMatchObject({ status: 402, data: { error: 'subscription required' } });
     }
   });
+
+  it('answer 402 to a caller without a subscription before checking the body', async () => {
+    const { user, headers } = await userWithoutSubscription(ctx);
+    const res = await put(`/v0/users/${user.id}/onboarding/goal/`, { goal: 42 }, headers);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ status: 402, data: { error: 'subscription required' } });
+  });
 });

@@ -8,22 +8,19 @@ import {
 } from '@forja/shared/schemas/preferences';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   createPreferences,
   deletePreferences,
   getPreferences,
   updatePreferences,
-  type PreferencesDeps,
 } from './preferences.service';
 
 const tags = ['preferences'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const preferencesRoutes: FastifyPluginAsyncZod<{ deps: PreferencesDeps }> = (
-  app,
-  { deps },
-) => {
+export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(
     '/users/:id/preferences/',
     {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { userPreferences } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
-import { isUniqueViolation } from '../../http/database-errors';
+import { isUniqueViolation } from '../../db/database-errors';
 
 export interface PreferencesDeps {
   db: Db;

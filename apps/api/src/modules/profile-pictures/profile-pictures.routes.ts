@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profilePictureSchema } from '@forja/shared/schemas/account';
@@ -7,33 +6,25 @@ import { AppError } from '../../http/app-error';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
 import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   deleteProfilePicture,
   findProfilePicture,
   PICTURE_MAX_UPLOAD_BYTES,
   saveProfilePicture,
-  type ProfilePictureDeps,
 } from './profile-pictures.service';
-
-export interface ProfilePictureRoutesOptions {
-  deps: ProfilePictureDeps;
-  requireSubscription: preHandlerAsyncHookHandler;
-}
 
 const tags = ['users'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
 
 /** Upload and removal, under /v0. Only these routes accept multipart bodies. */
-export const profilePictureRoutes: FastifyPluginAsyncZod<ProfilePictureRoutesOptions> = async (
-  app,
-  options,
-) => {
+export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, options) => {
   const { deps } = options;
   await app.register(multipart, {
     limits: { fileSize: PICTURE_MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
   });
-  const guards = { onRequest: authenticated, preHandler: options.requireSubscription };
+  const guards = { onRequest: authenticated };
 
   app.put(
     '/users/:id/picture/',
@@ -101,9 +92,7 @@ const pictureName = /^([0-9a-f-]{36})\.webp$/;
  * The pictures themselves, outside /v0: an `<img>` cannot send the access token, so the
  * unguessable address (new on every upload) is what protects them.
  */
-export const profilePictureMediaRoutes: FastifyPluginAsyncZod<{
-  deps: Pick<ProfilePictureDeps, 'db'>;
-}> = (app, options) => {
+export const profilePictureMediaRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   app.get(
     '/media/profile-pictures/:file',
     { schema: { hide: true, params: pictureFile } },

@@ -9,20 +9,19 @@ import {
 } from '@forja/shared/schemas/subscription';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
 import { createCheckout, createPortal } from './checkout.service';
 import { listPlans, listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
 import { receiveWebhook } from './webhooks.service';
 
-export type SubscriptionRoutesOptions = Omit<SubscriptionDeps, 'log'>;
-
 const tags = ['subscriptions'];
 const security = [{ token: [] }];
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions> = async (
-  app,
-  options,
-) => {
-  const deps = (request: { log: SubscriptionDeps['log'] }) => ({ ...options, log: request.log });
+export const subscriptionRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, options) => {
+  const deps = (request: { log: SubscriptionDeps['log'] }) => ({
+    ...options.deps,
+    log: request.log,
+  });
 
   app.get(
     '/subscriptions/',
@@ -81,7 +80,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<SubscriptionRoutesOptions
         response: responses(200, planOfferListSchema),
       },
     },
-    async (_request, reply) => send(reply, 200, listPlans(options.config)),
+    async (_request, reply) => send(reply, 200, listPlans(options.deps.config)),
   );
 
   // The webhook reads its body as raw bytes: the signature covers them exactly, and

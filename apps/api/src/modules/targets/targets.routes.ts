@@ -1,4 +1,3 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,18 +7,9 @@ import {
 } from '@forja/shared/schemas/targets';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import {
-  clearTargetOverride,
-  getTargets,
-  getTraineeTargets,
-  setTargetOverride,
-  type TargetsDeps,
-} from './targets.service';
-
-export interface TargetsRoutesOptions {
-  deps: TargetsDeps;
-  requireSubscription: preHandlerAsyncHookHandler;
-}
+import type { RoutesOptions } from '../../http/route-deps';
+import { getTargets } from '../../nutrition/targets';
+import { clearTargetOverride, getTraineeTargets, setTargetOverride } from './targets.service';
 
 const tags = ['targets'];
 const security = [{ token: [] }];
@@ -27,9 +17,8 @@ const params = z.object({ id: z.string() });
 const whoMay =
   'A trainer, for their own trainees who consented to share their data; an admin, for any trainee. Anyone else gets a 404.';
 
-export const targetsRoutes: FastifyPluginAsyncZod<TargetsRoutesOptions> = (app, options) => {
-  const { deps } = options;
-
+/** The caller's own targets: part of the paid product, registered behind the 402 gate. */
+export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(
     '/targets/',
     {
@@ -41,13 +30,19 @@ export const targetsRoutes: FastifyPluginAsyncZod<TargetsRoutesOptions> = (app, 
         response: responses(200, targetsSchema),
       },
       onRequest: authenticated,
-      preHandler: options.requireSubscription,
     },
     async (request, reply) => send(reply, 200, await getTargets(deps, requireUser(request).userId)),
   );
 
-  // Trainers and admins are never asked for a subscription, and trainees get a 404 here,
-  // so these calls need no subscription gate.
+  return Promise.resolve();
+};
+
+/**
+ * A trainee's targets as their trainer or an admin manages them. Trainers and admins are
+ * never asked for a subscription, and trainees get a 404 here, so these calls stay outside
+ * the subscription gate.
+ */
+export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(
     '/users/:id/targets/',
     {

@@ -5,7 +5,7 @@ import { TestClock } from '../../../test/clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { insertUser } from '../../../test/users';
 import { saveOnboardingStep } from '../onboarding/onboarding.service';
-import { getTargets } from './targets.service';
+import { getTargets } from '../../nutrition/targets';
 
 let database: TestDatabase;
 

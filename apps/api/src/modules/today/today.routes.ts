@@ -1,16 +1,11 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todaySchema } from '@forja/shared/schemas/today';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
-import { getToday, type TodayDeps } from './today.service';
+import type { RoutesOptions } from '../../http/route-deps';
+import { getToday } from './today.service';
 
-export interface TodayRoutesOptions {
-  deps: TodayDeps;
-  requireSubscription: preHandlerAsyncHookHandler;
-}
-
-export const todayRoutes: FastifyPluginAsyncZod<TodayRoutesOptions> = (app, options) => {
+export const todayRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
   app.get(
     '/today/',
     {
@@ -21,7 +16,6 @@ export const todayRoutes: FastifyPluginAsyncZod<TodayRoutesOptions> = (app, opti
         response: responses(200, todaySchema),
       },
       onRequest: authenticated,
-      preHandler: options.requireSubscription,
     },
     async (request, reply) =>
       send(reply, 200, await getToday(options.deps, requireUser(request).userId)),

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { weightEntries } from '../../db/schema/metrics';
 import { findTimeZone } from '../../db/users';
-import { readDay } from '../diary/diary.service';
+import { readDay } from '../../nutrition/logged-day';
 
 export interface TodayDeps {
   db: Db;

@@ -13,8 +13,9 @@ import {
   userUpdateSchema,
 } from '@forja/shared/schemas/user';
 import { authenticated, requireUser } from '../../http/authentication';
-import { emailOfBody, type RateLimitGuard } from '../../http/rate-limit';
+import { emailOfBody } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
 import {
   changePassword,
   getUser,
@@ -24,20 +25,14 @@ import {
   resetPassword,
   updateUser,
   verifyEmail,
-  type UsersDeps,
 } from './users.service';
-
-export interface UsersRoutesOptions {
-  deps: UsersDeps;
-  rateLimit: RateLimitGuard;
-}
 
 const tags = ['users'];
 const idParams = z.object({ id: z.string() });
 const security = [{ token: [] }];
 
-export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = (app, options) => {
-  const { deps, rateLimit } = options;
+export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+  const { rateLimit } = deps;
 
   app.post(
     '/users/registrations/',

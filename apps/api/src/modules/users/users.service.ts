@@ -21,7 +21,7 @@ import { userPreferences, users } from '../../db/schema/users';
 import { findUserByEmail, type UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
-import { isUniqueViolation } from '../../http/database-errors';
+import { isUniqueViolation } from '../../db/database-errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { createSession, revokeUserSessions } from '../../security/sessions';
 import { trainerMay, traineesSharedWith } from '../../security/trainer-access';
@@ -32,7 +32,11 @@ import {
   newToken,
   newVerificationCode,
 } from '../../security/tokens';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './users.emails';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from '../../adapters/mail/emails';
 
 export interface UsersDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@forja/shared/constants';
-import { escapeHtml } from '../../adapters/mail/html';
-import type { OutboxMessage } from '../../adapters/mail/outbox';
+import { escapeHtml } from './html';
+import type { OutboxMessage } from './outbox';
 import type { MailKind } from '../../db/schema/mail';
 
 interface Content {

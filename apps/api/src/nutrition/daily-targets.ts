@@ -1,11 +1,11 @@
 import type { DailyTargets } from '@forja/shared/schemas/diary';
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
-import type { PrescribedTargets } from '../targets/targets.formulas';
-import { getTargets, targetsOf } from '../targets/targets.service';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import type { PrescribedTargets } from './targets.formulas';
+import { getTargets, targetsOf } from './targets';
 
 function dailyOf(targets: Targets): DailyTargets {
   return {

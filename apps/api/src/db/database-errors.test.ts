@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, type Database } from '../db/client';
+import { createPostgresDatabase, type Database } from './client';
 import { createTestContext, type TestContext } from '../../test/context';
 import { createTestDatabase, testDatabaseKind } from '../../test/database';
 import { insertUser } from '../../test/users';
