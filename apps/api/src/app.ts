@@ -30,6 +30,7 @@ import { accountDeletionRoutes } from './modules/account-deletion/account-deleti
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
@@ -43,6 +44,7 @@ import {
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
 import { todayRoutes } from './modules/today/today.routes';
+import { trainerLinksRoutes } from './modules/trainer-links/trainer-links.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webDistFolder } from './paths';
 
@@ -185,6 +187,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(traineeTargetsRoutes, modules);
       await api.register(consentsRoutes, modules);
       await api.register(accountDeletionRoutes, modules);
+      // The coaching side: trainers' calls check the role themselves and need no subscription.
+      await api.register(invitationsRoutes, modules);
+      await api.register(trainerLinksRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

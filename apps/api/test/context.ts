@@ -38,6 +38,7 @@ export const ROOMY_RATE_LIMITS: RateLimits = {
   passwordResetTrigger: { perIp: roomy, perAccount: roomy },
   passwordReset: { perIp: roomy, perAccount: roomy },
   passwordChange: { perIp: roomy, perAccount: roomy },
+  invitationPreview: { perIp: roomy, perAccount: roomy },
 };
 
 /** The whole app over a fresh database, ready for inject(). */

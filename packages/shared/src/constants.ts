@@ -29,6 +29,21 @@ export const ACCESS_STATUSES: readonly SubscriptionStatus[] = ['active', 'pendin
 
 export const ROLES = ['trainee', 'trainer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles a person may choose on registration; admins are never made through the API. */
+export const REGISTRATION_ROLES = ['trainee', 'trainer'] as const;
+export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
+
+/**
+ * What a trainee shares with their trainer, area by area (DESIGN "The coaching side"): the
+ * diary (food, water, notes), training, body (weight, measurements) and check-ins.
+ */
+export const CONSENT_AREAS = ['diary', 'training', 'body', 'check_ins'] as const;
+export type ConsentArea = (typeof CONSENT_AREAS)[number];
+
+/** Invitations a trainer may have open at once (decision 051). */
+export const MAX_ACTIVE_INVITATIONS = 50;
+export const MAX_INVITATION_USES = 100;
+export const MAX_INVITATION_DAYS = 30;
 
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',

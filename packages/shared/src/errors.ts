@@ -1,4 +1,5 @@
 import {
+  MAX_ACTIVE_INVITATIONS,
   MAX_ENTRIES_PER_DAY,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_OWN_FOODS,
@@ -77,6 +78,14 @@ export const CONSENT_MESSAGES = {
   termsRequired: 'Debes aceptar los términos y la política de privacidad',
   healthConsentRequired:
     'Para guardar respuestas de salud necesitamos tu consentimiento explícito. Márcalo o deja las preguntas sin responder',
+} as const;
+
+/** Trainer accounts, invitations and the link between a trainee and their trainer. */
+export const COACHING_MESSAGES = {
+  roleInvalid: 'El tipo de cuenta debe ser «trainee» (cliente) o «trainer» (entrenador)',
+  invitationNotFound: 'La invitación no existe, ha caducado, se ha revocado o ya se ha usado',
+  tooManyInvitations: `Puedes tener como máximo ${MAX_ACTIVE_INVITATIONS} invitaciones activas: revoca alguna que ya no uses`,
+  trainerNotFound: 'No tienes ningún entrenador vinculado',
 } as const;
 
 export interface ApiErrorDefinition {
@@ -304,6 +313,21 @@ export const API_ERRORS = {
     status: 400,
     error: 'too many sets in the exercise',
     message: `Un ejercicio admite como máximo ${MAX_SETS_PER_EXERCISE} series`,
+  },
+  invitationNotFound: {
+    status: 404,
+    error: 'invitation not found',
+    message: COACHING_MESSAGES.invitationNotFound,
+  },
+  tooManyInvitations: {
+    status: 400,
+    error: 'too many invitations',
+    message: COACHING_MESSAGES.tooManyInvitations,
+  },
+  trainerNotFound: {
+    status: 404,
+    error: 'trainer not found',
+    message: COACHING_MESSAGES.trainerNotFound,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -4,6 +4,7 @@ import type { Db } from './client';
 // Any fixed numbers: the first half of the key of each kind of lock.
 const DIARY_DAY_LOCK = 7_240_044;
 const OWN_FOODS_LOCK = 7_240_045;
+const INVITATIONS_LOCK = 7_240_051;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -25,4 +26,9 @@ export function lockDiaryDay(db: Db, userId: string, date: string): Promise<void
 /** The lock of one person's list of their own foods. */
 export function lockOwnFoods(db: Db, userId: string): Promise<void> {
   return lockUntilCommit(db, OWN_FOODS_LOCK, userId);
+}
+
+/** The lock of one trainer's open invitations (decision 051). */
+export function lockInvitations(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, INVITATIONS_LOCK, trainerId);
 }

@@ -34,7 +34,8 @@ export type RateLimitedAction =
   | 'verificationResend'
   | 'passwordResetTrigger'
   | 'passwordReset'
-  | 'passwordChange';
+  | 'passwordChange'
+  | 'invitationPreview';
 
 export type RateLimits = Record<RateLimitedAction, ActionLimits>;
 
@@ -75,6 +76,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordChange: {
     perIp: { max: 20, windowMs: 10 * MINUTE },
     perAccount: { max: 10, windowMs: 10 * MINUTE },
+  },
+  // Codes cannot be guessed; the limit keeps anyone from scraping trainers' names. Per code
+  // it is loose: a multi-use link may be opened by a whole group at once.
+  invitationPreview: {
+    perIp: { max: 30, windowMs: 10 * MINUTE },
+    perAccount: { max: 300, windowMs: 10 * MINUTE },
   },
 };
 

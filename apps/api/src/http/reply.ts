@@ -32,6 +32,20 @@ export function sendStreamedText(
   return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(body()));
 }
 
+/** Answers 204 with no body: the call's effect is all there is to say. */
+export function sendNoContent(reply: FastifyReply) {
+  return reply.code(204).send();
+}
+
+/** Response schemas for a route that answers 204 when it succeeds, the error envelope else. */
+export function noContentResponses() {
+  return {
+    204: z.null().describe('No content'),
+    '4xx': errorEnvelopeSchema,
+    '5xx': errorEnvelopeSchema,
+  };
+}
+
 /**
  * Response schemas for a route: the envelope around `data` for the success status, and the
  * error envelope for the rest, so the OpenAPI document tells the whole story.

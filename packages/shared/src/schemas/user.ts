@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES, TERMS_VERSION } from '../constants';
-import { CONSENT_MESSAGES } from '../errors';
+import { REGISTRATION_ROLES, ROLES, TERMS_VERSION } from '../constants';
+import { COACHING_MESSAGES, CONSENT_MESSAGES } from '../errors';
 import { dateTime, email, id, requiredText, text } from './common';
 import { passwordSchema } from './auth';
 import { validationMessages as m } from './messages';
@@ -43,6 +43,8 @@ export const registrationSchema = z.strictObject({
   country: countrySchema,
   /** The terms the person accepted: only the version in force is accepted. */
   terms_version: z.literal(TERMS_VERSION, { error: CONSENT_MESSAGES.termsRequired }),
+  /** A trainee unless told otherwise; an admin is never made here. */
+  role: z.enum(REGISTRATION_ROLES, { error: COACHING_MESSAGES.roleInvalid }).optional(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

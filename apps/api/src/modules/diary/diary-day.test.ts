@@ -5,6 +5,7 @@ import type { Food } from '@forja/shared/schemas/foods';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
+import { linkToTrainer } from '../../../test/trainers';
 
 // The whole body of a rich day, byte for byte: what the diary screen parses. Ids differ
 // from run to run, so each is replaced by the name of what it is before comparing; an id
@@ -36,7 +37,8 @@ afterAll(async () => {
 
 /** A subscribed trainee of `trainerId`, with call() sending their token and naming ids. */
 async function trainee(trainerId: string | null) {
-  const user = await createUser(ctx, { trainer_id: trainerId });
+  const user = await createUser(ctx);
+  if (trainerId) await linkToTrainer(ctx, user.id, trainerId);
   await subscribe(ctx, user.id);
   const headers = auth((await signIn(ctx, user.id)).access_token);
   const names = new Map<string, string>([[user.id, 'user']]);

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
 import { onboardingAnswers } from '../../db/schema/onboarding';
-import { targetOverrides } from '../../db/schema/targets';
+import { setSharedAreas } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
 
 export interface OnboardingDeps {
@@ -102,10 +102,14 @@ export async function saveOnboardingStep(
       .values({ user_id: userId, created_at: now, ...values })
       .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
       .returning();
-    // Withdrawing the consent ends the trainer's say: the targets go back to the formula.
-    // The row written first holds off a trainer setting targets until this commits.
-    if (values.trainer_consent_at === null) {
-      await tx.delete(targetOverrides).where(eq(targetOverrides.user_id, userId));
+    // The step's one question about the trainer stands for every area (decision 051): no
+    // shares nothing and sends the targets back to the formula, yes shares everything with
+    // the trainer the trainee is linked to. The link row it writes holds off a trainer
+    // setting targets until this commits.
+    if (step === 'health') {
+      const share = (answer as OnboardingAnswer<'health'>).share_with_trainer;
+      const areas = { diary: share, training: share, body: share, check_ins: share };
+      await setSharedAreas(tx, userId, areas, now);
     }
     return stateOf(userId, row);
   });

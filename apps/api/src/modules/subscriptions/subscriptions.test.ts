@@ -21,7 +21,7 @@ import {
   subscriptionObject,
   type SubscriptionShape,
 } from '../../../test/stripe-events';
-import { hasAccess } from '../../../test/premium';
+import { hasAccess, subscribe } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
 import { signWebhookPayload } from '../../adapters/payments/webhook-signature';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
@@ -971,12 +971,22 @@ describe('the subscription calls over HTTP', () => {
     expect((await get('/v0/premium-probe/', token)).statusCode).toBe(402);
   });
 
-  it('lets trainers and admins through the gate: the plans are for trainees', async () => {
+  it('gates trainers and admins like anyone: the trainee features are paid for by all', async () => {
     for (const role of ['trainer', 'admin'] as const) {
       const user = await createUser(ctx, { role });
       const { access_token } = await signIn(ctx, user.id);
-      expect((await get('/v0/premium-probe/', access_token)).statusCode, role).toBe(200);
+      expect((await get('/v0/premium-probe/', access_token)).statusCode, role).toBe(402);
+      expect((await get('/v0/diary/days/2026-01-05/', access_token)).statusCode, role).toBe(402);
+      await subscribe(ctx, user.id);
+      const subscribed = (await signIn(ctx, user.id)).access_token;
+      expect((await get('/v0/premium-probe/', subscribed)).statusCode, role).toBe(200);
     }
+  });
+
+  it('opens the trainer’s workspace to a trainer without a subscription', async () => {
+    const trainer = await createUser(ctx, { role: 'trainer' });
+    const { access_token } = await signIn(ctx, trainer.id);
+    expect((await get('/v0/trainers/invitations/', access_token)).statusCode).toBe(200);
   });
 
   it('describes the calls in the OpenAPI document', async () => {

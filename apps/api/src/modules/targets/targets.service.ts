@@ -21,12 +21,12 @@ import {
 } from '../../nutrition/targets';
 
 /**
- * The trainee whose targets the caller may see and set: for a trainer, a trainee they may
- * read (`trainerMay`: their own, who consented to share their data); for an admin, any
- * trainee. Anyone else (other trainers' trainees, trainees who have not consented, the
- * trainees themselves) gets a 404, so nobody learns who is whose or who consented. With
- * `lock`, the consent cannot be withdrawn (which clears the override) until the caller's
- * transaction ends.
+ * The trainee whose targets the caller may see and set: for a trainer, a trainee of theirs
+ * who shares their diary (`trainerMay`: targets are what the diary is measured against,
+ * decision 051); for an admin, any trainee. Anyone else (other trainers' trainees, trainees
+ * who do not share the diary, the trainees themselves) gets a 404, so nobody learns who is
+ * whose or what they share. With `lock`, the diary cannot stop being shared nor the link end
+ * (either clears the override) until the caller's transaction ends.
  */
 async function managedTraineeId(
   db: Db,
@@ -36,7 +36,8 @@ async function managedTraineeId(
 ): Promise<string> {
   if (!isId(id)) throw new AppError('notFound');
   if (principal.role === 'trainer') {
-    if (!(await trainerMay(db, principal.userId, id, options))) throw new AppError('notFound');
+    const allowed = await trainerMay(db, principal.userId, id, { area: 'diary', ...options });
+    if (!allowed) throw new AppError('notFound');
     return id.toLowerCase();
   }
   if (principal.role !== 'admin') throw new AppError('notFound');

@@ -4,6 +4,7 @@ import type { Targets } from '@forja/shared/schemas/targets';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { premiumUser, subscribe, userWithoutSubscription } from '../../../test/premium';
+import { linkToTrainer, NO_AREAS } from '../../../test/trainers';
 
 let ctx: TestContext;
 
@@ -81,9 +82,13 @@ describe('GET /v0/targets/', () => {
   });
 });
 
-/** A trainee of `trainerId` with a subscription and goal, body, activity and health answered. */
+/**
+ * A trainee linked to `trainerId` with a subscription and goal, body, activity and health
+ * answered; the health step's answer about the trainer shares every area or none.
+ */
 async function traineeOf(trainerId: string | null, options: { consents?: boolean } = {}) {
-  const user = await createUser(ctx, { trainer_id: trainerId });
+  const user = await createUser(ctx);
+  if (trainerId) await linkToTrainer(ctx, user.id, trainerId, NO_AREAS);
   await subscribe(ctx, user.id);
   const headers = auth((await signIn(ctx, user.id)).access_token);
   for (const step of ['goal', 'body', 'activity', 'health'] as const) {

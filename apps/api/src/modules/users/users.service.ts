@@ -24,7 +24,11 @@ import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../db/database-errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { createSession, revokeUserSessions } from '../../security/sessions';
-import { trainerMay, traineesSharedWith } from '../../security/trainer-access';
+import {
+  linkedTrainee,
+  traineesLinkedTo,
+  type TrainerLinkRow,
+} from '../../security/trainer-access';
 import {
   hashToken,
   hashVerificationCode,
@@ -108,7 +112,18 @@ async function sendNewVerificationCode(deps: UsersDeps, user: UserRow) {
   );
 }
 
-/** Creates a disabled trainee with default preferences and mails a verification code. */
+/**
+ * A linked trainee as their trainer sees them (decision 051): who they are, never their
+ * e-mail; when they last signed in only while they share their diary.
+ */
+function asSeenByTrainer(row: UserRow, link: TrainerLinkRow): User {
+  return { ...toUser(row), email: '', last_login: link.diary ? row.last_login : null };
+}
+
+/**
+ * Creates a disabled account (a trainee unless a trainer registers) with default
+ * preferences and mails a verification code.
+ */
 export async function registerUser(deps: UsersDeps, input: Registration): Promise<User> {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('emailInUse');
   const passwordHash = await hashPassword(input.password);
@@ -125,7 +140,7 @@ export async function registerUser(deps: UsersDeps, input: Registration): Promis
           country: input.country,
           terms_version: input.terms_version,
           terms_accepted_at: now,
-          role: 'trainee',
+          role: input.role ?? 'trainee',
           enabled: false,
           created_at: now,
           updated_at: now,
@@ -280,26 +295,25 @@ async function userById(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-/** The caller first, then (for a trainer) the trainees who share their data with them. */
+/** The caller first, then (for a trainer) their linked trainees, as a trainer sees them. */
 export async function listUsers(deps: UsersDeps, principal: Principal): Promise<User[]> {
   const me = principal.user;
   if (me.role !== 'trainer') return [toUser(me)];
-  const trainees = await traineesSharedWith(deps.db, me.id);
-  return [toUser(me), ...trainees.map(toUser)];
+  const trainees = await traineesLinkedTo(deps.db, me.id);
+  return [toUser(me), ...trainees.map(({ user, link }) => asSeenByTrainer(user, link))];
 }
 
 /**
- * Oneself, or for a trainer one of their trainees who shares their data with them; anybody
+ * Oneself, or for a trainer one of their linked trainees as a trainer sees them; anybody
  * else does not exist.
  */
 export async function getUser(deps: UsersDeps, principal: Principal, id: string): Promise<User> {
   if (!isId(id)) throw new AppError('userNotFound');
-  const visible =
-    id.toLowerCase() === principal.userId ||
-    (principal.role === 'trainer' && (await trainerMay(deps.db, principal.userId, id)));
-  const [user] = visible ? await deps.db.select().from(users).where(eq(users.id, id)) : [];
-  if (!user) throw new AppError('userNotFound');
-  return toUser(user);
+  if (id.toLowerCase() === principal.userId) return toUser(principal.user);
+  const linked =
+    principal.role === 'trainer' ? await linkedTrainee(deps.db, principal.userId, id) : undefined;
+  if (!linked) throw new AppError('userNotFound');
+  return asSeenByTrainer(linked.user, linked.link);
 }
 
 export async function updateUser(

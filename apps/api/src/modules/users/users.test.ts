@@ -2,9 +2,11 @@ import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@forja/shared/errors';
+import { AUTH_MESSAGES, COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { authTokensSchema } from '@forja/shared/schemas/auth';
+import type { ConsentAreas } from '@forja/shared/schemas/trainers';
+import type { User } from '@forja/shared/schemas/user';
 import {
   auth,
   codeIn,
@@ -19,6 +21,7 @@ import {
 } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS } from '../../../test/trainers';
 import { passwordResetTokens, sessionFamilies, verificationCodes } from '../../db/schema/auth';
 import { userPreferences, users } from '../../db/schema/users';
 
@@ -118,6 +121,55 @@ describe('POST /users/registrations/', () => {
           error: 'validation failed',
           message: 'Debes aceptar los términos y la política de privacidad',
           fields: { terms_version: 'Debes aceptar los términos y la política de privacidad' },
+        },
+      });
+      expect(await userRow(email)).toBeUndefined();
+      expect(await mailsTo(ctx, email)).toHaveLength(0);
+    }
+  });
+
+  it('registers a trainer who verifies by code like anyone, and signs in as a trainer', async () => {
+    const email = uniqueEmail('entrenadora');
+    const res = await post('/v0/users/registrations/', { ...registration(email), role: 'trainer' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ data: { role: 'trainer', enabled: false } });
+    const code = codeIn(await lastMailTo(ctx, email));
+    const verified = await post('/v0/users/registrations/email-verifications/', {
+      email,
+      token: code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const login = await post('/v0/auth/login/', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    const { access_token } = login.json<{ data: { access_token: string } }>().data;
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/v0/users/',
+      headers: auth(access_token),
+    });
+    expect(me.json()).toMatchObject({ data: [{ email, role: 'trainer', enabled: true }] });
+  });
+
+  it('makes a trainee when the role is trainee or left out', async () => {
+    for (const role of ['trainee', undefined]) {
+      const email = uniqueEmail('cliente');
+      const res = await post('/v0/users/registrations/', { ...registration(email), role });
+      expect(res.statusCode, String(role)).toBe(201);
+      expect(await userRow(email)).toMatchObject({ role: 'trainee' });
+    }
+  });
+
+  it('refuses any other role, admin first of all, with a Spanish 400, and creates nothing', async () => {
+    for (const role of ['admin', 'ADMIN', 'coach', '', 1, null]) {
+      const email = uniqueEmail('rol');
+      const res = await post('/v0/users/registrations/', { ...registration(email), role });
+      expect(res.statusCode, String(role)).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: {
+          error: 'validation failed',
+          message: COACHING_MESSAGES.roleInvalid,
+          fields: { role: COACHING_MESSAGES.roleInvalid },
         },
       });
       expect(await userRow(email)).toBeUndefined();
@@ -454,13 +506,15 @@ describe('the current user', () => {
   });
 });
 
-describe('what a trainer sees of a trainee: only with the trainee’s consent', () => {
-  /** A trainee of `trainerId` who answers the health step, sharing their data or not. */
-  async function traineeOf(trainerId: string, shares: boolean) {
-    const user = await createUser(ctx, { trainer_id: trainerId });
+describe('what a trainer sees of a trainee: bounded by the link and what is shared', () => {
+  const LAST_LOGIN = new Date('2026-03-02T08:30:00.000Z');
+
+  /** A trainee linked to `trainerId` sharing `areas`, who last signed in at LAST_LOGIN. */
+  async function traineeOf(trainerId: string, areas: Partial<ConsentAreas> = ALL_AREAS) {
+    const user = await createUser(ctx, { last_login: LAST_LOGIN, country: 'MX' });
+    await linkToTrainer(ctx, user.id, trainerId, areas);
     await subscribe(ctx, user.id);
     const headers = auth((await signIn(ctx, user.id)).access_token);
-    await share(user.id, headers, shares);
     return { user, headers };
   }
 
@@ -482,61 +536,96 @@ describe('what a trainer sees of a trainee: only with the trainee’s consent', 
   async function reads(headers: Record<string, string>, id: string) {
     const one = await ctx.app.inject({ method: 'GET', url: `/v0/users/${id}/`, headers });
     const list = await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers });
-    const listed = list.json<{ data: { id: string }[] }>().data.map((user) => user.id);
-    return { status: one.statusCode, body: one.json<unknown>(), listed: listed.includes(id) };
+    const listed = list.json<{ data: User[] }>().data.find((user) => user.id === id);
+    return { status: one.statusCode, body: one.json<{ data: User }>(), listed };
   }
 
-  it('lets a trainer read a trainee of theirs who consented, e-mail and last login included', async () => {
+  it('shows a linked trainee’s names, country and last sign-in, never their e-mail', async () => {
     const coach = await trainer();
-    const trainee = await traineeOf(coach.user.id, true);
+    const trainee = await traineeOf(coach.user.id);
     const seen = await reads(coach.headers, trainee.user.id);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({
-      data: { id: trainee.user.id, email: trainee.user.email, trainer_id: coach.user.id },
-    });
-    expect(seen.listed).toBe(true);
+    const expected = {
+      id: trainee.user.id,
+      first_name: 'Lucía',
+      last_name: 'Fernández',
+      country: 'MX',
+      email: '',
+      last_login: LAST_LOGIN.toISOString(),
+      trainer_id: coach.user.id,
+      role: 'trainee',
+    };
+    expect(seen.body.data).toMatchObject(expected);
+    expect(seen.listed).toMatchObject(expected);
     const list = await ctx.app.inject({ method: 'GET', url: '/v0/users/', headers: coach.headers });
-    expect(list.json<{ data: { id: string }[] }>().data[0]).toMatchObject({ id: coach.user.id });
+    expect(list.json<{ data: User[] }>().data[0]).toMatchObject({
+      id: coach.user.id,
+      email: coach.user.email,
+    });
   });
 
-  it('answers 404 to the trainer of a trainee who has not consented, and lists them not', async () => {
+  it('shows the last sign-in only while the diary is shared, switched off and on', async () => {
     const coach = await trainer();
-    const silent = await traineeOf(coach.user.id, false);
-    const unanswered = await createUser(ctx, { trainer_id: coach.user.id });
-    for (const trainee of [silent.user, unanswered]) {
+    const trainee = await traineeOf(coach.user.id, { training: true, body: true, check_ins: true });
+    const hidden = await reads(coach.headers, trainee.user.id);
+    expect(hidden.body.data).toMatchObject({ first_name: 'Lucía', email: '', last_login: null });
+    expect(hidden.listed).toMatchObject({ last_login: null });
+
+    await linkToTrainer(ctx, trainee.user.id, coach.user.id, { diary: true });
+    const shown = await reads(coach.headers, trainee.user.id);
+    expect(shown.body.data).toMatchObject({ last_login: LAST_LOGIN.toISOString(), email: '' });
+    expect(shown.listed).toMatchObject({ last_login: LAST_LOGIN.toISOString() });
+  });
+
+  it('follows the health step’s answer about the trainer: no hides the diary at once', async () => {
+    const coach = await trainer();
+    const trainee = await traineeOf(coach.user.id, { diary: false });
+    await share(trainee.user.id, trainee.headers, true);
+    expect((await reads(coach.headers, trainee.user.id)).body.data.last_login).not.toBeNull();
+    await share(trainee.user.id, trainee.headers, false);
+    const seen = await reads(coach.headers, trainee.user.id);
+    // Still their trainee, so still their name; nothing of the diary.
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({ first_name: 'Lucía', last_login: null });
+  });
+
+  it('answers 404 unless the trainee’s trainer and their link both name the trainer', async () => {
+    const coach = await trainer();
+    const other = await trainer();
+    // Named by trainer_id alone, without a link.
+    const unlinked = await createUser(ctx, { trainer_id: coach.user.id });
+    // Linked to another trainer while trainer_id names this one.
+    const mismatched = await traineeOf(other.user.id);
+    await ctx.database.db
+      .update(users)
+      .set({ trainer_id: coach.user.id })
+      .where(eq(users.id, mismatched.user.id));
+    for (const trainee of [unlinked, mismatched.user]) {
       const seen = await reads(coach.headers, trainee.id);
       expect(seen.status).toBe(404);
       expect(seen.body).toMatchObject({ status: 404, data: { error: 'user not found' } });
-      expect(seen.listed).toBe(false);
+      expect(seen.listed).toBeUndefined();
     }
   });
 
-  it('shuts the trainer out at once when the trainee withdraws their consent', async () => {
-    const coach = await trainer();
-    const trainee = await traineeOf(coach.user.id, true);
-    expect((await reads(coach.headers, trainee.user.id)).status).toBe(200);
-    await share(trainee.user.id, trainee.headers, false);
-    const seen = await reads(coach.headers, trainee.user.id);
-    expect(seen.status).toBe(404);
-    expect(seen.listed).toBe(false);
-  });
-
-  it('answers 404 to another trainer, even when the trainee consented to their own', async () => {
+  it('answers 404 to another trainer, whatever the trainee shares with their own', async () => {
     const coach = await trainer();
     const stranger = await trainer();
-    const trainee = await traineeOf(coach.user.id, true);
+    const trainee = await traineeOf(coach.user.id);
     const seen = await reads(stranger.headers, trainee.user.id);
     expect(seen.status).toBe(404);
-    expect(seen.listed).toBe(false);
+    expect(seen.listed).toBeUndefined();
   });
 
-  it('leaves the trainee’s own reads as they were, with or without consent', async () => {
+  it('leaves the trainee’s own reads as they were, whatever they share', async () => {
     const coach = await trainer();
-    for (const shares of [true, false]) {
-      const trainee = await traineeOf(coach.user.id, shares);
+    for (const areas of [ALL_AREAS, NO_AREAS]) {
+      const trainee = await traineeOf(coach.user.id, areas);
       const seen = await reads(trainee.headers, trainee.user.id);
       expect(seen.status).toBe(200);
-      expect(seen.body).toMatchObject({ data: { email: trainee.user.email } });
+      expect(seen.body).toMatchObject({
+        data: { email: trainee.user.email, last_login: LAST_LOGIN.toISOString() },
+      });
       const list = await ctx.app.inject({
         method: 'GET',
         url: '/v0/users/',

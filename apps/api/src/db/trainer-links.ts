@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { ConsentAreas } from '@forja/shared/schemas/trainers';
+import type { Db } from './client';
+import { trainerLinks } from './schema/coaching';
+import { targetOverrides } from './schema/targets';
+import { users } from './schema/users';
+
+/*
+ * Every write of a trainee's link to their trainer: `users.trainer_id` and the link row
+ * always name the same trainer, so both are written here, in the caller's transaction
+ * (decision 051). A trainer's say over the targets (024) ends with the link, with a change
+ * of trainer and when the diary stops being shared.
+ */
+
+/**
+ * The trainee's users row, locked until the transaction ends: one link change at a time. `NO
+ * KEY UPDATE`, so a trainer's target write (whose foreign key only shares the row's key)
+ * never waits on it while holding the link row this transaction is about to write.
+ */
+export async function lockTrainee(db: Db, traineeId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, traineeId)).for('no key update');
+  return row;
+}
+
+function clearTargetOverride(db: Db, traineeId: string) {
+  return db.delete(targetOverrides).where(eq(targetOverrides.user_id, traineeId));
+}
+
+/**
+ * Links the trainee (whose row the caller has locked) to the trainer with the areas they
+ * share. A different trainer before: that trainer's targets go.
+ */
+export async function linkTrainee(
+  db: Db,
+  trainee: { id: string; trainer_id: string | null },
+  trainerId: string,
+  consent: ConsentAreas,
+  now: Date,
+): Promise<void> {
+  if (trainee.trainer_id !== trainerId || !consent.diary) {
+    await clearTargetOverride(db, trainee.id);
+  }
+  await db
+    .update(users)
+    .set({ trainer_id: trainerId, updated_at: now })
+    .where(eq(users.id, trainee.id));
+  const values = { trainer_id: trainerId, ...consent, updated_at: now };
+  await db
+    .insert(trainerLinks)
+    .values({ trainee_id: trainee.id, created_at: now, ...values })
+    .onConflictDoUpdate({ target: trainerLinks.trainee_id, set: values });
+}
+
+/** Ends the trainee's link, if any: no trainer, no link row, the formula's targets again. */
+export async function unlinkTrainee(db: Db, traineeId: string, now: Date): Promise<void> {
+  await db.update(users).set({ trainer_id: null, updated_at: now }).where(eq(users.id, traineeId));
+  await db.delete(trainerLinks).where(eq(trainerLinks.trainee_id, traineeId));
+  await clearTargetOverride(db, traineeId);
+}
+
+/**
+ * Changes what a linked trainee shares, at once; false when there is no link. Stopping
+ * sharing the diary sends the targets back to the formula.
+ */
+export async function setSharedAreas(
+  db: Db,
+  traineeId: string,
+  consent: ConsentAreas,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(trainerLinks)
+    .set({ ...consent, updated_at: now })
+    .where(eq(trainerLinks.trainee_id, traineeId))
+    .returning({ trainee_id: trainerLinks.trainee_id });
+  if (!consent.diary) await clearTargetOverride(db, traineeId);
+  return updated.length > 0;
+}
