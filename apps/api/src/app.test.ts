@@ -287,6 +287,8 @@ describe('the HTTP contract', () => {
       'terms_accepted_at',
       'health_data_consent_at',
       'trainer_consent_at',
+      'expires_at',
+      'created_at',
     ];
     const found = new Map<string, JsonSchema[]>();
     const collect = (schema: JsonSchema) => {

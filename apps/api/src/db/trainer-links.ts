@@ -9,7 +9,9 @@ import { users } from './schema/users';
  * Every write of a trainee's link to their trainer: `users.trainer_id` and the link row
  * always name the same trainer, so both are written here, in the caller's transaction
  * (decision 051). A trainer's say over the targets (024) ends with the link, with a change
- * of trainer and when the diary stops being shared.
+ * of trainer and when the diary stops being shared. Each write takes the link row before
+ * the target override, in the order a trainer's target write does, so neither waits on the
+ * other in a cycle.
  */
 
 /**
@@ -37,9 +39,6 @@ export async function linkTrainee(
   consent: ConsentAreas,
   now: Date,
 ): Promise<void> {
-  if (trainee.trainer_id !== trainerId || !consent.diary) {
-    await clearTargetOverride(db, trainee.id);
-  }
   await db
     .update(users)
     .set({ trainer_id: trainerId, updated_at: now })
@@ -49,6 +48,10 @@ export async function linkTrainee(
     .insert(trainerLinks)
     .values({ trainee_id: trainee.id, created_at: now, ...values })
     .onConflictDoUpdate({ target: trainerLinks.trainee_id, set: values });
+  // After the link row: a trainer's target write takes that row first, then the override.
+  if (trainee.trainer_id !== trainerId || !consent.diary) {
+    await clearTargetOverride(db, trainee.id);
+  }
 }
 
 /** Ends the trainee's link, if any: no trainer, no link row, the formula's targets again. */

@@ -415,6 +415,36 @@ describe('accepting an invitation', () => {
     });
   });
 
+  it('never leaves the old trainer’s targets when they are set while the trainee moves', async () => {
+    const before = await signedInTrainer(ctx);
+    const after = await signedInTrainer(ctx);
+    for (let round = 0; round < 4; round += 1) {
+      const ana = await trainee();
+      await subscribe(ctx, ana.user.id);
+      await linkToTrainer(ctx, ana.user.id, before.user.id);
+      for (const step of ['goal', 'body', 'activity'] as const) {
+        await call(
+          'PUT',
+          `/v0/users/${ana.user.id}/onboarding/${step}/`,
+          ana.headers,
+          answers[step],
+        );
+      }
+      const code = (await invite(after.headers)).code;
+      const [set, moved] = await Promise.all([
+        call('PUT', `/v0/users/${ana.user.id}/targets/`, before.headers, { energy_kcal: 1600 }),
+        accept(code, ana.headers, ALL_AREAS),
+      ]);
+      expect([200, 404]).toContain(set.status);
+      expect(moved.status).toBe(200);
+      const overrides = await ctx.database.db
+        .select()
+        .from(targetOverrides)
+        .where(eq(targetOverrides.user_id, ana.user.id));
+      expect(overrides, `round ${String(round)}`).toEqual([]);
+    }
+  });
+
   it('answers 404 to a trainer (their own invitation too) and to an admin, linking nobody', async () => {
     const coach = await signedInTrainer(ctx);
     const invitation = await invite(coach.headers);
