@@ -7,11 +7,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const apiModules = readdirSync(join(import.meta.dirname, 'apps/api/src/modules'), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders directly under `folder`: the API's modules, the web app's features. */
+const foldersIn = (folder) =>
+  readdirSync(join(import.meta.dirname, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const apiModules = foldersIn('apps/api/src/modules');
+const webFeatures = foldersIn('apps/web/src/features');
 
 export default tseslint.config(
   {
@@ -111,6 +113,51 @@ export default tseslint.config(
               target: 'apps/api/src/db',
               from: 'apps/api/src/http',
               message: 'db/ sits below http/: it never imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app's layers: shared pieces (components/, lib/) → features → routes. A feature
+    // never imports another; routes compose them. See apps/web/README.md.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests may render the whole app; the code they test may not reach across.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((name) => ({
+              target: `apps/web/src/features/${name}`,
+              from: 'apps/web/src/features',
+              except: [`./${name}`],
+              message:
+                'A feature never imports another: move what both need to components/ or lib/, or compose them in a route.',
+            })),
+            ...['components', 'lib'].map((layer) => ({
+              target: `apps/web/src/${layer}`,
+              from: ['apps/web/src/features', 'apps/web/src/routes'],
+              message: `${layer}/ sits below the features and routes: it never imports them.`,
+            })),
+            {
+              target: 'apps/web/src/features',
+              from: 'apps/web/src/routes',
+              message: 'Features sit below the routes: they never import them.',
             },
           ],
         },

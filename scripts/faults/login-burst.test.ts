@@ -108,7 +108,7 @@ describe('1000 parallel logins', () => {
       body: { email: bystander.email, password: PASSWORD },
     });
     const token = (login.body as { data?: { access_token?: string } }).data?.access_token;
-    const day = await call(api, 'GET', '/v0/diary/days/today/', { token });
+    const day = await call(api, 'GET', '/v0/diary/days/2026-03-02/', { token });
     const sameSession = await call(api, 'GET', '/v0/users/', { token: known[0]?.token });
 
     report('login burst', {

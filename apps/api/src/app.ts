@@ -24,7 +24,7 @@ import { requestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import type { RouteDeps } from './http/route-deps';
-import { registerSpa, webAppScriptHashes } from './http/spa';
+import { registerSpa } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -114,10 +114,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerErrorHandler(app);
 
   const webDist = options.webDist ?? webDistFolder;
-  registerSecurityHeaders(app, {
-    https: config.publicUrl.startsWith('https://'),
-    scriptHashes: webAppScriptHashes(webDist),
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   // Only pages of the configured origins may call the API from a browser; with none, only
   // the app's own origin can. Tokens travel in a header, so no credentials are allowed.
   if (config.corsOrigins.length > 0) {

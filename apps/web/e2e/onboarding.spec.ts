@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { todayIn } from '@forja/shared/calendar';
 import { birthDateForAge30, onboardedAccount, subscribedAccount, type Tokens } from './support/api';
 import { expectAccessible, logWorkout, storeSession } from './support/browser';
 
@@ -167,7 +168,8 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
   await expectAccessible(page);
 
   // Stored metric: 135 lb = 61.23 kg, 145 lb = 65.77 kg, 8 fl oz = 236.59 ml.
-  const day = await request.get('/v0/diary/days/today/', {
+  const today = todayIn('Europe/Madrid', new Date());
+  const day = await request.get(`/v0/diary/days/${today}/`, {
     headers: { Authorization: `Token ${account.tokens.access_token}` },
   });
   const stored = (await day.json()) as {

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { Notifications } from './components/ui/notifications';
 import { listenForPreloadErrors } from './lib/chunk-reload';
 import { followSystemColorScheme } from './lib/color-scheme';
-import { forgetEarlyReads } from './lib/early-reads';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter, followOtherTabs, routeForcedNavigations } from './router';
 import './styles.css';
@@ -17,10 +16,6 @@ const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
 routeForcedNavigations(router);
 followOtherTabs(router, queryClient);
-const stopForgetting = router.subscribe('onResolved', () => {
-  forgetEarlyReads();
-  stopForgetting();
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

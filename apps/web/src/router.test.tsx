@@ -10,7 +10,7 @@ import {
   homeHeading,
   installFakeApi,
   ok,
-  readyForHome,
+  readyForEveryScreen,
   thePlans,
 } from './test/fake-api';
 import { currentUserQuery } from './features/users/users-api';
@@ -27,7 +27,7 @@ function apiWith(subscriptions: unknown[]) {
     'GET /subscriptions/': ok(subscriptions),
     'GET /subscriptions/plans/': ok(thePlans),
     [`GET /users/${anUser.id}/preferences/`]: failure(404, 'not found', 'Recurso no encontrado'),
-    ...readyForHome,
+    ...readyForEveryScreen(),
   });
 }
 
@@ -231,7 +231,7 @@ describe('the authenticated screens', () => {
           : failure(401, 'unauthorized', 'No autorizado'),
       'POST /auth/refresh/': ok({ access_token: 'fresh-access', refresh_token: 'refresh-2' }),
       'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-      ...readyForHome,
+      ...readyForEveryScreen(),
     });
     const { router } = renderApp('/users/home');
 

@@ -85,3 +85,7 @@ export const MAX_SETS_PER_EXERCISE = 30;
 
 /** Foods of one's own: far more than anyone cooks, few enough that the list stays one read. */
 export const MAX_OWN_FOODS = 1000;
+
+/** The periods the metrics can cover, in months (the last one is a year). */
+export const METRIC_RANGES = [1, 3, 6, 12] as const;
+export type MetricRange = (typeof METRIC_RANGES)[number];

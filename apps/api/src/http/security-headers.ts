@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 const contentSecurityPolicy = [
@@ -21,14 +20,12 @@ const contentSecurityPolicy = [
  */
 export interface SecurityHeaderOptions {
   https: boolean;
-  /** CSP hash sources ('sha256-…') of the inline scripts the web app's page may run. */
-  scriptHashes?: string[];
 }
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': [
-      ["script-src 'self'", ...(options.scriptHashes ?? [])].join(' '),
+      "script-src 'self'",
       ...contentSecurityPolicy,
       ...(options.https ? ['upgrade-insecure-requests'] : []),
     ].join('; '),
@@ -45,21 +42,6 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   // Over plain http the header would be ignored, and it would pin localhost to https.
   if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   return headers;
-}
-
-/**
- * The CSP hash source of each inline script of a page (its text exactly as written), so the
- * policy can allow those scripts and no other.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', text = ''] of html.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
-  )) {
-    if (/\bsrc\s*=/i.test(attributes) || text === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {

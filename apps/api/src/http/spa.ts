@@ -1,16 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@forja/shared/constants';
 import { AppError } from './app-error';
-import { inlineScriptHashes } from './security-headers';
-
-/** The CSP hashes of the inline scripts of the built app's index.html; none without a build. */
-export function webAppScriptHashes(webDist: string): string[] {
-  const index = `${webDist}/index.html`;
-  return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
-}
 
 /**
  * Serves the built web app: files as they are, and index.html for every other path that

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { STORAGE_KEYS } from '@forja/shared/constants';
 import { subscriptionSchema } from '@forja/shared/schemas/subscription';
 import { ApiError, ResponseValidationError } from './api-error';
-import { forgetEarlyReads } from './early-reads';
 import type { ForcedDestination } from './forced-navigation';
 import { createHttpClient, type RefreshLocks } from './http';
 
@@ -439,89 +438,5 @@ describe('the HTTP client', () => {
       message: 'Ocurrio un error con la suscripcion',
     });
     expect(logger.error).toHaveBeenCalledOnce();
-  });
-});
-
-describe('the reads index.html started early', () => {
-  const answer = (status: number, data: unknown) =>
-    Promise.resolve(
-      new Response(JSON.stringify({ status, data }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-
-  function startedEarly(token: string, reads: Record<string, Promise<Response>>) {
-    window.__forjaEarlyReads = { token, reads: new Map(Object.entries(reads)) };
-  }
-
-  afterEach(() => {
-    forgetEarlyReads();
-  });
-
-  it('takes the early answer of the same read with the same token, once', async () => {
-    storeSession('access-1', 'refresh-1');
-    startedEarly('access-1', { '/users/': answer(200, { name: 'Temprana' }) });
-    const api = fakeApi({ 'GET /users/': () => ok({ name: 'Ana' }) });
-    const { client } = clientFor(api);
-
-    expect(await client.get('/users/', { schema: profileSchema })).toEqual({ name: 'Temprana' });
-    expect(api.calls).toEqual([]);
-    expect(await client.get('/users/', { schema: profileSchema })).toEqual({ name: 'Ana' });
-    expect(api.calls).toHaveLength(1);
-  });
-
-  it('asks again when the token changed, the query differs, or the call is not a GET', async () => {
-    storeSession('access-2', 'refresh-2');
-    startedEarly('access-1', { '/users/': answer(200, { name: 'Temprana' }) });
-    const api = fakeApi({
-      'GET /users/': () => ok({ name: 'Ana' }),
-      'GET /foods/': () => ok({ name: 'Pollo' }),
-      'POST /today/': () => ok({ name: 'Hoy' }),
-    });
-    const { client } = clientFor(api);
-    expect(await client.get('/users/', { schema: profileSchema })).toEqual({ name: 'Ana' });
-
-    storeSession('access-1', 'refresh-1');
-    startedEarly('access-1', {
-      '/foods/': answer(200, { name: 'Temprana' }),
-      '/today/': answer(200, { name: 'Temprana' }),
-    });
-    const foods = await client.get('/foods/', { schema: profileSchema, query: { q: 'pollo' } });
-    const today = await client.post('/today/', { schema: profileSchema, body: {} });
-    expect([foods, today]).toEqual([{ name: 'Pollo' }, { name: 'Hoy' }]);
-    expect(api.calls.map((call) => call.url)).toEqual([
-      '/v0/users/',
-      '/v0/foods/?q=pollo',
-      '/v0/today/',
-    ]);
-  });
-
-  it('sends the read itself when the early one failed on the network', async () => {
-    storeSession('access-1', 'refresh-1');
-    startedEarly('access-1', { '/users/': Promise.reject(new TypeError('Failed to fetch')) });
-    const api = fakeApi({ 'GET /users/': () => ok({ name: 'Ana' }) });
-    const { client } = clientFor(api);
-
-    expect(await client.get('/users/', { schema: profileSchema })).toEqual({ name: 'Ana' });
-    expect(api.calls).toHaveLength(1);
-  });
-
-  it('refreshes an early answer refused with 401 and reads again with the new token', async () => {
-    storeSession('expired', 'refresh-1');
-    startedEarly('expired', {
-      '/users/': answer(401, { error: 'unauthorized', message: 'No autorizado' }),
-    });
-    const api = fakeApi({
-      'POST /auth/refresh/': () => ok({ access_token: 'access-2', refresh_token: 'refresh-2' }),
-      'GET /users/': profileFor('access-2'),
-    });
-    const { client } = clientFor(api);
-
-    expect(await client.get('/users/', { schema: profileSchema })).toEqual({ name: 'Ana' });
-    expect(api.calls.map((call) => `${call.method} ${call.url} ${call.authorization}`)).toEqual([
-      'POST /v0/auth/refresh/ null',
-      'GET /v0/users/ Token access-2',
-    ]);
   });
 });

@@ -11,7 +11,6 @@ import {
 } from '@forja/shared/errors';
 import { authTokensSchema } from '@forja/shared/schemas/auth';
 import { ApiError, ResponseValidationError } from './api-error';
-import { takeEarlyRead } from './early-reads';
 import { forceNavigation, type ForcedDestination } from './forced-navigation';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
 
@@ -84,31 +83,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * An answer index.html asked for early, within the request's time-out; undefined when that
- * read failed, so the request is sent afresh.
- */
-async function earlyAnswer(
-  read: Promise<Response>,
-  signal: AbortSignal,
-): Promise<Response | undefined> {
-  const timedOut = new Promise<never>((_, reject) => {
-    signal.addEventListener(
-      'abort',
-      () => {
-        reject(new Error('timed out'));
-      },
-      { once: true },
-    );
-  });
-  try {
-    return await Promise.race([read, timedOut]);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return undefined;
-  }
-}
-
 function networkError(): ApiError {
   return new ApiError(NETWORK_ERROR_MESSAGE, { status: NETWORK_ERROR_STATUS });
 }
@@ -170,19 +144,13 @@ export function createHttpClient(options: HttpClientOptions) {
     const timer = setTimeout(() => {
       controller.abort();
     }, timeoutMs);
-    const early =
-      method === 'GET' && body === undefined
-        ? takeEarlyRead(url.slice(baseUrl.length), token)
-        : undefined;
     try {
-      const response =
-        (early && (await earlyAnswer(early, controller.signal))) ??
-        (await doFetch(url, {
-          method,
-          headers,
-          signal: controller.signal,
-          ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
-        }));
+      const response = await doFetch(url, {
+        method,
+        headers,
+        signal: controller.signal,
+        ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
+      });
       const text = await response.text();
       let parsed: unknown;
       try {

@@ -2,13 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from '@forja/shared/constants';
 import { ApiError } from './api-error';
 
-/**
- * How long data a screen shows fresh on every visit stays fresh: what the route's loader
- * fetched a moment ago is not fetched again by the screen that mounts right after it, while
- * the next visit fetches anew. Changes made in the app invalidate such data at once.
- */
-export const FRESH_FOR_A_VISIT_MS = 5_000;
-
 /** One retry (spec §9), except for answers a retry cannot change: the 4xx family. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;

@@ -11,8 +11,9 @@ import { currentUserQuery } from '../features/users/users-api';
 
 /*
  * What the protected routes check before they show anything (spec §2). They sit here,
- * beside the routes, because they combine features that do not know each other. Routes
- * load this module on demand, which keeps the schemas out of the first download.
+ * beside the routes, because they combine features that do not know each other. They run
+ * as route loaders, which the router splits from the first download with the schemas they
+ * need, and which run in parallel with the screen's own loader.
  */
 
 function toLogin(location: ParsedLocation) {

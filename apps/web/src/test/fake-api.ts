@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { todayIn } from '@forja/shared/calendar';
+import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 
 export interface FakeCall {
@@ -169,3 +171,48 @@ export const readyForHome = {
 
 /** Home greets the trainee by name. */
 export const homeHeading = { level: 1, name: `Hola, ${anUser.first_name}` } as const;
+
+const noIntake = { kcal: 0, protein_g: 0, carbohydrate_g: 0, fat_g: 0, fibre_g: 0 };
+
+/** A diary day with nothing logged. */
+export function anEmptyDay(date: string) {
+  return {
+    date,
+    meals: ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'].map((meal) => ({
+      meal,
+      entries: [],
+      totals: noIntake,
+    })),
+    totals: noIntake,
+    targets: null,
+    water_ml: 0,
+    notes: '',
+    workouts: [],
+  };
+}
+
+/** Metrics of a month with nothing measured. */
+export const noMetrics = {
+  from: '2026-02-02',
+  to: '2026-03-02',
+  weights: [],
+  trend_kg: null,
+  weekly_rate_kg: null,
+  measurements: [],
+  energy: [],
+  adherence: { target_kcal: null, days_logged: 0, days_within: 0, percent: null },
+};
+
+/**
+ * Answers for every screen of the shell besides home: today's diary day (in the default
+ * time zone, Madrid, which the fake preferences share), the exercise library and the metrics.
+ */
+export function readyForEveryScreen() {
+  const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+  return {
+    ...readyForHome,
+    [`GET /diary/days/${today}/`]: ok(anEmptyDay(today)),
+    'GET /exercises/': ok([]),
+    'GET /metrics/': ok(noMetrics),
+  };
+}

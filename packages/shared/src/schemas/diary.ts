@@ -180,10 +180,6 @@ export const diaryCopySchema = z
 export type DiaryCopy = z.input<typeof diaryCopySchema>;
 
 export const dateParamsSchema = z.object({ date: localDateSchema });
-export const dayParamsSchema = z.object({
-  /** A calendar day, or `today` in the person's time zone. */
-  date: z.union([z.literal('today'), localDateSchema]),
-});
 
 export const waterInputSchema = z.strictObject({
   water_ml: numberUpTo('El agua', MAX_WATER_ML, { unit: 'ml', integer: true }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { METRIC_RANGES } from '../constants';
 import { numberUpTo } from './quantities';
 
-export const METRIC_RANGES = [1, 3, 6, 12] as const;
-export type MetricRange = (typeof METRIC_RANGES)[number];
+export { METRIC_RANGES, type MetricRange } from '../constants';
 
 export const MEASUREMENT_SITES = ['waist', 'hip', 'chest', 'arm', 'thigh', 'neck'] as const;
 export type MeasurementSite = (typeof MEASUREMENT_SITES)[number];

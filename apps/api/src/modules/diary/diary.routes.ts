@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dateParamsSchema,
-  dayParamsSchema,
   diaryCopySchema,
   diaryDaySchema,
   diaryEntrySchema,
@@ -57,8 +56,8 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       schema: {
         tags,
         security,
-        summary: 'One day of the diary (a date, or today in the person’s time zone)',
-        params: dayParamsSchema,
+        summary: 'One day of the diary',
+        params: dateParamsSchema,
         response: responses(200, diaryDaySchema),
       },
     },

@@ -22,7 +22,6 @@ import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
-import { findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
 import { loggedDay, nutrientsFrom, toEntry } from '../../nutrition/logged-day';
@@ -36,20 +35,14 @@ type EntryRow = typeof diaryEntries.$inferSelect;
 
 const QUICK_ADD_NAME = 'Añadido rápido';
 
-/** The date `date` names for this person: itself, or their today for `today`. */
-async function resolveDate(deps: DiaryDeps, userId: string, date: string): Promise<string> {
-  return date === 'today' ? findToday(deps.db, deps.clock, userId) : date;
-}
-
 /**
  * One day of the diary, with the person's targets to hold it against: one statement reads
  * the day, the answers and the trainer's override together.
  */
 export async function getDay(deps: DiaryDeps, userId: string, date: string): Promise<DiaryDay> {
-  const day = await resolveDate(deps, userId, date);
-  const stored = await readStoredDay(deps.db, userId, day);
+  const stored = await readStoredDay(deps.db, userId, date);
   const targets = dailyTargetsOf(answersOf(stored.answers), stored.override, deps.clock.now());
-  return { ...loggedDay(day, stored), targets };
+  return { ...loggedDay(date, stored), targets };
 }
 
 /** Grams in one `unit` of a food: 1 for g, its density for ml, or a portion's weight. */

@@ -9,7 +9,7 @@ import {
   homeHeading,
   installFakeApi,
   ok,
-  readyForHome,
+  readyForEveryScreen,
 } from '../../test/fake-api';
 import { currentAddress, renderApp } from '../../test/render-app';
 
@@ -18,7 +18,7 @@ function loggedInApi(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'POST /auth/login/': ok({ access_token: 'access-1', refresh_token: 'refresh-1' }),
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    ...readyForHome,
+    ...readyForEveryScreen(),
     ...extra,
   });
 }

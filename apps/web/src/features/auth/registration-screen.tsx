@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api-error';
 import { storeRegisteredEmail } from '../../lib/session';
 import { register as registerAccount } from './auth-api';
 import { browserCountry } from '../../lib/countries';
-import { PersonFields } from '../users/person-fields';
+import { PersonFields } from '../../components/ui/person-fields';
 import { notify } from '../../components/ui/notifications';
 import { TermsCheckbox } from './terms-checkbox';
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import { WATER_STEP_ML } from '@forja/shared/schemas/diary';
@@ -22,7 +22,7 @@ interface DiaryScreenProps {
 
 /** One day of the diary: meals, water, training and notes, with the day's totals. */
 export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: DiaryScreenProps) {
-  const day = useQuery(diaryDayQuery(date));
+  const day = useSuspenseQuery(diaryDayQuery(date));
   const dateId = useId();
 
   return (
@@ -76,38 +76,25 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
         {formatDay(date)}
       </p>
 
-      {day.isPending ? (
-        <p role="status">Cargando el día...</p>
-      ) : day.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>No pudimos cargar el día. Inténtalo de nuevo.</p>
-          <button type="button" onClick={() => void day.refetch()} className={secondaryButton}>
-            Reintentar
-          </button>
-        </div>
-      ) : (
-        <>
-          <DaySummary totals={day.data.totals} targets={day.data.targets} />
-          {day.data.meals.map((meal) => (
-            <MealSection
-              key={meal.meal}
-              date={date}
-              meal={meal}
-              system={system}
-              foodPicker={foodPicker}
-            />
-          ))}
-          <CopyDayForm key={date} date={date} />
-          <WaterCard
-            date={date}
-            waterMl={day.data.water_ml}
-            targetMl={day.data.targets?.water_ml ?? null}
-            system={system}
-          />
-          <TrainingSection date={date} workouts={day.data.workouts} system={system} />
-          <NotesCard key={`${date}-${day.data.notes}`} date={date} notes={day.data.notes} />
-        </>
-      )}
+      <DaySummary totals={day.data.totals} targets={day.data.targets} />
+      {day.data.meals.map((meal) => (
+        <MealSection
+          key={meal.meal}
+          date={date}
+          meal={meal}
+          system={system}
+          foodPicker={foodPicker}
+        />
+      ))}
+      <CopyDayForm key={date} date={date} />
+      <WaterCard
+        date={date}
+        waterMl={day.data.water_ml}
+        targetMl={day.data.targets?.water_ml ?? null}
+        system={system}
+      />
+      <TrainingSection date={date} workouts={day.data.workouts} system={system} />
+      <NotesCard key={`${date}-${day.data.notes}`} date={date} notes={day.data.notes} />
     </section>
   );
 }

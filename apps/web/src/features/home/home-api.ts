@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { todaySchema } from '@forja/shared/schemas/today';
 import { http } from '../../lib/http';
-import { FRESH_FOR_A_VISIT_MS } from '../../lib/query-client';
 import { todayKey } from '../../lib/query-keys';
 
-/** Today's intake, water, training and weight; fresh on every visit. */
+/** Today's intake, water, training and weight; any change to the diary makes it out of date. */
 export function todayQuery(userId: string) {
   return queryOptions({
     queryKey: todayKey(userId),
@@ -13,6 +12,5 @@ export function todayQuery(userId: string) {
         schema: todaySchema,
         invalidResponseMessage: 'Ocurrió un error al obtener el resumen de hoy',
       }),
-    staleTime: FRESH_FOR_A_VISIT_MS,
   });
 }

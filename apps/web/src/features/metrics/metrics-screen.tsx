@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notify } from '../../components/ui/notifications';
 import { validationMessages as m } from '@forja/shared/schemas/messages';
@@ -82,9 +82,18 @@ function amountError(
 }
 
 /** Weight and its trend, body measurements, adherence and the export of one's data. */
-export function MetricsScreen({ today, system }: { today: string; system: MetricSystem }) {
-  const [months, setMonths] = useState<MetricRange>(1);
-  const metrics = useQuery(metricsQuery(months));
+export function MetricsScreen({
+  months,
+  onMonthsChange,
+  today,
+  system,
+}: {
+  months: MetricRange;
+  onMonthsChange: (months: MetricRange) => void;
+  today: string;
+  system: MetricSystem;
+}) {
+  const metrics = useSuspenseQuery(metricsQuery(months));
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-3xl font-extrabold tracking-tight">Métricas</h1>
@@ -95,34 +104,17 @@ export function MetricsScreen({ today, system }: { today: string; system: Metric
             type="button"
             aria-pressed={months === range}
             onClick={() => {
-              setMonths(range);
+              onMonthsChange(range);
             }}
-            className={`rounded-md px-3 py-1.5 font-medium ${months === range ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
+            className={`min-h-11 rounded-md px-3 py-1.5 font-medium ${months === range ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
           >
             {range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`}
           </button>
         ))}
       </div>
-      {metrics.isPending ? (
-        <p role="status">Cargando métricas...</p>
-      ) : metrics.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>No pudimos cargar tus métricas. Inténtalo de nuevo.</p>
-          <button type="button" onClick={() => void metrics.refetch()} className={secondaryButton}>
-            Reintentar
-          </button>
-        </div>
-      ) : (
-        <>
-          <WeightSection metrics={metrics.data} today={today} system={system} />
-          <AdherenceCard metrics={metrics.data} />
-          <MeasurementsSection
-            measurements={metrics.data.measurements}
-            today={today}
-            system={system}
-          />
-        </>
-      )}
+      <WeightSection metrics={metrics.data} today={today} system={system} />
+      <AdherenceCard metrics={metrics.data} />
+      <MeasurementsSection measurements={metrics.data.measurements} today={today} system={system} />
       <ExportCard />
     </section>
   );

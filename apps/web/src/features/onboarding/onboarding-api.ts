@@ -5,7 +5,6 @@ import {
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
 import { http } from '../../lib/http';
-import { FRESH_FOR_A_VISIT_MS } from '../../lib/query-client';
 
 const INVALID = 'Ocurrió un error al leer tu configuración inicial';
 
@@ -13,13 +12,12 @@ function base(userId: string) {
   return `/users/${encodeURIComponent(userId)}/onboarding`;
 }
 
-/** Every answer so far and where to continue; fresh on every visit, as any device may add to it. */
+/** Every answer so far and where to continue. */
 export function onboardingQuery(userId: string) {
   return queryOptions({
     queryKey: ['users', userId, 'onboarding'],
     queryFn: () =>
       http.get(`${base(userId)}/`, { schema: onboardingSchema, invalidResponseMessage: INVALID }),
-    staleTime: FRESH_FOR_A_VISIT_MS,
   });
 }
 

@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/form-field';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { schemaResolver } from '../../lib/schema-resolver';
-import { PersonFields } from '../users/person-fields';
+import { PersonFields } from '../../components/ui/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
 
 interface ProfileScreenProps {

@@ -8,7 +8,7 @@ import {
   homeHeading,
   installFakeApi,
   ok,
-  readyForHome,
+  readyForEveryScreen,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 import { followSystemColorScheme } from '../../lib/color-scheme';
@@ -28,7 +28,7 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
     [`GET /users/${anUser.id}/preferences/`]: ok(preferences),
-    ...readyForHome,
+    ...readyForEveryScreen(),
     ...extra,
   });
 }

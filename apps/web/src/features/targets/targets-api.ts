@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { targetsSchema } from '@forja/shared/schemas/targets';
 import { http } from '../../lib/http';
-import { FRESH_FOR_A_VISIT_MS } from '../../lib/query-client';
 import { targetsKey } from '../../lib/query-keys';
 
 /**
- * The person's targets, computed by the server from their onboarding answers. Refetched on
- * every visit: an edited answer or a birthday changes them.
+ * The person's targets, computed by the server from their onboarding answers; an edited
+ * answer makes them out of date at once.
  */
 export function targetsQuery(userId: string) {
   return queryOptions({
@@ -16,6 +15,5 @@ export function targetsQuery(userId: string) {
         schema: targetsSchema,
         invalidResponseMessage: 'Ocurrió un error al obtener tus objetivos',
       }),
-    staleTime: FRESH_FOR_A_VISIT_MS,
   });
 }

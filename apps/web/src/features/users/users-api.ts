@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userPreferencesSchema, type UserPreferences } from '@forja/shared/schemas/preferences';
@@ -47,4 +47,9 @@ export function preferencesQuery(userId: string) {
     queryFn: () => fetchPreferences(userId),
     staleTime: Infinity,
   });
+}
+
+/** The person logged in, read by the route's loader before the screen shows. */
+export function useCurrentUser(): User {
+  return useSuspenseQuery(currentUserQuery).data;
 }

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLogout } from '../../../features/auth/use-logout';
 import { PlansScreen } from '../../../features/subscriptions/plans-screen';
+import { guardPlans } from '../../-guards';
 import { requireToken } from '../../-require-token';
 
 export const Route = createFileRoute('/users/subscription/plans')({
-  beforeLoad: async ({ context: { queryClient }, location }) => {
+  beforeLoad: ({ location }) => {
     requireToken(location);
-    const { guardPlans } = await import('../../-guards');
-    return guardPlans(queryClient, location);
   },
+  loader: ({ context: { queryClient }, location }) => guardPlans(queryClient, location),
   component: PlansPage,
 });
 

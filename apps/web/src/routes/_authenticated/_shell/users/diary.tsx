@@ -1,11 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { todayIn } from '@forja/shared/calendar';
-import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
+import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
+import { loadErrorView } from '../../../../components/ui/load-error';
+import { diaryDayQuery, exercisesQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
-import { preferencesQuery } from '../../../../features/users/users-api';
+import {
+  currentUserQuery,
+  preferencesQuery,
+  useCurrentUser,
+} from '../../../../features/users/users-api';
 import { optionalLocalDate } from '../../../-search';
+
+/** Today where the person lives (their time zone), not where the device happens to be. */
+function todayFor(preferences: UserPreferences | null): string {
+  return todayIn(preferences?.timezone ?? DEFAULT_TIME_ZONE, new Date());
+}
 
 export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
   // The day shown; today (where the person lives) when absent or not a date.
@@ -13,15 +24,29 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     const date = optionalLocalDate(search.date);
     return date ? { date } : {};
   },
+  loaderDeps: ({ search }) => ({ date: search.date }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    // The day is most likely today where the device is: its read starts at once, beside the
+    // guard's, and is the one used when the person's own time zone agrees.
+    const likely =
+      deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+    queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
+    // Only the training section needs the exercise library; the day does not wait for it.
+    queryClient.query(exercisesQuery).catch(() => undefined);
+    const user = await queryClient.query(currentUserQuery);
+    const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
+    await queryClient.query(diaryDayQuery(date));
+  },
+  errorComponent: loadErrorView('No pudimos cargar el día. Inténtalo de nuevo.'),
   component: DiaryPage,
 });
 
 function DiaryPage() {
-  const { user } = Route.useRouteContext();
-  const preferences = useQuery(preferencesQuery(user.id));
+  const user = useCurrentUser();
+  const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   const navigate = Route.useNavigate();
-  const system = preferences.data?.metric_system ?? 'metric';
-  const today = todayIn(preferences.data?.timezone ?? DEFAULT_TIME_ZONE, new Date());
+  const system = preferences?.metric_system ?? 'metric';
+  const today = todayFor(preferences);
   const { date = today } = Route.useSearch();
   return (
     <DiaryScreen

@@ -1,26 +1,34 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { HomeScreen } from '../../../../features/home/home-screen';
 import { todayQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
-import { preferencesQuery } from '../../../../features/users/users-api';
+import {
+  currentUserQuery,
+  preferencesQuery,
+  useCurrentUser,
+} from '../../../../features/users/users-api';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
-  beforeLoad: async ({ context: { queryClient, user } }) => {
-    const { prefetchHome, requireFinishedOnboarding } = await import('../../../-loaders');
-    prefetchHome(queryClient, user.id);
-    await requireFinishedOnboarding(queryClient, user.id);
-  },
-  loader: async ({ context: { queryClient, user } }) => {
-    const { loadHome } = await import('../../../-loaders');
-    await loadHome(queryClient, user.id);
+  loader: async ({ context: { queryClient } }) => {
+    const user = await queryClient.query(currentUserQuery);
+    // All at once: the onboarding decides whether home shows at all, and the targets are
+    // missing (404) until it is finished or when the answers no longer fit; the screen says so.
+    const [onboarding] = await Promise.all([
+      queryClient.query(onboardingQuery(user.id)),
+      queryClient.query(todayQuery(user.id)),
+      queryClient.query(preferencesQuery(user.id)),
+      queryClient.query(targetsQuery(user.id)).catch(() => undefined),
+    ]);
+    // Until the onboarding is finished there are no targets to show: it comes first.
+    if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
   },
   component: HomePage,
 });
 
 function HomePage() {
-  const { user } = Route.useRouteContext();
+  const user = useCurrentUser();
   const { data: today } = useSuspenseQuery(todayQuery(user.id));
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   const { data: onboarding } = useSuspenseQuery(onboardingQuery(user.id));

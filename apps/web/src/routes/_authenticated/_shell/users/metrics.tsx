@@ -1,21 +1,49 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { todayIn } from '@forja/shared/calendar';
+import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
+import { loadErrorView } from '../../../../components/ui/load-error';
+import { metricsQuery } from '../../../../features/metrics/metrics-api';
 import { MetricsScreen } from '../../../../features/metrics/metrics-screen';
-import { preferencesQuery } from '../../../../features/users/users-api';
+import {
+  currentUserQuery,
+  preferencesQuery,
+  useCurrentUser,
+} from '../../../../features/users/users-api';
+
+/** ?months=3: the period shown; a month when absent or not one of the periods. */
+function monthsIn(value: unknown): MetricRange | undefined {
+  return METRIC_RANGES.find((range) => String(range) === value);
+}
 
 export const Route = createFileRoute('/_authenticated/_shell/users/metrics')({
+  validateSearch: (search: { months?: unknown } & SearchSchemaInput): { months?: MetricRange } => {
+    const months = monthsIn(search.months);
+    return months && months !== 1 ? { months } : {};
+  },
+  loaderDeps: ({ search }) => ({ months: search.months ?? 1 }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const metrics = queryClient.query(metricsQuery(deps.months));
+    metrics.catch(() => undefined);
+    const user = await queryClient.query(currentUserQuery);
+    await Promise.all([queryClient.query(preferencesQuery(user.id)), metrics]);
+  },
+  errorComponent: loadErrorView('No pudimos cargar tus métricas. Inténtalo de nuevo.'),
   component: MetricsPage,
 });
 
 function MetricsPage() {
-  const { user } = Route.useRouteContext();
-  const preferences = useQuery(preferencesQuery(user.id));
+  const user = useCurrentUser();
+  const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
+  const { months = 1 } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <MetricsScreen
-      today={todayIn(preferences.data?.timezone ?? DEFAULT_TIME_ZONE, new Date())}
-      system={preferences.data?.metric_system ?? 'metric'}
+      months={months}
+      onMonthsChange={(next) => void navigate({ search: next === 1 ? {} : { months: next } })}
+      today={todayIn(preferences?.timezone ?? DEFAULT_TIME_ZONE, new Date())}
+      system={preferences?.metric_system ?? 'metric'}
     />
   );
 }

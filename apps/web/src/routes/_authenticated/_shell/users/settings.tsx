@@ -6,19 +6,25 @@ import {
   currentSubscription,
   subscriptionsQuery,
 } from '../../../../features/subscriptions/subscriptions-api';
-import { preferencesQuery } from '../../../../features/users/users-api';
+import {
+  currentUserQuery,
+  preferencesQuery,
+  useCurrentUser,
+} from '../../../../features/users/users-api';
 import { clearTokens } from '../../../../lib/session';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/settings')({
-  loader: async ({ context: { queryClient, user } }) => {
-    const { loadSettings } = await import('../../../-loaders');
-    await loadSettings(queryClient, user.id);
+  loader: async ({ context: { queryClient } }) => {
+    const subscriptions = queryClient.query(subscriptionsQuery);
+    subscriptions.catch(() => undefined);
+    const user = await queryClient.query(currentUserQuery);
+    await Promise.all([queryClient.query(preferencesQuery(user.id)), subscriptions]);
   },
   component: SettingsPage,
 });
 
 function SettingsPage() {
-  const { user } = Route.useRouteContext();
+  const user = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const preferences = preferencesQuery(user.id);

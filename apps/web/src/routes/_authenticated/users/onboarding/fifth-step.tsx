@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../../../../features/users/users-api';
 import { StepPage } from '../../../-onboarding';
+import { loadOnboarding } from '../../../-onboarding-loader';
 import { onboardingSearch } from '../../../-onboarding-search';
 
 export const Route = createFileRoute('/_authenticated/users/onboarding/fifth-step')({
   validateSearch: onboardingSearch,
-  loader: async ({ context: { queryClient, user } }) => {
-    const { loadOnboarding } = await import('../../../-loaders');
-    await loadOnboarding(queryClient, user.id);
+  loader: async ({ context: { queryClient } }) => {
+    await loadOnboarding(queryClient);
   },
   component: function OnboardingStepPage() {
-    const { user } = Route.useRouteContext();
+    const user = useCurrentUser();
     return <StepPage userId={user.id} step="eating" search={Route.useSearch()} />;
   },
 });

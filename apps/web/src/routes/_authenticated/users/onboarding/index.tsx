@@ -1,9 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { addressOf } from '../../../../features/onboarding/onboarding-steps';
+import { loadOnboarding } from '../../../-onboarding-loader';
 
 /** Sends the person to the first unanswered step, or to the summary when all are answered. */
 export const Route = createFileRoute('/_authenticated/users/onboarding/')({
-  beforeLoad: async ({ context: { queryClient, user } }) => {
-    const { continueOnboarding } = await import('../../../-loaders');
-    await continueOnboarding(queryClient, user.id);
+  loader: async ({ context: { queryClient } }) => {
+    const state = await loadOnboarding(queryClient);
+    throw redirect({ to: addressOf(state.next_step), replace: true });
   },
 });

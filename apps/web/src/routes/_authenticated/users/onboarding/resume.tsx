@@ -3,19 +3,22 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OnboardingResume } from '../../../../features/onboarding/onboarding-resume';
 import { targetsQuery } from '../../../../features/targets/targets-api';
 import { TargetsSummary } from '../../../../features/targets/targets-summary';
+import { useCurrentUser } from '../../../../features/users/users-api';
 import { errorMessage } from '../../../../lib/api-error';
 import { useMetricSystem } from '../../../-onboarding';
+import { loadOnboarding } from '../../../-onboarding-loader';
 
 export const Route = createFileRoute('/_authenticated/users/onboarding/resume')({
-  loader: async ({ context: { queryClient, user } }) => {
-    const { loadOnboarding } = await import('../../../-loaders');
-    await loadOnboarding(queryClient, user.id);
+  loader: async ({ context: { queryClient } }) => {
+    const state = await loadOnboarding(queryClient);
+    // Shown in place when they cannot be computed, so the screen does not wait for them.
+    queryClient.query(targetsQuery(state.user_id)).catch(() => undefined);
   },
   component: ResumePage,
 });
 
 function ResumePage() {
-  const { user } = Route.useRouteContext();
+  const user = useCurrentUser();
   const system = useMetricSystem(user.id);
   const targets = useQuery(targetsQuery(user.id));
   let summary;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { SelectField, TextField } from '../../components/ui/form-field';
+import { SelectField, TextField } from './form-field';
 import { spanishCountries } from '../../lib/countries';
 
 interface PersonValues extends FieldValues {
