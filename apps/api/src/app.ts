@@ -28,6 +28,7 @@ import { registerSpa, webAppScriptHashes } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { coachingRoutes } from './modules/coaching/coaching.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(traineeTargetsRoutes, modules);
       await api.register(consentsRoutes, modules);
       await api.register(accountDeletionRoutes, modules);
+      await api.register(coachingRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

@@ -70,3 +70,13 @@ export const MAX_SETS_PER_EXERCISE = 30;
 
 /** Foods of one's own: far more than anyone cooks, few enough that the list stays one read. */
 export const MAX_OWN_FOODS = 1000;
+
+/**
+ * Bounds of a trainer's workspace (decision 053): trainees linked to one trainer (the roster
+ * and the Hoy queue read them all in two statements), the roster's page size, and a
+ * trainer's private tags per trainee.
+ */
+export const MAX_TRAINEES_PER_TRAINER = 500;
+export const MAX_ROSTER_PAGE_SIZE = 200;
+export const MAX_TAGS_PER_TRAINEE = 10;
+export const MAX_TAG_LENGTH = 30;
