@@ -8,6 +8,11 @@ import { formatDecimal, runStart } from './rule';
 /** Days back on which the rule is judged, to find when the drift began. */
 export const AWAY_LOOKBACK_DAYS = 28;
 
+/** Changes are judged to the gram, so 80.1 − 80.0 is 0.1 and not 0.0999…. */
+function toGrams(kg: number): number {
+  return Math.round(kg * 1000) / 1000;
+}
+
 /** The trend on `day`: that of the latest weighing on or before it; null before the first. */
 function trendOn(points: readonly WeightPoint[], day: string): WeightPoint | null {
   return points.findLast((point) => point.date <= day) ?? null;
@@ -15,7 +20,7 @@ function trendOn(points: readonly WeightPoint[], day: string): WeightPoint | nul
 
 /**
  * Whether the trend moved away from the goal in each of the two weeks up to `day` by at
- * least the flat band (0.1 kg), with a weighing in the last of them. `direction` is +1 when
+ * least the flat band (0.1 kg); without a weighing in the last week the trend has not moved. `direction` is +1 when
  * the goal is to lose (away is up), -1 to gain.
  */
 export function movedAwayTwoWeeks(
@@ -27,9 +32,8 @@ export function movedAwayTwoWeeks(
   const weekBefore = trendOn(points, addDays(day, -7));
   const twoWeeksBefore = trendOn(points, addDays(day, -14));
   if (!now || !weekBefore || !twoWeeksBefore) return false;
-  if (now.date <= addDays(day, -7)) return false;
-  const first = direction * (weekBefore.trend_kg - twoWeeksBefore.trend_kg);
-  const second = direction * (now.trend_kg - weekBefore.trend_kg);
+  const first = toGrams(direction * (weekBefore.trend_kg - twoWeeksBefore.trend_kg));
+  const second = toGrams(direction * (now.trend_kg - weekBefore.trend_kg));
   return first >= FLAT_KG_PER_WEEK && second >= FLAT_KG_PER_WEEK;
 }
 
