@@ -1,8 +1,11 @@
 import type { Goal } from '@forja/shared/schemas/onboarding';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
 
-/** Days of weighings read for the trend: its smoothing forgets older ones (0.9^56 < 0.3 %). */
-export const WEIGHING_DAYS = 70;
+/**
+ * Days of weighings read for the trend. Its smoothing forgets older ones: what the first
+ * weighing read weighs in the trend two weeks ago is 0.9^42, about 1 %.
+ */
+export const WEIGHING_DAYS = 56;
 /** Logged days read for adherence: the 30-day figures and the queue's 7-day windows. */
 export const LOGGED_DAYS = 30;
 /** Calendar days of sessions read: the 30-day figures and this week. */
