@@ -73,7 +73,7 @@ export const MAX_OWN_FOODS = 1000;
 
 /**
  * Bounds of a trainer's workspace (decision 053): trainees linked to one trainer (the roster
- * and the Hoy queue read them all in two statements), the roster's page size, and a
+ * and the Hoy queue read them all in a few statements), the roster's page size, and a
  * trainer's private tags per trainee.
  */
 export const MAX_TRAINEES_PER_TRAINER = 500;

@@ -75,77 +75,98 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
 type LinkedRow = Awaited<ReturnType<typeof linkedTrainees>>[number];
 
 interface LoggedRow {
-  id: string;
-  last_food_day: string | null;
-  logged_days: [string, number][] | null;
-  session_days: string[] | null;
-  last_session_day: string | null;
-  weighings: [string, number][] | null;
-  last_weigh_in: string | null;
+  last_food_day?: string | null;
+  logged_days?: [string, number][] | null;
+  session_days?: string[] | null;
+  last_session_day?: string | null;
+  weighings?: [string, number][] | null;
+  last_weigh_in?: string | null;
+}
+
+type Area = 'diary' | 'training' | 'body';
+
+/** Per trainee and bounded by their own today: what one area holds, over its (user_id, date) index. */
+function areaColumns(area: Area) {
+  switch (area) {
+    case 'diary':
+      return sql`
+        (select max(${diaryEntries.date})::text from ${diaryEntries}
+          where ${diaryEntries.user_id} = t.id and ${diaryEntries.date} <= t.today
+        ) as last_food_day,
+        (select json_agg(json_build_array(d.date::text, d.kcal) order by d.date)
+          from (
+            select ${diaryEntries.date} as date, sum(${diaryEntries.kcal}) as kcal
+            from ${diaryEntries}
+            where ${diaryEntries.user_id} = t.id and ${diaryEntries.date} <= t.today
+            group by ${diaryEntries.date}
+            order by ${diaryEntries.date} desc
+            limit ${LOGGED_DAYS}
+          ) d
+        ) as logged_days`;
+    case 'training':
+      return sql`
+        (select json_agg(distinct ${workouts.date}::text) from ${workouts}
+          where ${workouts.user_id} = t.id
+            and ${workouts.date} between t.today - ${SESSION_DAYS - 1}::int and t.today
+        ) as session_days,
+        (select max(${workouts.date})::text from ${workouts}
+          where ${workouts.user_id} = t.id and ${workouts.date} <= t.today
+        ) as last_session_day`;
+    case 'body':
+      return sql`
+        (select json_agg(json_build_array(${weightEntries.date}::text, ${weightEntries.weight_kg})
+            order by ${weightEntries.date})
+          from ${weightEntries}
+          where ${weightEntries.user_id} = t.id
+            and ${weightEntries.date} between t.today - ${WEIGHING_DAYS - 1}::int and t.today
+        ) as weighings,
+        (select max(${weightEntries.date})::text from ${weightEntries}
+          where ${weightEntries.user_id} = t.id and ${weightEntries.date} <= t.today
+        ) as last_weigh_in`;
+  }
 }
 
 /**
- * What each trainee logged that the trainer may see, in one statement over the indexes on
- * (user_id, date): per trainee, correlated subqueries bounded by their own today and by
- * the areas they share (a subquery of an area not shared is never run).
+ * What the trainees who share `area` logged in it, in one statement whatever their number:
+ * correlated subqueries per trainee, each bounded by the trainee's own today.
  */
-function loggedStatement(
-  trainees: { id: string; today: string; diary: boolean; training: boolean; body: boolean }[],
-) {
+async function areaData(db: Db, area: Area, trainees: { id: string; today: string }[]) {
+  if (trainees.length === 0) return [];
   const rows = sql.join(
-    trainees.map(
-      (t) =>
-        sql`(${t.id}::uuid, ${t.today}::date, ${t.diary}::boolean, ${t.training}::boolean, ${t.body}::boolean)`,
-    ),
+    trainees.map((t) => sql`(${t.id}::uuid, ${t.today}::date)`),
     sql`, `,
   );
-  return sql`
-    with t(id, today, diary, training, body) as (values ${rows})
-    select t.id,
-      case when t.diary then (
-        select max(${diaryEntries.date})::text from ${diaryEntries}
-        where ${diaryEntries.user_id} = t.id and ${diaryEntries.date} <= t.today
-      ) end as last_food_day,
-      case when t.diary then (
-        select json_agg(json_build_array(d.date::text, d.kcal) order by d.date)
-        from (
-          select ${diaryEntries.date} as date, sum(${diaryEntries.kcal}) as kcal
-          from ${diaryEntries}
-          where ${diaryEntries.user_id} = t.id and ${diaryEntries.date} <= t.today
-          group by ${diaryEntries.date}
-          order by ${diaryEntries.date} desc
-          limit ${LOGGED_DAYS}
-        ) d
-      ) end as logged_days,
-      case when t.training then (
-        select json_agg(distinct ${workouts.date}::text) from ${workouts}
-        where ${workouts.user_id} = t.id
-          and ${workouts.date} between t.today - ${SESSION_DAYS - 1}::int and t.today
-      ) end as session_days,
-      case when t.training then (
-        select max(${workouts.date})::text from ${workouts}
-        where ${workouts.user_id} = t.id and ${workouts.date} <= t.today
-      ) end as last_session_day,
-      case when t.body then (
-        select json_agg(json_build_array(${weightEntries.date}::text, ${weightEntries.weight_kg})
-          order by ${weightEntries.date})
-        from ${weightEntries}
-        where ${weightEntries.user_id} = t.id
-          and ${weightEntries.date} between t.today - ${WEIGHING_DAYS - 1}::int and t.today
-      ) end as weighings,
-      case when t.body then (
-        select max(${weightEntries.date})::text from ${weightEntries}
-        where ${weightEntries.user_id} = t.id and ${weightEntries.date} <= t.today
-      ) end as last_weigh_in
-    from t`;
+  const statement = sql`with t(id, today) as (values ${rows}) select t.id, ${areaColumns(area)} from t`;
+  // Both drivers answer { rows }; the shared Drizzle type does not say so.
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: (LoggedRow & { id: string })[] }).rows;
 }
 
-async function loggedData(db: Db, trainees: Parameters<typeof loggedStatement>[0]) {
-  if (trainees.length === 0) return new Map<string, LoggedRow>();
-  // Both drivers answer { rows }; the shared Drizzle type does not say so.
-  const result: unknown = await db.execute(loggedStatement(trainees));
-  const rows = (result as { rows: LoggedRow[] }).rows;
-  return new Map(rows.map((row) => [row.id, row]));
+/**
+ * What each trainee logged that the trainer may see: one statement per area, over only
+ * the trainees who share it (an area not shared is never read). On PostgreSQL the three
+ * run at once, on connections of their own.
+ */
+async function loggedData(
+  db: Db,
+  trainees: { id: string; today: string; diary: boolean; training: boolean; body: boolean }[],
+) {
+  const areas: Area[] = ['diary', 'training', 'body'];
+  const answers = await Promise.all(
+    areas.map((area) =>
+      areaData(
+        db,
+        area,
+        trainees.filter((t) => t[area]),
+      ),
+    ),
+  );
+  const logged = new Map<string, LoggedRow>();
+  for (const row of answers.flat()) {
+    const { id, ...fields } = row;
+    logged.set(id, { ...logged.get(id), ...fields });
+  }
+  return logged;
 }
 
 function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow): TraineeSnapshot {
@@ -195,7 +216,7 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
 
 /**
  * Every trainee linked to the trainer (or only `traineeId`, when given and theirs), as the
- * roster and the queue read them: two statements whatever the number of trainees.
+ * roster and the queue read them: at most four statements whatever the number of trainees.
  */
 export async function traineeSnapshots(
   deps: WorkspaceDeps,
