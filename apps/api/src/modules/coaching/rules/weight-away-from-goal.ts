@@ -45,6 +45,8 @@ export const weightAwayFromGoal: Rule = (trainee) => {
   if (!trainee.shares.body || (trainee.goal !== 'lose' && trainee.goal !== 'gain')) return null;
   const direction = trainee.goal === 'lose' ? 1 : -1;
   const points = weightTrend(trainee.weighings);
+  // Most trainees are not drifting today: no need to look back for when it began.
+  if (!movedAwayTwoWeeks(points, trainee.today, direction)) return null;
   const days = Array.from({ length: AWAY_LOOKBACK_DAYS + 1 }, (_, index) =>
     addDays(trainee.today, index - AWAY_LOOKBACK_DAYS),
   );
