@@ -19,6 +19,15 @@ import type { CapturedRoute } from './bare-server';
 import { initialJavaScript, lighthouseScores, type Score, type Visit } from './browser';
 import { seedYearOfDiary } from './diary-data';
 import {
+  measureWorkspace,
+  seedTrainerWorkspace,
+  WORKSPACE_BUDGET_MS,
+  WORKSPACE_CALLS,
+  WORKSPACE_DAYS,
+  WORKSPACE_TRAINEES,
+  type WorkspaceRow,
+} from './trainer-workspace';
+import {
   authenticatedGet,
   load,
   loginShape,
@@ -99,6 +108,75 @@ function ratio(value: number, baseline: number): string {
   return share >= 0.1 || share === 0 ? share.toFixed(2) : share.toPrecision(2);
 }
 
+/** Writes a captured answer where the baseline reads it, and says which route replays it. */
+function routeOf(
+  bodyDir: string,
+  index: number,
+  method: 'GET' | 'POST',
+  path: string,
+  answer: { headers: Headers; body: Buffer },
+): CapturedRoute {
+  const bodyFile = join(bodyDir, `${index}.json`);
+  writeFileSync(bodyFile, answer.body);
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, key) => {
+    if (!perResponseHeaders.has(key)) headers[key] = value;
+  });
+  return { method, url: path.split('?')[0] ?? path, headers, bodyFile };
+}
+
+/** The bare Fastify baseline replaying `routes`, bundled and run like the real server. */
+async function startBaseline(bodyDir: string, routes: CapturedRoute[]): Promise<Started> {
+  const routesFile = join(bodyDir, 'routes.json');
+  writeFileSync(routesFile, JSON.stringify(routes));
+  await build({
+    entryPoints: [bareEntry],
+    outfile: bareBundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const ready = routes.find((route) => route.method === 'GET')?.url ?? '/';
+  return startProcess([bareBundle], { BENCH_ROUTES_FILE: routesFile }, ready);
+}
+
+/** Captures the workspace calls as the trainer answers them, for the baseline to replay. */
+async function captureWorkspace(api: string, token: string, bodyDir: string, first: number) {
+  const routes: CapturedRoute[] = [];
+  for (const [index, { label, path }] of WORKSPACE_CALLS.entries()) {
+    const answer = await captured(
+      await fetch(api + path, { headers: { authorization: `Token ${token}` } }),
+    );
+    if (answer.status !== 200) {
+      throw new Error(`${label} answered ${answer.status}: ${answer.body.toString()}`);
+    }
+    routes.push(routeOf(bodyDir, first + index, 'GET', path, answer));
+  }
+  return routes;
+}
+
+/** Table rows of the workspace calls; a broken budget or a failed request is a problem. */
+function workspaceRows(rows: WorkspaceRow[]): string[] {
+  return rows.map(({ label, result, baseline }) => {
+    if (result.p99 > WORKSPACE_BUDGET_MS) {
+      problems.push(
+        `${label}: p99 ${formatMs(result.p99)} ms, over its budget of ${WORKSPACE_BUDGET_MS} ms`,
+      );
+    }
+    if (result.failed > 0) problems.push(`${label} at one connection: ${result.failures}`);
+    return `| ${label} | ${result.requestsPerSecond} | ${formatMs(result.p50)} | ${formatMs(result.p99)} | ${WORKSPACE_BUDGET_MS} | ${baseline.requestsPerSecond} | ${formatMs(baseline.p99)} | ${ratio(result.requestsPerSecond, baseline.requestsPerSecond)} | ${result.failed} |`;
+  });
+}
+
+const WORKSPACE_TABLE_HEAD = [
+  '| call | req/s | p50 ms | p99 ms | p99 budget ms | baseline req/s | baseline p99 ms | ratio | non-2xx |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+];
+const WORKSPACE_DATA = `One trainer with ${WORKSPACE_TRAINEES} linked trainees, each with ${WORKSPACE_DAYS} days of logging: five food entries and a weighing a day, two or three sessions a week, every area shared. The roster asks for all of them in one page; the queue ranks every rule over all of them. One connection, as the trainer calls, each run right after the same run against the baseline.`;
+
 async function machine(db: pg.Client): Promise<string> {
   const cpu = cpus();
   const [version] = (await db.query<{ server_version: string }>('show server_version')).rows;
@@ -174,6 +252,8 @@ async function main() {
     const newcomer = await account(api.url, db, addresses, 'verified');
     const starter = await account(api.url, db, addresses, 'subscribed');
     await seedYearOfDiary(db, main.email);
+    const trainer = await account(api.url, db, addresses, 'verified');
+    await seedTrainerWorkspace(db, trainer.id);
     const logins = await LoginAccounts.seed(db, LOGIN_ACCOUNTS);
     const nextLogin = () => ({ email: logins.take(), address: addresses.take() });
     // The baseline is sent the same kind of logins, counted apart from the real ones.
@@ -299,32 +379,12 @@ async function main() {
       if (answer.status !== 200) {
         throw new Error(`${measured.label} answered ${answer.status}: ${answer.body.toString()}`);
       }
-      const bodyFile = join(bodyDir, `${index}.json`);
-      writeFileSync(bodyFile, answer.body);
-      const headers: Record<string, string> = {};
-      answer.headers.forEach((value, key) => {
-        if (!perResponseHeaders.has(key)) headers[key] = value;
-      });
-      routes.push({
-        method: measured.method,
-        url: measured.path.split('?')[0] ?? measured.path,
-        headers,
-        bodyFile,
-      });
+      routes.push(routeOf(bodyDir, index, measured.method, measured.path, answer));
     }
-    const routesFile = join(bodyDir, 'routes.json');
-    writeFileSync(routesFile, JSON.stringify(routes));
-    await build({
-      entryPoints: [bareEntry],
-      outfile: bareBundle,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    const bare = await startProcess([bareBundle], { BENCH_ROUTES_FILE: routesFile }, '/v0/users/');
+    routes.push(
+      ...(await captureWorkspace(api.url, trainer.tokens.access_token, bodyDir, calls.length)),
+    );
+    const bare = await startBaseline(bodyDir, routes);
     started.push(bare);
     const memory = new PeakMemory(api.child.pid);
     memory.mark('the setting up');
@@ -390,6 +450,17 @@ async function main() {
     }
 
     memory.mark('the diary reads at one connection');
+
+    const workspace = workspaceRows(
+      await measureWorkspace(
+        api.url,
+        bare.url,
+        trainer.tokens.access_token,
+        seconds,
+        WARM_UP_SECONDS,
+      ),
+    );
+    memory.mark("the trainer's workspace at one connection");
 
     process.stdout.write(`${BURST} logins at once…\n`);
     const memoryBeforeBurst = peakMemoryMiB(api.child.pid);
@@ -511,6 +582,13 @@ async function main() {
       '| --- | --- | --- | --- | --- | --- |',
       ...diaryRows,
       '',
+      "## The trainer's workspace",
+      '',
+      WORKSPACE_DATA,
+      '',
+      ...WORKSPACE_TABLE_HEAD,
+      ...workspace,
+      '',
       '## Logins at once, and memory',
       '',
       `${BURST} logins at once, each from its own address, every second one with a wrong password: ${burstLine}.`,
@@ -566,4 +644,67 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * BENCH_ONLY=trainers: only the trainer's workspace (its data, its two calls and their
+ * baseline), printed and not written to the report, for a quick check of that part.
+ */
+async function workspaceOnly() {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  const name = `forja_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = new URL(postgresUrl);
+  databaseUrl.pathname = `/${name}`;
+  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
+  const started: Started[] = [];
+  try {
+    const api = await startProcess(
+      [serverEntry],
+      {
+        DATABASE_URL: databaseUrl.toString(),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'error',
+        TRUST_PROXY: '1',
+        ALLOW_EMBEDDED_ADAPTERS: 'true',
+      },
+      '/v0/health/',
+    );
+    started.push(api);
+    await db.connect();
+    process.stdout.write(`Seeding ${WORKSPACE_TRAINEES} trainees with a year of data…\n`);
+    const seedStart = Date.now();
+    const trainer = await account(api.url, db, new Addresses(), 'verified');
+    await seedTrainerWorkspace(db, trainer.id);
+    process.stdout.write(`Seeded in ${Math.round((Date.now() - seedStart) / 1000)} s.\n`);
+    const token = trainer.tokens.access_token;
+    const bare = await startBaseline(bodyDir, await captureWorkspace(api.url, token, bodyDir, 0));
+    started.push(bare);
+    const rows = workspaceRows(
+      await measureWorkspace(api.url, bare.url, token, seconds, WARM_UP_SECONDS),
+    );
+    const table = [
+      `On ${await machine(db)}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.`,
+      '',
+      WORKSPACE_DATA,
+      '',
+      ...WORKSPACE_TABLE_HEAD,
+      ...rows,
+      '',
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    if (problems.length > 0) {
+      process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+    await db.end().catch(() => undefined);
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    rmSync(bodyDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
+else await main();

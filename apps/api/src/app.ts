@@ -28,6 +28,7 @@ import { registerSpa } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { coachingRoutes } from './modules/coaching/coaching.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       // The coaching side: trainers' calls check the role themselves and need no subscription.
       await api.register(invitationsRoutes, modules);
       await api.register(trainerLinksRoutes, modules);
+      await api.register(coachingRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

@@ -89,3 +89,13 @@ export const MAX_OWN_FOODS = 1000;
 /** The periods the metrics can cover, in months (the last one is a year). */
 export const METRIC_RANGES = [1, 3, 6, 12] as const;
 export type MetricRange = (typeof METRIC_RANGES)[number];
+
+/**
+ * Bounds of a trainer's workspace (decision 053): trainees linked to one trainer (the roster
+ * and the Hoy queue read them all in a few statements), the roster's page size, and a
+ * trainer's private tags per trainee.
+ */
+export const MAX_TRAINEES_PER_TRAINER = 500;
+export const MAX_ROSTER_PAGE_SIZE = 200;
+export const MAX_TAGS_PER_TRAINEE = 10;
+export const MAX_TAG_LENGTH = 30;

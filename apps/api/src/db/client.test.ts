@@ -40,6 +40,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL migrations', () =>
   });
 });
 
+describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL connections', () => {
+  it("run without JIT compilation, which costs a trainer's roster tens of milliseconds", async () => {
+    const database = createPostgresDatabase(await createEmptyPostgresDatabaseUrl());
+    try {
+      expect(await database.rows(sql`show jit`)).toEqual([{ jit: 'off' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL connection that drops', () => {
   it('fails the transaction holding it with a 503 error, and the process and pool go on', async () => {
     const { createTestDatabase } = await import('../../test/database');

@@ -53,6 +53,10 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     max: options.maxConnections ?? 20,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // The API's statements are short reads and writes over indexes: compiling them (JIT,
+    // which starts past a cost estimate that a trainer's roster reaches) costs tens of
+    // milliseconds and saves nothing (decision 053).
+    options: '-c jit=off',
   });
   // An idle connection that the server drops must not bring the process down; the next
   // query opens a new one.

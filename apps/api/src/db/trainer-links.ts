@@ -3,6 +3,7 @@ import type { ConsentAreas } from '@forja/shared/schemas/trainers';
 import type { Db } from './client';
 import { trainerLinks } from './schema/coaching';
 import { targetOverrides } from './schema/targets';
+import { queueItemStates, traineeTags } from './schema/trainer-workspace';
 import { users } from './schema/users';
 
 /*
@@ -29,6 +30,15 @@ function clearTargetOverride(db: Db, traineeId: string) {
 }
 
 /**
+ * What a trainer kept about the trainee in their workspace (private tags, items of Hoy put
+ * away): it ends with the link, so a former trainer keeps nothing about the person.
+ */
+async function forgetWorkspaceNotes(db: Db, traineeId: string) {
+  await db.delete(traineeTags).where(eq(traineeTags.trainee_id, traineeId));
+  await db.delete(queueItemStates).where(eq(queueItemStates.trainee_id, traineeId));
+}
+
+/**
  * Links the trainee (whose row the caller has locked) to the trainer with the areas they
  * share. A different trainer before: that trainer's targets go.
  */
@@ -52,6 +62,7 @@ export async function linkTrainee(
   if (trainee.trainer_id !== trainerId || !consent.diary) {
     await clearTargetOverride(db, trainee.id);
   }
+  if (trainee.trainer_id !== trainerId) await forgetWorkspaceNotes(db, trainee.id);
 }
 
 /** Ends the trainee's link, if any: no trainer, no link row, the formula's targets again. */
@@ -59,6 +70,7 @@ export async function unlinkTrainee(db: Db, traineeId: string, now: Date): Promi
   await db.update(users).set({ trainer_id: null, updated_at: now }).where(eq(users.id, traineeId));
   await db.delete(trainerLinks).where(eq(trainerLinks.trainee_id, traineeId));
   await clearTargetOverride(db, traineeId);
+  await forgetWorkspaceNotes(db, traineeId);
 }
 
 /**

@@ -54,7 +54,9 @@ export const diaryEntries = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
-    index('diary_entries_user_id_date_idx').on(table.user_id, table.date),
+    // With the energy in the key, a trainer's roster sums each trainee's days from the index
+    // alone (decision 053); every read by person and day uses it as it would (user_id, date).
+    index('diary_entries_user_id_date_kcal_idx').on(table.user_id, table.date, table.kcal),
     check('diary_entries_meal_check', sql`${table.meal} in (${inList(MEALS)})`),
     check('diary_entries_kind_check', sql`${table.kind} in (${inList(ENTRY_KINDS)})`),
     check('diary_entries_food_grams_check', sql`${table.kind} = 'quick' or ${table.grams} > 0`),

@@ -17,7 +17,7 @@ import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
-import { foldForSearch, searchTextOf } from './search-text';
+import { foldForSearch, searchTextOf } from '@forja/shared/search-text';
 
 export interface FoodsDeps {
   db: Db;

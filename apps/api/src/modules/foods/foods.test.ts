@@ -4,7 +4,7 @@ import type { Food } from '@forja/shared/schemas/foods';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { loadReferenceData, readTableFoods } from './reference-data';
-import { foldForSearch } from './search-text';
+import { foldForSearch } from '@forja/shared/search-text';
 
 let ctx: TestContext;
 let ana: SignedInUser;

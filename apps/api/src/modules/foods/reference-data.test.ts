@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT, MUSCLE_GROUPS } from '@forja/shared/schemas/diary';
-import { foldForSearch } from './search-text';
+import { foldForSearch } from '@forja/shared/search-text';
 import { readLibraryExercises, readTableFoods } from './reference-data';
 
 const foods = readTableFoods();

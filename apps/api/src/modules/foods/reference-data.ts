@@ -11,7 +11,7 @@ import type { Portion } from '@forja/shared/schemas/foods';
 import type { Db } from '../../db/client';
 import { exercises, foods, referenceData } from '../../db/schema/foods';
 import { referenceDataFolder } from '../../paths';
-import { searchTextOf } from './search-text';
+import { searchTextOf } from '@forja/shared/search-text';
 
 /** A row of the shipped food table, per 100 g. */
 interface TableFood {

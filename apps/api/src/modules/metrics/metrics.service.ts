@@ -27,9 +27,9 @@ import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
 import { findMetricSystem, findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { findDailyTargets } from '../../nutrition/daily-targets';
-import { adherence } from './adherence';
+import { adherence } from '../../nutrition/adherence';
 import { csvRows, toCsv, type Cell } from './csv';
-import { weeklyRate, weightTrend } from './trend';
+import { weeklyRate, weightTrend } from '../../nutrition/trend';
 
 export interface MetricsDeps {
   db: Db;

@@ -16,14 +16,16 @@ export function weightTrend(entries: readonly WeightEntry[]): WeightPoint[] {
   const points: WeightPoint[] = [];
   for (const entry of entries) {
     const previous = points.at(-1);
+    // Fields named one by one: a spread makes a slower object, and a roster runs this
+    // for every trainee.
     if (!previous) {
-      points.push({ ...entry, trend_kg: entry.weight_kg });
+      points.push({ date: entry.date, weight_kg: entry.weight_kg, trend_kg: entry.weight_kg });
       continue;
     }
     const gap = Math.max(daysBetween(previous.date, entry.date), 0);
     const weight = 1 - (1 - TREND_SMOOTHING_PER_DAY) ** gap;
     const trend = previous.trend_kg + weight * (entry.weight_kg - previous.trend_kg);
-    points.push({ ...entry, trend_kg: trend });
+    points.push({ date: entry.date, weight_kg: entry.weight_kg, trend_kg: trend });
   }
   return points;
 }

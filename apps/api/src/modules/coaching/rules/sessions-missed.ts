@@ -1,0 +1,32 @@
+import { addDays, daysBetween } from '@forja/shared/calendar';
+import type { Rule } from './rule';
+
+/** The Monday of the week of `day` (weeks run Monday to Sunday, as in Spain). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/**
+ * Planned sessions this week that can no longer happen: until programs exist, the plan is
+ * the training days per week of the onboarding. Days with a session so far, plus today (when
+ * none yet) and the days left until Sunday, fall short of it: the training area.
+ */
+export const sessionsMissed: Rule = (trainee) => {
+  const planned = trainee.training_days_per_week;
+  if (!trainee.shares.training || planned === null || planned <= 0) return null;
+  const monday = mondayOf(trainee.today);
+  const done = trainee.session_days.filter((day) => day >= monday && day <= trainee.today);
+  const trainedToday = done.includes(trainee.today);
+  const daysAfterToday = 6 - daysBetween(monday, trainee.today);
+  const stillPossible = done.length + daysAfterToday + (trainedToday ? 0 : 1);
+  if (stillPossible >= planned) return null;
+  const missed = planned - stillPossible;
+  return {
+    rule: 'sessions_missed',
+    severity: 'medium',
+    detail: `Esta semana lleva ${done.length} de ${planned} sesiones: aunque entrene todos los días que quedan, le ${missed === 1 ? 'faltará 1' : `faltarán ${missed}`}`,
+    since: monday,
+    clipped: false,
+  };
+};
