@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
@@ -17,7 +18,6 @@ import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { schemaResolver } from '../../lib/schema-resolver';
 import { PrivacySettings } from './privacy-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
@@ -258,7 +258,7 @@ function PasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeForm>({
-    resolver: schemaResolver<PasswordChangeForm, PasswordChangeForm>(passwordFormSchema),
+    resolver: zodResolver(passwordFormSchema),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
