@@ -25,9 +25,15 @@ export function withNumbers(values: unknown, fields: readonly string[]): unknown
   return copy;
 }
 
-/** A shared number schema that reads what a number box holds. */
-export function numberBox<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess(parseNumberInput, schema);
+/**
+ * A shared number schema that reads what a number box holds. `empty` is what a blank box
+ * stands for: 0 (spec §5), or null where a field may be left out (a body measurement).
+ */
+export function numberBox<Schema extends z.ZodType>(schema: Schema, empty: 0 | null = 0) {
+  return z.preprocess(
+    (value: string) => (value.trim() === '' ? empty : parseNumberInput(value)),
+    schema,
+  );
 }
 
 /**

@@ -1,23 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
 import { mlToFlOz, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import {
   MEAL_LABELS,
+  foodEntryInputSchema,
+  mealSchema,
   MEALS,
+  quickEntryInputSchema,
   type DiaryEntry,
   type DiaryMeal,
   type Meal,
 } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES } from '@forja/shared/schemas/foods';
+import { localDateSchema } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { numberBox, withNumberBoxes } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
 import { addEntry, changeEntry, copyEntries, removeEntry } from './diary-api';
 import { formatAmount } from './format';
 import { useDiaryChange } from './use-diary-change';
@@ -170,74 +173,48 @@ const quickFields = [
   ['carbohydrate_g', 'Carbohidratos (g)'],
   ['fat_g', 'Grasas (g)'],
 ] as const;
-type QuickValues = Record<(typeof quickFields)[number][0], number> & { name: string };
+type QuickAddValues = Record<(typeof quickFields)[number][0] | 'name', string>;
 
-function QuickAddForm({
-  pending,
-  onAdd,
-}: {
-  pending: boolean;
-  onAdd: (values: QuickValues) => void;
-}) {
-  const baseId = useId();
-  const [texts, setTexts] = useState<Record<string, string>>({
-    name: '',
-    kcal: '',
-    protein_g: '',
-    carbohydrate_g: '',
-    fat_g: '',
+const quickAddSchema = withNumberBoxes<QuickAddValues>(quickFields.map(([field]) => field))(
+  quickEntryInputSchema.pick({
+    name: true,
+    kcal: true,
+    protein_g: true,
+    carbohydrate_g: true,
+    fat_g: true,
+  }),
+);
+type QuickAdd = z.output<typeof quickAddSchema>;
+
+function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: QuickAdd) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(quickAddSchema),
+    defaultValues: { name: '', kcal: '', protein_g: '', carbohydrate_g: '', fat_g: '' },
   });
-  const numbers = Object.fromEntries(
-    quickFields.map(([field]) => [
-      field,
-      (texts[field] ?? '').trim() === '' ? 0 : parseDecimal(texts[field] ?? ''),
-    ]),
-  ) as Record<string, number | null>;
-  const invalid =
-    Object.values(numbers).some((value) => value === null || value < 0) || (numbers.kcal ?? 0) <= 0;
   return (
     <form
       aria-label="Añadido rápido"
+      noValidate
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (invalid) return;
-        onAdd({
-          name: texts.name ?? '',
-          kcal: numbers.kcal ?? 0,
-          protein_g: numbers.protein_g ?? 0,
-          carbohydrate_g: numbers.carbohydrate_g ?? 0,
-          fat_g: numbers.fat_g ?? 0,
-        });
-      }}
+      onSubmit={(event) => void handleSubmit(onAdd)(event)}
     >
-      <TextField
-        label="Nombre (opcional)"
-        value={texts.name}
-        onChange={(event) => {
-          setTexts({ ...texts, name: event.target.value });
-        }}
-      />
+      <TextField label="Nombre (opcional)" error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {quickFields.map(([field, label]) => (
-          <div key={field} className="flex flex-col gap-1">
-            <label htmlFor={`${baseId}-${field}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={`${baseId}-${field}`}
-              inputMode="decimal"
-              value={texts[field]}
-              aria-invalid={numbers[field] === null || undefined}
-              onChange={(event) => {
-                setTexts({ ...texts, [field]: event.target.value });
-              }}
-              className={fieldControl}
-            />
-          </div>
+          <TextField
+            key={field}
+            label={label}
+            inputMode="decimal"
+            error={errors[field]?.message}
+            {...register(field)}
+          />
         ))}
       </div>
-      <button type="submit" disabled={invalid || pending} className={`${primaryButton} self-start`}>
+      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
         Añadir calorías
       </button>
     </form>
@@ -304,6 +281,24 @@ function amountLabel(entry: DiaryEntry, system: MetricSystem): string {
   return `Cantidad (${entry.unit === GRAMS ? 'g' : entry.unit})`;
 }
 
+/**
+ * The edit form of an entry, checked with the shared entry schemas: kcal for a quick add,
+ * the amount for a food, read in millilitres once converted from fl oz.
+ */
+function entryEditSchema(entry: DiaryEntry, system: MetricSystem) {
+  const amount =
+    entry.kind === 'quick'
+      ? quickEntryInputSchema.shape.kcal
+      : z.preprocess(
+          (value) =>
+            entry.unit === MILLILITRES && typeof value === 'number'
+              ? volumeFromInput(value, system)
+              : value,
+          foodEntryInputSchema.shape.quantity,
+        );
+  return z.object({ amount: numberBox(amount), meal: mealSchema, date: localDateSchema });
+}
+
 function EntryRow({
   entry,
   date,
@@ -315,16 +310,20 @@ function EntryRow({
 }) {
   const [editing, setEditing] = useState(false);
   const isQuick = entry.kind === 'quick';
-  const initialAmount = amountText(entry, system);
-  const [amount, setAmount] = useState(initialAmount);
-  const [meal, setMeal] = useState<Meal>(entry.meal);
-  const [day, setDay] = useState(entry.date);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(entryEditSchema(entry, system)),
+    defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
+  });
   const change = useDiaryChange(
     (update: Parameters<typeof changeEntry>[1]) => changeEntry(entry.id, update),
     (update) => [date, update.date ?? date],
   );
   const remove = useDiaryChange(removeEntry, () => [date]);
-  const parsed = parseDecimal(amount);
 
   return (
     <li className="py-2">
@@ -342,9 +341,7 @@ function EntryRow({
           onClick={() => {
             // Opening starts from the entry as it is now.
             if (!editing) {
-              setAmount(initialAmount);
-              setMeal(entry.meal);
-              setDay(entry.date);
+              reset({ amount: amountText(entry, system), meal: entry.meal, date: entry.date });
             }
             setEditing(!editing);
           }}
@@ -357,52 +354,40 @@ function EntryRow({
       {editing ? (
         <form
           aria-label={`Editar ${entry.name}`}
+          noValidate
           className="mt-2 flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (parsed === null || parsed <= 0) return;
-            // Only what changed is sent: an amount shown in fl oz and sent back untouched
-            // would come back a few hundredths of a millilitre off.
-            const amountChanged = amount !== initialAmount;
-            const update = {
-              ...(amountChanged && isQuick ? { kcal: parsed } : {}),
-              ...(amountChanged && !isQuick
-                ? {
-                    quantity: entry.unit === MILLILITRES ? volumeFromInput(parsed, system) : parsed,
-                  }
-                : {}),
-              ...(meal !== entry.meal ? { meal } : {}),
-              ...(day !== entry.date ? { date: day } : {}),
-            };
-            if (Object.keys(update).length === 0) {
-              setEditing(false);
-              return;
-            }
-            change.mutate(update, {
-              onSuccess: () => {
+          onSubmit={(event) =>
+            void handleSubmit((values) => {
+              // Only what changed is sent: an amount shown in fl oz and sent back untouched
+              // would come back a few hundredths of a millilitre off.
+              const amountChanged = dirtyFields.amount === true;
+              const update = {
+                ...(amountChanged && isQuick ? { kcal: values.amount } : {}),
+                ...(amountChanged && !isQuick ? { quantity: values.amount } : {}),
+                ...(values.meal !== entry.meal ? { meal: values.meal } : {}),
+                ...(values.date !== entry.date ? { date: values.date } : {}),
+              };
+              if (Object.keys(update).length === 0) {
                 setEditing(false);
-              },
-            });
-          }}
+                return;
+              }
+              change.mutate(update, {
+                onSuccess: () => {
+                  setEditing(false);
+                },
+              });
+            })(event)
+          }
         >
           <div className="w-32">
             <TextField
               label={amountLabel(entry, system)}
               inputMode="decimal"
-              value={amount}
-              aria-invalid={parsed === null || parsed <= 0 || undefined}
-              onChange={(event) => {
-                setAmount(event.target.value);
-              }}
+              error={errors.amount?.message}
+              {...register('amount')}
             />
           </div>
-          <SelectField
-            label="Comida"
-            value={meal}
-            onChange={(event) => {
-              setMeal(event.target.value as Meal);
-            }}
-          >
+          <SelectField label="Comida" error={errors.meal?.message} {...register('meal')}>
             {MEALS.map((option) => (
               <option key={option} value={option}>
                 {MEAL_LABELS[option]}
@@ -413,10 +398,8 @@ function EntryRow({
             label="Día"
             type="date"
             required
-            value={day}
-            onChange={(event) => {
-              setDay(event.target.value);
-            }}
+            error={errors.date?.message}
+            {...register('date')}
           />
           <button type="submit" disabled={change.isPending} className={primaryButton}>
             Guardar

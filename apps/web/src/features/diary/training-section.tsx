@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { positiveNumber } from '@forja/shared/schemas/common';
 import {
   MAX_SET_KG,
   MUSCLE_GROUP_LABELS,
   MUSCLE_GROUPS,
+  workoutSetInputSchema,
   type Workout,
   type WorkoutExercise,
   type WorkoutSet,
@@ -17,7 +22,8 @@ import {
 } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
+import { numberBox } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
 import {
   addExercise,
   addSet,
@@ -271,58 +277,69 @@ interface SetFormProps {
   onSave: (set: { reps: number; weight_kg: number }) => void;
 }
 
+/**
+ * Reps as the shared set schema checks them; the load in the person's unit, within what the
+ * shared schema lets a set weigh (MAX_SET_KG) converted to that unit, sent in kilograms.
+ */
+function setFormSchema(system: MetricSystem) {
+  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
+  const unit = unitLabels(system).weight;
+  return z.object({
+    reps: numberBox(workoutSetInputSchema.shape.reps),
+    load: numberBox(
+      positiveNumber('El peso')
+        .refine((value) => value <= heaviest, {
+          error: `Como mucho ${formatNumber(heaviest)} ${unit}`,
+        })
+        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
+        .transform((value) => Math.round(weightFromInput(value, system) * 100) / 100),
+    ),
+  });
+}
+
 /** Reps and load, the load in the person's unit; the API always gets kilograms. */
 function SetForm({ label, submit, system, initial, pending, onSave }: SetFormProps) {
-  const [reps, setReps] = useState(initial ? String(initial.reps) : '');
-  const [load, setLoad] = useState(
-    initial ? inputText(weightForDisplay(initial.weight_kg, system), 1) : '',
-  );
-  const repsValue = parseDecimal(reps);
-  const loadValue = load.trim() === '' ? 0 : parseDecimal(load);
-  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
-  const tooHeavy = loadValue !== null && loadValue > heaviest;
-  const invalid =
-    repsValue === null ||
-    !Number.isInteger(repsValue) ||
-    repsValue < 0 ||
-    loadValue === null ||
-    loadValue < 0 ||
-    tooHeavy;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(setFormSchema(system)),
+    defaultValues: {
+      reps: initial ? String(initial.reps) : '',
+      load: initial ? inputText(weightForDisplay(initial.weight_kg, system), 1) : '',
+    },
+  });
   const unit = unitLabels(system).weight;
   return (
     <form
       aria-label={label}
+      noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (invalid) return;
-        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
-        const kg = Math.round(weightFromInput(loadValue, system) * 100) / 100;
-        onSave({ reps: repsValue, weight_kg: kg });
-      }}
+      onSubmit={(event) =>
+        void handleSubmit(({ reps, load }) => {
+          onSave({ reps, weight_kg: load });
+        })(event)
+      }
     >
       <div className="w-20">
         <TextField
           label="Reps"
           inputMode="numeric"
-          value={reps}
-          onChange={(event) => {
-            setReps(event.target.value);
-          }}
+          error={errors.reps?.message}
+          {...register('reps')}
         />
       </div>
       <div className="w-24">
         <TextField
           label={`Peso (${unit})`}
           inputMode="decimal"
-          value={load}
-          error={tooHeavy ? `Como mucho ${formatNumber(heaviest)} ${unit}` : undefined}
-          onChange={(event) => {
-            setLoad(event.target.value);
-          }}
+          error={errors.load?.message}
+          {...register('load')}
         />
       </div>
-      <button type="submit" disabled={invalid || pending} className={secondaryButton}>
+      <button type="submit" disabled={!isValid || pending} className={secondaryButton}>
         {submit}
       </button>
     </form>
