@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { positiveNumber } from '@forja/shared/schemas/common';
+import { localDateSchema } from '@forja/shared/schemas/quantities';
 import { notify } from '../../components/ui/notifications';
 import { validationMessages as m } from '@forja/shared/schemas/messages';
 import {
@@ -7,10 +12,12 @@ import {
   MAX_WEIGHT_KG,
   MEASUREMENT_LABELS,
   MEASUREMENT_SITES,
+  measurementInputSchema,
   METRIC_RANGES,
   MIN_WEIGHT_KG,
   type Measurement,
   type MeasurementInput,
+  type MeasurementSite,
   type MetricRange,
   type Metrics,
 } from '@forja/shared/schemas/metrics';
@@ -23,12 +30,14 @@ import {
   weightForDisplay,
   weightFromInput,
   type MetricSystem,
+  type UnitRange,
 } from '@forja/shared/units';
 import { TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
+import { numberBox } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
 import {
   deleteMeasurement,
   deleteWeight,
@@ -59,27 +68,69 @@ function formatDate(date: string): string {
 }
 
 /**
- * What is wrong with a typed amount, in the person's units, before the server would say
- * it in metric; undefined when nothing is (an empty box is for the caller to judge).
+ * A typed amount in the person's units, within the shared limits converted to those units
+ * (`rangeIn`), so that the message speaks their units; a range from 0 excludes 0.
  */
-function amountError(
-  text: string,
-  field: string,
-  range: { min: number; max: number; unit: string },
-): string | undefined {
-  if (text.trim() === '') return undefined;
-  const value = parseDecimal(text);
-  if (value === null) return m.number(field);
-  if (range.min === 0 && value <= 0) return `${field} debe ser mayor que 0`;
-  if (value < range.min || value > range.max) {
-    return m.between(
-      field,
-      formatNumber(range.min, 1),
-      `${formatNumber(range.max, 1)} ${range.unit}`,
-    );
-  }
-  return undefined;
+function amountInUnits(field: string, range: UnitRange) {
+  return positiveNumber(field)
+    .refine((value) => range.min > 0 || value > 0, { error: `${field} debe ser mayor que 0` })
+    .refine((value) => value >= range.min && value <= range.max, {
+      error: m.between(
+        field,
+        formatNumber(range.min, 1),
+        `${formatNumber(range.max, 1)} ${range.unit}`,
+      ),
+    });
 }
+
+function weightFormSchema(system: MetricSystem) {
+  const range = rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system);
+  return z.object({
+    date: localDateSchema,
+    weight: numberBox(
+      amountInUnits('El peso', range).transform((value) => weightFromInput(value, system)),
+    ),
+  });
+}
+
+/** Boxes left empty are measurements not taken; the shared schema wants at least one. */
+function measurementFormSchema(system: MetricSystem) {
+  const range = rangeIn({ min: 0, max: MAX_MEASUREMENT_CM }, 'length', system, 1);
+  const site = (label: string) =>
+    numberBox(
+      amountInUnits(label, range)
+        .transform((value) => lengthFromInput(value, system))
+        .nullable(),
+      null,
+    );
+  return z
+    .object({
+      date: localDateSchema,
+      waist: site(MEASUREMENT_LABELS.waist),
+      hip: site(MEASUREMENT_LABELS.hip),
+      chest: site(MEASUREMENT_LABELS.chest),
+      arm: site(MEASUREMENT_LABELS.arm),
+      thigh: site(MEASUREMENT_LABELS.thigh),
+      neck: site(MEASUREMENT_LABELS.neck),
+    })
+    .transform(({ date, ...sites }) => ({
+      date,
+      input: Object.fromEntries(
+        MEASUREMENT_SITES.map((name) => [`${name}_cm`, sites[name]]),
+      ) as MeasurementInput,
+    }))
+    .superRefine(({ input }, context) => {
+      for (const issue of measurementInputSchema.safeParse(input).error?.issues ?? []) {
+        const field = String(issue.path[0] ?? 'waist_cm').replace(/_cm$/, '');
+        context.addIssue({ code: 'custom', message: issue.message, path: [field] });
+      }
+    });
+}
+
+const noMeasurements = Object.fromEntries(MEASUREMENT_SITES.map((site) => [site, ''])) as Record<
+  MeasurementSite,
+  string
+>;
 
 /** Weight and its trend, body measurements, adherence and the export of one's data. */
 export function MetricsScreen({ today, system }: { today: string; system: MetricSystem }) {
@@ -139,14 +190,17 @@ function WeightSection({
 }) {
   const headingId = useId();
   const unit = unitLabels(system).weight;
-  const [date, setDate] = useState(today);
-  const [weight, setWeight] = useState('');
-  const parsed = parseDecimal(weight);
-  const weightError = amountError(
-    weight,
-    'El peso',
-    rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system),
-  );
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setValue,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(weightFormSchema(system)),
+    defaultValues: { date: today, weight: '' },
+  });
   const save = useMetricsChange(({ day, kg }: { day: string; kg: number }) => saveWeight(day, kg));
   const remove = useMetricsChange((day: string) => deleteWeight(day));
   const rate = metrics.weekly_rate_kg;
@@ -180,45 +234,37 @@ function WeightSection({
       <form
         aria-label="Anotar peso"
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (parsed === null || weightError) return;
-          save.mutate(
-            { day: date, kg: weightFromInput(parsed, system) },
-            {
-              onSuccess: () => {
-                setWeight('');
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ date, weight }) => {
+            save.mutate(
+              { day: date, kg: weight },
+              {
+                onSuccess: () => {
+                  resetField('weight');
+                },
               },
-            },
-          );
-        }}
+            );
+          })(event)
+        }
       >
         <TextField
           label="Día"
           type="date"
           max={today}
           required
-          value={date}
-          onChange={(event) => {
-            setDate(event.target.value);
-          }}
+          error={errors.date?.message}
+          {...register('date')}
         />
         <div className="w-32">
           <TextField
             label={`Peso (${unit})`}
             inputMode="decimal"
-            value={weight}
-            error={weightError}
-            onChange={(event) => {
-              setWeight(event.target.value);
-            }}
+            error={errors.weight?.message}
+            {...register('weight')}
           />
         </div>
-        <button
-          type="submit"
-          disabled={parsed === null || weightError !== undefined || save.isPending}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={!isValid || save.isPending} className={primaryButton}>
           Guardar peso
         </button>
       </form>
@@ -245,8 +291,11 @@ function WeightSection({
                   <button
                     type="button"
                     onClick={() => {
-                      setDate(point.date);
-                      setWeight(inputText(weightForDisplay(point.weight_kg, system), 1));
+                      setValue('date', point.date, { shouldValidate: true });
+                      setValue('weight', inputText(weightForDisplay(point.weight_kg, system), 1), {
+                        shouldValidate: true,
+                        shouldDirty: true,
+                      });
                     }}
                     className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
                     aria-label={`Editar el peso del ${formatDate(point.date)}`}
@@ -330,28 +379,21 @@ function MeasurementsSection({
 }) {
   const headingId = useId();
   const unit = unitLabels(system).length;
-  const [date, setDate] = useState(today);
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(measurementFormSchema(system)),
+    defaultValues: { date: today, ...noMeasurements },
+  });
   const save = useMetricsChange(({ day, input }: { day: string; input: MeasurementInput }) =>
     saveMeasurement(day, input),
   );
   const remove = useMetricsChange((day: string) => deleteMeasurement(day));
-  const range = rangeIn({ min: 0, max: MAX_MEASUREMENT_CM }, 'length', system, 1);
-  const values = Object.fromEntries(
-    MEASUREMENT_SITES.map((site) => {
-      const text = texts[site] ?? '';
-      return [site, text.trim() === '' ? null : parseDecimal(text)];
-    }),
-  );
-  const errors = Object.fromEntries(
-    MEASUREMENT_SITES.map((site) => [
-      site,
-      amountError(texts[site] ?? '', MEASUREMENT_LABELS[site], range),
-    ]),
-  );
-  const invalid =
-    MEASUREMENT_SITES.some((site) => errors[site] !== undefined) ||
-    MEASUREMENT_SITES.every((site) => values[site] === null);
   return (
     <section
       aria-labelledby={headingId}
@@ -363,27 +405,19 @@ function MeasurementsSection({
       <form
         aria-label="Anotar medidas"
         className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (invalid) return;
-          const input = Object.fromEntries(
-            MEASUREMENT_SITES.map((site) => {
-              const value = values[site];
-              return [
-                `${site}_cm`,
-                value === null || value === undefined ? null : lengthFromInput(value, system),
-              ];
-            }),
-          ) as MeasurementInput;
-          save.mutate(
-            { day: date, input },
-            {
-              onSuccess: () => {
-                setTexts({});
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ date, input }) => {
+            save.mutate(
+              { day: date, input },
+              {
+                onSuccess: () => {
+                  reset({ date: getValues('date'), ...noMeasurements });
+                },
               },
-            },
-          );
-        }}
+            );
+          })(event)
+        }
       >
         <div className="self-start">
           <TextField
@@ -391,10 +425,8 @@ function MeasurementsSection({
             type="date"
             max={today}
             required
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-            }}
+            error={errors.date?.message}
+            {...register('date')}
           />
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -403,17 +435,14 @@ function MeasurementsSection({
               key={site}
               label={`${MEASUREMENT_LABELS[site]} (${unit})`}
               inputMode="decimal"
-              value={texts[site] ?? ''}
-              error={errors[site]}
-              onChange={(event) => {
-                setTexts({ ...texts, [site]: event.target.value });
-              }}
+              error={errors[site]?.message}
+              {...register(site)}
             />
           ))}
         </div>
         <button
           type="submit"
-          disabled={invalid || save.isPending}
+          disabled={!isValid || save.isPending}
           className={`${primaryButton} self-start`}
         >
           Guardar medidas
