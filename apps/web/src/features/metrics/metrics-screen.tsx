@@ -115,9 +115,7 @@ function measurementFormSchema(system: MetricSystem) {
     })
     .transform(({ date, ...sites }) => ({
       date,
-      input: Object.fromEntries(
-        MEASUREMENT_SITES.map((name) => [`${name}_cm`, sites[name]]),
-      ) as MeasurementInput,
+      input: Object.fromEntries(MEASUREMENT_SITES.map((name) => [`${name}_cm`, sites[name]])),
     }))
     .superRefine(({ input }, context) => {
       for (const issue of measurementInputSchema.safeParse(input).error?.issues ?? []) {
