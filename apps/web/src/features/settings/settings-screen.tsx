@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
@@ -18,6 +19,7 @@ import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
+import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
@@ -58,26 +60,51 @@ const STATUS_LABELS: Record<Subscription['status'], string> = {
 const section = 'flex flex-col gap-4 border-t border-neutral-200 pt-6 dark:border-neutral-800';
 const radioRow = `flex cursor-pointer items-center gap-3 rounded-lg border border-neutral-300 px-4 py-3 has-checked:border-orange-700 has-checked:bg-orange-50 dark:border-neutral-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950 ${focusRing}`;
 
-export function SettingsScreen(props: SettingsScreenProps) {
-  const { preferences, onPreferencesSaved } = props;
-  const [saving, setSaving] = useState(false);
-  // A choice shows as made at once; it goes back if the server refuses it.
-  const [unsaved, setUnsaved] = useState<UserPreferencesUpdate>({});
+interface PreferencesChange {
+  update: UserPreferencesUpdate;
+  /** What the toast says once it is saved. */
+  done: string;
+}
 
-  async function change(update: UserPreferencesUpdate, done: string) {
-    setUnsaved(update);
-    setSaving(true);
-    try {
-      onPreferencesSaved(await savePreferences(preferences, update));
-      notify.success(done);
-    } catch (error) {
-      if (update.theme) setTheme(preferences?.theme ?? 'system');
+/**
+ * A choice shows as made at once (and the theme applies at once); it goes back if the
+ * server refuses it.
+ */
+function usePreferencesChange(
+  userId: string,
+  preferences: UserPreferences | null,
+  onSaved: (preferences: UserPreferences) => void,
+) {
+  const queryClient = useQueryClient();
+  const queryKey = preferencesKey(userId);
+  return useMutation({
+    mutationFn: ({ update }: PreferencesChange) => savePreferences(preferences, update),
+    onMutate: async ({ update }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<UserPreferences | null>(queryKey) ?? null;
+      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...update });
+      if (update.theme) setTheme(update.theme);
+      return { previous };
+    },
+    onError: (error, { update }, context) => {
+      queryClient.setQueryData(queryKey, context?.previous ?? null);
+      if (update.theme) setTheme(context?.previous?.theme ?? 'system');
       notify.error(errorMessage(error, USER_MESSAGES.preferencesUpdate));
-    } finally {
-      setUnsaved({});
-      setSaving(false);
-    }
-  }
+    },
+    onSuccess: (saved, { done }) => {
+      onSaved(saved);
+      notify.success(done);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+export function SettingsScreen(props: SettingsScreenProps) {
+  const { preferences } = props;
+  const change = usePreferencesChange(props.userId, preferences, props.onPreferencesSaved);
+  // Preferences created by this change are not in the cache yet: show the choice meanwhile.
+  const unsaved = change.isPending ? change.variables.update : {};
+  const saving = change.isPending;
 
   const metricSystem = unsaved.metric_system ?? preferences?.metric_system ?? 'metric';
   const theme = unsaved.theme ?? preferences?.theme ?? 'system';
@@ -94,7 +121,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
           value={metricSystem}
           labels={METRIC_SYSTEM_LABELS}
           disabled={saving}
-          onChange={(value) => void change({ metric_system: value }, 'Unidades guardadas')}
+          onChange={(value) => {
+            change.mutate({ update: { metric_system: value }, done: 'Unidades guardadas' });
+          }}
         />
       </Section>
 
@@ -106,9 +135,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
           labels={THEME_LABELS}
           disabled={saving}
           onChange={(value) => {
-            // Applied before the server answers: the change is seen at once.
-            setTheme(value);
-            void change({ theme: value }, 'Tema guardado');
+            change.mutate({ update: { theme: value }, done: 'Tema guardado' });
           }}
         />
       </Section>
@@ -117,7 +144,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
         <TimezoneField
           value={timezone}
           disabled={saving}
-          onChange={(value) => void change({ timezone: value }, 'Zona horaria guardada')}
+          onChange={(value) => {
+            change.mutate({ update: { timezone: value }, done: 'Zona horaria guardada' });
+          }}
         />
       </Section>
 

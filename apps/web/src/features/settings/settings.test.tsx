@@ -19,15 +19,23 @@ function apiFor(
   preferences: ReturnType<typeof somePreferences> | null,
   more: Parameters<typeof installFakeApi>[0] = {},
 ) {
+  // The server keeps what it saved: reading the preferences again answers it.
+  let stored = preferences;
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    [`GET ${preferencesPath}`]: preferences
-      ? ok(preferences)
-      : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
-    'POST /users/preferences/': (call) => ok(somePreferences(call.body as Record<string, unknown>)),
-    [`PUT /users/preferences/${somePreferences().id}/`]: (call) =>
-      ok(somePreferences({ ...preferences, ...(call.body as Record<string, unknown>) })),
+    [`GET ${preferencesPath}`]: () =>
+      stored
+        ? ok(stored)
+        : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
+    'POST /users/preferences/': (call) => {
+      stored = somePreferences(call.body as Record<string, unknown>);
+      return ok(stored);
+    },
+    [`PUT /users/preferences/${somePreferences().id}/`]: (call) => {
+      stored = somePreferences({ ...stored, ...(call.body as Record<string, unknown>) });
+      return ok(stored);
+    },
     [`DELETE /users/${anUser.id}/`]: ok({
       message: 'Tu cuenta y todos tus datos se han eliminado',
     }),
