@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import { WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
+import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
@@ -151,27 +152,20 @@ function WaterCard({
   targetMl: number | null;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const save = useDiaryChange(
     (ml: number) => saveWater(date, ml),
     () => [date],
   );
   const step = formatWater(WATER_STEP_ML, system);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Agua
-      </h2>
-      <p className="mt-1 text-2xl font-extrabold" aria-live="polite" data-testid="water">
+    <Card title="Agua">
+      <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
         {formatWater(waterMl, system)}
         {targetMl ? (
           <span className="text-base font-medium"> de {formatWater(targetMl, system)}</span>
         ) : null}
       </p>
-      <div className="mt-2 flex gap-2">
+      <div className="flex gap-2">
         <button
           type="button"
           disabled={save.isPending || waterMl < WATER_STEP_ML}
@@ -195,7 +189,7 @@ function WaterCard({
           + {step}
         </button>
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
@@ -17,6 +17,8 @@ import {
 import { GRAMS, MILLILITRES } from '@forja/shared/schemas/foods';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { numberBox, withNumberBoxes } from '../../lib/number-input';
@@ -54,33 +56,28 @@ type Tab = (typeof tabs)[number][0];
 
 export function MealSection({ date, meal, system, foodPicker }: MealSectionProps) {
   const label = MEAL_LABELS[meal.meal];
-  const headingId = useId();
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState<Tab>('search');
   const add = useDiaryChange(addEntry, () => [date]);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold">
-          {label}
-        </h2>
+    <Card
+      title={label}
+      actions={
         <p className="font-semibold" aria-label={`Total de ${label}`}>
           {formatNumber(meal.totals.kcal)} kcal
         </p>
-      </div>
+      }
+    >
       {meal.entries.length > 0 ? (
-        <ul className="mt-2 flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
+        <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
           {meal.entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} date={date} system={system} />
           ))}
         </ul>
       ) : null}
       {adding ? (
-        <div className="mt-3 flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
+        <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
           <div role="group" aria-label={`Cómo añadir a ${label}`} className="flex flex-wrap gap-1">
             {tabs.map(([key, text]) => (
               <button
@@ -158,12 +155,12 @@ export function MealSection({ date, meal, system, foodPicker }: MealSectionProps
           onClick={() => {
             setAdding(true);
           }}
-          className={`${secondaryButton} mt-3`}
+          className={`${secondaryButton} self-start`}
         >
           Añadir a {label}
         </button>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -335,21 +332,22 @@ function EntryRow({
           </p>
         </div>
         <p className="font-semibold whitespace-nowrap">{formatNumber(entry.kcal)} kcal</p>
-        <button
-          type="button"
-          aria-expanded={editing}
-          onClick={() => {
-            // Opening starts from the entry as it is now.
-            if (!editing) {
-              reset({ amount: amountText(entry, system), meal: entry.meal, date: entry.date });
-            }
-            setEditing(!editing);
-          }}
-          className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-          aria-label={`Editar ${entry.name}`}
-        >
-          Editar
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Editar',
+              label: `Editar ${entry.name}`,
+              expanded: editing,
+              onClick: () => {
+                // Opening starts from the entry as it is now.
+                if (!editing) {
+                  reset({ amount: amountText(entry, system), meal: entry.meal, date: entry.date });
+                }
+                setEditing(!editing);
+              },
+            },
+          ]}
+        />
       </div>
       {editing ? (
         <form

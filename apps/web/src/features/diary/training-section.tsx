@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
@@ -21,7 +21,9 @@ import {
   type MetricSystem,
 } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { numberBox } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
 import {
@@ -44,19 +46,12 @@ interface TrainingProps {
 }
 
 export function TrainingSection({ date, workouts, system }: TrainingProps) {
-  const headingId = useId();
   const start = useDiaryChange(
     (name: string) => startWorkout(date, name),
     () => [date],
   );
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Entrenamiento
-      </h2>
+    <Card title="Entrenamiento">
       {workouts.map((workout) => (
         <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
       ))}
@@ -66,11 +61,11 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
         onClick={() => {
           start.mutate('');
         }}
-        className={`${secondaryButton} mt-3`}
+        className={`${secondaryButton} self-start`}
       >
         Nuevo entrenamiento
       </button>
-    </section>
+    </Card>
   );
 }
 
@@ -90,20 +85,21 @@ function WorkoutCard({
   return (
     <article
       aria-label={title}
-      className="mt-3 flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
+      className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
     >
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <button
-          type="button"
-          disabled={remove.isPending}
-          onClick={() => {
-            remove.mutate(workout.id);
-          }}
-          className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-        >
-          Eliminar entrenamiento
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Eliminar entrenamiento',
+              disabled: remove.isPending,
+              onClick: () => {
+                remove.mutate(workout.id);
+              },
+            },
+          ]}
+        />
       </div>
       {workout.exercises.map((item) => (
         <ExerciseBlock key={item.id} date={date} item={item} system={system} />
@@ -170,16 +166,17 @@ function ExerciseBlock({
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
         <h4 className="font-medium">{item.exercise.name}</h4>
-        <button
-          type="button"
-          onClick={() => {
-            remove.mutate(item.id);
-          }}
-          className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-          aria-label={`Quitar ${item.exercise.name}`}
-        >
-          Quitar
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Quitar',
+              label: `Quitar ${item.exercise.name}`,
+              onClick: () => {
+                remove.mutate(item.id);
+              },
+            },
+          ]}
+        />
       </div>
       {item.sets.length > 0 ? (
         <ol aria-label={`Series de ${item.exercise.name}`} className="flex flex-col gap-1">
@@ -242,26 +239,24 @@ function SetRow({
           <span className="font-medium">
             {set.reps} × {formatLoad(set.weight_kg, system)}
           </span>
-          <button
-            type="button"
-            onClick={() => {
-              setEditing(true);
-            }}
-            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-            aria-label={`Editar serie ${number}`}
-          >
-            Editar
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              remove.mutate(set.id);
-            }}
-            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-            aria-label={`Eliminar serie ${number}`}
-          >
-            Eliminar
-          </button>
+          <RowActions
+            actions={[
+              {
+                text: 'Editar',
+                label: `Editar serie ${number}`,
+                onClick: () => {
+                  setEditing(true);
+                },
+              },
+              {
+                text: 'Eliminar',
+                label: `Eliminar serie ${number}`,
+                onClick: () => {
+                  remove.mutate(set.id);
+                },
+              },
+            ]}
+          />
         </>
       )}
     </li>

@@ -6,6 +6,7 @@ import { MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
+import { RowActions } from '../../components/ui/row-actions';
 import {
   fieldControl,
   focusRing,
@@ -146,16 +147,17 @@ export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
                 </span>
               </button>
               {food.origin === 'own' ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setEditing(food);
-                  }}
-                  className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-                  aria-label={`Editar ${food.name}`}
-                >
-                  Editar
-                </button>
+                <RowActions
+                  actions={[
+                    {
+                      text: 'Editar',
+                      label: `Editar ${food.name}`,
+                      onClick: () => {
+                        setEditing(food);
+                      },
+                    },
+                  ]}
+                />
               ) : null}
               <button
                 type="button"

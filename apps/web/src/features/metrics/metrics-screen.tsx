@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
@@ -33,6 +33,8 @@ import {
   type UnitRange,
 } from '@forja/shared/units';
 import { TextField } from '../../components/ui/form-field';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
@@ -186,7 +188,6 @@ function WeightSection({
   today: string;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const unit = unitLabels(system).weight;
   const {
     register,
@@ -203,13 +204,7 @@ function WeightSection({
   const remove = useMetricsChange((day: string) => deleteWeight(day));
   const rate = metrics.weekly_rate_kg;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Peso
-      </h2>
+    <Card title="Peso">
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-sm text-neutral-700 dark:text-neutral-300">Tendencia</dt>
@@ -286,30 +281,29 @@ function WeightSection({
                 <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
                 <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
                 <td className="text-right">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setValue('date', point.date, { shouldValidate: true });
-                      setValue('weight', inputText(weightForDisplay(point.weight_kg, system), 1), {
-                        shouldValidate: true,
-                        shouldDirty: true,
-                      });
-                    }}
-                    className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                    aria-label={`Editar el peso del ${formatDate(point.date)}`}
-                  >
-                    Editar
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      remove.mutate(point.date);
-                    }}
-                    className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                    aria-label={`Eliminar el peso del ${formatDate(point.date)}`}
-                  >
-                    Eliminar
-                  </button>
+                  <RowActions
+                    actions={[
+                      {
+                        text: 'Editar',
+                        label: `Editar el peso del ${formatDate(point.date)}`,
+                        onClick: () => {
+                          setValue('date', point.date, { shouldValidate: true });
+                          setValue(
+                            'weight',
+                            inputText(weightForDisplay(point.weight_kg, system), 1),
+                            { shouldValidate: true, shouldDirty: true },
+                          );
+                        },
+                      },
+                      {
+                        text: 'Eliminar',
+                        label: `Eliminar el peso del ${formatDate(point.date)}`,
+                        onClick: () => {
+                          remove.mutate(point.date);
+                        },
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
@@ -320,41 +314,34 @@ function WeightSection({
           Anota tu peso para ver su tendencia.
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
 function AdherenceCard({ metrics }: { metrics: Metrics }) {
   const { adherence, energy } = metrics;
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Constancia
-      </h2>
+    <Card title="Constancia">
       {adherence.percent === null || adherence.target_kcal === null ? (
-        <p className="mt-1">
+        <p>
           {adherence.target_kcal === null
             ? `Has anotado comida ${adherence.days_logged} ${adherence.days_logged === 1 ? 'día' : 'días'} en este periodo. Con un objetivo de energía verás cuántos días lo cumples.`
             : 'Aún no has anotado comida en este periodo.'}
         </p>
       ) : (
-        <p className="mt-1">
+        <p>
           <span className="text-2xl font-extrabold">{adherence.percent} %</span> de los días:{' '}
           {adherence.days_within} de {adherence.days_logged} días anotados dentro de ±10 % de{' '}
           {formatNumber(adherence.target_kcal)} kcal.
         </p>
       )}
       {energy.length > 0 ? (
-        <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
           Media de los días anotados:{' '}
           {formatNumber(energy.reduce((sum, day) => sum + day.kcal, 0) / energy.length)} kcal
         </p>
       ) : null}
-      <div className="mt-3">
+      <div>
         <EnergyChart
           days={energy}
           target={adherence.target_kcal}
@@ -362,7 +349,7 @@ function AdherenceCard({ metrics }: { metrics: Metrics }) {
           to={metrics.to}
         />
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -375,7 +362,6 @@ function MeasurementsSection({
   today: string;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const unit = unitLabels(system).length;
   const {
     register,
@@ -393,13 +379,7 @@ function MeasurementsSection({
   );
   const remove = useMetricsChange((day: string) => deleteMeasurement(day));
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Medidas
-      </h2>
+    <Card title="Medidas">
       <form
         aria-label="Anotar medidas"
         className="flex flex-col gap-3"
@@ -478,16 +458,17 @@ function MeasurementsSection({
                     );
                   })}
                   <td className="text-right">
-                    <button
-                      type="button"
-                      onClick={() => {
-                        remove.mutate(row.date);
-                      }}
-                      className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                      aria-label={`Eliminar las medidas del ${formatDate(row.date)}`}
-                    >
-                      Eliminar
-                    </button>
+                    <RowActions
+                      actions={[
+                        {
+                          text: 'Eliminar',
+                          label: `Eliminar las medidas del ${formatDate(row.date)}`,
+                          onClick: () => {
+                            remove.mutate(row.date);
+                          },
+                        },
+                      ]}
+                    />
                   </td>
                 </tr>
               ))}
@@ -495,12 +476,11 @@ function MeasurementsSection({
           </table>
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
 function ExportCard() {
-  const headingId = useId();
   const download = useMutation({
     mutationFn: fetchExport,
     onSuccess: ({ filename, content }) => {
@@ -518,14 +498,8 @@ function ExportCard() {
     },
   });
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Tus datos
-      </h2>
-      <p className="mt-1 text-neutral-700 dark:text-neutral-300">
+    <Card title="Tus datos">
+      <p className="text-neutral-700 dark:text-neutral-300">
         Descarga todo lo que has anotado (diario, agua, entrenamientos, pesos y medidas) en un
         archivo CSV.
       </p>
@@ -535,10 +509,10 @@ function ExportCard() {
         onClick={() => {
           download.mutate();
         }}
-        className={`${secondaryButton} mt-2`}
+        className={`${secondaryButton} self-start`}
       >
         Exportar CSV
       </button>
-    </section>
+    </Card>
   );
 }
