@@ -72,6 +72,32 @@ describe('settings', () => {
     stopFollowing();
   });
 
+  it('puts the theme back and says so when saving it fails', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('matchMedia', () => ({
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const stopFollowing = followSystemColorScheme();
+    logIn();
+    apiFor(somePreferences(), {
+      [`PUT /users/preferences/${somePreferences().id}/`]: failure(
+        500,
+        'internal server error',
+        'Error interno del servidor',
+      ),
+    });
+    renderApp('/users/settings');
+
+    await user.click(await screen.findByLabelText('Oscuro'));
+    expect(await screen.findByText('Error interno del servidor')).toBeVisible();
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(screen.getByLabelText('Como el sistema')).toBeChecked();
+    expect(screen.getByLabelText('Oscuro')).not.toBeChecked();
+    stopFollowing();
+  });
+
   it('creates the preferences the first time the units change', async () => {
     const user = userEvent.setup();
     logIn();
