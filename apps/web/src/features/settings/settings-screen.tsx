@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
 import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
-import { ACCOUNT_DELETION_WORD } from '@forja/shared/schemas/account';
+import { ACCOUNT_DELETION_WORD, accountDeletionSchema } from '@forja/shared/schemas/account';
 import { passwordSchema } from '@forja/shared/schemas/auth';
 import { validationMessages } from '@forja/shared/schemas/messages';
 import {
@@ -384,37 +384,43 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription | nu
   );
 }
 
-function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const confirmed = typed.trim() === ACCOUNT_DELETION_WORD && password.length > 0;
+/** The shared deletion request, with the word checked as the server checks it. */
+const deletionFormSchema = accountDeletionSchema.extend({
+  confirmation: accountDeletionSchema.shape.confirmation.refine(
+    (typed) => typed.trim() === ACCOUNT_DELETION_WORD,
+    { error: `Escribe ${ACCOUNT_DELETION_WORD} para confirmar` },
+  ),
+});
 
-  async function remove() {
-    setPending(true);
-    setPasswordError(undefined);
+function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(deletionFormSchema),
+    defaultValues: { confirmation: '', password: '' },
+  });
+
+  const remove = async ({ password }: { password: string }) => {
     try {
       await deleteAccount(userId, password);
       notify.success('Tu cuenta y todos tus datos se han eliminado');
       await onDeleted();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        setPasswordError('La contraseña no es correcta');
+        setError('password', { message: 'La contraseña no es correcta' });
       } else {
         notify.error(errorMessage(error, 'No pudimos eliminar tu cuenta. Inténtalo de nuevo'));
       }
-      setPending(false);
     }
-  }
+  };
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (confirmed && !pending) void remove();
-      }}
+      onSubmit={(event) => void handleSubmit(remove)(event)}
       className="flex flex-col gap-4 rounded-xl border border-red-300 p-4 dark:border-red-800"
     >
       <p>
@@ -423,30 +429,23 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
       </p>
       <TextField
         label={`Escribe ${ACCOUNT_DELETION_WORD} para confirmar`}
-        value={typed}
         autoComplete="off"
-        onChange={(event) => {
-          setTyped(event.target.value);
-        }}
+        {...register('confirmation')}
       />
       <TextField
         label="Tu contraseña"
         type="password"
-        value={password}
         autoComplete="current-password"
-        error={passwordError}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setPasswordError(undefined);
-        }}
+        error={errors.password?.message}
+        {...register('password')}
       />
       <div>
         <button
           type="submit"
-          disabled={!confirmed || pending}
+          disabled={!isValid || isSubmitting}
           className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
         >
-          {pending ? 'Eliminando...' : 'Eliminar mi cuenta'}
+          {isSubmitting ? 'Eliminando...' : 'Eliminar mi cuenta'}
         </button>
       </div>
     </form>
