@@ -1,11 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
-import { WATER_STEP_ML } from '@forja/shared/schemas/diary';
+import { diaryCopySchema, notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/form-field';
-import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { FieldError, TextField } from '../../components/ui/form-field';
+import {
+  cardFrame,
+  fieldControl,
+  primaryButton,
+  secondaryButton,
+} from '../../components/ui/styles';
 import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';
@@ -114,25 +122,37 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
 }
 
 function CopyDayForm({ date }: { date: string }) {
-  const [from, setFrom] = useState(addDays(date, -1));
   const copy = useDiaryChange(copyEntries, () => [date]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(
+      z.preprocess(
+        (values: { from_date: string }) => ({ ...values, to_date: date }),
+        diaryCopySchema,
+      ),
+    ),
+    defaultValues: { from_date: addDays(date, -1) },
+  });
   return (
     <form
       aria-label="Copiar un día entero"
+      noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (from) copy.mutate({ from_date: from, to_date: date });
-      }}
+      onSubmit={(event) =>
+        void handleSubmit((request) => {
+          copy.mutate(request);
+        })(event)
+      }
     >
       <TextField
         label="Copiar todas las comidas del día"
         type="date"
         required
-        value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
-        }}
+        error={errors.from_date?.message}
+        {...register('from_date')}
       />
       <button type="submit" disabled={copy.isPending} className={secondaryButton}>
         Copiar día
@@ -195,20 +215,26 @@ function WaterCard({
 
 function NotesCard({ date, notes }: { date: string; notes: string }) {
   const id = useId();
-  const [text, setText] = useState(notes);
   const save = useDiaryChange(
     (value: string) => saveNotes(date, value),
     () => [date],
     { success: 'Notas guardadas' },
   );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodResolver(notesInputSchema), defaultValues: { notes } });
   return (
     <form
       aria-label="Notas del día"
-      className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(text);
-      }}
+      noValidate
+      className={`flex flex-col gap-2 ${cardFrame}`}
+      onSubmit={(event) =>
+        void handleSubmit((input) => {
+          save.mutate(input.notes);
+        })(event)
+      }
     >
       <label htmlFor={id} className="text-xl font-bold">
         Notas del día
@@ -217,15 +243,15 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
         id={id}
         rows={3}
         maxLength={4000}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-        }}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? `${id}-error` : undefined}
         className={fieldControl}
+        {...register('notes')}
       />
+      <FieldError id={`${id}-error`} message={errors.notes?.message} />
       <button
         type="submit"
-        disabled={save.isPending || text === notes}
+        disabled={save.isPending || !isDirty}
         className={`${secondaryButton} self-start`}
       >
         Guardar notas

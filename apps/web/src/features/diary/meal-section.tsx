@@ -8,6 +8,7 @@ import {
   MEAL_LABELS,
   foodEntryInputSchema,
   mealSchema,
+  diaryCopySchema,
   MEALS,
   quickEntryInputSchema,
   type DiaryEntry,
@@ -219,44 +220,50 @@ function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: Qu
 }
 
 function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone: () => void }) {
-  const [from, setFrom] = useState(addDays(date, -1));
-  const [fromMeal, setFromMeal] = useState<Meal>(meal);
   const copy = useDiaryChange(copyEntries, () => [date]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(
+      z.preprocess(
+        (values: { from_date: string; from_meal: string }) => ({
+          ...values,
+          to_date: date,
+          to_meal: meal,
+        }),
+        diaryCopySchema,
+      ),
+    ),
+    defaultValues: { from_date: addDays(date, -1), from_meal: meal },
+  });
   return (
     <form
       aria-label="Copiar de otro día"
+      noValidate
       className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        copy.mutate(
-          { from_date: from, to_date: date, from_meal: fromMeal, to_meal: meal },
-          { onSuccess: onDone },
-        );
-      }}
+      onSubmit={(event) =>
+        void handleSubmit((request) => {
+          copy.mutate(request, { onSuccess: onDone });
+        })(event)
+      }
     >
       <TextField
         label="Día"
         type="date"
         required
-        value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
-        }}
+        error={errors.from_date?.message}
+        {...register('from_date')}
       />
-      <SelectField
-        label="Comida"
-        value={fromMeal}
-        onChange={(event) => {
-          setFromMeal(event.target.value as Meal);
-        }}
-      >
+      <SelectField label="Comida" error={errors.from_meal?.message} {...register('from_meal')}>
         {MEALS.map((option) => (
           <option key={option} value={option}>
             {MEAL_LABELS[option]}
           </option>
         ))}
       </SelectField>
-      <button type="submit" disabled={copy.isPending || from === ''} className={primaryButton}>
+      <button type="submit" disabled={copy.isPending} className={primaryButton}>
         Copiar
       </button>
     </form>

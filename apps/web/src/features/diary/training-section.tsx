@@ -8,6 +8,7 @@ import {
   MAX_SET_KG,
   MUSCLE_GROUP_LABELS,
   MUSCLE_GROUPS,
+  workoutExerciseInputSchema,
   workoutSetInputSchema,
   type Workout,
   type WorkoutExercise,
@@ -74,8 +75,17 @@ function WorkoutCard({
   workout,
   system,
 }: { date: string; workout: Workout } & { system: MetricSystem }) {
-  const [exerciseId, setExerciseId] = useState('');
   const exercises = useQuery(exercisesQuery);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(workoutExerciseInputSchema),
+    defaultValues: { exercise_id: '' },
+  });
   const add = useDiaryChange(
     (id: string) => addExercise(workout.id, id),
     () => [date],
@@ -107,24 +117,19 @@ function WorkoutCard({
       <form
         aria-label="Añadir ejercicio"
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (exerciseId)
-            add.mutate(exerciseId, {
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ exercise_id }) => {
+            add.mutate(exercise_id, {
               onSuccess: () => {
-                setExerciseId('');
+                reset();
               },
             });
-        }}
+          })(event)
+        }
       >
         <div className="min-w-56 flex-1">
-          <SelectField
-            label="Ejercicio"
-            value={exerciseId}
-            onChange={(event) => {
-              setExerciseId(event.target.value);
-            }}
-          >
+          <SelectField label="Ejercicio" {...register('exercise_id')}>
             <option value="">Elige un ejercicio</option>
             {MUSCLE_GROUPS.map((group) => (
               <optgroup key={group} label={MUSCLE_GROUP_LABELS[group]}>
@@ -139,7 +144,7 @@ function WorkoutCard({
             ))}
           </SelectField>
         </div>
-        <button type="submit" disabled={!exerciseId || add.isPending} className={primaryButton}>
+        <button type="submit" disabled={!isValid || add.isPending} className={primaryButton}>
           Añadir ejercicio
         </button>
       </form>
