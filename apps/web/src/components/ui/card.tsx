@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { cardFrame } from './styles';
+
+/** The frame of a card, also for a lone message or a form standing in a card's place. */
+export const cardFrame = 'rounded-xl border border-neutral-200 p-4 dark:border-neutral-800';
 
 interface CardProps {
   title: ReactNode;

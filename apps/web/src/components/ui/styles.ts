@@ -10,6 +10,3 @@ export const secondaryButton = `inline-flex items-center justify-center gap-2 ro
 export const textLink = `font-medium text-orange-800 underline underline-offset-2 hover:text-orange-900 dark:text-orange-300 dark:hover:text-orange-200 ${focusRing}`;
 
 export const fieldControl = `w-full rounded-lg border border-neutral-400 bg-white px-3 py-2.5 text-base text-neutral-900 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-100 dark:aria-invalid:border-red-400 ${focusRing}`;
-
-/** The frame of a card: a titled block of a screen (`Card`), or a lone message in its place. */
-export const cardFrame = 'rounded-xl border border-neutral-200 p-4 dark:border-neutral-800';

@@ -6,14 +6,9 @@ import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
 import { diaryCopySchema, notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { Card } from '../../components/ui/card';
+import { Card, cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
-import {
-  cardFrame,
-  fieldControl,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
+import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';

@@ -4,8 +4,8 @@ import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { ProgressBar } from '../../components/ui/progress-bar';
-import { Card } from '../../components/ui/card';
-import { cardFrame, secondaryButton, textLink } from '../../components/ui/styles';
+import { Card, cardFrame } from '../../components/ui/card';
+import { secondaryButton, textLink } from '../../components/ui/styles';
 import { trainerTargetLine } from '../../lib/trainer-targets';
 import { WeightTrend } from './weight-trend';
 
