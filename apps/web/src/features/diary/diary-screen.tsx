@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
-import { diaryCopySchema, notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
+import { notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card, cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
+import { diaryDayQuery, saveNotes, saveWater } from './diary-api';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';
 import { MealSection, type FoodPickerSlot } from './meal-section';
 import { TrainingSection } from './training-section';
+import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
 
 interface DiaryScreenProps {
@@ -117,20 +117,14 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
 }
 
 function CopyDayForm({ date }: { date: string }) {
-  const copy = useDiaryChange(copyEntries, () => [date]);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(
-      z.preprocess(
-        (values: { from_date: string }) => ({ ...values, to_date: date }),
-        diaryCopySchema,
-      ),
-    ),
-    defaultValues: { from_date: addDays(date, -1) },
-  });
+    copy,
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
+  } = useCopyForm(date);
   return (
     <form
       aria-label="Copiar un día entero"

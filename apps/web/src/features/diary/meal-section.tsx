@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { addDays } from '@forja/shared/calendar';
 import { mlToFlOz, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import {
   MEAL_LABELS,
   foodEntryInputSchema,
   mealSchema,
-  diaryCopySchema,
   MEALS,
   quickEntryInputSchema,
   type DiaryEntry,
@@ -24,8 +22,9 @@ import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { numberBox, withNumberBoxes } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
-import { addEntry, changeEntry, copyEntries, removeEntry } from './diary-api';
+import { addEntry, changeEntry, removeEntry } from './diary-api';
 import { formatAmount } from './format';
+import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
 
 /** What a food search hands back to the diary: an amount of a food. */
@@ -220,24 +219,14 @@ function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: Qu
 }
 
 function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone: () => void }) {
-  const copy = useDiaryChange(copyEntries, () => [date]);
   const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(
-      z.preprocess(
-        (values: { from_date: string; from_meal: string }) => ({
-          ...values,
-          to_date: date,
-          to_meal: meal,
-        }),
-        diaryCopySchema,
-      ),
-    ),
-    defaultValues: { from_date: addDays(date, -1), from_meal: meal },
-  });
+    copy,
+    form: {
+      register,
+      handleSubmit,
+      formState: { errors },
+    },
+  } = useCopyForm(date, meal);
   return (
     <form
       aria-label="Copiar de otro día"

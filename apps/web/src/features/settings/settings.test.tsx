@@ -44,16 +44,20 @@ function apiFor(
   });
 }
 
+/** The page starts following a light system colour scheme, as main.tsx does. */
+function followLightSystemScheme() {
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  return followSystemColorScheme();
+}
+
 describe('settings', () => {
   it('applies the dark theme at once and saves it', async () => {
     const user = userEvent.setup();
-    // The page starts following a light system colour scheme, as main.tsx does.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
-    const stopFollowing = followSystemColorScheme();
+    const stopFollowing = followLightSystemScheme();
     logIn();
     const api = apiFor(somePreferences());
     renderApp('/users/settings');
@@ -74,12 +78,7 @@ describe('settings', () => {
 
   it('puts the theme back and says so when saving it fails', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
-    const stopFollowing = followSystemColorScheme();
+    const stopFollowing = followLightSystemScheme();
     logIn();
     apiFor(somePreferences(), {
       [`PUT /users/preferences/${somePreferences().id}/`]: failure(
