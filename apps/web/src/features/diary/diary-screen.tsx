@@ -117,14 +117,7 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
 }
 
 function CopyDayForm({ date }: { date: string }) {
-  const {
-    copy,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors },
-    },
-  } = useCopyForm(date);
+  const { copy, register, handleSubmit, errors } = useCopyForm(date);
   return (
     <form
       aria-label="Copiar un día entero"

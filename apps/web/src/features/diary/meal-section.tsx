@@ -219,14 +219,7 @@ function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: Qu
 }
 
 function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone: () => void }) {
-  const {
-    copy,
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors },
-    },
-  } = useCopyForm(date, meal);
+  const { copy, register, handleSubmit, errors } = useCopyForm(date, meal);
   return (
     <form
       aria-label="Copiar de otro día"

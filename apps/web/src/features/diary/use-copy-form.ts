@@ -31,5 +31,10 @@ export function useCopyForm(date: string, meal?: Meal) {
     ),
     defaultValues: { from_date: addDays(date, -1), from_meal: meal ?? '' },
   });
-  return { copy, form };
+  return {
+    copy,
+    register: form.register,
+    handleSubmit: form.handleSubmit,
+    errors: form.formState.errors,
+  };
 }
