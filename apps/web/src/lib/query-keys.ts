@@ -11,6 +11,9 @@ export const todayKey = (userId: string) => ['users', userId, 'today'] as const;
 /** The targets computed from the onboarding answers. */
 export const targetsKey = (userId: string) => ['users', userId, 'targets'] as const;
 
+/** Units, theme and time zone: read by every screen, changed in the settings. */
+export const preferencesKey = (userId: string) => ['users', userId, 'preferences'] as const;
+
 /** Today's summary of whoever is signed in: what any change to the diary makes out of date. */
 export function isTodayQuery(query: Query): boolean {
   return query.queryKey[0] === 'users' && query.queryKey[2] === 'today';

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { quickEntryInputSchema, workoutSetInputSchema } from '@forja/shared/schemas/diary';
+import { foodInputSchema } from '@forja/shared/schemas/foods';
 import {
   aSubscription,
   anUser,
@@ -341,5 +343,107 @@ describe('the diary screen', () => {
     // 1000 kg = 2204.6 lb
     expect(within(form).getByText('Como mucho 2204 lb')).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Añadir serie' })).toBeDisabled();
+  });
+
+  it('reads number boxes as the shared schema does: a decimal comma, an empty box as 0', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.click(within(lunch).getByRole('button', { name: 'Añadido rápido' }));
+    const form = within(lunch).getByRole('form', { name: 'Añadido rápido' });
+    await user.type(within(form).getByLabelText('Calorías (kcal)'), '250,5');
+    const carbohydrates = within(form).getByLabelText('Carbohidratos (g)');
+    await user.type(carbohydrates, 'mucho');
+    await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
+    // Text that is not a number gets the shared message, under its own box.
+    expect(carbohydrates).toHaveAccessibleDescription(
+      'Los carbohidratos debe ser un número válido',
+    );
+    expect(carbohydrates).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
+
+    await user.clear(carbohydrates);
+    await user.type(carbohydrates, '30.5');
+    await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
+        kind: 'quick',
+        date: DAY,
+        meal: 'comida',
+        name: '',
+        kcal: 250.5,
+        protein_g: 0,
+        carbohydrate_g: 30.5,
+        fat_g: 0,
+      });
+    });
+  });
+
+  it('refuses a quick add over 10 000 kcal with the shared schema’s message', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const dinner = await screen.findByRole('region', { name: 'Cena' });
+    await user.click(within(dinner).getByRole('button', { name: 'Añadir a Cena' }));
+    await user.click(within(dinner).getByRole('button', { name: 'Añadido rápido' }));
+    const form = within(dinner).getByRole('form', { name: 'Añadido rápido' });
+    const kcal = within(form).getByLabelText('Calorías (kcal)');
+    await user.type(kcal, '10001');
+    await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
+    const message = quickEntryInputSchema.shape.kcal.safeParse(10_001).error?.issues[0]?.message;
+    expect(message).toBe('Las calorías no puede superar 10.000 kcal');
+    expect(kcal).toHaveAccessibleDescription(message);
+    expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
+  });
+
+  it('shows what is wrong with a set under that set’s own box', async () => {
+    api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    await user.click(within(training).getByRole('button', { name: 'Editar serie 1' }));
+    const form = within(training).getByRole('form', { name: 'Editar serie 1' });
+    const reps = within(form).getByLabelText('Reps');
+    await user.clear(reps);
+    await user.type(reps, '5,5');
+    const message = workoutSetInputSchema.shape.reps.safeParse(5.5).error?.issues[0]?.message;
+    expect(message).toBe('Las repeticiones debe ser un número entero');
+    expect(reps).toHaveAccessibleDescription(message);
+    expect(within(form).getByLabelText('Peso (kg)')).not.toHaveAccessibleDescription();
+    expect(within(form).getByRole('button', { name: 'Guardar serie' })).toBeDisabled();
+    // The form for the next set has nothing to say.
+    const next = within(training).getByRole('form', { name: 'Nueva serie de Sentadilla' });
+    expect(within(next).getByLabelText('Reps')).not.toHaveAccessibleDescription();
+  });
+
+  it('shows what is wrong with a portion of one’s own food under the portion’s box', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.click(within(lunch).getByRole('button', { name: 'Crear un alimento propio' }));
+    const form = within(lunch).getByRole('form', { name: 'Nuevo alimento' });
+    await user.type(within(form).getByLabelText('Nombre'), 'Bizcocho de la abuela');
+    await user.type(within(form).getByLabelText('Calorías (kcal)'), '380');
+    await user.type(within(form).getByLabelText('Porción (opcional)'), '1 trozo');
+    const grams = within(form).getByLabelText('Gramos de la porción');
+    await user.type(grams, '6000');
+    await user.click(within(form).getByRole('button', { name: 'Guardar alimento' }));
+    const message = foodInputSchema.safeParse({
+      name: 'Bizcocho',
+      kcal: 380,
+      protein_g: 0,
+      carbohydrate_g: 0,
+      fat_g: 0,
+      fibre_g: 0,
+      portions: [{ name: '1 trozo', grams: 6000 }],
+    }).error?.issues[0]?.message;
+    expect(message).toBe('Los gramos de la porción no puede superar 5000 g');
+    expect(grams).toHaveAccessibleDescription(message);
+    expect(within(form).getByLabelText('Porción (opcional)')).not.toHaveAccessibleDescription();
+    expect(calls.callsTo('POST', '/foods/')).toHaveLength(0);
   });
 });

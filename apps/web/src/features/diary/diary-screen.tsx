@@ -1,15 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { addDays } from '@forja/shared/calendar';
-import { WATER_STEP_ML } from '@forja/shared/schemas/diary';
+import { notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { TextField } from '../../components/ui/form-field';
+import { Card, cardFrame } from '../../components/ui/card';
+import { FieldError, TextField } from '../../components/ui/form-field';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { copyEntries, diaryDayQuery, saveNotes, saveWater } from './diary-api';
+import { diaryDayQuery, saveNotes, saveWater } from './diary-api';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';
 import { MealSection, type FoodPickerSlot } from './meal-section';
 import { TrainingSection } from './training-section';
+import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
 
 interface DiaryScreenProps {
@@ -100,25 +104,24 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
 }
 
 function CopyDayForm({ date }: { date: string }) {
-  const [from, setFrom] = useState(addDays(date, -1));
-  const copy = useDiaryChange(copyEntries, () => [date]);
+  const { copy, register, handleSubmit, errors } = useCopyForm(date);
   return (
     <form
       aria-label="Copiar un día entero"
+      noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (from) copy.mutate({ from_date: from, to_date: date });
-      }}
+      onSubmit={(event) =>
+        void handleSubmit((request) => {
+          copy.mutate(request);
+        })(event)
+      }
     >
       <TextField
         label="Copiar todas las comidas del día"
         type="date"
         required
-        value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
-        }}
+        error={errors.from_date?.message}
+        {...register('from_date')}
       />
       <button type="submit" disabled={copy.isPending} className={secondaryButton}>
         Copiar día
@@ -138,27 +141,20 @@ function WaterCard({
   targetMl: number | null;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const save = useDiaryChange(
     (ml: number) => saveWater(date, ml),
     () => [date],
   );
   const step = formatWater(WATER_STEP_ML, system);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Agua
-      </h2>
-      <p className="mt-1 text-2xl font-extrabold" aria-live="polite" data-testid="water">
+    <Card title="Agua">
+      <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
         {formatWater(waterMl, system)}
         {targetMl ? (
           <span className="text-base font-medium"> de {formatWater(targetMl, system)}</span>
         ) : null}
       </p>
-      <div className="mt-2 flex gap-2">
+      <div className="flex gap-2">
         <button
           type="button"
           disabled={save.isPending || waterMl < WATER_STEP_ML}
@@ -182,26 +178,32 @@ function WaterCard({
           + {step}
         </button>
       </div>
-    </section>
+    </Card>
   );
 }
 
 function NotesCard({ date, notes }: { date: string; notes: string }) {
   const id = useId();
-  const [text, setText] = useState(notes);
   const save = useDiaryChange(
     (value: string) => saveNotes(date, value),
     () => [date],
     { success: 'Notas guardadas' },
   );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodResolver(notesInputSchema), defaultValues: { notes } });
   return (
     <form
       aria-label="Notas del día"
-      className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(text);
-      }}
+      noValidate
+      className={`flex flex-col gap-2 ${cardFrame}`}
+      onSubmit={(event) =>
+        void handleSubmit((input) => {
+          save.mutate(input.notes);
+        })(event)
+      }
     >
       <label htmlFor={id} className="text-xl font-bold">
         Notas del día
@@ -210,15 +212,15 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
         id={id}
         rows={3}
         maxLength={4000}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-        }}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? `${id}-error` : undefined}
         className={fieldControl}
+        {...register('notes')}
       />
+      <FieldError id={`${id}-error`} message={errors.notes?.message} />
       <button
         type="submit"
-        disabled={save.isPending || text === notes}
+        disabled={save.isPending || !isDirty}
         className={`${secondaryButton} self-start`}
       >
         Guardar notas

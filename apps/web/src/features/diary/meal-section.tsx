@@ -1,25 +1,30 @@
-import { useId, useState, type ReactNode } from 'react';
-import { addDays } from '@forja/shared/calendar';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { mlToFlOz, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import {
   MEAL_LABELS,
+  foodEntryInputSchema,
+  mealSchema,
   MEALS,
+  quickEntryInputSchema,
   type DiaryEntry,
   type DiaryMeal,
   type Meal,
 } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES } from '@forja/shared/schemas/foods';
+import { localDateSchema } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
-import { addEntry, changeEntry, copyEntries, removeEntry } from './diary-api';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { numberBox, withNumberBoxes } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
+import { addEntry, changeEntry, removeEntry } from './diary-api';
 import { formatAmount } from './format';
+import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
 
 /** What a food search hands back to the diary: an amount of a food. */
@@ -51,33 +56,28 @@ type Tab = (typeof tabs)[number][0];
 
 export function MealSection({ date, meal, system, foodPicker }: MealSectionProps) {
   const label = MEAL_LABELS[meal.meal];
-  const headingId = useId();
   const [adding, setAdding] = useState(false);
   const [tab, setTab] = useState<Tab>('search');
   const add = useDiaryChange(addEntry, () => [date]);
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold">
-          {label}
-        </h2>
+    <Card
+      title={label}
+      actions={
         <p className="font-semibold" aria-label={`Total de ${label}`}>
           {formatNumber(meal.totals.kcal)} kcal
         </p>
-      </div>
+      }
+    >
       {meal.entries.length > 0 ? (
-        <ul className="mt-2 flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
+        <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
           {meal.entries.map((entry) => (
             <EntryRow key={entry.id} entry={entry} date={date} system={system} />
           ))}
         </ul>
       ) : null}
       {adding ? (
-        <div className="mt-3 flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
+        <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
           <div role="group" aria-label={`Cómo añadir a ${label}`} className="flex flex-wrap gap-1">
             {tabs.map(([key, text]) => (
               <button
@@ -155,12 +155,12 @@ export function MealSection({ date, meal, system, foodPicker }: MealSectionProps
           onClick={() => {
             setAdding(true);
           }}
-          className={`${secondaryButton} mt-3`}
+          className={`${secondaryButton} self-start`}
         >
           Añadir a {label}
         </button>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -170,74 +170,48 @@ const quickFields = [
   ['carbohydrate_g', 'Carbohidratos (g)'],
   ['fat_g', 'Grasas (g)'],
 ] as const;
-type QuickValues = Record<(typeof quickFields)[number][0], number> & { name: string };
+type QuickAddValues = Record<(typeof quickFields)[number][0] | 'name', string>;
 
-function QuickAddForm({
-  pending,
-  onAdd,
-}: {
-  pending: boolean;
-  onAdd: (values: QuickValues) => void;
-}) {
-  const baseId = useId();
-  const [texts, setTexts] = useState<Record<string, string>>({
-    name: '',
-    kcal: '',
-    protein_g: '',
-    carbohydrate_g: '',
-    fat_g: '',
+const quickAddSchema = withNumberBoxes<QuickAddValues>(quickFields.map(([field]) => field))(
+  quickEntryInputSchema.pick({
+    name: true,
+    kcal: true,
+    protein_g: true,
+    carbohydrate_g: true,
+    fat_g: true,
+  }),
+);
+type QuickAdd = z.output<typeof quickAddSchema>;
+
+function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: QuickAdd) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(quickAddSchema),
+    defaultValues: { name: '', kcal: '', protein_g: '', carbohydrate_g: '', fat_g: '' },
   });
-  const numbers = Object.fromEntries(
-    quickFields.map(([field]) => [
-      field,
-      (texts[field] ?? '').trim() === '' ? 0 : parseDecimal(texts[field] ?? ''),
-    ]),
-  ) as Record<string, number | null>;
-  const invalid =
-    Object.values(numbers).some((value) => value === null || value < 0) || (numbers.kcal ?? 0) <= 0;
   return (
     <form
       aria-label="Añadido rápido"
+      noValidate
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (invalid) return;
-        onAdd({
-          name: texts.name ?? '',
-          kcal: numbers.kcal ?? 0,
-          protein_g: numbers.protein_g ?? 0,
-          carbohydrate_g: numbers.carbohydrate_g ?? 0,
-          fat_g: numbers.fat_g ?? 0,
-        });
-      }}
+      onSubmit={(event) => void handleSubmit(onAdd)(event)}
     >
-      <TextField
-        label="Nombre (opcional)"
-        value={texts.name}
-        onChange={(event) => {
-          setTexts({ ...texts, name: event.target.value });
-        }}
-      />
+      <TextField label="Nombre (opcional)" error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {quickFields.map(([field, label]) => (
-          <div key={field} className="flex flex-col gap-1">
-            <label htmlFor={`${baseId}-${field}`} className="text-sm font-medium">
-              {label}
-            </label>
-            <input
-              id={`${baseId}-${field}`}
-              inputMode="decimal"
-              value={texts[field]}
-              aria-invalid={numbers[field] === null || undefined}
-              onChange={(event) => {
-                setTexts({ ...texts, [field]: event.target.value });
-              }}
-              className={fieldControl}
-            />
-          </div>
+          <TextField
+            key={field}
+            label={label}
+            inputMode="decimal"
+            error={errors[field]?.message}
+            {...register(field)}
+          />
         ))}
       </div>
-      <button type="submit" disabled={invalid || pending} className={`${primaryButton} self-start`}>
+      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
         Añadir calorías
       </button>
     </form>
@@ -245,44 +219,33 @@ function QuickAddForm({
 }
 
 function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone: () => void }) {
-  const [from, setFrom] = useState(addDays(date, -1));
-  const [fromMeal, setFromMeal] = useState<Meal>(meal);
-  const copy = useDiaryChange(copyEntries, () => [date]);
+  const { copy, register, handleSubmit, errors } = useCopyForm(date, meal);
   return (
     <form
       aria-label="Copiar de otro día"
+      noValidate
       className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        copy.mutate(
-          { from_date: from, to_date: date, from_meal: fromMeal, to_meal: meal },
-          { onSuccess: onDone },
-        );
-      }}
+      onSubmit={(event) =>
+        void handleSubmit((request) => {
+          copy.mutate(request, { onSuccess: onDone });
+        })(event)
+      }
     >
       <TextField
         label="Día"
         type="date"
         required
-        value={from}
-        onChange={(event) => {
-          setFrom(event.target.value);
-        }}
+        error={errors.from_date?.message}
+        {...register('from_date')}
       />
-      <SelectField
-        label="Comida"
-        value={fromMeal}
-        onChange={(event) => {
-          setFromMeal(event.target.value as Meal);
-        }}
-      >
+      <SelectField label="Comida" error={errors.from_meal?.message} {...register('from_meal')}>
         {MEALS.map((option) => (
           <option key={option} value={option}>
             {MEAL_LABELS[option]}
           </option>
         ))}
       </SelectField>
-      <button type="submit" disabled={copy.isPending || from === ''} className={primaryButton}>
+      <button type="submit" disabled={copy.isPending} className={primaryButton}>
         Copiar
       </button>
     </form>
@@ -304,6 +267,24 @@ function amountLabel(entry: DiaryEntry, system: MetricSystem): string {
   return `Cantidad (${entry.unit === GRAMS ? 'g' : entry.unit})`;
 }
 
+/**
+ * The edit form of an entry, checked with the shared entry schemas: kcal for a quick add,
+ * the amount for a food, read in millilitres once converted from fl oz.
+ */
+function entryEditSchema(entry: DiaryEntry, system: MetricSystem) {
+  const amount =
+    entry.kind === 'quick'
+      ? quickEntryInputSchema.shape.kcal
+      : z.preprocess(
+          (value) =>
+            entry.unit === MILLILITRES && typeof value === 'number'
+              ? volumeFromInput(value, system)
+              : value,
+          foodEntryInputSchema.shape.quantity,
+        );
+  return z.object({ amount: numberBox(amount), meal: mealSchema, date: localDateSchema });
+}
+
 function EntryRow({
   entry,
   date,
@@ -315,16 +296,20 @@ function EntryRow({
 }) {
   const [editing, setEditing] = useState(false);
   const isQuick = entry.kind === 'quick';
-  const initialAmount = amountText(entry, system);
-  const [amount, setAmount] = useState(initialAmount);
-  const [meal, setMeal] = useState<Meal>(entry.meal);
-  const [day, setDay] = useState(entry.date);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(entryEditSchema(entry, system)),
+    defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
+  });
   const change = useDiaryChange(
     (update: Parameters<typeof changeEntry>[1]) => changeEntry(entry.id, update),
     (update) => [date, update.date ?? date],
   );
   const remove = useDiaryChange(removeEntry, () => [date]);
-  const parsed = parseDecimal(amount);
 
   return (
     <li className="py-2">
@@ -336,73 +321,60 @@ function EntryRow({
           </p>
         </div>
         <p className="font-semibold whitespace-nowrap">{formatNumber(entry.kcal)} kcal</p>
-        <button
-          type="button"
-          aria-expanded={editing}
-          onClick={() => {
-            // Opening starts from the entry as it is now.
-            if (!editing) {
-              setAmount(initialAmount);
-              setMeal(entry.meal);
-              setDay(entry.date);
-            }
-            setEditing(!editing);
-          }}
-          className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-          aria-label={`Editar ${entry.name}`}
-        >
-          Editar
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Editar',
+              label: `Editar ${entry.name}`,
+              expanded: editing,
+              onClick: () => {
+                // Opening starts from the entry as it is now.
+                if (!editing) {
+                  reset({ amount: amountText(entry, system), meal: entry.meal, date: entry.date });
+                }
+                setEditing(!editing);
+              },
+            },
+          ]}
+        />
       </div>
       {editing ? (
         <form
           aria-label={`Editar ${entry.name}`}
+          noValidate
           className="mt-2 flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (parsed === null || parsed <= 0) return;
-            // Only what changed is sent: an amount shown in fl oz and sent back untouched
-            // would come back a few hundredths of a millilitre off.
-            const amountChanged = amount !== initialAmount;
-            const update = {
-              ...(amountChanged && isQuick ? { kcal: parsed } : {}),
-              ...(amountChanged && !isQuick
-                ? {
-                    quantity: entry.unit === MILLILITRES ? volumeFromInput(parsed, system) : parsed,
-                  }
-                : {}),
-              ...(meal !== entry.meal ? { meal } : {}),
-              ...(day !== entry.date ? { date: day } : {}),
-            };
-            if (Object.keys(update).length === 0) {
-              setEditing(false);
-              return;
-            }
-            change.mutate(update, {
-              onSuccess: () => {
+          onSubmit={(event) =>
+            void handleSubmit((values) => {
+              // Only what changed is sent: an amount shown in fl oz and sent back untouched
+              // would come back a few hundredths of a millilitre off.
+              const amountChanged = dirtyFields.amount === true;
+              const update = {
+                ...(amountChanged && isQuick ? { kcal: values.amount } : {}),
+                ...(amountChanged && !isQuick ? { quantity: values.amount } : {}),
+                ...(values.meal !== entry.meal ? { meal: values.meal } : {}),
+                ...(values.date !== entry.date ? { date: values.date } : {}),
+              };
+              if (Object.keys(update).length === 0) {
                 setEditing(false);
-              },
-            });
-          }}
+                return;
+              }
+              change.mutate(update, {
+                onSuccess: () => {
+                  setEditing(false);
+                },
+              });
+            })(event)
+          }
         >
           <div className="w-32">
             <TextField
               label={amountLabel(entry, system)}
               inputMode="decimal"
-              value={amount}
-              aria-invalid={parsed === null || parsed <= 0 || undefined}
-              onChange={(event) => {
-                setAmount(event.target.value);
-              }}
+              error={errors.amount?.message}
+              {...register('amount')}
             />
           </div>
-          <SelectField
-            label="Comida"
-            value={meal}
-            onChange={(event) => {
-              setMeal(event.target.value as Meal);
-            }}
-          >
+          <SelectField label="Comida" error={errors.meal?.message} {...register('meal')}>
             {MEALS.map((option) => (
               <option key={option} value={option}>
                 {MEAL_LABELS[option]}
@@ -413,10 +385,8 @@ function EntryRow({
             label="Día"
             type="date"
             required
-            value={day}
-            onChange={(event) => {
-              setDay(event.target.value);
-            }}
+            error={errors.date?.message}
+            {...register('date')}
           />
           <button type="submit" disabled={change.isPending} className={primaryButton}>
             Guardar

@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { positiveNumber } from '@forja/shared/schemas/common';
 import {
   MAX_SET_KG,
   MUSCLE_GROUP_LABELS,
   MUSCLE_GROUPS,
+  workoutExerciseInputSchema,
+  workoutSetInputSchema,
   type Workout,
   type WorkoutExercise,
   type WorkoutSet,
@@ -16,8 +22,11 @@ import {
   type MetricSystem,
 } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { numberBox } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
 import {
   addExercise,
   addSet,
@@ -38,19 +47,12 @@ interface TrainingProps {
 }
 
 export function TrainingSection({ date, workouts, system }: TrainingProps) {
-  const headingId = useId();
   const start = useDiaryChange(
     (name: string) => startWorkout(date, name),
     () => [date],
   );
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Entrenamiento
-      </h2>
+    <Card title="Entrenamiento">
       {workouts.map((workout) => (
         <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
       ))}
@@ -60,11 +62,11 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
         onClick={() => {
           start.mutate('');
         }}
-        className={`${secondaryButton} mt-3`}
+        className={`${secondaryButton} self-start`}
       >
         Nuevo entrenamiento
       </button>
-    </section>
+    </Card>
   );
 }
 
@@ -73,8 +75,17 @@ function WorkoutCard({
   workout,
   system,
 }: { date: string; workout: Workout } & { system: MetricSystem }) {
-  const [exerciseId, setExerciseId] = useState('');
   const exercises = useQuery(exercisesQuery);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(workoutExerciseInputSchema),
+    defaultValues: { exercise_id: '' },
+  });
   const add = useDiaryChange(
     (id: string) => addExercise(workout.id, id),
     () => [date],
@@ -84,20 +95,21 @@ function WorkoutCard({
   return (
     <article
       aria-label={title}
-      className="mt-3 flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
+      className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
     >
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <button
-          type="button"
-          disabled={remove.isPending}
-          onClick={() => {
-            remove.mutate(workout.id);
-          }}
-          className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-        >
-          Eliminar entrenamiento
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Eliminar entrenamiento',
+              disabled: remove.isPending,
+              onClick: () => {
+                remove.mutate(workout.id);
+              },
+            },
+          ]}
+        />
       </div>
       {workout.exercises.map((item) => (
         <ExerciseBlock key={item.id} date={date} item={item} system={system} />
@@ -105,24 +117,19 @@ function WorkoutCard({
       <form
         aria-label="Añadir ejercicio"
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (exerciseId)
-            add.mutate(exerciseId, {
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ exercise_id }) => {
+            add.mutate(exercise_id, {
               onSuccess: () => {
-                setExerciseId('');
+                reset();
               },
             });
-        }}
+          })(event)
+        }
       >
         <div className="min-w-56 flex-1">
-          <SelectField
-            label="Ejercicio"
-            value={exerciseId}
-            onChange={(event) => {
-              setExerciseId(event.target.value);
-            }}
-          >
+          <SelectField label="Ejercicio" {...register('exercise_id')}>
             <option value="">Elige un ejercicio</option>
             {MUSCLE_GROUPS.map((group) => (
               <optgroup key={group} label={MUSCLE_GROUP_LABELS[group]}>
@@ -137,7 +144,7 @@ function WorkoutCard({
             ))}
           </SelectField>
         </div>
-        <button type="submit" disabled={!exerciseId || add.isPending} className={primaryButton}>
+        <button type="submit" disabled={!isValid || add.isPending} className={primaryButton}>
           Añadir ejercicio
         </button>
       </form>
@@ -164,16 +171,17 @@ function ExerciseBlock({
     <div className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
         <h4 className="font-medium">{item.exercise.name}</h4>
-        <button
-          type="button"
-          onClick={() => {
-            remove.mutate(item.id);
-          }}
-          className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-          aria-label={`Quitar ${item.exercise.name}`}
-        >
-          Quitar
-        </button>
+        <RowActions
+          actions={[
+            {
+              text: 'Quitar',
+              label: `Quitar ${item.exercise.name}`,
+              onClick: () => {
+                remove.mutate(item.id);
+              },
+            },
+          ]}
+        />
       </div>
       {item.sets.length > 0 ? (
         <ol aria-label={`Series de ${item.exercise.name}`} className="flex flex-col gap-1">
@@ -236,26 +244,24 @@ function SetRow({
           <span className="font-medium">
             {set.reps} × {formatLoad(set.weight_kg, system)}
           </span>
-          <button
-            type="button"
-            onClick={() => {
-              setEditing(true);
-            }}
-            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-            aria-label={`Editar serie ${number}`}
-          >
-            Editar
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              remove.mutate(set.id);
-            }}
-            className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-            aria-label={`Eliminar serie ${number}`}
-          >
-            Eliminar
-          </button>
+          <RowActions
+            actions={[
+              {
+                text: 'Editar',
+                label: `Editar serie ${number}`,
+                onClick: () => {
+                  setEditing(true);
+                },
+              },
+              {
+                text: 'Eliminar',
+                label: `Eliminar serie ${number}`,
+                onClick: () => {
+                  remove.mutate(set.id);
+                },
+              },
+            ]}
+          />
         </>
       )}
     </li>
@@ -271,58 +277,69 @@ interface SetFormProps {
   onSave: (set: { reps: number; weight_kg: number }) => void;
 }
 
+/**
+ * Reps as the shared set schema checks them; the load in the person's unit, within what the
+ * shared schema lets a set weigh (MAX_SET_KG) converted to that unit, sent in kilograms.
+ */
+function setFormSchema(system: MetricSystem) {
+  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
+  const unit = unitLabels(system).weight;
+  return z.object({
+    reps: numberBox(workoutSetInputSchema.shape.reps),
+    load: numberBox(
+      positiveNumber('El peso')
+        .refine((value) => value <= heaviest, {
+          error: `Como mucho ${formatNumber(heaviest)} ${unit}`,
+        })
+        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
+        .transform((value) => Math.round(weightFromInput(value, system) * 100) / 100),
+    ),
+  });
+}
+
 /** Reps and load, the load in the person's unit; the API always gets kilograms. */
 function SetForm({ label, submit, system, initial, pending, onSave }: SetFormProps) {
-  const [reps, setReps] = useState(initial ? String(initial.reps) : '');
-  const [load, setLoad] = useState(
-    initial ? inputText(weightForDisplay(initial.weight_kg, system), 1) : '',
-  );
-  const repsValue = parseDecimal(reps);
-  const loadValue = load.trim() === '' ? 0 : parseDecimal(load);
-  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
-  const tooHeavy = loadValue !== null && loadValue > heaviest;
-  const invalid =
-    repsValue === null ||
-    !Number.isInteger(repsValue) ||
-    repsValue < 0 ||
-    loadValue === null ||
-    loadValue < 0 ||
-    tooHeavy;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(setFormSchema(system)),
+    defaultValues: {
+      reps: initial ? String(initial.reps) : '',
+      load: initial ? inputText(weightForDisplay(initial.weight_kg, system), 1) : '',
+    },
+  });
   const unit = unitLabels(system).weight;
   return (
     <form
       aria-label={label}
+      noValidate
       className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (invalid) return;
-        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
-        const kg = Math.round(weightFromInput(loadValue, system) * 100) / 100;
-        onSave({ reps: repsValue, weight_kg: kg });
-      }}
+      onSubmit={(event) =>
+        void handleSubmit(({ reps, load }) => {
+          onSave({ reps, weight_kg: load });
+        })(event)
+      }
     >
       <div className="w-20">
         <TextField
           label="Reps"
           inputMode="numeric"
-          value={reps}
-          onChange={(event) => {
-            setReps(event.target.value);
-          }}
+          error={errors.reps?.message}
+          {...register('reps')}
         />
       </div>
       <div className="w-24">
         <TextField
           label={`Peso (${unit})`}
           inputMode="decimal"
-          value={load}
-          error={tooHeavy ? `Como mucho ${formatNumber(heaviest)} ${unit}` : undefined}
-          onChange={(event) => {
-            setLoad(event.target.value);
-          }}
+          error={errors.load?.message}
+          {...register('load')}
         />
       </div>
-      <button type="submit" disabled={invalid || pending} className={secondaryButton}>
+      <button type="submit" disabled={!isValid || pending} className={secondaryButton}>
         {submit}
       </button>
     </form>

@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
-import { MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
+import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
+import { RowActions } from '../../components/ui/row-actions';
 import {
   fieldControl,
   focusRing,
@@ -13,7 +17,8 @@ import {
   secondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
-import { formatNumber, parseDecimal } from '../../lib/numbers';
+import { parseNumberInput } from '../../lib/number-input';
+import { formatNumber } from '../../lib/numbers';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
 
@@ -146,16 +151,17 @@ export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
                 </span>
               </button>
               {food.origin === 'own' ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setEditing(food);
-                  }}
-                  className={`rounded-md px-2 py-1 text-sm font-medium underline ${focusRing}`}
-                  aria-label={`Editar ${food.name}`}
-                >
-                  Editar
-                </button>
+                <RowActions
+                  actions={[
+                    {
+                      text: 'Editar',
+                      label: `Editar ${food.name}`,
+                      onClick: () => {
+                        setEditing(food);
+                      },
+                    },
+                  ]}
+                />
               ) : null}
               <button
                 type="button"
@@ -193,35 +199,67 @@ interface AmountFormProps {
   onCancel: () => void;
 }
 
+/** The grams an amount of a food weighs, in one of its units (ml already from fl oz). */
+function gramsOf(food: Food, amount: number, unit: string): number {
+  if (unit === GRAMS) return amount;
+  if (unit === MILLILITRES) return amount * (food.density_g_per_ml ?? 1);
+  return amount * (food.portions.find((portion) => portion.name === unit)?.grams ?? 0);
+}
+
+type AmountValues = ReturnType<typeof defaultAmount>;
+
+/**
+ * The amount as the API takes it (the box is in fl oz with imperial units, the API takes
+ * millilitres), checked by the shared entry schema and held to what one entry may weigh.
+ */
+function amountFormSchema(food: Food, system: MetricSystem) {
+  return z.preprocess(
+    ({ quantity, unit }: AmountValues) => {
+      const amount = parseNumberInput(quantity);
+      return {
+        unit,
+        quantity:
+          unit === MILLILITRES && typeof amount === 'number'
+            ? volumeFromInput(amount, system)
+            : amount,
+      };
+    },
+    foodEntryInputSchema
+      .pick({ quantity: true, unit: true })
+      .refine(({ quantity, unit }) => gramsOf(food, quantity, unit) <= MAX_ENTRY_GRAMS, {
+        error: 'Es demasiado para una sola anotación',
+        path: ['quantity'],
+      }),
+  );
+}
+
 function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps) {
-  const initial = defaultAmount(food);
-  const [quantity, setQuantity] = useState(initial.quantity);
-  const [unit, setUnit] = useState(initial.unit);
-  const parsed = parseDecimal(quantity);
-  // The API takes millilitres; with imperial units the box is in fl oz.
-  const amount =
-    parsed === null ? null : unit === MILLILITRES ? volumeFromInput(parsed, system) : parsed;
-  const grams =
-    amount === null
-      ? null
-      : amount *
-        (unit === GRAMS
-          ? 1
-          : unit === MILLILITRES
-            ? (food.density_g_per_ml ?? 1)
-            : (food.portions.find((portion) => portion.name === unit)?.grams ?? 0));
-  const kcal = grams === null ? null : (food.kcal * grams) / 100;
-  const tooMuch = grams !== null && grams > MAX_ENTRY_GRAMS;
-  const invalid = amount === null || amount <= 0 || tooMuch;
+  const schema = amountFormSchema(food, system);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: defaultAmount(food),
+  });
+  const typed = schema.safeParse(useWatch({ control }));
+  const kcal = typed.success
+    ? (food.kcal * gramsOf(food, typed.data.quantity, typed.data.unit)) / 100
+    : null;
 
   return (
     <form
       aria-label={`Cantidad de ${food.name}`}
       className="flex flex-col gap-3 rounded-lg border border-orange-300 bg-orange-50 p-3 dark:border-orange-800 dark:bg-orange-950"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!invalid) onAdd(amount, unit);
-      }}
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit(({ quantity, unit }) => {
+          onAdd(quantity, unit);
+        })(event)
+      }
     >
       <p className="font-semibold">{food.name}</p>
       <div className="flex flex-wrap items-end gap-3">
@@ -229,21 +267,12 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
           <TextField
             label="Cantidad"
             inputMode="decimal"
-            value={quantity}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => {
-              setQuantity(event.target.value);
-            }}
+            error={errors.quantity?.message}
+            {...register('quantity')}
           />
         </div>
         <div className="min-w-40 flex-1">
-          <SelectField
-            label="Unidad"
-            value={unit}
-            onChange={(event) => {
-              setUnit(event.target.value);
-            }}
-          >
+          <SelectField label="Unidad" {...register('unit', { deps: ['quantity'] })}>
             {unitsOf(food).map((option) => (
               <option key={option} value={option}>
                 {unitLabel(option, food, system)}
@@ -253,14 +282,10 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
         </div>
       </div>
       <p className="text-sm text-neutral-700 dark:text-neutral-300" aria-live="polite">
-        {tooMuch
-          ? 'Es demasiado para una sola anotación'
-          : kcal === null || invalid
-            ? 'Escribe una cantidad mayor que 0'
-            : `${formatNumber(kcal)} kcal`}
+        {kcal === null ? '' : `${formatNumber(kcal)} kcal`}
       </p>
       <div className="flex gap-2">
-        <button type="submit" disabled={invalid || pending} className={primaryButton}>
+        <button type="submit" disabled={!isValid || pending} className={primaryButton}>
           Añadir
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>

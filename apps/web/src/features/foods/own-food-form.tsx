@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { foodInputSchema, type Food } from '@forja/shared/schemas/foods';
 import { TextField } from '../../components/ui/form-field';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
-import { inputText, parseDecimal } from '../../lib/numbers';
+import { parseNumberInput, withNumbers } from '../../lib/number-input';
+import { inputText } from '../../lib/numbers';
 import { createFood, deleteFood, updateFood } from './foods-api';
 
 const numberFields = [
@@ -17,9 +20,12 @@ const numberFields = [
 ] as const;
 type NumberField = (typeof numberFields)[number][0];
 
-type Texts = Record<NumberField | 'name' | 'portion_name' | 'portion_grams', string>;
+interface OwnFoodValues extends Record<NumberField | 'name', string> {
+  /** One optional portion; left empty, none is sent. */
+  portions: { name: string; grams: string }[];
+}
 
-function textsOf(food: Food | undefined): Texts {
+function valuesOf(food: Food | undefined): OwnFoodValues {
   const [portion] = food?.portions ?? [];
   const text = (value: number | undefined) => (value === undefined ? '' : inputText(value));
   return {
@@ -29,15 +35,23 @@ function textsOf(food: Food | undefined): Texts {
     carbohydrate_g: text(food?.carbohydrate_g),
     fat_g: text(food?.fat_g),
     fibre_g: text(food?.fibre_g),
-    portion_name: portion?.name ?? '',
-    portion_grams: text(portion?.grams),
+    portions: [{ name: portion?.name ?? '', grams: text(portion?.grams) }],
   };
 }
 
-/** What the schema is given for a typed number: the number, '' (which counts as 0) or the text. */
-function numberInput(text: string): number | string {
-  return text.trim() === '' ? '' : (parseDecimal(text) ?? text);
-}
+const ownFoodFormSchema = z.preprocess(
+  (values: OwnFoodValues) =>
+    withNumbers(
+      {
+        ...values,
+        portions: values.portions
+          .filter((portion) => portion.name.trim() !== '' || portion.grams.trim() !== '')
+          .map((portion) => ({ name: portion.name, grams: parseNumberInput(portion.grams) })),
+      },
+      numberFields.map(([field]) => field),
+    ),
+  foodInputSchema,
+);
 
 /** One's own food, per 100 g, with an optional portion; editing also offers to delete it. */
 export function OwnFoodForm({
@@ -47,8 +61,11 @@ export function OwnFoodForm({
   food?: Food;
   onDone: (food: Food | null) => void;
 }) {
-  const [texts, setTexts] = useState<Texts>(() => textsOf(food));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ownFoodFormSchema), defaultValues: valuesOf(food) });
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['foods'] });
   const save = useMutation({
@@ -75,51 +92,29 @@ export function OwnFoodForm({
     },
   });
 
-  const set = (field: keyof Texts) => (event: { target: { value: string } }) => {
-    setTexts((current) => ({ ...current, [field]: event.target.value }));
-  };
-
   return (
     <form
       aria-label={food ? 'Editar alimento' : 'Nuevo alimento'}
       noValidate
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const portionGiven = texts.portion_name.trim() !== '' || texts.portion_grams.trim() !== '';
-        const parsed = foodInputSchema.safeParse({
-          name: texts.name,
-          ...Object.fromEntries(numberFields.map(([field]) => [field, numberInput(texts[field])])),
-          portions: portionGiven
-            ? [{ name: texts.portion_name, grams: numberInput(texts.portion_grams) }]
-            : [],
-        });
-        if (!parsed.success) {
-          const found: Record<string, string> = {};
-          for (const issue of parsed.error.issues) {
-            const key = issue.path.join('.');
-            found[key] ??= issue.message;
-          }
-          setErrors(found);
-          return;
-        }
-        setErrors({});
-        save.mutate(parsed.data);
-      }}
+      onSubmit={(event) =>
+        void handleSubmit((input) => {
+          save.mutate(input);
+        })(event)
+      }
     >
       <p className="font-semibold">
         {food ? 'Editar alimento' : 'Nuevo alimento'} (valores por 100 g)
       </p>
-      <TextField label="Nombre" value={texts.name} onChange={set('name')} error={errors.name} />
+      <TextField label="Nombre" error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {numberFields.map(([field, label]) => (
           <TextField
             key={field}
             label={label}
             inputMode="decimal"
-            value={texts[field]}
-            onChange={set(field)}
-            error={errors[field]}
+            error={errors[field]?.message}
+            {...register(field)}
           />
         ))}
       </div>
@@ -127,16 +122,14 @@ export function OwnFoodForm({
         <TextField
           label="Porción (opcional)"
           placeholder="1 trozo"
-          value={texts.portion_name}
-          onChange={set('portion_name')}
-          error={errors['portions.0.name'] ?? errors.portions}
+          error={errors.portions?.[0]?.name?.message ?? errors.portions?.root?.message}
+          {...register('portions.0.name')}
         />
         <TextField
           label="Gramos de la porción"
           inputMode="decimal"
-          value={texts.portion_grams}
-          onChange={set('portion_grams')}
-          error={errors['portions.0.grams']}
+          error={errors.portions?.[0]?.grams?.message}
+          {...register('portions.0.grams')}
         />
       </div>
       <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { ProgressBar } from '../../components/ui/progress-bar';
+import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { trainerTargetLine } from '../../lib/trainer-targets';
 import { WeightTrend } from './weight-trend';
@@ -18,8 +19,6 @@ interface HomeScreenProps {
 }
 
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-const card = 'flex flex-col gap-3 rounded-xl border border-neutral-200 p-5 dark:border-neutral-800';
-
 function formatDay(isoDate: string): string {
   return new Intl.DateTimeFormat('es-ES', {
     weekday: 'long',
@@ -53,10 +52,7 @@ export function HomeScreen({
       {targets ? (
         <>
           <EnergyCard targets={targets} today={today} />
-          <section aria-labelledby="macros-title" className={card}>
-            <h2 id="macros-title" className="text-lg font-bold">
-              Macronutrientes
-            </h2>
+          <Card title="Macronutrientes">
             <Macro name="Proteína" eaten={today.intake.protein_g} target={targets.protein_g} />
             <Macro name="Grasa" eaten={today.intake.fat_g} target={targets.fat_g} />
             <Macro
@@ -65,18 +61,12 @@ export function HomeScreen({
               target={targets.carbohydrate_g}
             />
             <Macro name="Fibra" eaten={today.intake.fibre_g} target={targets.fibre_g} />
-          </section>
+          </Card>
           <div className="grid gap-4 sm:grid-cols-2">
-            <section aria-labelledby="water-title" className={card}>
-              <h2 id="water-title" className="text-lg font-bold">
-                Agua
-              </h2>
+            <Card title="Agua">
               <WaterAmount drunk={today.water_l} target={targets.water_l} system={system} />
-            </section>
-            <section aria-labelledby="training-title" className={card}>
-              <h2 id="training-title" className="text-lg font-bold">
-                Entrenamiento de hoy
-              </h2>
+            </Card>
+            <Card title="Entrenamiento de hoy">
               <p className="text-2xl font-bold">
                 {today.training.sessions === 0
                   ? 'Sin registrar'
@@ -88,11 +78,11 @@ export function HomeScreen({
                   semana
                 </p>
               ) : null}
-            </section>
+            </Card>
           </div>
         </>
       ) : (
-        <p className={card}>
+        <p className={cardFrame}>
           Aún no tenemos tus objetivos.{' '}
           <Link to="/users/onboarding" className={textLink}>
             Completa tu configuración
@@ -100,10 +90,7 @@ export function HomeScreen({
         </p>
       )}
 
-      <section aria-labelledby="weight-title" className={card}>
-        <h2 id="weight-title" className="text-lg font-bold">
-          Peso
-        </h2>
+      <Card title="Peso">
         {today.weight.latest_kg !== null ? (
           <p className="text-2xl font-bold">
             {number.format(weightForDisplay(today.weight.latest_kg, system))} {units.weight}
@@ -123,7 +110,7 @@ export function HomeScreen({
           </p>
         ) : null}
         <WeightTrend entries={today.weight.entries} system={system} />
-      </section>
+      </Card>
 
       <nav aria-label="Acciones rápidas">
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { positiveNumber } from '@forja/shared/schemas/common';
+import { localDateSchema } from '@forja/shared/schemas/quantities';
 import { notify } from '../../components/ui/notifications';
 import { validationMessages as m } from '@forja/shared/schemas/messages';
 import {
@@ -7,10 +11,12 @@ import {
   MAX_WEIGHT_KG,
   MEASUREMENT_LABELS,
   MEASUREMENT_SITES,
+  measurementInputSchema,
   METRIC_RANGES,
   MIN_WEIGHT_KG,
   type Measurement,
   type MeasurementInput,
+  type MeasurementSite,
   type MetricRange,
   type Metrics,
 } from '@forja/shared/schemas/metrics';
@@ -23,12 +29,16 @@ import {
   weightForDisplay,
   weightFromInput,
   type MetricSystem,
+  type UnitRange,
 } from '@forja/shared/units';
 import { TextField } from '../../components/ui/form-field';
+import { Card } from '../../components/ui/card';
+import { RowActions } from '../../components/ui/row-actions';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber, inputText, parseDecimal } from '../../lib/numbers';
+import { numberBox } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
 import {
   deleteMeasurement,
   deleteWeight,
@@ -59,27 +69,67 @@ function formatDate(date: string): string {
 }
 
 /**
- * What is wrong with a typed amount, in the person's units, before the server would say
- * it in metric; undefined when nothing is (an empty box is for the caller to judge).
+ * A typed amount in the person's units, within the shared limits converted to those units
+ * (`rangeIn`), so that the message speaks their units; a range from 0 excludes 0.
  */
-function amountError(
-  text: string,
-  field: string,
-  range: { min: number; max: number; unit: string },
-): string | undefined {
-  if (text.trim() === '') return undefined;
-  const value = parseDecimal(text);
-  if (value === null) return m.number(field);
-  if (range.min === 0 && value <= 0) return `${field} debe ser mayor que 0`;
-  if (value < range.min || value > range.max) {
-    return m.between(
-      field,
-      formatNumber(range.min, 1),
-      `${formatNumber(range.max, 1)} ${range.unit}`,
-    );
-  }
-  return undefined;
+function amountInUnits(field: string, range: UnitRange) {
+  return positiveNumber(field)
+    .refine((value) => range.min > 0 || value > 0, { error: `${field} debe ser mayor que 0` })
+    .refine((value) => value >= range.min && value <= range.max, {
+      error: m.between(
+        field,
+        formatNumber(range.min, 1),
+        `${formatNumber(range.max, 1)} ${range.unit}`,
+      ),
+    });
 }
+
+function weightFormSchema(system: MetricSystem) {
+  const range = rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system);
+  return z.object({
+    date: localDateSchema,
+    weight: numberBox(
+      amountInUnits('El peso', range).transform((value) => weightFromInput(value, system)),
+    ),
+  });
+}
+
+/** Boxes left empty are measurements not taken; the shared schema wants at least one. */
+function measurementFormSchema(system: MetricSystem) {
+  const range = rangeIn({ min: 0, max: MAX_MEASUREMENT_CM }, 'length', system, 1);
+  const site = (label: string) =>
+    numberBox(
+      amountInUnits(label, range)
+        .transform((value) => lengthFromInput(value, system))
+        .nullable(),
+      null,
+    );
+  return z
+    .object({
+      date: localDateSchema,
+      waist: site(MEASUREMENT_LABELS.waist),
+      hip: site(MEASUREMENT_LABELS.hip),
+      chest: site(MEASUREMENT_LABELS.chest),
+      arm: site(MEASUREMENT_LABELS.arm),
+      thigh: site(MEASUREMENT_LABELS.thigh),
+      neck: site(MEASUREMENT_LABELS.neck),
+    })
+    .transform(({ date, ...sites }) => ({
+      date,
+      input: Object.fromEntries(MEASUREMENT_SITES.map((name) => [`${name}_cm`, sites[name]])),
+    }))
+    .superRefine(({ input }, context) => {
+      for (const issue of measurementInputSchema.safeParse(input).error?.issues ?? []) {
+        const field = String(issue.path[0] ?? 'waist_cm').replace(/_cm$/, '');
+        context.addIssue({ code: 'custom', message: issue.message, path: [field] });
+      }
+    });
+}
+
+const noMeasurements = Object.fromEntries(MEASUREMENT_SITES.map((site) => [site, ''])) as Record<
+  MeasurementSite,
+  string
+>;
 
 /** Weight and its trend, body measurements, adherence and the export of one's data. */
 export function MetricsScreen({
@@ -129,27 +179,23 @@ function WeightSection({
   today: string;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const unit = unitLabels(system).weight;
-  const [date, setDate] = useState(today);
-  const [weight, setWeight] = useState('');
-  const parsed = parseDecimal(weight);
-  const weightError = amountError(
-    weight,
-    'El peso',
-    rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system),
-  );
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setValue,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(weightFormSchema(system)),
+    defaultValues: { date: today, weight: '' },
+  });
   const save = useMetricsChange(({ day, kg }: { day: string; kg: number }) => saveWeight(day, kg));
   const remove = useMetricsChange((day: string) => deleteWeight(day));
   const rate = metrics.weekly_rate_kg;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Peso
-      </h2>
+    <Card title="Peso">
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-sm text-neutral-700 dark:text-neutral-300">Tendencia</dt>
@@ -172,45 +218,37 @@ function WeightSection({
       <form
         aria-label="Anotar peso"
         className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (parsed === null || weightError) return;
-          save.mutate(
-            { day: date, kg: weightFromInput(parsed, system) },
-            {
-              onSuccess: () => {
-                setWeight('');
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ date, weight }) => {
+            save.mutate(
+              { day: date, kg: weight },
+              {
+                onSuccess: () => {
+                  resetField('weight');
+                },
               },
-            },
-          );
-        }}
+            );
+          })(event)
+        }
       >
         <TextField
           label="Día"
           type="date"
           max={today}
           required
-          value={date}
-          onChange={(event) => {
-            setDate(event.target.value);
-          }}
+          error={errors.date?.message}
+          {...register('date')}
         />
         <div className="w-32">
           <TextField
             label={`Peso (${unit})`}
             inputMode="decimal"
-            value={weight}
-            error={weightError}
-            onChange={(event) => {
-              setWeight(event.target.value);
-            }}
+            error={errors.weight?.message}
+            {...register('weight')}
           />
         </div>
-        <button
-          type="submit"
-          disabled={parsed === null || weightError !== undefined || save.isPending}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={!isValid || save.isPending} className={primaryButton}>
           Guardar peso
         </button>
       </form>
@@ -234,27 +272,29 @@ function WeightSection({
                 <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
                 <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
                 <td className="text-right">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setDate(point.date);
-                      setWeight(inputText(weightForDisplay(point.weight_kg, system), 1));
-                    }}
-                    className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                    aria-label={`Editar el peso del ${formatDate(point.date)}`}
-                  >
-                    Editar
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      remove.mutate(point.date);
-                    }}
-                    className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                    aria-label={`Eliminar el peso del ${formatDate(point.date)}`}
-                  >
-                    Eliminar
-                  </button>
+                  <RowActions
+                    actions={[
+                      {
+                        text: 'Editar',
+                        label: `Editar el peso del ${formatDate(point.date)}`,
+                        onClick: () => {
+                          setValue('date', point.date, { shouldValidate: true });
+                          setValue(
+                            'weight',
+                            inputText(weightForDisplay(point.weight_kg, system), 1),
+                            { shouldValidate: true, shouldDirty: true },
+                          );
+                        },
+                      },
+                      {
+                        text: 'Eliminar',
+                        label: `Eliminar el peso del ${formatDate(point.date)}`,
+                        onClick: () => {
+                          remove.mutate(point.date);
+                        },
+                      },
+                    ]}
+                  />
                 </td>
               </tr>
             ))}
@@ -265,41 +305,34 @@ function WeightSection({
           Anota tu peso para ver su tendencia.
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
 function AdherenceCard({ metrics }: { metrics: Metrics }) {
   const { adherence, energy } = metrics;
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Constancia
-      </h2>
+    <Card title="Constancia">
       {adherence.percent === null || adherence.target_kcal === null ? (
-        <p className="mt-1">
+        <p>
           {adherence.target_kcal === null
             ? `Has anotado comida ${adherence.days_logged} ${adherence.days_logged === 1 ? 'día' : 'días'} en este periodo. Con un objetivo de energía verás cuántos días lo cumples.`
             : 'Aún no has anotado comida en este periodo.'}
         </p>
       ) : (
-        <p className="mt-1">
+        <p>
           <span className="text-2xl font-extrabold">{adherence.percent} %</span> de los días:{' '}
           {adherence.days_within} de {adherence.days_logged} días anotados dentro de ±10 % de{' '}
           {formatNumber(adherence.target_kcal)} kcal.
         </p>
       )}
       {energy.length > 0 ? (
-        <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
           Media de los días anotados:{' '}
           {formatNumber(energy.reduce((sum, day) => sum + day.kcal, 0) / energy.length)} kcal
         </p>
       ) : null}
-      <div className="mt-3">
+      <div>
         <EnergyChart
           days={energy}
           target={adherence.target_kcal}
@@ -307,7 +340,7 @@ function AdherenceCard({ metrics }: { metrics: Metrics }) {
           to={metrics.to}
         />
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -320,62 +353,40 @@ function MeasurementsSection({
   today: string;
   system: MetricSystem;
 }) {
-  const headingId = useId();
   const unit = unitLabels(system).length;
-  const [date, setDate] = useState(today);
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors, isValid },
+  } = useForm({
+    mode: 'onChange',
+    resolver: zodResolver(measurementFormSchema(system)),
+    defaultValues: { date: today, ...noMeasurements },
+  });
   const save = useMetricsChange(({ day, input }: { day: string; input: MeasurementInput }) =>
     saveMeasurement(day, input),
   );
   const remove = useMetricsChange((day: string) => deleteMeasurement(day));
-  const range = rangeIn({ min: 0, max: MAX_MEASUREMENT_CM }, 'length', system, 1);
-  const values = Object.fromEntries(
-    MEASUREMENT_SITES.map((site) => {
-      const text = texts[site] ?? '';
-      return [site, text.trim() === '' ? null : parseDecimal(text)];
-    }),
-  );
-  const errors = Object.fromEntries(
-    MEASUREMENT_SITES.map((site) => [
-      site,
-      amountError(texts[site] ?? '', MEASUREMENT_LABELS[site], range),
-    ]),
-  );
-  const invalid =
-    MEASUREMENT_SITES.some((site) => errors[site] !== undefined) ||
-    MEASUREMENT_SITES.every((site) => values[site] === null);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Medidas
-      </h2>
+    <Card title="Medidas">
       <form
         aria-label="Anotar medidas"
         className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (invalid) return;
-          const input = Object.fromEntries(
-            MEASUREMENT_SITES.map((site) => {
-              const value = values[site];
-              return [
-                `${site}_cm`,
-                value === null || value === undefined ? null : lengthFromInput(value, system),
-              ];
-            }),
-          ) as MeasurementInput;
-          save.mutate(
-            { day: date, input },
-            {
-              onSuccess: () => {
-                setTexts({});
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(({ date, input }) => {
+            save.mutate(
+              { day: date, input },
+              {
+                onSuccess: () => {
+                  reset({ date: getValues('date'), ...noMeasurements });
+                },
               },
-            },
-          );
-        }}
+            );
+          })(event)
+        }
       >
         <div className="self-start">
           <TextField
@@ -383,10 +394,8 @@ function MeasurementsSection({
             type="date"
             max={today}
             required
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-            }}
+            error={errors.date?.message}
+            {...register('date')}
           />
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -395,17 +404,14 @@ function MeasurementsSection({
               key={site}
               label={`${MEASUREMENT_LABELS[site]} (${unit})`}
               inputMode="decimal"
-              value={texts[site] ?? ''}
-              error={errors[site]}
-              onChange={(event) => {
-                setTexts({ ...texts, [site]: event.target.value });
-              }}
+              error={errors[site]?.message}
+              {...register(site)}
             />
           ))}
         </div>
         <button
           type="submit"
-          disabled={invalid || save.isPending}
+          disabled={!isValid || save.isPending}
           className={`${primaryButton} self-start`}
         >
           Guardar medidas
@@ -443,16 +449,17 @@ function MeasurementsSection({
                     );
                   })}
                   <td className="text-right">
-                    <button
-                      type="button"
-                      onClick={() => {
-                        remove.mutate(row.date);
-                      }}
-                      className={`rounded-md px-2 py-1 text-sm underline ${focusRing}`}
-                      aria-label={`Eliminar las medidas del ${formatDate(row.date)}`}
-                    >
-                      Eliminar
-                    </button>
+                    <RowActions
+                      actions={[
+                        {
+                          text: 'Eliminar',
+                          label: `Eliminar las medidas del ${formatDate(row.date)}`,
+                          onClick: () => {
+                            remove.mutate(row.date);
+                          },
+                        },
+                      ]}
+                    />
                   </td>
                 </tr>
               ))}
@@ -460,12 +467,11 @@ function MeasurementsSection({
           </table>
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
 function ExportCard() {
-  const headingId = useId();
   const download = useMutation({
     mutationFn: fetchExport,
     onSuccess: ({ filename, content }) => {
@@ -483,14 +489,8 @@ function ExportCard() {
     },
   });
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
-    >
-      <h2 id={headingId} className="text-xl font-bold">
-        Tus datos
-      </h2>
-      <p className="mt-1 text-neutral-700 dark:text-neutral-300">
+    <Card title="Tus datos">
+      <p className="text-neutral-700 dark:text-neutral-300">
         Descarga todo lo que has anotado (diario, agua, entrenamientos, pesos y medidas) en un
         archivo CSV.
       </p>
@@ -500,10 +500,10 @@ function ExportCard() {
         onClick={() => {
           download.mutate();
         }}
-        className={`${secondaryButton} mt-2`}
+        className={`${secondaryButton} self-start`}
       >
         Exportar CSV
       </button>
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { activityStepSchema, type ActivityAnswer } from '@forja/shared/schemas/onboarding';
 import { ACTIVITY_FACTORS } from '@forja/shared/schemas/targets';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumbers } from '../../lib/number-input';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
 import { ACTIVITY_HINTS, ACTIVITY_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 
@@ -26,8 +26,8 @@ export function ActivityStepForm({ initial, onSubmit, actions }: StepFormProps<A
     handleSubmit,
     formState: { errors },
   } = useForm<ActivityFormValues, unknown, ActivityAnswer>({
-    resolver: schemaResolver<ActivityFormValues, ActivityAnswer>(activityStepSchema(), (values) =>
-      withNumbers(values, ['training_days_per_week']),
+    resolver: zodResolver(
+      withNumberBoxes<ActivityFormValues>(['training_days_per_week'])(activityStepSchema()),
     ),
     defaultValues: {
       activity_level: initial?.activity_level ?? '',

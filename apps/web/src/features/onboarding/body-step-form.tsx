@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import {
   bodyInUnits,
@@ -8,8 +9,7 @@ import {
 import { unitLabels, type MetricSystem } from '@forja/shared/units';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumbers } from '../../lib/number-input';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
 import { SEX_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 
@@ -35,9 +35,10 @@ export function BodyStepForm({
     handleSubmit,
     formState: { errors },
   } = useForm<BodyFormValues, unknown, BodyAnswer>({
-    resolver: schemaResolver<BodyFormValues, BodyAnswer>(
-      bodyStepSchema({ system, today }),
-      (values) => withNumbers(values, ['height_cm', 'weight_kg', 'body_fat_percent']),
+    resolver: zodResolver(
+      withNumberBoxes<BodyFormValues>(['height_cm', 'weight_kg', 'body_fat_percent'])(
+        bodyStepSchema({ system, today }),
+      ),
     ),
     defaultValues: {
       sex: shown?.sex ?? '',

@@ -1,9 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { eatingStepSchema, type EatingAnswer } from '@forja/shared/schemas/onboarding';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
 import { numberInputValue, parseNumberInput } from '../../lib/number-input';
-import { schemaResolver } from '../../lib/schema-resolver';
 import { ALLERGEN_LABELS, EATING_PATTERN_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 
@@ -20,12 +21,17 @@ export function EatingStepForm({ initial, onSubmit, actions }: StepFormProps<Eat
     handleSubmit,
     formState: { errors },
   } = useForm<EatingFormValues, unknown, EatingAnswer>({
-    resolver: schemaResolver<EatingFormValues, EatingAnswer>(eatingStepSchema(), (values) => ({
-      ...values,
-      // With nothing ticked the form library reports the group as false: none.
-      allergies: values.allergies === false ? [] : values.allergies,
-      meals_per_day: parseNumberInput(values.meals_per_day),
-    })),
+    resolver: zodResolver(
+      z.preprocess(
+        (values: EatingFormValues) => ({
+          ...values,
+          // With nothing ticked the form library reports the group as false: none.
+          allergies: values.allergies === false ? [] : values.allergies,
+          meals_per_day: parseNumberInput(values.meals_per_day),
+        }),
+        eatingStepSchema(),
+      ),
+    ),
     defaultValues: {
       eating_pattern: initial?.eating_pattern ?? '',
       allergies: initial?.allergies ?? [],

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   goalInUnits,
@@ -8,8 +9,7 @@ import {
 import { unitLabels, type MetricSystem } from '@forja/shared/units';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumbers } from '../../lib/number-input';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
 import { GOAL_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 
@@ -33,8 +33,10 @@ export function GoalStepForm({
     control,
     formState: { errors },
   } = useForm<GoalFormValues, unknown, GoalAnswer>({
-    resolver: schemaResolver<GoalFormValues, GoalAnswer>(goalStepSchema({ system }), (values) =>
-      withNumbers(values, ['weekly_rate_kg', 'goal_weight_kg']),
+    resolver: zodResolver(
+      withNumberBoxes<GoalFormValues>(['weekly_rate_kg', 'goal_weight_kg'])(
+        goalStepSchema({ system }),
+      ),
     ),
     defaultValues: {
       goal: shown?.goal ?? '',

@@ -1,4 +1,5 @@
-import { schemaResolver } from '../../lib/schema-resolver';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from '@tanstack/react-router';
 import {
@@ -46,7 +47,7 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
     control,
     formState: { errors },
   } = useForm<HealthForm, unknown, HealthAnswer>({
-    resolver: schemaResolver<HealthForm, HealthAnswer>(healthStepSchema(), prepare),
+    resolver: zodResolver(z.preprocess(prepare, healthStepSchema())),
     defaultValues: formValues(initial),
   });
   const consents = useWatch({ control, name: 'health_data_consent' });

@@ -1,7 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { trainingStepSchema, type TrainingAnswer } from '@forja/shared/schemas/onboarding';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { schemaResolver } from '../../lib/schema-resolver';
 import { EQUIPMENT_LABELS, EXPERIENCE_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 
@@ -16,10 +17,15 @@ export function TrainingStepForm({ initial, onSubmit, actions }: StepFormProps<T
     handleSubmit,
     formState: { errors },
   } = useForm<TrainingFormValues, unknown, TrainingAnswer>({
-    resolver: schemaResolver<TrainingFormValues, TrainingAnswer>(
-      trainingStepSchema(),
-      // With nothing ticked the form library reports the group as false: none.
-      (values) => ({ ...values, equipment: values.equipment === false ? [] : values.equipment }),
+    resolver: zodResolver(
+      z.preprocess(
+        // With nothing ticked the form library reports the group as false: none.
+        (values: TrainingFormValues) => ({
+          ...values,
+          equipment: values.equipment === false ? [] : values.equipment,
+        }),
+        trainingStepSchema(),
+      ),
     ),
     defaultValues: { experience: initial?.experience ?? '', equipment: initial?.equipment ?? [] },
   });

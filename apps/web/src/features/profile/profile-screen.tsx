@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
@@ -6,7 +7,6 @@ import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/sche
 import { TextField } from '../../components/ui/form-field';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
-import { schemaResolver } from '../../lib/schema-resolver';
 import { PersonFields } from '../../components/ui/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
 
@@ -16,11 +16,10 @@ interface ProfileScreenProps {
   onChanged: () => Promise<void>;
 }
 
-interface ProfileFormValues {
-  first_name: string;
-  last_name: string;
-  country: string;
-}
+/** The part of the update this form edits; every field of it is asked. */
+const profileFormSchema = userUpdateSchema
+  .pick({ first_name: true, last_name: true, country: true })
+  .required();
 
 /** Names, country and picture; the e-mail is shown but cannot be changed here. */
 export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
@@ -28,8 +27,8 @@ export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues, unknown, UserUpdate>({
-    resolver: schemaResolver<ProfileFormValues, UserUpdate>(userUpdateSchema),
+  } = useForm({
+    resolver: zodResolver(profileFormSchema),
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name,

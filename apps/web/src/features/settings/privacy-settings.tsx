@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LegalLinks } from '../../components/ui/legal-links';
 import { notify } from '../../components/ui/notifications';
 import { secondaryButton, textLink } from '../../components/ui/styles';
@@ -13,21 +12,18 @@ const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 export function PrivacySettings({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const consents = useQuery(consentsQuery(userId));
-  const [withdrawing, setWithdrawing] = useState(false);
-
-  async function withdraw() {
-    setWithdrawing(true);
-    try {
-      queryClient.setQueryData(consentsQuery(userId).queryKey, await withdrawHealthConsent(userId));
+  const withdraw = useMutation({
+    mutationFn: () => withdrawHealthConsent(userId),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(consentsQuery(userId).queryKey, updated);
       // The answers, the targets and home all change with the health answers gone.
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
       notify.success('Has retirado tu consentimiento. Hemos borrado tus respuestas de salud');
-    } catch (error) {
+    },
+    onError: (error) => {
       notify.error(errorMessage(error, 'No pudimos retirar tu consentimiento. Inténtalo de nuevo'));
-    } finally {
-      setWithdrawing(false);
-    }
-  }
+    },
+  });
 
   if (consents.isPending) return <p>Cargando...</p>;
   if (consents.isError) {
@@ -55,11 +51,15 @@ export function PrivacySettings({ userId }: { userId: string }) {
           <div>
             <button
               type="button"
-              disabled={withdrawing}
-              onClick={() => void withdraw()}
+              disabled={withdraw.isPending}
+              onClick={() => {
+                withdraw.mutate();
+              }}
               className={secondaryButton}
             >
-              {withdrawing ? 'Retirando...' : 'Retirar mi consentimiento y borrar mis respuestas'}
+              {withdraw.isPending
+                ? 'Retirando...'
+                : 'Retirar mi consentimiento y borrar mis respuestas'}
             </button>
           </div>
         </>

@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
 import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
-import { ACCOUNT_DELETION_WORD } from '@forja/shared/schemas/account';
+import { ACCOUNT_DELETION_WORD, accountDeletionSchema } from '@forja/shared/schemas/account';
 import { passwordSchema } from '@forja/shared/schemas/auth';
 import { validationMessages } from '@forja/shared/schemas/messages';
 import {
@@ -17,7 +19,7 @@ import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
@@ -58,26 +60,51 @@ const STATUS_LABELS: Record<Subscription['status'], string> = {
 const section = 'flex flex-col gap-4 border-t border-neutral-200 pt-6 dark:border-neutral-800';
 const radioRow = `flex cursor-pointer items-center gap-3 rounded-lg border border-neutral-300 px-4 py-3 has-checked:border-orange-700 has-checked:bg-orange-50 dark:border-neutral-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950 ${focusRing}`;
 
-export function SettingsScreen(props: SettingsScreenProps) {
-  const { preferences, onPreferencesSaved } = props;
-  const [saving, setSaving] = useState(false);
-  // A choice shows as made at once; it goes back if the server refuses it.
-  const [unsaved, setUnsaved] = useState<UserPreferencesUpdate>({});
+interface PreferencesChange {
+  update: UserPreferencesUpdate;
+  /** What the toast says once it is saved. */
+  done: string;
+}
 
-  async function change(update: UserPreferencesUpdate, done: string) {
-    setUnsaved(update);
-    setSaving(true);
-    try {
-      onPreferencesSaved(await savePreferences(preferences, update));
-      notify.success(done);
-    } catch (error) {
-      if (update.theme) setTheme(preferences?.theme ?? 'system');
+/**
+ * A choice shows as made at once (and the theme applies at once); it goes back if the
+ * server refuses it.
+ */
+function usePreferencesChange(
+  userId: string,
+  preferences: UserPreferences | null,
+  onSaved: (preferences: UserPreferences) => void,
+) {
+  const queryClient = useQueryClient();
+  const queryKey = preferencesKey(userId);
+  return useMutation({
+    mutationFn: ({ update }: PreferencesChange) => savePreferences(preferences, update),
+    onMutate: async ({ update }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<UserPreferences | null>(queryKey) ?? null;
+      if (previous) queryClient.setQueryData(queryKey, { ...previous, ...update });
+      if (update.theme) setTheme(update.theme);
+      return { previous };
+    },
+    onError: (error, { update }, context) => {
+      queryClient.setQueryData(queryKey, context?.previous ?? null);
+      if (update.theme) setTheme(context?.previous?.theme ?? 'system');
       notify.error(errorMessage(error, USER_MESSAGES.preferencesUpdate));
-    } finally {
-      setUnsaved({});
-      setSaving(false);
-    }
-  }
+    },
+    onSuccess: (saved, { done }) => {
+      onSaved(saved);
+      notify.success(done);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+export function SettingsScreen(props: SettingsScreenProps) {
+  const { preferences } = props;
+  const change = usePreferencesChange(props.userId, preferences, props.onPreferencesSaved);
+  // Preferences created by this change are not in the cache yet: show the choice meanwhile.
+  const unsaved = change.isPending ? change.variables.update : {};
+  const saving = change.isPending;
 
   const metricSystem = unsaved.metric_system ?? preferences?.metric_system ?? 'metric';
   const theme = unsaved.theme ?? preferences?.theme ?? 'system';
@@ -94,7 +121,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
           value={metricSystem}
           labels={METRIC_SYSTEM_LABELS}
           disabled={saving}
-          onChange={(value) => void change({ metric_system: value }, 'Unidades guardadas')}
+          onChange={(value) => {
+            change.mutate({ update: { metric_system: value }, done: 'Unidades guardadas' });
+          }}
         />
       </Section>
 
@@ -106,9 +135,7 @@ export function SettingsScreen(props: SettingsScreenProps) {
           labels={THEME_LABELS}
           disabled={saving}
           onChange={(value) => {
-            // Applied before the server answers: the change is seen at once.
-            setTheme(value);
-            void change({ theme: value }, 'Tema guardado');
+            change.mutate({ update: { theme: value }, done: 'Tema guardado' });
           }}
         />
       </Section>
@@ -117,7 +144,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
         <TimezoneField
           value={timezone}
           disabled={saving}
-          onChange={(value) => void change({ timezone: value }, 'Zona horaria guardada')}
+          onChange={(value) => {
+            change.mutate({ update: { timezone: value }, done: 'Zona horaria guardada' });
+          }}
         />
       </Section>
 
@@ -258,7 +287,7 @@ function PasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeForm>({
-    resolver: schemaResolver<PasswordChangeForm, PasswordChangeForm>(passwordFormSchema),
+    resolver: zodResolver(passwordFormSchema),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
@@ -355,37 +384,43 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription | nu
   );
 }
 
-function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
-  const [typed, setTyped] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const confirmed = typed.trim() === ACCOUNT_DELETION_WORD && password.length > 0;
+/** The shared deletion request, with the word checked as the server checks it. */
+const deletionFormSchema = accountDeletionSchema.extend({
+  confirmation: accountDeletionSchema.shape.confirmation.refine(
+    (typed) => typed.trim() === ACCOUNT_DELETION_WORD,
+    { error: `Escribe ${ACCOUNT_DELETION_WORD} para confirmar` },
+  ),
+});
 
-  async function remove() {
-    setPending(true);
-    setPasswordError(undefined);
+function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(deletionFormSchema),
+    defaultValues: { confirmation: '', password: '' },
+  });
+
+  const remove = async ({ password }: { password: string }) => {
     try {
       await deleteAccount(userId, password);
       notify.success('Tu cuenta y todos tus datos se han eliminado');
       await onDeleted();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        setPasswordError('La contraseña no es correcta');
+        setError('password', { message: 'La contraseña no es correcta' });
       } else {
         notify.error(errorMessage(error, 'No pudimos eliminar tu cuenta. Inténtalo de nuevo'));
       }
-      setPending(false);
     }
-  }
+  };
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (confirmed && !pending) void remove();
-      }}
+      onSubmit={(event) => void handleSubmit(remove)(event)}
       className="flex flex-col gap-4 rounded-xl border border-red-300 p-4 dark:border-red-800"
     >
       <p>
@@ -394,30 +429,23 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
       </p>
       <TextField
         label={`Escribe ${ACCOUNT_DELETION_WORD} para confirmar`}
-        value={typed}
         autoComplete="off"
-        onChange={(event) => {
-          setTyped(event.target.value);
-        }}
+        {...register('confirmation')}
       />
       <TextField
         label="Tu contraseña"
         type="password"
-        value={password}
         autoComplete="current-password"
-        error={passwordError}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setPasswordError(undefined);
-        }}
+        error={errors.password?.message}
+        {...register('password')}
       />
       <div>
         <button
           type="submit"
-          disabled={!confirmed || pending}
+          disabled={!isValid || isSubmitting}
           className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
         >
-          {pending ? 'Eliminando...' : 'Eliminar mi cuenta'}
+          {isSubmitting ? 'Eliminando...' : 'Eliminar mi cuenta'}
         </button>
       </div>
     </form>

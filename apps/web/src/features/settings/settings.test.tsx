@@ -19,15 +19,23 @@ function apiFor(
   preferences: ReturnType<typeof somePreferences> | null,
   more: Parameters<typeof installFakeApi>[0] = {},
 ) {
+  // The server keeps what it saved: reading the preferences again answers it.
+  let stored = preferences;
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    [`GET ${preferencesPath}`]: preferences
-      ? ok(preferences)
-      : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
-    'POST /users/preferences/': (call) => ok(somePreferences(call.body as Record<string, unknown>)),
-    [`PUT /users/preferences/${somePreferences().id}/`]: (call) =>
-      ok(somePreferences({ ...preferences, ...(call.body as Record<string, unknown>) })),
+    [`GET ${preferencesPath}`]: () =>
+      stored
+        ? ok(stored)
+        : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
+    'POST /users/preferences/': (call) => {
+      stored = somePreferences(call.body as Record<string, unknown>);
+      return ok(stored);
+    },
+    [`PUT /users/preferences/${somePreferences().id}/`]: (call) => {
+      stored = somePreferences({ ...stored, ...(call.body as Record<string, unknown>) });
+      return ok(stored);
+    },
     [`DELETE /users/${anUser.id}/`]: ok({
       message: 'Tu cuenta y todos tus datos se han eliminado',
     }),
@@ -36,16 +44,20 @@ function apiFor(
   });
 }
 
+/** The page starts following a light system colour scheme, as main.tsx does. */
+function followLightSystemScheme() {
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  return followSystemColorScheme();
+}
+
 describe('settings', () => {
   it('applies the dark theme at once and saves it', async () => {
     const user = userEvent.setup();
-    // The page starts following a light system colour scheme, as main.tsx does.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
-    const stopFollowing = followSystemColorScheme();
+    const stopFollowing = followLightSystemScheme();
     logIn();
     const api = apiFor(somePreferences());
     renderApp('/users/settings');
@@ -61,6 +73,27 @@ describe('settings', () => {
       theme: 'dark',
     });
     expect(await screen.findByLabelText('Oscuro')).toBeChecked();
+    stopFollowing();
+  });
+
+  it('puts the theme back and says so when saving it fails', async () => {
+    const user = userEvent.setup();
+    const stopFollowing = followLightSystemScheme();
+    logIn();
+    apiFor(somePreferences(), {
+      [`PUT /users/preferences/${somePreferences().id}/`]: failure(
+        500,
+        'internal server error',
+        'Error interno del servidor',
+      ),
+    });
+    renderApp('/users/settings');
+
+    await user.click(await screen.findByLabelText('Oscuro'));
+    expect(await screen.findByText('Error interno del servidor')).toBeVisible();
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(screen.getByLabelText('Como el sistema')).toBeChecked();
+    expect(screen.getByLabelText('Oscuro')).not.toBeChecked();
     stopFollowing();
   });
 

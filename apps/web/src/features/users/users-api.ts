@@ -5,6 +5,7 @@ import { userPreferencesSchema, type UserPreferences } from '@forja/shared/schem
 import { userSchema, type User } from '@forja/shared/schemas/user';
 import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
+import { preferencesKey } from '../../lib/query-keys';
 
 /**
  * The person logged in: the first element of GET /users/. Soft mode, so a lost session is
@@ -43,7 +44,7 @@ export async function fetchPreferences(userId: string): Promise<UserPreferences 
 
 export function preferencesQuery(userId: string) {
   return queryOptions({
-    queryKey: ['users', userId, 'preferences'],
+    queryKey: preferencesKey(userId),
     queryFn: () => fetchPreferences(userId),
     staleTime: Infinity,
   });

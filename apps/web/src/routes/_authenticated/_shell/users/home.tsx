@@ -13,16 +13,18 @@ import {
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   loader: async ({ context: { queryClient } }) => {
     const user = await queryClient.query(currentUserQuery);
-    // All at once: the onboarding decides whether home shows at all, and the targets are
-    // missing (404) until it is finished or when the answers no longer fit; the screen says so.
-    const [onboarding] = await Promise.all([
-      queryClient.query(onboardingQuery(user.id)),
+    // All at once, but the onboarding decides first whether home shows at all. The targets
+    // are missing (404) until it is finished or when the answers no longer fit; the screen
+    // says so.
+    const rest = Promise.all([
       queryClient.query(todayQuery(user.id)),
       queryClient.query(preferencesQuery(user.id)),
       queryClient.query(targetsQuery(user.id)).catch(() => undefined),
     ]);
-    // Until the onboarding is finished there are no targets to show: it comes first.
+    rest.catch(() => undefined);
+    const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
+    await rest;
   },
   component: HomePage,
 });
