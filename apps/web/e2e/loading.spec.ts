@@ -104,3 +104,24 @@ test('the diary opened on another day reads that day', async ({ page, request })
     `/v0/users/${watched.id}/preferences/`,
   ]);
 });
+
+test('the page shows the loading screen from its first byte, before the app’s code arrives', async ({
+  page,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+
+  await expect(page.getByRole('status')).toContainText('Cargando...');
+  await expect(page.getByRole('img', { name: 'Forja' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión' })).toBeVisible();
+  await expect(page.getByText('Cargando...')).toHaveCount(0);
+});
