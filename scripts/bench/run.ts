@@ -216,7 +216,19 @@ async function loginBurst(
   return statuses;
 }
 
-async function main() {
+interface Scene {
+  api: Started;
+  db: pg.Client;
+  bodyDir: string;
+  /** What `run` starts besides the server, stopped with it. */
+  started: Started[];
+}
+
+/**
+ * A scratch database on TEST_DATABASE_URL with the built server on it for `run`; afterwards
+ * everything started is stopped and the database dropped.
+ */
+async function withServer(run: (scene: Scene) => Promise<void>) {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   const name = `forja_bench_${randomBytes(4).toString('hex')}`;
@@ -226,8 +238,6 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
   const started: Started[] = [];
-  const startedAt = new Date();
-  const loadAtStart = loadavg()[0] ?? 0;
   try {
     const api = await startProcess(
       [serverEntry],
@@ -243,6 +253,20 @@ async function main() {
     );
     started.push(api);
     await db.connect();
+    await run({ api, db, bodyDir, started });
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+    await db.end().catch(() => undefined);
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    rmSync(bodyDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadAtStart = loadavg()[0] ?? 0;
+  await withServer(async ({ api, db, bodyDir, started }) => {
     const machineLine = await machine(db);
 
     process.stdout.write('Setting up accounts and a year of diary data…\n');
@@ -635,13 +659,7 @@ async function main() {
       process.stderr.write(`\nnpm run bench failed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
       process.exitCode = 1;
     }
-  } finally {
-    for (const child of started.reverse()) await child.stop();
-    await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    rmSync(bodyDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -649,29 +667,7 @@ async function main() {
  * baseline), printed and not written to the report, for a quick check of that part.
  */
 async function workspaceOnly() {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  const name = `forja_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database "${name}"`);
-  const databaseUrl = new URL(postgresUrl);
-  databaseUrl.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
-  const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
-  const started: Started[] = [];
-  try {
-    const api = await startProcess(
-      [serverEntry],
-      {
-        DATABASE_URL: databaseUrl.toString(),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'error',
-        TRUST_PROXY: '1',
-        ALLOW_EMBEDDED_ADAPTERS: 'true',
-      },
-      '/v0/health/',
-    );
-    started.push(api);
-    await db.connect();
+  await withServer(async ({ api, db, bodyDir, started }) => {
     process.stdout.write(`Seeding ${WORKSPACE_TRAINEES} trainees with a year of data…\n`);
     const seedStart = Date.now();
     const trainer = await account(api.url, db, new Addresses(), 'verified');
@@ -697,13 +693,7 @@ async function workspaceOnly() {
       process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
       process.exitCode = 1;
     }
-  } finally {
-    for (const child of started.reverse()) await child.stop();
-    await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    rmSync(bodyDir, { recursive: true, force: true });
-  }
+  });
 }
 
 if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
