@@ -70,7 +70,8 @@ function abandoned(row: Row, now: Date): boolean {
  * checkout for the same plan is handed out again instead of making another.
  *
  * The rules are checked and the row written under a lock on the user, so requests of one
- * user take turns: five trial checkouts at once make one trial, and four refusals.
+ * user take turns: five trial checkouts at once make one trial; the others are refused
+ * or, once it is made, handed the same checkout.
  */
 export async function createCheckout(
   deps: SubscriptionDeps,

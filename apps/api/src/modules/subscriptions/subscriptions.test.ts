@@ -864,17 +864,21 @@ describe('the subscription calls over HTTP', () => {
     expect(upgrade.statusCode).toBe(200);
   });
 
-  it('makes one trial of five trial checkouts asked for at once, refusing the rest in Spanish', async () => {
+  it('makes one trial of five trial checkouts asked for at once: the others are refused in Spanish or handed the same checkout', async () => {
     const { user, token } = await signedInTrainee();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         get('/v0/subscriptions/stripe/checkout/?plan=free-trial-trainee', token),
       ),
     );
+    // A request that comes once the first checkout is made is handed the same one; one that
+    // comes while it is being made is refused. Which of the two depends on timing; that there
+    // is one checkout does not.
     const created = answers.filter((res) => res.statusCode === 200);
     const refused = answers.filter((res) => res.statusCode === 400);
-    expect(created).toHaveLength(1);
-    expect(refused).toHaveLength(4);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(created.length + refused.length).toBe(5);
+    expect(new Set(created.map((res) => res.body)).size).toBe(1);
     for (const res of refused) {
       expect(res.json()).toEqual({
         status: 400,
