@@ -19,6 +19,7 @@ import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { PrivacySettings } from './privacy-settings';
+import { TrainerCard } from './trainer-card';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
 interface SettingsScreenProps {
@@ -140,6 +141,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
             {props.logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
           </button>
         </div>
+      </Section>
+
+      <Section id="trainer" title="Tu entrenador">
+        <TrainerCard userId={props.userId} />
       </Section>
 
       <Section id="privacy" title="Privacidad">
