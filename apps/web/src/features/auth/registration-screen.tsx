@@ -61,7 +61,12 @@ export function RegistrationScreen({ role = 'trainee', from = '' }: Registration
     accepts_terms: _accepted,
     ...fields
   }: RegistrationForm) => {
-    const registration: Registration = { ...fields, terms_version: TERMS_VERSION, role };
+    // A trainee's account is the server's default; only a trainer's says so.
+    const registration: Registration = {
+      ...fields,
+      terms_version: TERMS_VERSION,
+      ...(role === 'trainer' ? { role } : {}),
+    };
     try {
       await registerAccount(registration);
     } catch (error) {

@@ -21,8 +21,10 @@ const formSchema = invitationCreateSchema.extend({ multi_use: z.boolean() });
 type InvitationForm = z.infer<typeof formSchema>;
 
 /** An empty box is no number at all, so the schema says so in its own words. */
-const wholeNumber = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
+function wholeNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : Number.NaN;
+}
 
 export function TrainerInvitationsScreen() {
   const [created, setCreated] = useState<Invitation | null>(null);
