@@ -96,7 +96,7 @@ function InvitationForm({ onCreated }: { onCreated: (invitation: Invitation) => 
         >
           <input
             type="checkbox"
-            className="mt-1 size-5 accent-orange-700"
+            className="mt-1 size-5 shrink-0 accent-orange-700"
             {...register('multi_use')}
           />
           <span className="flex flex-col">

@@ -57,10 +57,14 @@ export function TrainerShell({ name, onLogout, logoutPending, children }: Traine
               <li key={section.to}>
                 <Link
                   to={section.to}
-                  className={`flex min-h-11 items-center border-b-2 border-transparent px-3 font-medium whitespace-nowrap text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white ${focusRing}`}
+                  className={`flex min-h-11 items-center border-b-2 px-3 font-medium whitespace-nowrap ${focusRing}`}
                   activeProps={{
                     className:
                       'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',
+                  }}
+                  inactiveProps={{
+                    className:
+                      'border-transparent text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white',
                   }}
                 >
                   {section.label}
