@@ -72,6 +72,23 @@ describe('the invitation page', () => {
     expect(api.calls[0]?.authorization).toBeNull();
   });
 
+  it('comes back to the invitation after logging in, ready to accept', async () => {
+    traineeApi({
+      'POST /auth/login/': ok({ access_token: 'access-1', refresh_token: 'refresh-1' }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(page);
+
+    await user.click(await screen.findByRole('link', { name: 'Ya tengo cuenta' }));
+    await user.type(await screen.findByLabelText('Correo electrónico'), anUser.email);
+    await user.type(screen.getByLabelText('Contraseña'), 'contraseña larga');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByRole('button', { name: 'Aceptar' })).toBeVisible();
+    expect(currentAddress(router)).toBe(page);
+    expect(screen.queryByRole('link', { name: 'Crear cuenta' })).toBeNull();
+  });
+
   it('lets a trainee choose the areas, none ticked at first, and accept', async () => {
     logIn();
     const api = traineeApi({
