@@ -11,13 +11,17 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as TrainerRouteImport } from './routes/_trainer'
 import { Route as AuthenticatedShellRouteImport } from './routes/_authenticated/_shell'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as InvitationsCodeRouteImport } from './routes/invitations/$code'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsRouteImport } from './routes/legal/terms'
+import { Route as TrainersRegistrationRouteImport } from './routes/trainers/registration'
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
+import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
 import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subscription/plans'
 import { Route as UsersSubscriptionSuccessRouteImport } from './routes/users/subscription/success'
@@ -44,6 +48,10 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrainerRoute = TrainerRouteImport.update({
+  id: '/_trainer',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedShellRoute = AuthenticatedShellRouteImport.update({
   id: '/_shell',
   getParentRoute: () => AuthenticatedRoute,
@@ -51,6 +59,11 @@ const AuthenticatedShellRoute = AuthenticatedShellRouteImport.update({
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/auth/login',
   path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationsCodeRoute = InvitationsCodeRouteImport.update({
+  id: '/invitations/$code',
+  path: '/invitations/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
@@ -61,6 +74,11 @@ const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
 const LegalTermsRoute = LegalTermsRouteImport.update({
   id: '/legal/terms',
   path: '/legal/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrainersRegistrationRoute = TrainersRegistrationRouteImport.update({
+  id: '/trainers/registration',
+  path: '/trainers/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsersEmailVerificationRoute = UsersEmailVerificationRouteImport.update({
@@ -78,6 +96,12 @@ const UsersRegistrationRoute = UsersRegistrationRouteImport.update({
   path: '/users/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrainerTrainersInvitationsRoute =
+  TrainerTrainersInvitationsRouteImport.update({
+    id: '/trainers/invitations',
+    path: '/trainers/invitations',
+    getParentRoute: () => TrainerRoute,
+  } as any)
 const UsersSubscriptionFailureRoute =
   UsersSubscriptionFailureRouteImport.update({
     id: '/users/subscription/failure',
@@ -177,11 +201,14 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auth/login': typeof AuthLoginRoute
+  '/invitations/$code': typeof InvitationsCodeRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/trainers/registration': typeof TrainersRegistrationRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -202,11 +229,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth/login': typeof AuthLoginRoute
+  '/invitations/$code': typeof InvitationsCodeRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/trainers/registration': typeof TrainersRegistrationRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -228,13 +258,17 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/_trainer': typeof TrainerRouteWithChildren
   '/_authenticated/_shell': typeof AuthenticatedShellRouteWithChildren
   '/auth/login': typeof AuthLoginRoute
+  '/invitations/$code': typeof InvitationsCodeRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/trainers/registration': typeof TrainersRegistrationRoute
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -257,11 +291,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth/login'
+    | '/invitations/$code'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/trainers/registration'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/trainers/invitations'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -282,11 +319,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/auth/login'
+    | '/invitations/$code'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/trainers/registration'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/trainers/invitations'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -307,13 +347,17 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authenticated'
+    | '/_trainer'
     | '/_authenticated/_shell'
     | '/auth/login'
+    | '/invitations/$code'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/trainers/registration'
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/_trainer/trainers/invitations'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -335,9 +379,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  TrainerRoute: typeof TrainerRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
+  InvitationsCodeRoute: typeof InvitationsCodeRoute
   LegalPrivacyRoute: typeof LegalPrivacyRoute
   LegalTermsRoute: typeof LegalTermsRoute
+  TrainersRegistrationRoute: typeof TrainersRegistrationRoute
   UsersEmailVerificationRoute: typeof UsersEmailVerificationRoute
   UsersPasswordResetRoute: typeof UsersPasswordResetRoute
   UsersRegistrationRoute: typeof UsersRegistrationRoute
@@ -362,6 +409,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_trainer': {
+      id: '/_trainer'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof TrainerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/_shell': {
       id: '/_authenticated/_shell'
       path: ''
@@ -376,6 +430,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitations/$code': {
+      id: '/invitations/$code'
+      path: '/invitations/$code'
+      fullPath: '/invitations/$code'
+      preLoaderRoute: typeof InvitationsCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/legal/privacy': {
       id: '/legal/privacy'
       path: '/legal/privacy'
@@ -388,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/legal/terms'
       fullPath: '/legal/terms'
       preLoaderRoute: typeof LegalTermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trainers/registration': {
+      id: '/trainers/registration'
+      path: '/trainers/registration'
+      fullPath: '/trainers/registration'
+      preLoaderRoute: typeof TrainersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/users/email-verification': {
@@ -410,6 +478,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/users/registration'
       preLoaderRoute: typeof UsersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_trainer/trainers/invitations': {
+      id: '/_trainer/trainers/invitations'
+      path: '/trainers/invitations'
+      fullPath: '/trainers/invitations'
+      preLoaderRoute: typeof TrainerTrainersInvitationsRouteImport
+      parentRoute: typeof TrainerRoute
     }
     '/users/subscription/failure': {
       id: '/users/subscription/failure'
@@ -581,12 +656,26 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface TrainerRouteChildren {
+  TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
+}
+
+const TrainerRouteChildren: TrainerRouteChildren = {
+  TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
+}
+
+const TrainerRouteWithChildren =
+  TrainerRoute._addFileChildren(TrainerRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  TrainerRoute: TrainerRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
+  InvitationsCodeRoute: InvitationsCodeRoute,
   LegalPrivacyRoute: LegalPrivacyRoute,
   LegalTermsRoute: LegalTermsRoute,
+  TrainersRegistrationRoute: TrainersRegistrationRoute,
   UsersEmailVerificationRoute: UsersEmailVerificationRoute,
   UsersPasswordResetRoute: UsersPasswordResetRoute,
   UsersRegistrationRoute: UsersRegistrationRoute,

@@ -47,7 +47,11 @@ async function loadSubscription(
   }
 }
 
-/** The app screens: a user with an active or pending subscription, the trial included. */
+/**
+ * The app screens: a user with an active or pending subscription, the trial included. A
+ * trainer without one is sent to their workspace rather than the plans: the trainee
+ * features are theirs only if they subscribe on their own.
+ */
 export async function guardApp(queryClient: QueryClient, location: ParsedLocation) {
   // Both at once: each needs only the token. A session that cannot be refreshed sends the
   // visitor to the same login page, with the same way back, whichever call notices it.
@@ -56,8 +60,16 @@ export async function guardApp(queryClient: QueryClient, location: ParsedLocatio
     loadSubscription(queryClient, { fresh: false }),
   ]);
   if (!hasAccess(subscription, { allowTrial: true })) {
+    if (user.role === 'trainer') throw redirect({ to: '/trainers/invitations' });
     throw redirect({ to: '/users/subscription/plans' });
   }
+  return { user };
+}
+
+/** The trainer's workspace: a trainer, with no subscription asked; anyone else goes home. */
+export async function guardTrainer(queryClient: QueryClient, location: ParsedLocation) {
+  const user = await requireUser(queryClient, location);
+  if (user.role !== 'trainer') throw redirect({ to: '/users/home' });
   return { user };
 }
 

@@ -3,14 +3,22 @@ export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** ?email=&token= as e-mailed links carry them. */
+/** ?email=&token= as e-mailed links carry them, and ?from= when a registration carried it. */
 export function emailLinkSearch(search: Record<string, unknown>): {
   email?: string;
   token?: string;
+  from?: string;
 } {
   const email = optionalString(search.email);
   const token = optionalString(search.token);
-  return { ...(email ? { email } : {}), ...(token ? { token } : {}) };
+  const from = optionalString(search.from);
+  return { ...(email ? { email } : {}), ...(token ? { token } : {}), ...(from ? { from } : {}) };
+}
+
+/** ?from=: the page to return to once registered, verified and logged in. */
+export function returnSearch(search: Record<string, unknown>): { from?: string } {
+  const from = optionalString(search.from);
+  return from ? { from } : {};
 }
 
 /** A calendar day, YYYY-MM-DD, that exists; nothing otherwise. Kept free of zod: it runs in the first download. */

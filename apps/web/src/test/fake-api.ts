@@ -46,10 +46,16 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
             data: { error: 'not found', message: 'Recurso no encontrado' },
           });
     return Promise.resolve(
-      new Response(JSON.stringify({ status: answer.status, data: answer.data ?? null }), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      // A 204 has no body, as the server sends it.
+      new Response(
+        answer.status === 204
+          ? null
+          : JSON.stringify({ status: answer.status, data: answer.data ?? null }),
+        {
+          status: answer.status,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
     );
   });
   vi.stubGlobal('fetch', fakeFetch);

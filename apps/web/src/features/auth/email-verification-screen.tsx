@@ -20,9 +20,11 @@ interface EmailVerificationScreenProps {
   /** From the e-mailed link (?email=&token=), when the person came that way. */
   email?: string | undefined;
   token?: string | undefined;
+  /** The page to return to after logging in, carried from the registration. */
+  from?: string | undefined;
 }
 
-export function EmailVerificationScreen({ email, token }: EmailVerificationScreenProps) {
+export function EmailVerificationScreen({ email, token, from }: EmailVerificationScreenProps) {
   const navigate = useNavigate();
   const [resending, setResending] = useState(false);
   const {
@@ -44,7 +46,7 @@ export function EmailVerificationScreen({ email, token }: EmailVerificationScree
       return;
     }
     notify.success('Correo verificado. Ya puedes iniciar sesión');
-    await navigate({ to: '/auth/login' });
+    await navigate({ to: '/auth/login', search: { from: from ?? '' } });
   };
 
   const resend = async () => {

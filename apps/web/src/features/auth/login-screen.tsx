@@ -91,7 +91,7 @@ export function LoginScreen({ from }: LoginScreenProps) {
         </Link>
         <p>
           ¿No tienes cuenta?{' '}
-          <Link to="/users/registration" className={textLink}>
+          <Link to="/users/registration" search={from ? { from } : {}} className={textLink}>
             Crear cuenta
           </Link>
         </p>

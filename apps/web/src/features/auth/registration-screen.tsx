@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { TERMS_VERSION } from '@forja/shared/constants';
+import { TERMS_VERSION, type RegistrationRole } from '@forja/shared/constants';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
 import {
   registrationFormSchema,
@@ -19,7 +19,25 @@ import { PersonFields } from '../../components/ui/person-fields';
 import { notify } from '../../components/ui/notifications';
 import { TermsCheckbox } from './terms-checkbox';
 
-export function RegistrationScreen() {
+interface RegistrationScreenProps {
+  /** The kind of account: a trainee's unless a trainer signs up on their own page. */
+  role?: RegistrationRole;
+  /** The page to return to once the account is verified and logged in ('' for the default). */
+  from?: string;
+}
+
+const WORDING: Record<RegistrationRole, { title: string; description: string }> = {
+  trainee: {
+    title: 'Crea tu cuenta',
+    description: 'Regístrate para recibir tu plan de nutrición y entrenamiento.',
+  },
+  trainer: {
+    title: 'Crea tu cuenta de entrenador',
+    description: 'Invita a tus clientes y sigue su progreso desde Forja.',
+  },
+};
+
+export function RegistrationScreen({ role = 'trainee', from = '' }: RegistrationScreenProps) {
   const navigate = useNavigate();
   const {
     register,
@@ -43,7 +61,12 @@ export function RegistrationScreen() {
     accepts_terms: _accepted,
     ...fields
   }: RegistrationForm) => {
-    const registration: Registration = { ...fields, terms_version: TERMS_VERSION };
+    // A trainee's account is the server's default; only a trainer's says so.
+    const registration: Registration = {
+      ...fields,
+      terms_version: TERMS_VERSION,
+      ...(role === 'trainer' ? { role } : {}),
+    };
     try {
       await registerAccount(registration);
     } catch (error) {
@@ -52,14 +75,14 @@ export function RegistrationScreen() {
     }
     storeRegisteredEmail(registration.email);
     notify.success('Cuenta creada. Te enviamos un código de verificación a tu correo');
-    await navigate({ to: '/users/email-verification', search: { email: registration.email } });
+    await navigate({
+      to: '/users/email-verification',
+      search: { email: registration.email, ...(from ? { from } : {}) },
+    });
   };
 
   return (
-    <PublicPage
-      title="Crea tu cuenta"
-      description="Regístrate para recibir tu plan de nutrición y entrenamiento."
-    >
+    <PublicPage title={WORDING[role].title} description={WORDING[role].description}>
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
@@ -96,7 +119,7 @@ export function RegistrationScreen() {
       </form>
       <p className="text-center">
         ¿Ya tienes cuenta?{' '}
-        <Link to="/auth/login" className={textLink}>
+        <Link to="/auth/login" search={{ from }} className={textLink}>
           Inicia sesión
         </Link>
       </p>

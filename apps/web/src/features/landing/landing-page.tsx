@@ -54,6 +54,15 @@ export function LandingPage() {
               Iniciar sesión
             </Link>
           </div>
+          <p className="text-neutral-700 dark:text-neutral-300">
+            ¿Eres entrenador?{' '}
+            <Link
+              to="/trainers/registration"
+              className={`inline-flex min-h-11 items-center rounded-md font-medium text-orange-800 underline underline-offset-2 hover:text-orange-900 dark:text-orange-300 dark:hover:text-orange-200 ${focusRing}`}
+            >
+              Crea tu cuenta de entrenador
+            </Link>
+          </p>
         </section>
 
         <section aria-labelledby="landing-highlights">

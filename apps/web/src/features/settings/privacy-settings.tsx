@@ -29,7 +29,7 @@ export function PrivacySettings({ userId }: { userId: string }) {
   if (consents.isError) {
     return <p>{errorMessage(consents.error, 'No pudimos cargar tus consentimientos')}</p>;
   }
-  const { terms_accepted_at, health_data_consent_at, trainer_consent_at } = consents.data;
+  const { terms_accepted_at, health_data_consent_at } = consents.data;
 
   return (
     <div className="flex flex-col gap-4">
@@ -75,16 +75,7 @@ export function PrivacySettings({ userId }: { userId: string }) {
       )}
 
       <h3 className="font-semibold">Tu entrenador</h3>
-      <p>
-        {trainer_consent_at
-          ? `Compartes tus datos con tu entrenador desde el ${longDate.format(trainer_consent_at)}.`
-          : 'No compartes tus datos con tu entrenador.'}{' '}
-        Puedes cambiarlo en el{' '}
-        <Link to="/users/onboarding/sixth-step" className={textLink}>
-          paso de salud
-        </Link>
-        .
-      </p>
+      <p>Lo que ve tu entrenador lo eliges área por área en «Tu entrenador», más arriba.</p>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
+import { TrainerCard } from './trainer-card';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 
 interface SettingsScreenProps {
@@ -169,6 +170,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
             {props.logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
           </button>
         </div>
+      </Section>
+
+      <Section id="trainer" title="Tu entrenador">
+        <TrainerCard userId={props.userId} />
       </Section>
 
       <Section id="privacy" title="Privacidad">

@@ -8,6 +8,6 @@ export const Route = createFileRoute('/users/email-verification')({
 });
 
 function EmailVerificationPage() {
-  const { email, token } = Route.useSearch();
-  return <EmailVerificationScreen email={email} token={token} />;
+  const { email, token, from } = Route.useSearch();
+  return <EmailVerificationScreen email={email} token={token} from={from} />;
 }

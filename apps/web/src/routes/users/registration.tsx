@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RegistrationScreen } from '../../features/auth/registration-screen';
+import { returnSearch } from '../-search';
 
 export const Route = createFileRoute('/users/registration')({
-  component: RegistrationScreen,
+  validateSearch: returnSearch,
+  component: RegistrationPage,
 });
+
+function RegistrationPage() {
+  const { from } = Route.useSearch();
+  return <RegistrationScreen from={from} />;
+}

@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useLogout } from '../../../../features/auth/use-logout';
 import { SettingsScreen } from '../../../../features/settings/settings-screen';
+import { traineeTrainerQuery } from '../../../../features/settings/trainer-api';
 import {
   currentSubscription,
   subscriptionsQuery,
@@ -18,7 +19,11 @@ export const Route = createFileRoute('/_authenticated/_shell/users/settings')({
     const subscriptions = queryClient.query(subscriptionsQuery);
     subscriptions.catch(() => undefined);
     const user = await queryClient.query(currentUserQuery);
-    await Promise.all([queryClient.query(preferencesQuery(user.id)), subscriptions]);
+    await Promise.all([
+      queryClient.query(preferencesQuery(user.id)),
+      queryClient.query(traineeTrainerQuery(user.id)),
+      subscriptions,
+    ]);
   },
   component: SettingsPage,
 });

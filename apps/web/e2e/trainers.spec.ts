@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestCode, PASSWORD, subscribe, uniqueEmail } from './support/api';
+import { expectAccessible, logInThroughForm, readSession } from './support/browser';
+
+// Trainers and their clients mostly use Forja on their phones.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
+async function expectAccessibleOnceQuiet(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
+}
+
+async function registerThroughForm(page: Page, person: { first: string; email: string }) {
+  await page.getByLabel('Nombre').fill(person.first);
+  await page.getByLabel('Apellidos').fill('Ibáñez');
+  await page.getByLabel('País').selectOption('ES');
+  await page.getByLabel('Correo electrónico').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repite la contraseña').fill(PASSWORD);
+  await page.getByLabel('He leído y acepto los términos y la política de privacidad').check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+}
+
+async function verifyThroughForm(page: Page, code: string) {
+  await expect(page.getByRole('heading', { name: 'Verifica tu correo' })).toBeVisible();
+  await page.getByLabel('Código de verificación').fill(code);
+  await page.getByRole('button', { name: 'Verificar correo' }).click();
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+}
+
+test.setTimeout(90_000);
+
+test('a trainer registers and invites; a new person registers through the link and shares some areas', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The trainer signs up from the landing page.
+  const trainerEmail = uniqueEmail('trainer');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Crea tu cuenta de entrenador' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Crea tu cuenta de entrenador' }),
+  ).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+  await registerThroughForm(page, { first: 'Marta', email: trainerEmail });
+  await verifyThroughForm(page, await latestCode(request, trainerEmail));
+  await logInThroughForm(page, trainerEmail, PASSWORD);
+
+  // Their workspace, without a subscription.
+  await expect(page).toHaveURL('/trainers/invitations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitar clientes' })).toBeVisible();
+  await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+
+  await page.getByRole('button', { name: 'Crear invitación' }).click();
+  const link = page.getByLabel('Enlace', { exact: true });
+  await expect(link).toHaveValue(/\/invitations\/[\w-]{43}$/);
+  const url = new URL(await link.inputValue());
+  const open = page.getByRole('region', { name: 'Invitaciones abiertas' });
+  await expect(open.getByText(/^Para una persona · Caduca el/)).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+
+  // Someone else, in another browser, opens the link.
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const invited = await guest.newPage();
+  await invited.goto(url.pathname);
+  await expect(
+    invited.getByRole('heading', { level: 1, name: 'Marta Ibáñez te invita a entrenar con Forja' }),
+  ).toBeVisible();
+  await expect(invited.getByText('Tu peso y tus medidas corporales.')).toBeVisible();
+  await expectAccessibleOnceQuiet(invited);
+
+  const traineeEmail = uniqueEmail('invited');
+  await invited.getByRole('link', { name: 'Crear cuenta' }).click();
+  await expect(invited.getByRole('heading', { level: 1, name: 'Crea tu cuenta' })).toBeVisible();
+  await registerThroughForm(invited, { first: 'Lucía', email: traineeEmail });
+  await verifyThroughForm(invited, await latestCode(request, traineeEmail));
+  await logInThroughForm(invited, traineeEmail, PASSWORD);
+
+  // Back on the invitation, now able to accept it.
+  await expect(invited).toHaveURL(url.pathname);
+  const diary = invited.getByRole('checkbox', { name: /Diario/ });
+  await expect(diary).not.toBeChecked();
+  await expectAccessibleOnceQuiet(invited);
+  await diary.check();
+  await invited.getByRole('checkbox', { name: /Cuerpo/ }).check();
+  await invited.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(invited.getByText('Ya entrenas con Marta Ibáñez')).toBeVisible();
+
+  // The trainee features need a subscription, as for anyone.
+  await expect(invited).toHaveURL('/users/subscription/plans');
+  const session = await readSession(invited);
+  await subscribe(request, {
+    access_token: session.accessToken ?? '',
+    refresh_token: session.refreshToken ?? '',
+  });
+
+  await invited.goto('/users/settings');
+  const card = invited.getByRole('region', { name: 'Tu entrenador' });
+  await expect(card.getByText('Marta Ibáñez')).toBeVisible();
+  await expect(card.getByRole('switch', { name: /Diario/ })).toBeChecked();
+  await expect(card.getByRole('switch', { name: /Entrenamiento/ })).not.toBeChecked();
+  await expect(card.getByRole('switch', { name: /Cuerpo/ })).toBeChecked();
+  await expect(card.getByRole('switch', { name: /Revisiones/ })).not.toBeChecked();
+  // The switch is drawn over its label, which is what a finger taps.
+  await card.getByText('Revisiones', { exact: true }).click();
+  await expect(invited.getByText('Guardado: tu entrenador ya lo ve así')).toBeVisible();
+  await expectAccessibleOnceQuiet(invited);
+
+  await invited.reload();
+  await expect(card.getByRole('switch', { name: /Revisiones/ })).toBeChecked();
+  await guest.close();
+
+  // The link was for one person: it is no longer open.
+  await page.reload();
+  await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
+});

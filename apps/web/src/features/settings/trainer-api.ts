@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  traineeTrainerSchema,
+  type ConsentAreas,
+  type TraineeTrainer,
+} from '@forja/shared/schemas/trainers';
+import { ApiError } from '../../lib/api-error';
+import { http } from '../../lib/http';
+
+const INVALID = 'Ocurrió un error al obtener tu entrenador';
+
+function base(userId: string) {
+  return `/users/${encodeURIComponent(userId)}/trainer`;
+}
+
+/** The trainee's trainer and what they share with them, or null without a trainer. */
+export function traineeTrainerQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['users', userId, 'trainer'],
+    queryFn: async (): Promise<TraineeTrainer | null> => {
+      try {
+        return await http.get(`${base(userId)}/`, {
+          schema: traineeTrainerSchema,
+          invalidResponseMessage: INVALID,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** Replaces the four areas at once; the trainer sees the change on their next read. */
+export function saveTrainerConsent(userId: string, consent: ConsentAreas): Promise<TraineeTrainer> {
+  return http.put(`${base(userId)}/consent/`, {
+    schema: traineeTrainerSchema,
+    body: consent,
+    invalidResponseMessage: INVALID,
+  });
+}
+
+/** Ends the link: the trainer no longer sees anything, and their target override goes. */
+export async function endTrainerLink(userId: string): Promise<void> {
+  await http.delete(`${base(userId)}/`, { schema: z.unknown() });
+}

@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { focusRing } from '../../components/ui/styles';
+
+const sections = [
+  { to: '/trainers/invitations', label: 'Invitar clientes' },
+] as const satisfies readonly { to: string; label: string }[];
+
+interface TrainerShellProps {
+  /** The trainer's name, shown beside the logout button on wide screens. */
+  name: string;
+  onLogout: () => void;
+  logoutPending: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the trainer's workspace: its own sections in a bar under the logo, on
+ * phones and wide screens alike, apart from the trainee's app.
+ */
+export function TrainerShell({ name, onLogout, logoutPending, children }: TrainerShellProps) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenido"
+        className={`sr-only rounded-md bg-white px-4 py-2 font-semibold text-neutral-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 ${focusRing}`}
+      >
+        Saltar al contenido
+      </a>
+      <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-3 px-4">
+          <Link
+            to="/trainers/invitations"
+            className={`flex min-h-11 items-center gap-2 rounded-md ${focusRing}`}
+          >
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <span className="text-lg font-bold tracking-tight">Forja</span>
+            <span className="rounded-full bg-orange-50 px-2 py-0.5 text-sm font-semibold text-orange-800 dark:bg-orange-950 dark:text-orange-300">
+              Entrenador
+            </span>
+          </Link>
+          <p className="ml-auto hidden truncate text-neutral-700 sm:block dark:text-neutral-300">
+            {name}
+          </p>
+          <button
+            type="button"
+            disabled={logoutPending}
+            onClick={onLogout}
+            className={`ml-auto min-h-11 rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 disabled:opacity-60 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          >
+            {logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
+          </button>
+        </div>
+        <nav aria-label="Entrenador" className="mx-auto w-full max-w-5xl px-4">
+          <ul className="flex gap-1 overflow-x-auto">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <Link
+                  to={section.to}
+                  className={`flex min-h-11 items-center border-b-2 px-3 font-medium whitespace-nowrap ${focusRing}`}
+                  activeProps={{
+                    className:
+                      'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',
+                  }}
+                  inactiveProps={{
+                    className:
+                      'border-transparent text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white',
+                  }}
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+
+      <main
+        id="contenido"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-12"
+      >
+        {children}
+      </main>
+    </div>
+  );
+}

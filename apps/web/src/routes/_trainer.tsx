@@ -1,0 +1,33 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useLogout } from '../features/auth/use-logout';
+import { TrainerShell } from '../features/trainer-shell/trainer-shell';
+import { useCurrentUser } from '../features/users/users-api';
+import { guardTrainer } from './-guards';
+import { requireToken } from './-require-token';
+
+/**
+ * The trainer's workspace under /trainers/…: a token (else login with the way back) and
+ * the trainer role (a trainee goes home); no subscription is asked. The guard is the
+ * loader, as for the app screens, and reads the user the shell shows.
+ */
+export const Route = createFileRoute('/_trainer')({
+  beforeLoad: ({ location }) => {
+    requireToken(location);
+  },
+  loader: ({ context: { queryClient }, location }) => guardTrainer(queryClient, location),
+  component: TrainerShellLayout,
+});
+
+function TrainerShellLayout() {
+  const user = useCurrentUser();
+  const { logout, pending } = useLogout();
+  return (
+    <TrainerShell
+      name={`${user.first_name} ${user.last_name}`.trim()}
+      onLogout={() => void logout()}
+      logoutPending={pending}
+    >
+      <Outlet />
+    </TrainerShell>
+  );
+}
