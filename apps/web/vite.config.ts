@@ -49,6 +49,10 @@ export default defineConfig({
     compileWhileDownloading(),
   ],
   build: {
+    // Terser's two passes make the files some 2 % smaller than esbuild's minifier, which
+    // keeps the login page under its budget of 130 KB (decision 007).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       // Route splitting leaves many chunks of a few hundred bytes; over HTTP/1.1 each costs a
       // request of its own, so the smallest are merged where that runs no extra code.

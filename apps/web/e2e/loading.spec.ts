@@ -85,7 +85,6 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
     '/v0/users/',
     '/v0/subscriptions/',
     `/v0/diary/days/${today}/`,
-    '/v0/exercises/',
     `/v0/users/${watched.id}/preferences/`,
   ]);
 });
@@ -100,7 +99,6 @@ test('the diary opened on another day reads that day', async ({ page, request })
     '/v0/users/',
     '/v0/subscriptions/',
     '/v0/diary/days/2024-02-29/',
-    '/v0/exercises/',
     `/v0/users/${watched.id}/preferences/`,
   ]);
 });

@@ -183,14 +183,22 @@ describe('the authenticated screens', () => {
     ['no subscription', []],
     ['a cancelled one', [aSubscription('premium-trainee', 'canceled')]],
     ['one past due', [aSubscription('premium-trainee', 'past_due')]],
-  ])('send a user with %s to the plans', async (_name, subscriptions) => {
-    logIn();
-    apiWith(subscriptions);
-    const { router } = renderApp('/users/metrics');
+  ])(
+    'send a user with %s to the plans, reading nothing the API would refuse',
+    async (_name, subscriptions) => {
+      logIn();
+      const api = apiWith(subscriptions);
+      const { router } = renderApp('/users/home');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Elige tu plan' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/users/subscription/plans');
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Elige tu plan' })).toBeVisible();
+      expect(router.state.location.pathname).toBe('/users/subscription/plans');
+      // The screen's loader runs beside the guard, and waits for its answer before reading.
+      const paths = api.calls.map((call) => call.path);
+      for (const paid of ['/today/', '/targets/', `/users/${anUser.id}/onboarding/`]) {
+        expect(paths).not.toContain(paid);
+      }
+    },
+  );
 
   it('send a user whose subscriptions cannot be fetched to the plans', async () => {
     logIn();

@@ -66,6 +66,19 @@ export async function guardApp(queryClient: QueryClient, location: ParsedLocatio
   return { user };
 }
 
+/**
+ * For the app screens' loaders, which run beside the guard: the signed-in user once the
+ * guard's own reads show they may use the app, or null when they may not (the guard then
+ * sends them elsewhere). A screen starts no read the API would refuse.
+ */
+export async function userWithAccess(queryClient: QueryClient): Promise<User | null> {
+  const [user, subscription] = await Promise.all([
+    queryClient.query(currentUserQuery).catch(() => null),
+    loadSubscription(queryClient, { fresh: false }),
+  ]);
+  return user && hasAccess(subscription, { allowTrial: true }) ? user : null;
+}
+
 /** The trainer's workspace: a trainer, with no subscription asked; anyone else goes home. */
 export async function guardTrainer(queryClient: QueryClient, location: ParsedLocation) {
   const user = await requireUser(queryClient, location);

@@ -3,14 +3,11 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
-import { diaryDayQuery, exercisesQuery } from '../../../../features/diary/diary-api';
+import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../features/users/users-api';
+import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
 
 /** Today where the person lives (their time zone), not where the device happens to be. */
@@ -26,16 +23,17 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
   },
   loaderDeps: ({ search }) => ({ date: search.date }),
   loader: async ({ context: { queryClient }, deps }) => {
-    // The day is most likely today where the device is: its read starts at once, beside the
-    // guard's, and is the one used when the person's own time zone agrees.
+    const user = await userWithAccess(queryClient);
+    if (!user) return;
+    // The day is most likely today where the device is: its read starts beside the
+    // preferences', and is the one used when the person's own time zone agrees.
     const likely =
       deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
-    // Only the training section needs the exercise library; the day does not wait for it.
-    queryClient.query(exercisesQuery).catch(() => undefined);
-    const user = await queryClient.query(currentUserQuery);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
     await queryClient.query(diaryDayQuery(date));
+    // The exercise library (a large read) is read by a session's card when one is shown,
+    // after the day has painted: the first paint does not share the network with it.
   },
   errorComponent: loadErrorView('No pudimos cargar el día. Inténtalo de nuevo.'),
   component: DiaryPage,

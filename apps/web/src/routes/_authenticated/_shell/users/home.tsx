@@ -4,27 +4,26 @@ import { HomeScreen } from '../../../../features/home/home-screen';
 import { todayQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../features/users/users-api';
+import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   loader: async ({ context: { queryClient } }) => {
-    const user = await queryClient.query(currentUserQuery);
-    // All at once, but the onboarding decides first whether home shows at all. The targets
-    // are missing (404) until it is finished or when the answers no longer fit; the screen
-    // says so.
+    const user = await userWithAccess(queryClient);
+    if (!user) return;
     const rest = Promise.all([
       queryClient.query(todayQuery(user.id)),
       queryClient.query(preferencesQuery(user.id)),
-      queryClient.query(targetsQuery(user.id)).catch(() => undefined),
     ]);
     rest.catch(() => undefined);
+    // Until the onboarding is finished there are no targets to show: it comes first.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
-    await rest;
+    await Promise.all([
+      rest,
+      // Targets may be missing (404) when answers no longer fit; the screen says so.
+      queryClient.query(targetsQuery(user.id)).catch(() => undefined),
+    ]);
   },
   component: HomePage,
 });

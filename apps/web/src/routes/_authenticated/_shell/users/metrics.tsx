@@ -6,11 +6,8 @@ import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
 import { metricsQuery } from '../../../../features/metrics/metrics-api';
 import { MetricsScreen } from '../../../../features/metrics/metrics-screen';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../features/users/users-api';
+import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { userWithAccess } from '../../../-guards';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
 function monthsIn(value: unknown): MetricRange | undefined {
@@ -24,10 +21,12 @@ export const Route = createFileRoute('/_authenticated/_shell/users/metrics')({
   },
   loaderDeps: ({ search }) => ({ months: search.months ?? 1 }),
   loader: async ({ context: { queryClient }, deps }) => {
-    const metrics = queryClient.query(metricsQuery(deps.months));
-    metrics.catch(() => undefined);
-    const user = await queryClient.query(currentUserQuery);
-    await Promise.all([queryClient.query(preferencesQuery(user.id)), metrics]);
+    const user = await userWithAccess(queryClient);
+    if (!user) return;
+    await Promise.all([
+      queryClient.query(metricsQuery(deps.months)),
+      queryClient.query(preferencesQuery(user.id)),
+    ]);
   },
   errorComponent: loadErrorView('No pudimos cargar tus métricas. Inténtalo de nuevo.'),
   component: MetricsPage,

@@ -6,6 +6,7 @@ import { loadOnboarding } from '../../../-onboarding-loader';
 export const Route = createFileRoute('/_authenticated/users/onboarding/')({
   loader: async ({ context: { queryClient } }) => {
     const state = await loadOnboarding(queryClient);
+    if (!state) return;
     throw redirect({ to: addressOf(state.next_step), replace: true });
   },
 });

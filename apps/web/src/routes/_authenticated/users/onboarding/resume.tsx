@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_authenticated/users/onboarding/resume')(
   loader: async ({ context: { queryClient } }) => {
     const state = await loadOnboarding(queryClient);
     // Shown in place when they cannot be computed, so the screen does not wait for them.
-    queryClient.query(targetsQuery(state.user_id)).catch(() => undefined);
+    if (state) queryClient.query(targetsQuery(state.user_id)).catch(() => undefined);
   },
   component: ResumePage,
 });
