@@ -4,6 +4,7 @@ import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_OWN_FOODS,
   MAX_SETS_PER_EXERCISE,
+  MAX_TRAINEES_PER_TRAINER,
   MAX_WORKOUTS_PER_DAY,
 } from './constants';
 
@@ -85,6 +86,7 @@ export const COACHING_MESSAGES = {
   roleInvalid: 'El tipo de cuenta debe ser «trainee» (cliente) o «trainer» (entrenador)',
   invitationNotFound: 'La invitación no existe, ha caducado, se ha revocado o ya se ha usado',
   tooManyInvitations: `Puedes tener como máximo ${MAX_ACTIVE_INVITATIONS} invitaciones activas: revoca alguna que ya no uses`,
+  rosterFull: `Este entrenador ya tiene el máximo de ${MAX_TRAINEES_PER_TRAINER} clientes: pídele que te haga sitio`,
   trainerNotFound: 'No tienes ningún entrenador vinculado',
 } as const;
 
@@ -323,6 +325,11 @@ export const API_ERRORS = {
     status: 400,
     error: 'too many invitations',
     message: COACHING_MESSAGES.tooManyInvitations,
+  },
+  rosterFull: {
+    status: 409,
+    error: 'trainer roster full',
+    message: COACHING_MESSAGES.rosterFull,
   },
   trainerNotFound: {
     status: 404,

@@ -5,6 +5,7 @@ import type { Db } from './client';
 const DIARY_DAY_LOCK = 7_240_044;
 const OWN_FOODS_LOCK = 7_240_045;
 const INVITATIONS_LOCK = 7_240_051;
+const ROSTER_LOCK = 7_240_053;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -31,4 +32,9 @@ export function lockOwnFoods(db: Db, userId: string): Promise<void> {
 /** The lock of one trainer's open invitations (decision 051). */
 export function lockInvitations(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, INVITATIONS_LOCK, trainerId);
+}
+
+/** The lock of one trainer's list of trainees, which a new link counts (decision 053). */
+export function lockRoster(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, ROSTER_LOCK, trainerId);
 }

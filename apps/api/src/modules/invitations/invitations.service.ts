@@ -1,5 +1,9 @@
 import { and, count, desc, eq, gt, lte, or } from 'drizzle-orm';
-import { CONSENT_AREAS, MAX_ACTIVE_INVITATIONS } from '@forja/shared/constants';
+import {
+  CONSENT_AREAS,
+  MAX_ACTIVE_INVITATIONS,
+  MAX_TRAINEES_PER_TRAINER,
+} from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
 import type {
   Invitation,
@@ -10,9 +14,9 @@ import type {
   TraineeTrainer,
 } from '@forja/shared/schemas/trainers';
 import type { Clock } from '../../clock';
-import { lockInvitations } from '../../db/advisory-locks';
+import { lockInvitations, lockRoster } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
-import { trainerInvitations } from '../../db/schema/coaching';
+import { trainerInvitations, trainerLinks } from '../../db/schema/coaching';
 import { users } from '../../db/schema/users';
 import { linkTrainee, lockTrainee } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
@@ -165,6 +169,14 @@ export async function acceptInvitation(
     const trainee = await lockTrainee(tx, principal.userId);
     if (!trainee) throw new AppError('unauthorized');
     if (trainee.trainer_id !== invitation.trainer_id) {
+      // A new trainee for the trainer: their list is bounded, and counted under its lock so
+      // two acceptances at once cannot both take the last place.
+      await lockRoster(tx, invitation.trainer_id);
+      const [linked] = await tx
+        .select({ count: count() })
+        .from(trainerLinks)
+        .where(eq(trainerLinks.trainer_id, invitation.trainer_id));
+      if ((linked?.count ?? 0) >= MAX_TRAINEES_PER_TRAINER) throw new AppError('rosterFull');
       await tx
         .update(trainerInvitations)
         .set({ uses_left: invitation.uses_left - 1 })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ACTIVE_INVITATIONS } from '@forja/shared/constants';
+import { MAX_ACTIVE_INVITATIONS, MAX_TRAINEES_PER_TRAINER } from '@forja/shared/constants';
 import { COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { Invitation, InvitationSummary } from '@forja/shared/schemas/trainers';
@@ -371,6 +371,46 @@ describe('accepting an invitation', () => {
       .where(eq(trainerLinks.trainer_id, coach.user.id));
     expect(linked).toHaveLength(1);
     expect((await invitationRow(invitation.id))?.uses_left).toBe(0);
+  });
+
+  it(`takes no trainee past the trainer's ${MAX_TRAINEES_PER_TRAINER}, even when the last place is asked for at once`, async () => {
+    const coach = await signedInTrainer(ctx);
+    // The trainer's list one short of full, written directly: 499 people through the API
+    // would only be slower.
+    const others = await ctx.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: MAX_TRAINEES_PER_TRAINER - 1 }, (_, index) => ({
+          email: `cliente-${coach.user.id}-${String(index)}@example.com`,
+          password_hash: 'x',
+          first_name: 'Cliente',
+          last_name: String(index),
+          country: 'ES',
+          trainer_id: coach.user.id,
+        })),
+      )
+      .returning({ id: users.id });
+    await ctx.database.db
+      .insert(trainerLinks)
+      .values(others.map(({ id }) => ({ trainee_id: id, trainer_id: coach.user.id })));
+    const invitation = await invite(coach.headers, { max_uses: 5 });
+    const people = await Promise.all(Array.from({ length: 3 }, () => trainee()));
+
+    const answers = await Promise.all(people.map((who) => accept(invitation.code, who.headers)));
+
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((res) => res.status !== 200)) {
+      expect(refused.body).toEqual({
+        status: 409,
+        data: { error: 'trainer roster full', message: COACHING_MESSAGES.rosterFull },
+      });
+    }
+    const linked = await ctx.database.db
+      .select()
+      .from(trainerLinks)
+      .where(eq(trainerLinks.trainer_id, coach.user.id));
+    expect(linked).toHaveLength(MAX_TRAINEES_PER_TRAINER);
+    expect((await invitationRow(invitation.id))?.uses_left).toBe(4);
   });
 
   it('changes only the consent when the trainee accepts their own trainer again, taking no use', async () => {
