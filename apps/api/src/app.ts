@@ -29,6 +29,7 @@ import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { coachingRoutes } from './modules/coaching/coaching.routes';
+import { commentsRoutes, trainerCommentsRoutes } from './modules/comments/comments.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(invitationsRoutes, modules);
       await api.register(trainerLinksRoutes, modules);
       await api.register(coachingRoutes, modules);
+      await api.register(trainerCommentsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(profilePictureRoutes, modules);
         await premium.register(foodsRoutes, modules);
         await premium.register(diaryRoutes, modules);
+        await premium.register(commentsRoutes, modules);
         await premium.register(metricsRoutes, modules);
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -99,3 +99,6 @@ export const MAX_TRAINEES_PER_TRAINER = 500;
 export const MAX_ROSTER_PAGE_SIZE = 200;
 export const MAX_TAGS_PER_TRAINEE = 10;
 export const MAX_TAG_LENGTH = 30;
+/** Comments between a trainee and their trainer on one day of the trainee's (decision 055). */
+export const MAX_COMMENTS_PER_DAY = 200;
+export const MAX_COMMENT_LENGTH = 2000;

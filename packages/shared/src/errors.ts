@@ -1,5 +1,6 @@
 import {
   MAX_ACTIVE_INVITATIONS,
+  MAX_COMMENTS_PER_DAY,
   MAX_ENTRIES_PER_DAY,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_OWN_FOODS,
@@ -88,6 +89,7 @@ export const COACHING_MESSAGES = {
   tooManyInvitations: `Puedes tener como máximo ${MAX_ACTIVE_INVITATIONS} invitaciones activas: revoca alguna que ya no uses`,
   rosterFull: `Este entrenador ya tiene el máximo de ${MAX_TRAINEES_PER_TRAINER} clientes: pídele que te haga sitio`,
   trainerNotFound: 'No tienes ningún entrenador vinculado',
+  commentsDayFull: `Un día admite como máximo ${MAX_COMMENTS_PER_DAY} comentarios`,
 } as const;
 
 export interface ApiErrorDefinition {
@@ -335,6 +337,12 @@ export const API_ERRORS = {
     status: 404,
     error: 'trainer not found',
     message: COACHING_MESSAGES.trainerNotFound,
+  },
+  // What one day of a trainee's comments holds (decision 055).
+  commentsDayFull: {
+    status: 400,
+    error: 'too many comments on the day',
+    message: COACHING_MESSAGES.commentsDayFull,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -6,6 +6,7 @@ const DIARY_DAY_LOCK = 7_240_044;
 const OWN_FOODS_LOCK = 7_240_045;
 const INVITATIONS_LOCK = 7_240_051;
 const ROSTER_LOCK = 7_240_053;
+const COMMENTS_DAY_LOCK = 7_240_055;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -37,4 +38,9 @@ export function lockInvitations(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainer's list of trainees, which a new link counts (decision 053). */
 export function lockRoster(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, ROSTER_LOCK, trainerId);
+}
+
+/** The lock of one trainee's comments on one day (decision 055). */
+export function lockCommentsDay(db: Db, traineeId: string, date: string): Promise<void> {
+  return lockUntilCommit(db, COMMENTS_DAY_LOCK, `${traineeId}:${date}`);
 }
