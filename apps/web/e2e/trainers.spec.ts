@@ -124,10 +124,10 @@ test('a trainer registers and invites; a new person registers through the link a
   await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
 
   // The trainer sees her among their clients, and in Hoy while her onboarding is unfinished.
-  await tabs.getByRole('link', { name: 'Clientes' }).click();
+  await tabs.getByRole('link', { name: 'Clientes', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Lucía Ibáñez' })).toBeVisible();
-  // She shares neither training nor, until just now, check-ins: her sessions are hers.
+  // She does not share her training: her sessions show as not shared.
   await expect(page.getByRole('img', { name: 'No compartido' }).first()).toBeVisible();
   await expectAccessibleOnceQuiet(page);
 

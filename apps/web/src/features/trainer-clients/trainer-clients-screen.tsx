@@ -168,7 +168,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
         className="min-h-11"
         {...register('q')}
       />
-      <button type="submit" className={`${secondaryButton} min-h-11 px-4 py-2`}>
+      <button type="submit" className={`${secondaryButton.replace('py-3', 'py-2.5')} px-4`}>
         Buscar
       </button>
     </form>
@@ -364,7 +364,7 @@ function Tags({ item, name }: { item: RosterItem; name: string }) {
         )}
         <button
           type="button"
-          aria-label={`Editar etiquetas de ${name}`}
+          aria-label={`${item.tags.length > 0 ? 'Editar' : 'Añadir'} etiquetas de ${name}`}
           onClick={() => {
             setEditing(true);
           }}
