@@ -48,8 +48,14 @@ test('a trainer registers and invites; a new person registers through the link a
   await verifyThroughForm(page, await latestCode(request, trainerEmail));
   await logInThroughForm(page, trainerEmail, PASSWORD);
 
-  // Their workspace, without a subscription.
-  await expect(page).toHaveURL('/trainers/invitations');
+  // Their workspace, without a subscription: Hoy first, with nothing to do yet.
+  await expect(page).toHaveURL('/trainers/today');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoy' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nada pendiente hoy' })).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+
+  const tabs = page.getByRole('navigation', { name: 'Entrenador' });
+  await tabs.getByRole('link', { name: 'Invitar clientes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invitar clientes' })).toBeVisible();
   await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
   await expectAccessibleOnceQuiet(page);
@@ -116,4 +122,17 @@ test('a trainer registers and invites; a new person registers through the link a
   // The link was for one person: it is no longer open.
   await page.reload();
   await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
+
+  // The trainer sees her among their clients, and in Hoy while her onboarding is unfinished.
+  await tabs.getByRole('link', { name: 'Clientes', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Lucía Ibáñez' })).toBeVisible();
+  // She does not share her training: her sessions show as not shared.
+  await expect(page.getByRole('img', { name: 'No compartido' }).first()).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+
+  await tabs.getByRole('link', { name: 'Hoy' }).click();
+  const item = page.getByRole('article', { name: 'Lucía Ibáñez' });
+  await expect(item).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
 });

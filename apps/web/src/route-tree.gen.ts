@@ -21,7 +21,9 @@ import { Route as TrainersRegistrationRouteImport } from './routes/trainers/regi
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
+import { Route as TrainerTrainersClientsRouteImport } from './routes/_trainer/trainers/clients'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
+import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
 import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subscription/plans'
 import { Route as UsersSubscriptionSuccessRouteImport } from './routes/users/subscription/success'
@@ -96,12 +98,22 @@ const UsersRegistrationRoute = UsersRegistrationRouteImport.update({
   path: '/users/registration',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrainerTrainersClientsRoute = TrainerTrainersClientsRouteImport.update({
+  id: '/trainers/clients',
+  path: '/trainers/clients',
+  getParentRoute: () => TrainerRoute,
+} as any)
 const TrainerTrainersInvitationsRoute =
   TrainerTrainersInvitationsRouteImport.update({
     id: '/trainers/invitations',
     path: '/trainers/invitations',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersTodayRoute = TrainerTrainersTodayRouteImport.update({
+  id: '/trainers/today',
+  path: '/trainers/today',
+  getParentRoute: () => TrainerRoute,
+} as any)
 const UsersSubscriptionFailureRoute =
   UsersSubscriptionFailureRouteImport.update({
     id: '/users/subscription/failure',
@@ -208,7 +220,9 @@ export interface FileRoutesByFullPath {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -236,7 +250,9 @@ export interface FileRoutesByTo {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -268,7 +284,9 @@ export interface FileRoutesById {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
+  '/_trainer/trainers/clients': typeof TrainerTrainersClientsRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
@@ -298,7 +316,9 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/trainers/clients'
     | '/trainers/invitations'
+    | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -326,7 +346,9 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/trainers/clients'
     | '/trainers/invitations'
+    | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -357,7 +379,9 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
+    | '/_trainer/trainers/clients'
     | '/_trainer/trainers/invitations'
+    | '/_trainer/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
@@ -479,11 +503,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_trainer/trainers/clients': {
+      id: '/_trainer/trainers/clients'
+      path: '/trainers/clients'
+      fullPath: '/trainers/clients'
+      preLoaderRoute: typeof TrainerTrainersClientsRouteImport
+      parentRoute: typeof TrainerRoute
+    }
     '/_trainer/trainers/invitations': {
       id: '/_trainer/trainers/invitations'
       path: '/trainers/invitations'
       fullPath: '/trainers/invitations'
       preLoaderRoute: typeof TrainerTrainersInvitationsRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/today': {
+      id: '/_trainer/trainers/today'
+      path: '/trainers/today'
+      fullPath: '/trainers/today'
+      preLoaderRoute: typeof TrainerTrainersTodayRouteImport
       parentRoute: typeof TrainerRoute
     }
     '/users/subscription/failure': {
@@ -657,11 +695,15 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 )
 
 interface TrainerRouteChildren {
+  TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
+  TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
+  TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
+  TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
 }
 
 const TrainerRouteWithChildren =

@@ -60,7 +60,7 @@ export async function guardApp(queryClient: QueryClient, location: ParsedLocatio
     loadSubscription(queryClient, { fresh: false }),
   ]);
   if (!hasAccess(subscription, { allowTrial: true })) {
-    if (user.role === 'trainer') throw redirect({ to: '/trainers/invitations' });
+    if (user.role === 'trainer') throw redirect({ to: '/trainers/today' });
     throw redirect({ to: '/users/subscription/plans' });
   }
   return { user };

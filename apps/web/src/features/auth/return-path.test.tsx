@@ -45,7 +45,7 @@ describe('registering on the way to a page', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar correo' }));
 
     await screen.findByRole('heading', { name: 'Inicia sesión' });
-    expect(currentAddress(router)).toBe('/auth/login?from=%2Ftrainers%2Finvitations');
+    expect(currentAddress(router)).toBe('/auth/login?from=%2Ftrainers%2Ftoday');
   });
 
   it('a trainee who registers from an invitation comes back to it after logging in', async () => {

@@ -68,13 +68,12 @@ describe("the trainer's workspace", () => {
     expect(router.state.location.pathname).toBe('/users/home');
   });
 
-  it('is where a trainer without a subscription lands, and needs none', async () => {
+  it('needs no subscription, and lists the open invitations', async () => {
     logIn();
     trainerApi();
-    const { router } = renderApp('/users/home');
+    renderApp('/trainers/invitations');
 
     expect(await screen.findByRole('heading', { name: 'Invitar clientes' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/trainers/invitations');
     expect(screen.getByRole('navigation', { name: 'Entrenador' })).toBeVisible();
     expect(
       screen.getByText('Quedan 3 de 5 plazas · Caduca el 1 de diciembre de 2026'),

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { focusRing } from '../../components/ui/styles';
 
 const sections = [
+  { to: '/trainers/today', label: 'Hoy' },
+  { to: '/trainers/clients', label: 'Clientes' },
   { to: '/trainers/invitations', label: 'Invitar clientes' },
 ] as const satisfies readonly { to: string; label: string }[];
 
@@ -30,7 +32,7 @@ export function TrainerShell({ name, onLogout, logoutPending, children }: Traine
       <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-3 px-4">
           <Link
-            to="/trainers/invitations"
+            to="/trainers/today"
             className={`flex min-h-11 items-center gap-2 rounded-md ${focusRing}`}
           >
             <img src="/logo.svg" alt="" width={32} height={32} />

@@ -7,5 +7,5 @@ export const Route = createFileRoute('/trainers/registration')({
 
 /** A trainer's first login opens their workspace. */
 function TrainerRegistrationPage() {
-  return <RegistrationScreen role="trainer" from="/trainers/invitations" />;
+  return <RegistrationScreen role="trainer" from="/trainers/today" />;
 }

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query';
+import { MAX_ROSTER_PAGE_SIZE } from '@forja/shared/constants';
+import {
+  rosterSchema,
+  traineeTagsSchema,
+  type RosterSort,
+} from '@forja/shared/schemas/trainer-workspace';
+import { http } from '../../lib/http';
+
+/** What the roster shows: the search, the order and the tag filter, as the address has them. */
+export interface RosterView {
+  q: string;
+  sort: RosterSort;
+  order: 'asc' | 'desc';
+  tag: string;
+}
+
+/** Clientes: the trainer's trainees with their figures, searched, filtered and sorted. */
+export function rosterQuery(view: RosterView) {
+  return queryOptions({
+    queryKey: ['trainers', 'trainees', view],
+    queryFn: () =>
+      http.get('/trainers/trainees/', {
+        schema: rosterSchema,
+        query: {
+          ...(view.q ? { q: view.q } : {}),
+          sort: view.sort,
+          order: view.order,
+          ...(view.tag ? { tag: view.tag } : {}),
+          limit: String(MAX_ROSTER_PAGE_SIZE),
+        },
+        invalidResponseMessage: 'Ocurrió un error al obtener tus clientes',
+      }),
+  });
+}
+
+/** Replaces a trainee's tags (`[]` removes them); answers the tags as kept. */
+export function saveTraineeTags(traineeId: string, tags: string[]) {
+  return http.put(`/trainers/trainees/${encodeURIComponent(traineeId)}/tags/`, {
+    schema: traineeTagsSchema,
+    body: { tags },
+    invalidResponseMessage: 'Ocurrió un error al guardar las etiquetas',
+  });
+}

@@ -1,0 +1,240 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { daysBetween, todayIn } from '@forja/shared/calendar';
+import type { QueueItem, Severity } from '@forja/shared/schemas/trainer-workspace';
+import { cardFrame } from '../../components/ui/card';
+import { notify } from '../../components/ui/notifications';
+import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { markQueueItemDone, queueQuery, snoozeQueueItem } from './trainer-today-api';
+
+/** The snooze lengths offered, in days. */
+export const SNOOZE_CHOICES = [1, 3, 7] as const;
+
+const SEVERITY_TEXTS: Record<Severity, { label: string; className: string }> = {
+  high: {
+    label: 'Prioridad alta',
+    className: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-300',
+  },
+  medium: {
+    label: 'Prioridad media',
+    className: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-300',
+  },
+  low: {
+    label: 'Prioridad baja',
+    className: 'bg-neutral-100 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200',
+  },
+};
+
+const smallButton = 'min-h-11 px-4 py-2';
+
+/** How long a situation has lasted, from its first day to the trainer's today. */
+export function lastedText(since: string, today: string): string {
+  const days = Math.max(0, daysBetween(since, today));
+  if (days === 0) return 'Desde hoy';
+  if (days === 1) return 'Desde ayer';
+  return `Desde hace ${days} días`;
+}
+
+const dayText = (days: number) => (days === 1 ? '1 día' : `${days} días`);
+
+function nameOf(item: QueueItem) {
+  return `${item.trainee.first_name} ${item.trainee.last_name}`.trim();
+}
+
+type Action = { kind: 'done'; item: QueueItem } | { kind: 'snooze'; item: QueueItem; days: number };
+
+/**
+ * Hoy: the trainer's ranked queue. "Hecho" and "Posponer" take the item off the list at
+ * once; it comes back, with a toast saying why, if the server refuses.
+ */
+export function TrainerTodayScreen() {
+  const { data: items } = useSuspenseQuery(queueQuery);
+  const queryClient = useQueryClient();
+  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+  const { queryKey } = queueQuery;
+
+  const act = useMutation({
+    mutationKey: ['trainers', 'queue', 'action'],
+    mutationFn: (action: Action) =>
+      action.kind === 'done'
+        ? markQueueItemDone(action.item.id)
+        : snoozeQueueItem(action.item.id, action.days),
+    onMutate: async ({ item }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData(queryKey) ?? [];
+      const index = before.findIndex((other) => other.id === item.id);
+      queryClient.setQueryData(
+        queryKey,
+        before.filter((other) => other.id !== item.id),
+      );
+      return { index };
+    },
+    onError: (error, { kind, item }, context) => {
+      // Back where it was, leaving whatever else changed meanwhile as it is.
+      queryClient.setQueryData(queryKey, (current = []) => {
+        if (current.some((other) => other.id === item.id)) return current;
+        const next = [...current];
+        next.splice(Math.min(context?.index ?? 0, next.length), 0, item);
+        return next;
+      });
+      notify.error(
+        errorMessage(
+          error,
+          kind === 'done'
+            ? 'No pudimos marcarlo como hecho. Inténtalo de nuevo'
+            : 'No pudimos posponerlo. Inténtalo de nuevo',
+        ),
+      );
+    },
+    onSuccess: (_state, action) => {
+      notify.success(
+        action.kind === 'done'
+          ? `Hecho: ${nameOf(action.item)}`
+          : `Pospuesto ${dayText(action.days)}: ${nameOf(action.item)}`,
+      );
+    },
+    onSettled: async () => {
+      // Read the queue again once nothing else is on its way, so no item reappears early.
+      if (queryClient.isMutating({ mutationKey: ['trainers', 'queue', 'action'] }) === 1) {
+        await queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">Hoy</h1>
+        {items.length > 0 && (
+          <p className="text-neutral-700 dark:text-neutral-300">
+            {items.length === 1
+              ? '1 aviso pendiente'
+              : `${items.length} avisos pendientes, lo más urgente primero`}
+          </p>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <div className={`flex flex-col gap-2 text-center ${cardFrame} py-10`}>
+          <h2 className="text-xl font-bold">Nada pendiente hoy</h2>
+          <p className="text-neutral-700 dark:text-neutral-300">
+            Tus clientes van al día. Cuando alguien necesite tu atención, aparecerá aquí.
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={item.id}>
+              <QueueCard
+                item={item}
+                today={today}
+                onDone={() => {
+                  act.mutate({ kind: 'done', item });
+                }}
+                onSnooze={(days) => {
+                  act.mutate({ kind: 'snooze', item, days });
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function QueueCard({
+  item,
+  today,
+  onDone,
+  onSnooze,
+}: {
+  item: QueueItem;
+  today: string;
+  onDone: () => void;
+  onSnooze: (days: number) => void;
+}) {
+  const [choosing, setChoosing] = useState(false);
+  const headingId = useId();
+  const detailId = useId();
+  const name = nameOf(item);
+  const severity = SEVERITY_TEXTS[item.severity];
+  return (
+    <article aria-labelledby={headingId} className={`flex flex-col gap-3 ${cardFrame}`}>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-lg font-semibold">
+          <Link
+            to="/trainers/clients"
+            search={{ q: name }}
+            className={`inline-flex min-h-11 items-center ${textLink}`}
+          >
+            {name}
+          </Link>
+        </h2>
+        <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${severity.className}`}>
+          {severity.label}
+        </span>
+      </div>
+      <div className="flex flex-col gap-0.5">
+        <p id={detailId}>{item.detail}</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {lastedText(item.since, today)}
+        </p>
+      </div>
+      {choosing ? (
+        <div
+          role="group"
+          aria-label={`Posponer el aviso de ${name}`}
+          className="flex flex-wrap items-center gap-2"
+        >
+          <span className="w-full text-sm font-medium sm:w-auto">Posponer:</span>
+          {SNOOZE_CHOICES.map((days) => (
+            <button
+              key={days}
+              type="button"
+              aria-label={`Posponer ${dayText(days)}`}
+              aria-describedby={detailId}
+              onClick={() => {
+                onSnooze(days);
+              }}
+              className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+            >
+              {dayText(days)}
+            </button>
+          ))}
+          <button
+            type="button"
+            onClick={() => {
+              setChoosing(false);
+            }}
+            className={`min-h-11 rounded-lg px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          >
+            Cancelar
+          </button>
+        </div>
+      ) : (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            aria-describedby={detailId}
+            onClick={onDone}
+            className={`${primaryButton} ${smallButton} flex-1 sm:flex-none`}
+          >
+            Hecho
+          </button>
+          <button
+            type="button"
+            aria-describedby={detailId}
+            onClick={() => {
+              setChoosing(true);
+            }}
+            className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+          >
+            Posponer
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

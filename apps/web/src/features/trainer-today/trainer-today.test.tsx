@@ -1,0 +1,215 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { addDays, todayIn } from '@forja/shared/calendar';
+import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
+import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
+const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+
+const lucia = {
+  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  first_name: 'Lucía',
+  last_name: 'Gómez',
+};
+const pablo = {
+  id: '3b2c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  first_name: 'Pablo',
+  last_name: 'Ruiz',
+};
+
+const noFood: QueueItem = {
+  id: `${lucia.id}:no_food_logged`,
+  trainee: lucia,
+  rule: 'no_food_logged',
+  severity: 'high',
+  detail: 'Lleva 4 días sin registrar comidas',
+  since: addDays(today, -4),
+};
+const onboarding: QueueItem = {
+  id: `${pablo.id}:onboarding_unfinished`,
+  trainee: pablo,
+  rule: 'onboarding_unfinished',
+  severity: 'medium',
+  detail: 'Aún no ha terminado el cuestionario inicial',
+  since: addDays(today, -1),
+};
+
+// Item ids carry a colon, which the address escapes.
+const itemPath = encodeURIComponent(noFood.id);
+
+/** A trainer whose queue answers what is still in `queue`; done and snooze take items off. */
+function trainerApi(queue: QueueItem[], more: Parameters<typeof installFakeApi>[0] = {}) {
+  const shown = [...queue];
+  const putAway = (id: string) => {
+    const at = shown.findIndex((item) => item.id === id);
+    if (at >= 0) shown.splice(at, 1);
+  };
+  return installFakeApi({
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    'GET /trainers/queue/': () => ok(shown),
+    [`POST /trainers/queue/${itemPath}/done/`]: () => {
+      putAway(noFood.id);
+      return ok({ id: noFood.id, snoozed_until: null, done: true });
+    },
+    [`POST /trainers/queue/${itemPath}/snooze/`]: () => {
+      putAway(noFood.id);
+      return ok({ id: noFood.id, snoozed_until: '2026-11-27T10:00:00.000Z', done: false });
+    },
+    ...more,
+  });
+}
+
+/** Holds the answers to calls whose path ends with `suffix` until `release` is called. */
+function holdCalls(suffix: string) {
+  const fakeFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    input.endsWith(suffix) ? held.then(() => fakeFetch(input, init)) : fakeFetch(input, init),
+  );
+  return { release };
+}
+
+describe('Hoy', () => {
+  it('is where a trainer without a subscription lands', async () => {
+    logIn();
+    trainerApi([]);
+    const { router } = renderApp('/users/home');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/trainers/today');
+    const tabs = screen.getByRole('navigation', { name: 'Entrenador' });
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Hoy', 'Clientes', 'Invitar clientes']);
+  });
+
+  it('says when there is nothing to do', async () => {
+    logIn();
+    trainerApi([]);
+    renderApp('/trainers/today');
+
+    expect(await screen.findByRole('heading', { name: 'Nada pendiente hoy' })).toBeVisible();
+    expect(screen.getByText(/Tus clientes van al día/)).toBeVisible();
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('lists the items in the order given, with who, what and since when', async () => {
+    logIn();
+    trainerApi([noFood, onboarding]);
+    renderApp('/trainers/today');
+
+    const items = await screen.findAllByRole('article');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Lucía Gómez'),
+      expect.stringContaining('Pablo Ruiz'),
+    ]);
+    const first = screen.getByRole('article', { name: 'Lucía Gómez' });
+    expect(within(first).getByText('Lleva 4 días sin registrar comidas')).toBeVisible();
+    expect(within(first).getByText('Desde hace 4 días')).toBeVisible();
+    expect(within(first).getByText('Prioridad alta')).toBeVisible();
+    expect(within(first).getByRole('link', { name: 'Lucía Gómez' })).toHaveAttribute(
+      'href',
+      '/trainers/clients?q=Luc%C3%ADa+G%C3%B3mez',
+    );
+    const second = screen.getByRole('article', { name: 'Pablo Ruiz' });
+    expect(within(second).getByText('Desde ayer')).toBeVisible();
+    expect(screen.getByText('2 avisos pendientes, lo más urgente primero')).toBeVisible();
+  });
+
+  it('takes an item off at once when done', async () => {
+    logIn();
+    const api = trainerApi([noFood, onboarding]);
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+    const held = holdCalls('/done/');
+
+    const item = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    await user.click(within(item).getByRole('button', { name: 'Hecho' }));
+
+    // Gone before the server answers.
+    expect(screen.queryByRole('article', { name: 'Lucía Gómez' })).toBeNull();
+    held.release();
+    expect(await screen.findByText('Hecho: Lucía Gómez')).toBeVisible();
+    expect(api.callsTo('POST', `/trainers/queue/${itemPath}/done/`)).toHaveLength(1);
+    await waitFor(() => {
+      expect(api.callsTo('GET', '/trainers/queue/')).toHaveLength(2);
+    });
+    expect(screen.queryByRole('article', { name: 'Lucía Gómez' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Pablo Ruiz' })).toBeVisible();
+  });
+
+  it('snoozes for the days chosen', async () => {
+    logIn();
+    const api = trainerApi([noFood]);
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const item = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    await user.click(within(item).getByRole('button', { name: 'Posponer' }));
+    const choices = within(item).getByRole('group', { name: 'Posponer el aviso de Lucía Gómez' });
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['1 día', '3 días', '7 días', 'Cancelar']);
+    await user.click(within(choices).getByRole('button', { name: 'Posponer 3 días' }));
+
+    expect(await screen.findByText('Pospuesto 3 días: Lucía Gómez')).toBeVisible();
+    expect(api.callsTo('POST', `/trainers/queue/${itemPath}/snooze/`)[0]?.body).toEqual({
+      days: 3,
+    });
+    expect(await screen.findByRole('heading', { name: 'Nada pendiente hoy' })).toBeVisible();
+  });
+
+  it('puts a snoozed item back in its place and says why when the server refuses', async () => {
+    logIn();
+    trainerApi([noFood, onboarding], {
+      [`POST /trainers/queue/${itemPath}/snooze/`]: failure(
+        503,
+        'service unavailable',
+        'El servicio no está disponible',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+    const held = holdCalls('/snooze/');
+
+    const item = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    await user.click(within(item).getByRole('button', { name: 'Posponer' }));
+    await user.click(within(item).getByRole('button', { name: 'Posponer 1 día' }));
+    expect(screen.queryByRole('article', { name: 'Lucía Gómez' })).toBeNull();
+    held.release();
+
+    expect(await screen.findByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
+    expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Lucía Gómez');
+    expect(await screen.findByText(/no está disponible|Inténtalo de nuevo/)).toBeVisible();
+  });
+
+  it('puts an item marked done back when the server refuses', async () => {
+    logIn();
+    trainerApi([noFood], {
+      [`POST /trainers/queue/${itemPath}/done/`]: failure(
+        404,
+        'queue item not found',
+        'Recurso no encontrado',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const item = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    await user.click(within(item).getByRole('button', { name: 'Hecho' }));
+
+    expect(await screen.findByText('Recurso no encontrado')).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
+  });
+});

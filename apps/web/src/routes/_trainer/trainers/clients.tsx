@@ -1,0 +1,39 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadErrorView } from '../../../components/ui/load-error';
+import { rosterQuery } from '../../../features/trainer-clients/trainer-clients-api';
+import { TrainerClientsScreen } from '../../../features/trainer-clients/trainer-clients-screen';
+import { rosterSearch } from '../../-roster-search';
+
+export const Route = createFileRoute('/_trainer/trainers/clients')({
+  validateSearch: rosterSearch,
+  // The router hands on unknown values of the address beside the checked ones: check again.
+  loaderDeps: ({ search }) => {
+    const { q = '', sort = 'name', order = 'asc', tag = '' } = rosterSearch(search);
+    return { q, sort, order, tag };
+  },
+  loader: async ({ context: { queryClient }, deps }) => {
+    await queryClient.query(rosterQuery(deps));
+  },
+  component: ClientsPage,
+  errorComponent: loadErrorView('No pudimos cargar tus clientes. Inténtalo de nuevo.'),
+});
+
+function ClientsPage() {
+  const view = Route.useLoaderDeps();
+  const navigate = Route.useNavigate();
+  return (
+    <TrainerClientsScreen
+      view={view}
+      onViewChange={(next) =>
+        void navigate({
+          search: {
+            ...(next.q ? { q: next.q } : {}),
+            ...(next.sort !== 'name' ? { sort: next.sort } : {}),
+            ...(next.order === 'desc' ? { order: 'desc' as const } : {}),
+            ...(next.tag ? { tag: next.tag } : {}),
+          },
+        })
+      }
+    />
+  );
+}
