@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { shellHeader, SkipLink } from '../../components/ui/skip-link';
 import { focusRing } from '../../components/ui/styles';
 import { NavIcon, type NavIconName } from './nav-icons';
 
@@ -33,13 +34,8 @@ interface AppShellProps {
 export function AppShell({ user, onLogout, logoutPending, children }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#contenido"
-        className={`sr-only rounded-md bg-white px-4 py-2 font-semibold text-neutral-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 ${focusRing}`}
-      >
-        Saltar al contenido
-      </a>
-      <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
+      <SkipLink />
+      <header className={shellHeader}>
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-6 px-4">
           <Link to="/users/home" className={`flex items-center gap-2 rounded-md ${focusRing}`}>
             <img src="/logo.svg" alt="" width={32} height={32} />
