@@ -23,6 +23,8 @@ import { Route as UsersPasswordResetRouteImport } from './routes/users/password-
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
 import { Route as TrainerTrainersClientsRouteImport } from './routes/_trainer/trainers/clients'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
+import { Route as TrainerTrainersProfileRouteImport } from './routes/_trainer/trainers/profile'
+import { Route as TrainerTrainersSettingsRouteImport } from './routes/_trainer/trainers/settings'
 import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
 import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subscription/plans'
@@ -109,6 +111,16 @@ const TrainerTrainersInvitationsRoute =
     path: '/trainers/invitations',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersProfileRoute = TrainerTrainersProfileRouteImport.update({
+  id: '/trainers/profile',
+  path: '/trainers/profile',
+  getParentRoute: () => TrainerRoute,
+} as any)
+const TrainerTrainersSettingsRoute = TrainerTrainersSettingsRouteImport.update({
+  id: '/trainers/settings',
+  path: '/trainers/settings',
+  getParentRoute: () => TrainerRoute,
+} as any)
 const TrainerTrainersTodayRoute = TrainerTrainersTodayRouteImport.update({
   id: '/trainers/today',
   path: '/trainers/today',
@@ -222,6 +234,8 @@ export interface FileRoutesByFullPath {
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -252,6 +266,8 @@ export interface FileRoutesByTo {
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -286,6 +302,8 @@ export interface FileRoutesById {
   '/users/registration': typeof UsersRegistrationRoute
   '/_trainer/trainers/clients': typeof TrainerTrainersClientsRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/_trainer/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/_trainer/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -318,6 +336,8 @@ export interface FileRouteTypes {
     | '/users/registration'
     | '/trainers/clients'
     | '/trainers/invitations'
+    | '/trainers/profile'
+    | '/trainers/settings'
     | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -348,6 +368,8 @@ export interface FileRouteTypes {
     | '/users/registration'
     | '/trainers/clients'
     | '/trainers/invitations'
+    | '/trainers/profile'
+    | '/trainers/settings'
     | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -381,6 +403,8 @@ export interface FileRouteTypes {
     | '/users/registration'
     | '/_trainer/trainers/clients'
     | '/_trainer/trainers/invitations'
+    | '/_trainer/trainers/profile'
+    | '/_trainer/trainers/settings'
     | '/_trainer/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -515,6 +539,20 @@ declare module '@tanstack/react-router' {
       path: '/trainers/invitations'
       fullPath: '/trainers/invitations'
       preLoaderRoute: typeof TrainerTrainersInvitationsRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/profile': {
+      id: '/_trainer/trainers/profile'
+      path: '/trainers/profile'
+      fullPath: '/trainers/profile'
+      preLoaderRoute: typeof TrainerTrainersProfileRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/settings': {
+      id: '/_trainer/trainers/settings'
+      path: '/trainers/settings'
+      fullPath: '/trainers/settings'
+      preLoaderRoute: typeof TrainerTrainersSettingsRouteImport
       parentRoute: typeof TrainerRoute
     }
     '/_trainer/trainers/today': {
@@ -697,12 +735,16 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 interface TrainerRouteChildren {
   TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
+  TrainerTrainersProfileRoute: typeof TrainerTrainersProfileRoute
+  TrainerTrainersSettingsRoute: typeof TrainerTrainersSettingsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
+  TrainerTrainersProfileRoute: TrainerTrainersProfileRoute,
+  TrainerTrainersSettingsRoute: TrainerTrainersSettingsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
 }
 
