@@ -33,6 +33,8 @@ export function useRestTimer() {
       const at = Date.now();
       setNow(at);
       if (at >= endsAt) {
+        // Once: the interval stops here, before React gets to clear it.
+        clearInterval(tick);
         setRest((current) => ({ ...current, endsAt: null, finished: true }));
         if ('vibrate' in navigator) navigator.vibrate([200, 100, 200]);
       }
