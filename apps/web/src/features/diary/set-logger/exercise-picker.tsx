@@ -67,7 +67,7 @@ export function ExercisePicker({
               onPick(exercise);
             }}
           >
-            <span className="font-medium">{exercise.name}</span>
+            <span className="font-medium">{exercise.name}</span>{' '}
             <span className="text-sm text-neutral-600 dark:text-neutral-300">
               {MUSCLE_GROUP_LABELS[exercise.muscle_group]}
             </span>

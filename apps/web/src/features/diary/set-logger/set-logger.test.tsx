@@ -226,6 +226,6 @@ describe('the set logger', () => {
       within(chest)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Press de bancaPecho']);
+    ).toEqual(['Press de banca Pecho']);
   });
 });
