@@ -82,7 +82,7 @@ function clock(seconds: number): string {
   return `${String(minutes)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const smallButton = `${secondaryButton} min-h-11 min-w-11 px-3 py-2`;
+const smallButton = `${secondaryButton} min-h-11 min-w-11 px-2 py-2 text-sm whitespace-nowrap`;
 
 /**
  * The running rest, stuck to the bottom of the screen while the session scrolls. The time
@@ -106,7 +106,7 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
               {clock(timer.remaining)}
             </span>
           </p>
-          <div className="flex gap-1">
+          <div className="flex shrink-0 gap-1">
             <button
               type="button"
               aria-label={`Restar ${String(REST_STEP_SECONDS)} segundos`}

@@ -109,18 +109,20 @@ export function SetForm({
     <form
       aria-label={label}
       noValidate
-      className="grid grid-cols-[1.5rem_1fr_1fr_1fr_auto] items-start gap-2"
+      className="grid grid-cols-[1.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-end gap-2"
       onSubmit={(event) =>
         void handleSubmit(({ reps, load, rpe }) => {
           onSave({ reps, weight_kg: load, rpe });
         })(event)
       }
     >
-      <span aria-hidden="true" className="pt-9 text-center font-semibold">
+      <span aria-hidden="true" className="pb-3 text-center font-semibold">
         {number}
       </span>
       <TextField
-        label={`Peso (${unit})`}
+        // The column reads "kg"; a screen reader hears the whole name.
+        label={unit}
+        aria-label={`Peso (${unit})`}
         inputMode="decimal"
         autoComplete="off"
         error={errors.load?.message}
@@ -145,7 +147,7 @@ export function SetForm({
         type="submit"
         aria-label={submit}
         disabled={pending}
-        className={`${confirmButton} mt-8`}
+        className={`${confirmButton} mb-0.5`}
       >
         ✓
       </button>

@@ -129,7 +129,7 @@ describe('the set logger', () => {
     });
     const logged = await within(squats).findByRole('list', { name: 'Series de Sentadilla' });
     expect(within(logged).getByText('Récord')).toBeVisible();
-    expect(within(logged).getByText('RPE 8,5')).toBeVisible();
+    expect(within(logged).getByText(/^RPE 8,5 · Última vez/)).toBeVisible();
   });
 
   it('refuses a set of 0 × 0 under the reps box and sends nothing', async () => {

@@ -243,41 +243,45 @@ function LoggedSet({
     );
   }
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <span className="w-6 text-center font-semibold">{number}</span>
-      <span className="font-medium">{formatSet(set, system)}</span>
-      {set.rpe === null ? null : <span className="text-sm">RPE {formatRpe(set.rpe)}</span>}
-      {set.record ? (
-        <span className="rounded-full bg-amber-200 px-2 py-0.5 text-sm font-semibold text-amber-950">
-          Récord
+    <li className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-x-2">
+      <span className="text-center font-semibold">{number}</span>
+      <span className="flex flex-col">
+        <span className="flex flex-wrap items-center gap-x-2">
+          <span className="font-medium">{formatSet(set, system)}</span>
+          {set.record ? (
+            <span className="rounded-full bg-amber-200 px-2 text-sm font-semibold text-amber-950">
+              Récord
+            </span>
+          ) : null}
         </span>
-      ) : null}
-      <span className="ml-auto">
-        <RowActions
-          actions={[
-            {
-              text: 'Editar',
-              label: `Editar serie ${String(number)} de ${name}`,
-              onClick: () => {
-                setEditing(true);
-              },
-            },
-            {
-              text: 'Eliminar',
-              label: `Eliminar serie ${String(number)} de ${name}`,
-              disabled: remove.isPending,
-              onClick: () => {
-                remove.mutate(set.id);
-              },
-            },
-          ]}
-        />
+        <span className="text-sm text-neutral-600 dark:text-neutral-300">
+          {[
+            set.rpe === null ? null : `RPE ${formatRpe(set.rpe)}`,
+            previous ? `Última vez: ${formatSet(previous, system)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
       </span>
-      {previous ? (
-        <span className="basis-full pl-9 text-sm text-neutral-600 dark:text-neutral-300">
-          Última vez: {formatSet(previous, system)}
-        </span>
-      ) : null}
+      <RowActions
+        actions={[
+          {
+            text: 'Editar',
+            label: `Editar serie ${String(number)} de ${name}`,
+            onClick: () => {
+              setEditing(true);
+            },
+          },
+          {
+            text: 'Eliminar',
+            label: `Eliminar serie ${String(number)} de ${name}`,
+            disabled: remove.isPending,
+            onClick: () => {
+              remove.mutate(set.id);
+            },
+          },
+        ]}
+      />
     </li>
   );
 }
