@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { secondaryButton } from '../../../components/ui/styles';
+import { focusRing } from '../../../components/ui/styles';
 
 /** The rest between sets unless the person changes it (decision 059). */
 export const DEFAULT_REST_SECONDS = 90;
@@ -82,7 +82,7 @@ function clock(seconds: number): string {
   return `${String(minutes)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const smallButton = `${secondaryButton} min-h-11 min-w-11 px-2 py-2 text-sm whitespace-nowrap`;
+const smallButton = `inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-current px-2 text-sm font-semibold whitespace-nowrap hover:opacity-80 ${focusRing}`;
 
 /**
  * The running rest, stuck to the bottom of the screen while the session scrolls. The time
@@ -100,7 +100,7 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
           aria-label="Descanso"
           className="sticky bottom-2 z-10 flex items-center justify-between gap-2 rounded-lg bg-neutral-900 p-2 text-white shadow-lg dark:bg-neutral-100 dark:text-neutral-950"
         >
-          <p className="pl-1">
+          <p className="flex flex-col pl-1 leading-tight">
             <span className="text-sm">Descanso </span>
             <span role="timer" aria-live="off" className="text-xl font-semibold tabular-nums">
               {clock(timer.remaining)}

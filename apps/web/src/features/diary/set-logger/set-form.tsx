@@ -135,7 +135,12 @@ export function SetForm({
         error={errors.reps?.message}
         {...register('reps')}
       />
-      <SelectField label="RPE" error={errors.rpe?.message} {...register('rpe')}>
+      <SelectField
+        label="RPE"
+        className="h-[46px]"
+        error={errors.rpe?.message}
+        {...register('rpe')}
+      >
         <option value="">—</option>
         {RPE_VALUES.map((value) => (
           <option key={value} value={String(value)}>
