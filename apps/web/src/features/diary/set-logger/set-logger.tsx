@@ -77,7 +77,6 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
       ) : (
         <button
           type="button"
-          aria-expanded={false}
           className={`${secondaryButton} self-start`}
           onClick={() => {
             setPicking(true);
