@@ -3,11 +3,11 @@ import type { Workout } from '@forja/shared/schemas/diary';
 import type { NutrientKey } from '@forja/shared/schemas/foods';
 import type { Db } from './client';
 import type { OnboardingRow } from './onboarding-answers';
-import { diaryDays, diaryEntries, workoutExercises, workouts, workoutSets } from './schema/diary';
-import { exercises } from './schema/foods';
+import { diaryDays, diaryEntries, workouts } from './schema/diary';
 import { onboardingAnswers } from './schema/onboarding';
 import { targetOverrides } from './schema/targets';
 import { users } from './schema/users';
+import { finishWorkout, workoutJson, type StoredWorkout } from './workout-json';
 
 /** An entry as the day shows it: its exact values, before rounding. */
 export type LoggedEntry = Pick<
@@ -41,36 +41,13 @@ const EMPTY_DAY: StoredDay = {
 /**
  * The one statement behind a diary day: the person's row with that day's water and notes,
  * their onboarding answers and their trainer's override joined to it, and the day's
- * entries and workouts (with exercises and sets) built as JSON arrays by PostgreSQL. The
+ * entries and workouts (with exercises, sets, last time and earlier best: workout-json.ts)
+ * built as JSON arrays by PostgreSQL. The
  * day costs one round trip. Numbers keep their stored values: PostgreSQL writes a float8
  * into JSON in its shortest exact form, which parses back to the same double.
  */
 function dayStatement(db: Db) {
   const date = sql.placeholder('date');
-  const sets = sql`coalesce((
-    select json_agg(json_build_object(
-      'id', ${workoutSets.id},
-      'reps', ${workoutSets.reps},
-      'weight_kg', ${workoutSets.weight_kg}
-    ) order by ${workoutSets.seq})
-    from ${workoutSets}
-    where ${workoutSets.workout_exercise_id} = ${workoutExercises.id}
-  ), '[]')`;
-  const items = sql`coalesce((
-    select json_agg(json_build_object(
-      'id', ${workoutExercises.id},
-      'exercise', json_build_object(
-        'id', ${exercises.id},
-        'name', ${exercises.name},
-        'muscle_group', ${exercises.muscle_group},
-        'equipment', ${exercises.equipment}
-      ),
-      'sets', ${sets}
-    ) order by ${workoutExercises.seq})
-    from ${workoutExercises}
-    join ${exercises} on ${exercises.id} = ${workoutExercises.exercise_id}
-    where ${workoutExercises.workout_id} = ${workouts.id}
-  ), '[]')`;
   return db
     .select({
       entries: sql<LoggedEntry[]>`coalesce((
@@ -93,13 +70,8 @@ function dayStatement(db: Db) {
         from ${diaryEntries}
         where ${diaryEntries.user_id} = ${users.id} and ${diaryEntries.date} = ${date}
       ), '[]')`,
-      workouts: sql<Workout[]>`coalesce((
-        select json_agg(json_build_object(
-          'id', ${workouts.id},
-          'date', ${workouts.date},
-          'name', ${workouts.name},
-          'exercises', ${items}
-        ) order by ${workouts.seq})
+      workouts: sql<StoredWorkout[]>`coalesce((
+        select json_agg(${workoutJson} order by ${workouts.seq})
         from ${workouts}
         where ${workouts.user_id} = ${users.id} and ${workouts.date} = ${date}
       ), '[]')`,
@@ -142,5 +114,6 @@ export async function readStoredDay(db: Db, userId: string, date: string): Promi
   }
   const [row] = await statement.execute({ userId, date });
   // No row: the account went away while the request ran; its day is empty, as it was.
-  return row ?? EMPTY_DAY;
+  if (!row) return EMPTY_DAY;
+  return { ...row, workouts: row.workouts.map(finishWorkout) };
 }

@@ -37,9 +37,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /**
- * Logs a workout on the diary: squats, three sets of 5 at `weight`, then set number
- * `edited` changed to `newWeight`. The edit form starts from the set's weight, and editing
- * keeps three sets. Weights are typed in `unit`. Gives the training region and its sets.
+ * Logs a workout on the diary: squats found by search, a first set of 5 at `weight` typed,
+ * then two more confirmed with one tap each (the logger offers the last set again), then
+ * set number `edited` changed to `newWeight`. The edit form starts from the set's weight,
+ * and editing keeps three sets. Weights are typed in `unit`. Gives the training region and
+ * its sets.
  */
 export async function logWorkout(
   page: Page,
@@ -48,22 +50,29 @@ export async function logWorkout(
   const weightLabel = `Peso (${workout.unit})`;
   const training = page.getByRole('region', { name: 'Entrenamiento' });
   await training.getByRole('button', { name: 'Nuevo entrenamiento' }).click();
-  await training.getByLabel('Ejercicio', { exact: true }).selectOption({ label: 'Sentadilla' });
-  await training.getByRole('button', { name: 'Añadir ejercicio' }).click();
-  const newSet = training.getByRole('form', { name: 'Nueva serie de Sentadilla' });
-  await newSet.getByLabel('Reps').fill('5');
-  await newSet.getByLabel(weightLabel).fill(workout.weight);
+  // A new session opens the picker.
+  const picker = training.getByRole('region', { name: 'Elegir ejercicio' });
+  await picker.getByLabel('Buscar ejercicio').fill('sentadilla');
+  await picker.getByRole('button', { name: 'Sentadilla Cuádriceps', exact: true }).click();
+  const first = training.getByRole('form', { name: 'Serie 1 de Sentadilla' });
+  await first.getByLabel('Reps').fill('5');
+  await first.getByLabel(weightLabel).fill(workout.weight);
   const sets = training.getByRole('list', { name: 'Series de Sentadilla' }).getByRole('listitem');
   for (const count of [1, 2, 3]) {
-    await newSet.getByRole('button', { name: 'Añadir serie' }).click();
+    await training
+      .getByRole('button', { name: `Confirmar serie ${String(count)} de Sentadilla` })
+      .click();
     await expect(sets).toHaveCount(count);
   }
-  const editName = `Editar serie ${String(workout.edited)}`;
+  const editName = `Editar serie ${String(workout.edited)} de Sentadilla`;
   await training.getByRole('button', { name: editName }).click();
   const edit = training.getByRole('form', { name: editName });
   await expect(edit.getByLabel(weightLabel)).toHaveValue(workout.weight);
   await edit.getByLabel(weightLabel).fill(workout.newWeight);
-  await edit.getByRole('button', { name: 'Guardar serie' }).click();
+  await edit
+    .getByRole('button', { name: `Guardar serie ${String(workout.edited)} de Sentadilla` })
+    .click();
+  await expect(edit).toHaveCount(0);
   await expect(sets).toHaveCount(3);
   return { training, sets };
 }

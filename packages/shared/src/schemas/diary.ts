@@ -190,17 +190,42 @@ export const notesInputSchema = z.strictObject({
 
 // --- Training -------------------------------------------------------------------------
 
+/** Effort of a set, Rating of Perceived Exertion: 6 to 10 in halves. */
+export const RPE_VALUES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10] as const;
+/** What one exercise of a session may carry as notes. */
+export const MAX_EXERCISE_NOTES = 500;
+
 export const workoutSetSchema = z.object({
   id,
   reps: z.number(),
   weight_kg: z.number(),
+  /** Null when not given. */
+  rpe: z.number().nullable(),
+  /**
+   * A personal record: heavier than every earlier set of that exercise with at least one
+   * rep (earlier sessions, and earlier sets of this session). Never on the first session
+   * of an exercise: there is nothing to beat yet (decision 059).
+   */
+  record: z.boolean(),
 });
 export type WorkoutSet = z.infer<typeof workoutSetSchema>;
+
+/** A set as it was done the last time: what the logger shows beside each set. */
+export const previousSetSchema = z.object({
+  reps: z.number(),
+  weight_kg: z.number(),
+  rpe: z.number().nullable(),
+});
+export type PreviousSet = z.infer<typeof previousSetSchema>;
 
 export const workoutExerciseSchema = z.object({
   id,
   exercise: exerciseSchema,
   sets: z.array(workoutSetSchema),
+  /** The person's notes on this exercise in this session; '' when none. */
+  notes: z.string(),
+  /** The sets of the most recent earlier session with this exercise; [] the first time. */
+  last_time: z.array(previousSetSchema),
 });
 export type WorkoutExercise = z.infer<typeof workoutExerciseSchema>;
 
@@ -220,9 +245,24 @@ export const workoutUpdateSchema = z.strictObject({
   name: text('El nombre', { max: 100 }),
 });
 export const workoutExerciseInputSchema = z.strictObject({ exercise_id: id });
+export const workoutExerciseUpdateSchema = z.strictObject({
+  notes: text('Las notas', { max: MAX_EXERCISE_NOTES }),
+});
+export const rpeSchema = z
+  .number({ error: 'El RPE debe ser un número entre 6 y 10' })
+  .refine((value) => (RPE_VALUES as readonly number[]).includes(value), {
+    error: 'El RPE va de 6 a 10, en medios puntos',
+  });
+/**
+ * A set: at least one rep (a set without reps was not done: 0 × 0 and 0 reps with a load
+ * are refused); 0 kg is a bodyweight set. RPE optional (decision 059).
+ */
 export const workoutSetInputSchema = z.strictObject({
-  reps: numberUpTo('Las repeticiones', 1000, { integer: true }),
+  reps: numberUpTo('Las repeticiones', 1000, { integer: true }).refine((value) => value >= 1, {
+    error: 'Una serie necesita al menos 1 repetición',
+  }),
   weight_kg: numberUpTo('El peso', MAX_SET_KG, { unit: 'kg' }),
+  rpe: rpeSchema.nullable().default(null),
 });
 export type WorkoutSetInput = z.input<typeof workoutSetInputSchema>;
 

@@ -89,7 +89,8 @@ export const workouts = pgTable(
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [index('workouts_user_id_date_idx').on(table.user_id, table.date)],
+  // With seq: "the sessions before this one", newest first, read in index order (decision 059).
+  (table) => [index('workouts_user_id_date_seq_idx').on(table.user_id, table.date, table.seq)],
 );
 
 export const workoutExercises = pgTable(
@@ -102,10 +103,16 @@ export const workoutExercises = pgTable(
     exercise_id: uuid('exercise_id')
       .notNull()
       .references(() => exercises.id),
+    /** The person's notes on this exercise in this session; null when none. */
+    notes: text('notes'),
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [index('workout_exercises_workout_id_idx').on(table.workout_id)],
+  // With exercise_id: which earlier sessions had an exercise, for last time and records.
+  (table) => [
+    index('workout_exercises_workout_id_exercise_id_idx').on(table.workout_id, table.exercise_id),
+    check('workout_exercises_notes_check', sql`char_length(${table.notes}) <= 500`),
+  ],
 );
 
 export const workoutSets = pgTable(
@@ -117,11 +124,17 @@ export const workoutSets = pgTable(
       .references(() => workoutExercises.id, { onDelete: 'cascade' }),
     reps: integer('reps').notNull(),
     weight_kg: doublePrecision('weight_kg').notNull(),
+    /** Rating of perceived exertion, 6 to 10 in halves; null when not given. */
+    rpe: doublePrecision('rpe'),
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
     index('workout_sets_workout_exercise_id_idx').on(table.workout_exercise_id),
     check('workout_sets_values_check', sql`${table.reps} >= 0 and ${table.weight_kg} >= 0`),
+    check(
+      'workout_sets_rpe_check',
+      sql`${table.rpe} between 6 and 10 and ${table.rpe} * 2 = floor(${table.rpe} * 2)`,
+    ),
   ],
 );

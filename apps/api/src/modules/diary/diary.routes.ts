@@ -13,6 +13,7 @@ import {
   waterInputSchema,
   waterSchema,
   workoutExerciseInputSchema,
+  workoutExerciseUpdateSchema,
   workoutInputSchema,
   workoutSchema,
   workoutSetInputSchema,
@@ -41,6 +42,8 @@ import {
   removeWorkoutExercise,
   renameWorkout,
   updateSet,
+  listRecentExercises,
+  updateWorkoutExercise,
 } from './workouts.service';
 
 const tags = ['diary'];
@@ -181,6 +184,19 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
     async (_request, reply) => send(reply, 200, await listExercises(deps)),
   );
 
+  app.get(
+    '/exercises/recent/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The last distinct exercises the person logged, most recent first (up to 10)',
+        response: responses(200, exerciseListSchema),
+      },
+    },
+    async (request, reply) => send(reply, 200, await listRecentExercises(deps, userOf(request))),
+  );
+
   app.post(
     '/diary/workouts/',
     {
@@ -258,6 +274,26 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       ),
   );
 
+  app.put(
+    '/diary/workout-exercises/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set the person's notes on an exercise of a session",
+        params: idParams,
+        body: workoutExerciseUpdateSchema,
+        response: responses(200, workoutSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await updateWorkoutExercise(deps, userOf(request), request.params.id, request.body.notes),
+      ),
+  );
+
   app.delete(
     '/diary/workout-exercises/:id/',
     {
@@ -279,7 +315,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       schema: {
         tags,
         security,
-        summary: 'Add a set (reps × kg) to an exercise of a session',
+        summary: 'Add a set (reps × kg, optional RPE) to an exercise of a session',
         params: idParams,
         body: workoutSetInputSchema,
         response: responses(200, workoutSchema),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -17,6 +17,7 @@ import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
+import { finishWorkout, workoutJson, type StoredWorkout } from '../../db/workout-json';
 import { AppError } from '../../http/app-error';
 
 interface WorkoutsDeps {
@@ -39,56 +40,36 @@ export async function listExercises(deps: { db: Db }): Promise<Exercise[]> {
     .orderBy(asc(exercises.muscle_group), asc(exercises.name));
 }
 
-/** Workouts with their exercises and sets, each in the order they were added. */
-async function assemble(db: Db, rows: readonly WorkoutRow[]): Promise<Workout[]> {
-  if (rows.length === 0) return [];
-  const items = await db
+/** How many exercises the picker offers as the person's recent ones. */
+export const RECENT_EXERCISES = 10;
+
+/**
+ * The last distinct exercises the person logged, most recent first: the session's date,
+ * then the order they were added.
+ */
+export async function listRecentExercises(deps: { db: Db }, userId: string): Promise<Exercise[]> {
+  const last = deps.db
     .select({
-      id: workoutExercises.id,
-      workout_id: workoutExercises.workout_id,
-      exercise: {
-        id: exercises.id,
-        name: exercises.name,
-        muscle_group: exercises.muscle_group,
-        equipment: exercises.equipment,
-      },
+      exercise_id: workoutExercises.exercise_id,
+      date: max(workouts.date).as('last_date'),
+      seq: max(workoutExercises.seq).as('last_seq'),
     })
-    .from(workoutExercises)
-    .innerJoin(exercises, eq(exercises.id, workoutExercises.exercise_id))
-    .where(
-      inArray(
-        workoutExercises.workout_id,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(workoutExercises.seq));
-  const sets =
-    items.length === 0
-      ? []
-      : await db
-          .select()
-          .from(workoutSets)
-          .where(
-            inArray(
-              workoutSets.workout_exercise_id,
-              items.map((item) => item.id),
-            ),
-          )
-          .orderBy(asc(workoutSets.seq));
-  return rows.map((row) => ({
-    id: row.id,
-    date: row.date,
-    name: row.name,
-    exercises: items
-      .filter((item) => item.workout_id === row.id)
-      .map((item) => ({
-        id: item.id,
-        exercise: item.exercise,
-        sets: sets
-          .filter((set) => set.workout_exercise_id === item.id)
-          .map((set) => ({ id: set.id, reps: set.reps, weight_kg: set.weight_kg })),
-      })),
-  }));
+    .from(workouts)
+    .innerJoin(workoutExercises, eq(workoutExercises.workout_id, workouts.id))
+    .where(eq(workouts.user_id, userId))
+    .groupBy(workoutExercises.exercise_id)
+    .as('last');
+  return deps.db
+    .select({
+      id: exercises.id,
+      name: exercises.name,
+      muscle_group: exercises.muscle_group,
+      equipment: exercises.equipment,
+    })
+    .from(last)
+    .innerJoin(exercises, eq(exercises.id, last.exercise_id))
+    .orderBy(desc(last.date), desc(last.seq))
+    .limit(RECENT_EXERCISES);
 }
 
 /** The person's workout; `lock` holds it until the transaction ends, to add to it. */
@@ -103,10 +84,14 @@ async function ownWorkout(db: Db, userId: string, id: string, lock = false): Pro
   return row;
 }
 
+/** The workout with its exercises and sets, each with last time and records (decision 059). */
 async function workoutOf(db: Db, row: WorkoutRow): Promise<Workout> {
-  const [workout] = await assemble(db, [row]);
-  if (!workout) throw new AppError('workoutNotFound');
-  return workout;
+  const [stored] = await db
+    .select({ workout: sql<StoredWorkout>`${workoutJson}` })
+    .from(workouts)
+    .where(eq(workouts.id, row.id));
+  if (!stored) throw new AppError('workoutNotFound');
+  return finishWorkout(stored.workout);
 }
 
 export async function createWorkout(
@@ -203,6 +188,24 @@ export async function removeWorkoutExercise(
   return inTransaction(deps, async ({ db }) => {
     const row = await workoutOfItem(db, userId, itemId);
     await db.delete(workoutExercises).where(eq(workoutExercises.id, itemId));
+    return workoutOf(db, row);
+  });
+}
+
+/** The person's notes on one exercise of a session; '' clears them. */
+export async function updateWorkoutExercise(
+  deps: WorkoutsDeps,
+  userId: string,
+  itemId: string,
+  notes: string,
+): Promise<Workout> {
+  return inTransaction(deps, async ({ db }) => {
+    const row = await workoutOfItem(db, userId, itemId);
+    const kept = notes.trim();
+    await db
+      .update(workoutExercises)
+      .set({ notes: kept === '' ? null : kept })
+      .where(eq(workoutExercises.id, itemId));
     return workoutOf(db, row);
   });
 }

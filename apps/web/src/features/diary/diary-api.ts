@@ -82,3 +82,12 @@ export const changeSet = (setId: string, set: WorkoutSetInput) =>
 
 export const removeSet = (setId: string) =>
   http.delete(`/diary/sets/${setId}/`, { schema: workoutSchema });
+
+/** The last distinct exercises the person logged, most recent first. */
+export const recentExercisesQuery = queryOptions({
+  queryKey: ['exercises', 'recent'],
+  queryFn: () => http.get('/exercises/recent/', { schema: exerciseListSchema }),
+});
+
+export const saveExerciseNotes = (itemId: string, notes: string) =>
+  http.put(`/diary/workout-exercises/${itemId}/`, { schema: workoutSchema, body: { notes } });

@@ -69,7 +69,17 @@ const workout = {
         muscle_group: 'quadriceps',
         equipment: 'barbell',
       },
-      sets: [{ id: '4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f80', reps: 5, weight_kg: 100 }],
+      sets: [
+        {
+          id: '4d5e6f7a-8b9c-4d0e-9f2a-3b4c5d6e7f80',
+          reps: 5,
+          weight_kg: 100,
+          rpe: null,
+          record: false,
+        },
+      ],
+      notes: '',
+      last_time: [],
     },
   ],
 };
@@ -243,18 +253,21 @@ describe('the diary screen', () => {
     expect(within(water).getByTestId('water')).toHaveTextContent('16,9 fl oz');
     const training = screen.getByRole('region', { name: 'Entrenamiento' });
     expect(within(training).getByText('5 × 220,5 lb')).toBeVisible();
-    await user.click(within(training).getByRole('button', { name: 'Editar serie 1' }));
-    const form = within(training).getByRole('form', { name: 'Editar serie 1' });
+    await user.click(
+      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
+    );
+    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
     const load = within(form).getByLabelText('Peso (lb)');
     await user.clear(load);
     await user.type(load, '225');
-    await user.click(within(form).getByRole('button', { name: 'Guardar serie' }));
+    await user.click(within(form).getByRole('button', { name: 'Guardar serie 1 de Sentadilla' }));
     await vi.waitFor(() => {
       expect(
         calls.callsTo('PUT', `/diary/sets/${workout.exercises[0]?.sets[0]?.id ?? ''}/`)[0]?.body,
       ).toEqual({
         reps: 5,
         weight_kg: 102.06,
+        rpe: null,
       });
     });
   });
@@ -332,17 +345,20 @@ describe('the diary screen', () => {
   });
 
   it('keeps set loads within what a set can weigh, in pounds for imperial users', async () => {
-    api('imperial');
+    const calls = api('imperial');
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
     const training = await screen.findByRole('region', { name: 'Entrenamiento' });
-    const form = within(training).getByRole('form', { name: 'Nueva serie de Sentadilla' });
+    const form = within(training).getByRole('form', { name: 'Serie 2 de Sentadilla' });
     const load = within(form).getByLabelText('Peso (lb)');
     await user.clear(load);
     await user.type(load, '2500');
+    await user.click(within(form).getByRole('button', { name: 'Confirmar serie 2 de Sentadilla' }));
     // 1000 kg = 2204.6 lb
     expect(within(form).getByText('Como mucho 2204 lb')).toBeVisible();
-    expect(within(form).getByRole('button', { name: 'Añadir serie' })).toBeDisabled();
+    expect(
+      calls.callsTo('POST', `/diary/workout-exercises/${workout.exercises[0]?.id ?? ''}/sets/`),
+    ).toHaveLength(0);
   });
 
   it('reads number boxes as the shared schema does: a decimal comma, an empty box as 0', async () => {
@@ -403,18 +419,20 @@ describe('the diary screen', () => {
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
     const training = await screen.findByRole('region', { name: 'Entrenamiento' });
-    await user.click(within(training).getByRole('button', { name: 'Editar serie 1' }));
-    const form = within(training).getByRole('form', { name: 'Editar serie 1' });
+    await user.click(
+      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
+    );
+    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
     const reps = within(form).getByLabelText('Reps');
     await user.clear(reps);
     await user.type(reps, '5,5');
+    await user.click(within(form).getByRole('button', { name: 'Guardar serie 1 de Sentadilla' }));
     const message = workoutSetInputSchema.shape.reps.safeParse(5.5).error?.issues[0]?.message;
     expect(message).toBe('Las repeticiones debe ser un número entero');
     expect(reps).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Peso (kg)')).not.toHaveAccessibleDescription();
-    expect(within(form).getByRole('button', { name: 'Guardar serie' })).toBeDisabled();
     // The form for the next set has nothing to say.
-    const next = within(training).getByRole('form', { name: 'Nueva serie de Sentadilla' });
+    const next = within(training).getByRole('form', { name: 'Serie 2 de Sentadilla' });
     expect(within(next).getByLabelText('Reps')).not.toHaveAccessibleDescription();
   });
 

@@ -32,8 +32,9 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
     await queryClient.query(diaryDayQuery(date));
-    // The exercise library (a large read) is read by a session's card when one is shown,
-    // after the day has painted: the first paint does not share the network with it.
+    // The exercise library (a large read) and the recent exercises are read by a session's
+    // exercise picker when it opens, after the day has painted: the first paint does not
+    // share the network with them.
   },
   errorComponent: loadErrorView('No pudimos cargar el día. Inténtalo de nuevo.'),
   component: DiaryPage,

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+
+let ctx: TestContext;
+let library: Exercise[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const finder = await signedInUser(ctx);
+  library = (await finder.call<Exercise[]>('GET', '/v0/exercises/')).data;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+function exercise(name: string): Exercise {
+  const found = library.find((item) => item.name === name);
+  if (!found) throw new Error(`no ${name}`);
+  return found;
+}
+
+type Set = { reps: number; weight_kg: number; rpe?: number | null };
+
+/** A session on `date` with each exercise and its sets, logged through the API. */
+async function session(
+  who: SignedInUser,
+  date: string,
+  items: [string, Set[]][],
+): Promise<Workout> {
+  const started = await who.call<Workout>('POST', '/v0/diary/workouts/', { date });
+  let workout = started.data;
+  for (const [name, sets] of items) {
+    const added = await who.call<Workout>('POST', `/v0/diary/workouts/${workout.id}/exercises/`, {
+      exercise_id: exercise(name).id,
+    });
+    expect(added.status, JSON.stringify(added.data)).toBe(200);
+    workout = added.data;
+    const item = workout.exercises.at(-1);
+    for (const set of sets) {
+      const answer = await who.call<Workout>(
+        'POST',
+        `/v0/diary/workout-exercises/${item?.id ?? ''}/sets/`,
+        set,
+      );
+      expect(answer.status, JSON.stringify(set)).toBe(200);
+      workout = answer.data;
+    }
+  }
+  return workout;
+}
+
+async function dayOf(who: SignedInUser, date: string) {
+  return (await who.call<DiaryDay>('GET', `/v0/diary/days/${date}/`)).data;
+}
+
+const records = (workout: Workout | undefined, index = 0) =>
+  workout?.exercises[index]?.sets.map((set) => set.record);
+
+describe('last time', () => {
+  it('shows the sets of the most recent earlier session with the exercise, on the day and on each change', async () => {
+    const ana = await signedInUser(ctx);
+    await session(ana, '2026-03-01', [['Sentadilla', [{ reps: 8, weight_kg: 60 }]]]);
+    await session(ana, '2026-03-03', [
+      [
+        'Sentadilla',
+        [
+          { reps: 10, weight_kg: 40, rpe: 7 },
+          { reps: 8, weight_kg: 45 },
+        ],
+      ],
+    ]);
+    // A session with the exercise but no sets is skipped; a later day never counts.
+    await session(ana, '2026-03-04', [['Sentadilla', []]]);
+    await session(ana, '2026-03-09', [['Sentadilla', [{ reps: 1, weight_kg: 200 }]]]);
+
+    const today = await session(ana, '2026-03-05', [
+      ['Sentadilla', []],
+      ['Press de banca', []],
+    ]);
+    expect(today.exercises[0]?.last_time).toEqual([
+      { reps: 10, weight_kg: 40, rpe: 7 },
+      { reps: 8, weight_kg: 45, rpe: null },
+    ]);
+    expect(today.exercises[1]?.last_time).toEqual([]);
+    const [read] = (await dayOf(ana, '2026-03-05')).workouts;
+    expect(read?.exercises[0]?.last_time).toEqual(today.exercises[0]?.last_time);
+
+    // Two sessions on one day: the later one's last time is the earlier one, once it has sets.
+    const later = await session(ana, '2026-03-05', [['Sentadilla', []]]);
+    expect(later.exercises[0]?.last_time).toEqual(today.exercises[0]?.last_time);
+    const earlier = (await dayOf(ana, '2026-03-05')).workouts[0];
+    const item = earlier?.exercises[0];
+    await ana.call('POST', `/v0/diary/workout-exercises/${item?.id ?? ''}/sets/`, {
+      reps: 12,
+      weight_kg: 30,
+    });
+    expect((await dayOf(ana, '2026-03-05')).workouts[1]?.exercises[0]?.last_time).toEqual([
+      { reps: 12, weight_kg: 30, rpe: null },
+    ]);
+  });
+
+  it("never shows another person's sets", async () => {
+    const ana = await signedInUser(ctx);
+    const bea = await signedInUser(ctx);
+    await session(ana, '2026-03-01', [['Peso muerto', [{ reps: 5, weight_kg: 100 }]]]);
+    const hers = await session(bea, '2026-03-02', [['Peso muerto', []]]);
+    expect(hers.exercises[0]?.last_time).toEqual([]);
+  });
+});
+
+describe('personal records', () => {
+  it('marks a set heavier than every earlier one; an equal weight is not a record', async () => {
+    const ana = await signedInUser(ctx);
+    const first = await session(ana, '2026-04-01', [
+      [
+        'Press de banca',
+        [
+          { reps: 5, weight_kg: 60 },
+          { reps: 3, weight_kg: 70 },
+        ],
+      ],
+    ]);
+    // The first session of an exercise has nothing to beat.
+    expect(records(first)).toEqual([false, false]);
+
+    const second = await session(ana, '2026-04-03', [
+      [
+        'Press de banca',
+        [
+          { reps: 8, weight_kg: 70 },
+          { reps: 2, weight_kg: 72.5 },
+          { reps: 2, weight_kg: 72.5 },
+          { reps: 1, weight_kg: 75 },
+        ],
+      ],
+    ]);
+    expect(records(second)).toEqual([false, true, false, true]);
+    const [read] = (await dayOf(ana, '2026-04-03')).workouts;
+    expect(records(read)).toEqual([false, true, false, true]);
+  });
+
+  it('follows edits and deletions of earlier sets', async () => {
+    const ana = await signedInUser(ctx);
+    const old = await session(ana, '2026-05-01', [['Sentadilla', [{ reps: 5, weight_kg: 100 }]]]);
+    await session(ana, '2026-05-08', [['Sentadilla', [{ reps: 5, weight_kg: 95 }]]]);
+    expect(records((await dayOf(ana, '2026-05-08')).workouts[0])).toEqual([false]);
+
+    const oldSet = old.exercises[0]?.sets[0];
+    await ana.call('PUT', `/v0/diary/sets/${oldSet?.id ?? ''}/`, { reps: 5, weight_kg: 90 });
+    expect(records((await dayOf(ana, '2026-05-08')).workouts[0])).toEqual([true]);
+
+    await ana.call('PUT', `/v0/diary/sets/${oldSet?.id ?? ''}/`, { reps: 5, weight_kg: 95 });
+    expect(records((await dayOf(ana, '2026-05-08')).workouts[0])).toEqual([false]);
+
+    // Without the earlier session, this is the first one: nothing to beat.
+    await ana.call('DELETE', `/v0/diary/workouts/${old.id}/`);
+    expect(records((await dayOf(ana, '2026-05-08')).workouts[0])).toEqual([false]);
+  });
+
+  it('keeps bodyweight sets out of records', async () => {
+    const ana = await signedInUser(ctx);
+    await session(ana, '2026-06-01', [['Dominadas', [{ reps: 8, weight_kg: 0 }]]]);
+    const next = await session(ana, '2026-06-02', [
+      [
+        'Dominadas',
+        [
+          { reps: 12, weight_kg: 0 },
+          { reps: 5, weight_kg: 5 },
+        ],
+      ],
+    ]);
+    expect(records(next)).toEqual([false, true]);
+  });
+});
+
+describe('recent exercises', () => {
+  it('lists the last distinct exercises the person logged, newest first, at most 10', async () => {
+    const ana = await signedInUser(ctx);
+    expect((await ana.call<Exercise[]>('GET', '/v0/exercises/recent/')).data).toEqual([]);
+    const names = library.slice(0, 12).map((item) => item.name);
+    await session(
+      ana,
+      '2026-07-01',
+      names.map((name) => [name, []]),
+    );
+    await session(ana, '2026-07-02', [[names[0] ?? '', []]]);
+    const recent = (await ana.call<Exercise[]>('GET', '/v0/exercises/recent/')).data;
+    expect(recent.map((item) => item.name)).toEqual([names[0], ...names.slice(3).reverse()]);
+    const bea = await signedInUser(ctx);
+    expect((await bea.call<Exercise[]>('GET', '/v0/exercises/recent/')).data).toEqual([]);
+  });
+});
+
+describe('sets and notes', () => {
+  it('refuses a set without reps (0 × 0 and 0 reps with weight) and accepts bodyweight', async () => {
+    const ana = await signedInUser(ctx);
+    const workout = await session(ana, '2026-08-01', [['Dominadas', []]]);
+    const url = `/v0/diary/workout-exercises/${workout.exercises[0]?.id ?? ''}/sets/`;
+    const zero = await ana.call<{ message: string }>('POST', url, { reps: 0, weight_kg: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.data.message).toContain('Una serie necesita al menos 1 repetición');
+    expect((await ana.call('POST', url, { reps: 0, weight_kg: 20 })).status).toBe(400);
+    const bodyweight = await ana.call<Workout>('POST', url, { reps: 10, weight_kg: 0 });
+    expect(bodyweight.status).toBe(200);
+    const set = bodyweight.data.exercises[0]?.sets[0];
+    expect(set).toMatchObject({ reps: 10, weight_kg: 0, rpe: null, record: false });
+    const edit = await ana.call('PUT', `/v0/diary/sets/${set?.id ?? ''}/`, {
+      reps: 0,
+      weight_kg: 0,
+    });
+    expect(edit.status).toBe(400);
+    expect((await dayOf(ana, '2026-08-01')).workouts[0]?.exercises[0]?.sets).toHaveLength(1);
+  });
+
+  it('takes an RPE from 6 to 10 in halves, or none', async () => {
+    const ana = await signedInUser(ctx);
+    const workout = await session(ana, '2026-08-02', [['Sentadilla', []]]);
+    const url = `/v0/diary/workout-exercises/${workout.exercises[0]?.id ?? ''}/sets/`;
+    for (const rpe of [5.5, 10.5, 7.25, '8']) {
+      const answer = await ana.call<{ message: string }>('POST', url, {
+        reps: 5,
+        weight_kg: 50,
+        rpe,
+      });
+      expect(answer.status, String(rpe)).toBe(400);
+      expect(answer.data.message).toMatch(/RPE/);
+    }
+    for (const rpe of [6, 8.5, 10, null]) {
+      expect((await ana.call('POST', url, { reps: 5, weight_kg: 50, rpe })).status).toBe(200);
+    }
+    const sets = (await dayOf(ana, '2026-08-02')).workouts[0]?.exercises[0]?.sets;
+    expect(sets?.map((set) => set.rpe)).toEqual([6, 8.5, 10, null]);
+    const changed = await ana.call<Workout>('PUT', `/v0/diary/sets/${sets?.[0]?.id ?? ''}/`, {
+      reps: 5,
+      weight_kg: 50,
+      rpe: 9.5,
+    });
+    expect(changed.data.exercises[0]?.sets[0]?.rpe).toBe(9.5);
+  });
+
+  it('keeps notes per exercise of a session, up to 500 characters', async () => {
+    const ana = await signedInUser(ctx);
+    const workout = await session(ana, '2026-08-03', [['Sentadilla', []]]);
+    const item = workout.exercises[0];
+    expect(item?.notes).toBe('');
+    const url = `/v0/diary/workout-exercises/${item?.id ?? ''}/`;
+    const saved = await ana.call<Workout>('PUT', url, { notes: '  Rodilla bien, subir 2,5 kg ' });
+    expect(saved.data.exercises[0]?.notes).toBe('Rodilla bien, subir 2,5 kg');
+    const long = await ana.call<{ message: string }>('PUT', url, { notes: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.data.message).toMatch(/notas/i);
+    expect((await dayOf(ana, '2026-08-03')).workouts[0]?.exercises[0]?.notes).toBe(
+      'Rodilla bien, subir 2,5 kg',
+    );
+    expect((await ana.call<Workout>('PUT', url, { notes: '' })).data.exercises[0]?.notes).toBe('');
+
+    const bea = await signedInUser(ctx);
+    expect((await bea.call('PUT', url, { notes: 'Mío' })).status).toBe(404);
+    expect((await dayOf(ana, '2026-08-03')).workouts[0]?.exercises[0]?.notes).toBe('');
+  });
+});

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'react';
+import { focusRing } from '../../../components/ui/styles';
+
+/** The rest between sets unless the person changes it (decision 059). */
+export const DEFAULT_REST_SECONDS = 90;
+/** What −15 s and +15 s change. */
+export const REST_STEP_SECONDS = 15;
+const SHORTEST_REST = 15;
+const LONGEST_REST = 600;
+
+interface Rest {
+  /** When the rest ends, in ms since the epoch; null when no rest is running. */
+  endsAt: number | null;
+  /** The length the next rest starts with, kept through the session. */
+  seconds: number;
+  /** "Descanso terminado" once a rest has run out, until the next one starts. */
+  finished: boolean;
+}
+
+/** A rest timer: started by each confirmed set, never in the way of logging the next one. */
+export function useRestTimer() {
+  const [rest, setRest] = useState<Rest>({
+    endsAt: null,
+    seconds: DEFAULT_REST_SECONDS,
+    finished: false,
+  });
+  const [now, setNow] = useState(() => Date.now());
+
+  const { endsAt } = rest;
+  useEffect(() => {
+    if (endsAt === null) return;
+    const tick = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= endsAt) {
+        // Once: the interval stops here, before React gets to clear it.
+        clearInterval(tick);
+        setRest((current) => ({ ...current, endsAt: null, finished: true }));
+        if ('vibrate' in navigator) navigator.vibrate([200, 100, 200]);
+      }
+    }, 250);
+    return () => {
+      clearInterval(tick);
+    };
+  }, [endsAt]);
+
+  const remaining = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
+
+  const start = useCallback(() => {
+    const at = Date.now();
+    setNow(at);
+    setRest((current) => ({ ...current, endsAt: at + current.seconds * 1000, finished: false }));
+  }, []);
+  const adjust = useCallback((by: number) => {
+    setRest((current) => {
+      const seconds = Math.min(LONGEST_REST, Math.max(SHORTEST_REST, current.seconds + by));
+      const endsAt =
+        current.endsAt === null
+          ? null
+          : Math.max(Date.now(), current.endsAt + (seconds - current.seconds) * 1000);
+      return { ...current, seconds, endsAt };
+    });
+  }, []);
+  const skip = useCallback(() => {
+    setRest((current) => ({ ...current, endsAt: null, finished: false }));
+  }, []);
+  return {
+    running: rest.endsAt !== null,
+    finished: rest.finished,
+    remaining,
+    seconds: rest.seconds,
+    start,
+    adjust,
+    skip,
+  };
+}
+
+export type RestTimer = ReturnType<typeof useRestTimer>;
+
+function clock(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${String(minutes)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+const smallButton = `inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-current px-2 text-sm font-semibold whitespace-nowrap hover:opacity-80 ${focusRing}`;
+
+/**
+ * The running rest, stuck to the bottom of the screen while the session scrolls. The time
+ * is not announced as it ticks; its end is, once, in the live region that is always there.
+ */
+export function RestTimerBar({ timer }: { timer: RestTimer }) {
+  return (
+    <>
+      <p aria-live="assertive" className="sr-only">
+        {timer.finished ? 'Descanso terminado' : ''}
+      </p>
+      {timer.running ? (
+        <div
+          role="group"
+          aria-label="Descanso"
+          className="sticky bottom-2 z-10 flex items-center justify-between gap-2 rounded-lg bg-neutral-900 p-2 text-white shadow-lg dark:bg-neutral-100 dark:text-neutral-950"
+        >
+          <p className="flex flex-col pl-1 leading-tight">
+            <span className="text-sm">Descanso </span>
+            <span role="timer" aria-live="off" className="text-xl font-semibold tabular-nums">
+              {clock(timer.remaining)}
+            </span>
+          </p>
+          <div className="flex shrink-0 gap-1">
+            <button
+              type="button"
+              aria-label={`Restar ${String(REST_STEP_SECONDS)} segundos`}
+              className={smallButton}
+              onClick={() => {
+                timer.adjust(-REST_STEP_SECONDS);
+              }}
+            >
+              −15 s
+            </button>
+            <button
+              type="button"
+              aria-label={`Sumar ${String(REST_STEP_SECONDS)} segundos`}
+              className={smallButton}
+              onClick={() => {
+                timer.adjust(REST_STEP_SECONDS);
+              }}
+            >
+              +15 s
+            </button>
+            <button type="button" className={smallButton} onClick={timer.skip}>
+              Saltar
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

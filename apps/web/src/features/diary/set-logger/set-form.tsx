@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { positiveNumber } from '@forja/shared/schemas/common';
+import {
+  MAX_SET_KG,
+  RPE_VALUES,
+  rpeSchema,
+  workoutSetInputSchema,
+  type PreviousSet,
+} from '@forja/shared/schemas/diary';
+import {
+  rangeIn,
+  unitLabels,
+  weightForDisplay,
+  weightFromInput,
+  type MetricSystem,
+} from '@forja/shared/units';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { focusRing } from '../../../components/ui/styles';
+import { numberBox } from '../../../lib/number-input';
+import { formatNumber, inputText } from '../../../lib/numbers';
+import { formatLoad } from '../format';
+
+export interface SetValues {
+  reps: number;
+  weight_kg: number;
+  rpe: number | null;
+}
+
+/**
+ * Reps as the shared set schema checks them (at least one); the load in the person's unit,
+ * 0 for bodyweight, within MAX_SET_KG converted to that unit and sent in kilograms; RPE
+ * from the shared list, or none.
+ */
+function setFormSchema(system: MetricSystem) {
+  const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
+  const unit = unitLabels(system).weight;
+  return z.object({
+    reps: numberBox(workoutSetInputSchema.shape.reps),
+    load: numberBox(
+      positiveNumber('El peso')
+        .refine((value) => value <= heaviest, {
+          error: `Como mucho ${formatNumber(heaviest)} ${unit}`,
+        })
+        // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
+        .transform((value) => Math.round(weightFromInput(value, system) * 100) / 100),
+    ),
+    rpe: z.preprocess(
+      (value: string) => (value === '' ? null : Number(value)),
+      rpeSchema.nullable(),
+    ),
+  });
+}
+
+/** "10 × 40 kg": reps, then the load in the person's unit. */
+export function formatSet(set: { reps: number; weight_kg: number }, system: MetricSystem) {
+  return `${String(set.reps)} × ${formatLoad(set.weight_kg, system)}`;
+}
+
+export function formatRpe(rpe: number): string {
+  return formatNumber(rpe, 1);
+}
+
+const confirmButton = `inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-orange-700 px-3 text-xl font-bold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 ${focusRing}`;
+
+interface SetFormProps {
+  /** The form's name: "Serie 2 de Sentadilla". */
+  label: string;
+  /** The confirm button's name: "Confirmar serie 2 de Sentadilla". */
+  submit: string;
+  number: number;
+  system: MetricSystem;
+  initial: { reps: number | null; weight_kg: number | null; rpe: number | null };
+  previous: PreviousSet | null;
+  pending: boolean;
+  onSave: (set: SetValues) => void;
+}
+
+/**
+ * One set as boxes: load, reps and RPE, prefilled, saved with one tap on ✓. What is wrong
+ * shows under its own box, and nothing is sent.
+ */
+export function SetForm({
+  label,
+  submit,
+  number,
+  system,
+  initial,
+  previous,
+  pending,
+  onSave,
+}: SetFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(setFormSchema(system)),
+    defaultValues: {
+      reps: initial.reps === null ? '' : String(initial.reps),
+      load:
+        initial.weight_kg === null ? '' : inputText(weightForDisplay(initial.weight_kg, system), 1),
+      rpe: initial.rpe === null ? '' : String(initial.rpe),
+    },
+  });
+  const unit = unitLabels(system).weight;
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      className="grid grid-cols-[1.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-end gap-2"
+      onSubmit={(event) =>
+        void handleSubmit(({ reps, load, rpe }) => {
+          onSave({ reps, weight_kg: load, rpe });
+        })(event)
+      }
+    >
+      <span aria-hidden="true" className="pb-3 text-center font-semibold">
+        {number}
+      </span>
+      <TextField
+        // The column reads "kg"; a screen reader hears the whole name.
+        label={unit}
+        aria-label={`Peso (${unit})`}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.load?.message}
+        {...register('load')}
+      />
+      <TextField
+        label="Reps"
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.reps?.message}
+        {...register('reps')}
+      />
+      <SelectField
+        label="RPE"
+        className="h-[46px]"
+        error={errors.rpe?.message}
+        {...register('rpe')}
+      >
+        <option value="">—</option>
+        {RPE_VALUES.map((value) => (
+          <option key={value} value={String(value)}>
+            {formatRpe(value)}
+          </option>
+        ))}
+      </SelectField>
+      <button
+        type="submit"
+        aria-label={submit}
+        disabled={pending}
+        className={`${confirmButton} mb-0.5`}
+      >
+        ✓
+      </button>
+      <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
+        {previous ? `Última vez: ${formatSet(previous, system)}` : 'Sin registro anterior'}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Exercise, WorkoutSet } from '@forja/shared/schemas/diary';
+import {
+  aSubscription,
+  anEmptyDay,
+  anUser,
+  installFakeApi,
+  ok,
+  somePreferences,
+  type FakeCall,
+} from '../../../test/fake-api';
+import { logIn, renderApp } from '../../../test/render-app';
+
+const DAY = '2026-03-02';
+const squat: Exercise = {
+  id: '3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f',
+  name: 'Sentadilla',
+  muscle_group: 'quadriceps',
+  equipment: 'barbell',
+};
+const bench: Exercise = {
+  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  name: 'Press de banca',
+  muscle_group: 'chest',
+  equipment: 'barbell',
+};
+const crunch: Exercise = {
+  id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+  name: 'Elevación de piernas',
+  muscle_group: 'core',
+  equipment: 'bodyweight',
+};
+const workoutId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const itemId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+
+/** The API with one session of squats and the sets logged so far, kept between calls. */
+function api(
+  lastTime = [
+    { reps: 10, weight_kg: 40, rpe: null },
+    { reps: 8, weight_kg: 45, rpe: 8 },
+  ],
+) {
+  const sets: WorkoutSet[] = [];
+  const workout = () => ({
+    id: workoutId,
+    date: DAY,
+    name: 'Pierna',
+    exercises: [{ id: itemId, exercise: squat, sets, notes: '', last_time: lastTime }],
+  });
+  const fake = installFakeApi({
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+    [`GET /diary/days/${DAY}/`]: () => ok({ ...anEmptyDay(DAY), workouts: [workout()] }),
+    'GET /exercises/': ok([squat, bench, crunch]),
+    'GET /exercises/recent/': ok([bench]),
+    [`POST /diary/workout-exercises/${itemId}/sets/`]: (call: FakeCall) => {
+      const body = call.body as { reps: number; weight_kg: number; rpe: number | null };
+      sets.push({ id: crypto.randomUUID(), ...body, record: body.weight_kg > 45 });
+      return ok(workout());
+    },
+  });
+  return fake;
+}
+
+const setsPath = `/diary/workout-exercises/${itemId}/sets/`;
+
+async function training() {
+  const region = await screen.findByRole('region', { name: 'Entrenamiento' });
+  return within(region).getByRole('region', { name: 'Sentadilla' });
+}
+
+describe('the set logger', () => {
+  beforeEach(() => {
+    logIn();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('offers last time’s sets and saves one, as it was, with one tap', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const squats = await training();
+    const first = within(squats).getByRole('form', { name: 'Serie 1 de Sentadilla' });
+    expect(within(first).getByText('Última vez: 10 × 40 kg')).toBeVisible();
+    expect(within(first).getByLabelText('Peso (kg)')).toHaveValue('40');
+    expect(within(first).getByLabelText('Peso (kg)')).toHaveAttribute('inputmode', 'decimal');
+    expect(within(first).getByLabelText('Reps')).toHaveValue('10');
+
+    await user.click(
+      within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', setsPath).map((call) => call.body)).toEqual([
+        { reps: 10, weight_kg: 40, rpe: null },
+      ]);
+    });
+    const logged = await within(squats).findByRole('list', { name: 'Series de Sentadilla' });
+    expect(within(logged).getByText('10 × 40 kg')).toBeVisible();
+    expect(within(logged).getByText('Última vez: 10 × 40 kg')).toBeVisible();
+    // The second set of last time is next, and the rest has started.
+    expect(within(squats).getByRole('form', { name: 'Serie 2 de Sentadilla' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Descanso' })).toHaveTextContent('1:30');
+  });
+
+  it('sends the values as edited, with a decimal comma and an RPE, and marks a record', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const squats = await training();
+    const first = within(squats).getByRole('form', { name: 'Serie 1 de Sentadilla' });
+    const load = within(first).getByLabelText('Peso (kg)');
+    await user.clear(load);
+    await user.type(load, '47,5');
+    await user.selectOptions(within(first).getByLabelText('RPE'), '8.5');
+    await user.click(
+      within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', setsPath)[0]?.body).toEqual({
+        reps: 10,
+        weight_kg: 47.5,
+        rpe: 8.5,
+      });
+    });
+    const logged = await within(squats).findByRole('list', { name: 'Series de Sentadilla' });
+    expect(within(logged).getByText('Récord')).toBeVisible();
+    expect(within(logged).getByText(/^RPE 8,5 · Última vez/)).toBeVisible();
+  });
+
+  it('refuses a set of 0 × 0 under the reps box and sends nothing', async () => {
+    const calls = api([]);
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const squats = await training();
+    const first = within(squats).getByRole('form', { name: 'Serie 1 de Sentadilla' });
+    expect(within(first).getByText('Sin registro anterior')).toBeVisible();
+    expect(within(first).getByLabelText('Reps')).toHaveValue('');
+    await user.click(
+      within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    expect(within(first).getByLabelText('Reps')).toHaveAccessibleDescription(
+      'Una serie necesita al menos 1 repetición',
+    );
+    expect(calls.callsTo('POST', setsPath)).toHaveLength(0);
+    // Bodyweight: reps without a load are a set.
+    await user.type(within(first).getByLabelText('Reps'), '12');
+    await user.click(
+      within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', setsPath)[0]?.body).toEqual({
+        reps: 12,
+        weight_kg: 0,
+        rpe: null,
+      });
+    });
+  });
+
+  it('runs the rest after a set: 90 s, changed by 15 s, announced and vibrating at the end', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const squats = await training();
+    await user.click(
+      within(squats).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    const rest = await screen.findByRole('group', { name: 'Descanso' });
+    expect(within(rest).getByRole('timer')).toHaveTextContent('1:30');
+    await user.click(within(rest).getByRole('button', { name: 'Sumar 15 segundos' }));
+    expect(within(rest).getByRole('timer')).toHaveTextContent('1:45');
+    await user.click(within(rest).getByRole('button', { name: 'Restar 15 segundos' }));
+    await user.click(within(rest).getByRole('button', { name: 'Restar 15 segundos' }));
+    expect(within(rest).getByRole('timer')).toHaveTextContent('1:15');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(within(rest).getByRole('timer')).toHaveTextContent('0:45');
+    // Logging goes on while resting.
+    expect(
+      within(squats).getByRole('button', { name: 'Confirmar serie 2 de Sentadilla' }),
+    ).toBeEnabled();
+    await act(() => vi.advanceTimersByTimeAsync(46_000));
+    expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
+    expect(screen.getByText('Descanso terminado')).toBeInTheDocument();
+    expect(vibrate).toHaveBeenCalledOnce();
+
+    // The next set starts the rest again, at the length chosen; skipping ends it quietly.
+    await user.click(
+      within(squats).getByRole('button', { name: 'Confirmar serie 2 de Sentadilla' }),
+    );
+    const again = await screen.findByRole('group', { name: 'Descanso' });
+    expect(within(again).getByRole('timer')).toHaveTextContent('1:15');
+    await user.click(within(again).getByRole('button', { name: 'Saltar' }));
+    expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
+    expect(screen.queryByText('Descanso terminado')).toBeNull();
+  });
+
+  it('finds exercises by name without accents and by muscle group, recent ones first', async () => {
+    api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    await training();
+    const region = screen.getByRole('region', { name: 'Entrenamiento' });
+    await user.click(within(region).getByRole('button', { name: 'Añadir ejercicio' }));
+    const picker = within(region).getByRole('region', { name: 'Elegir ejercicio' });
+    const recent = await within(picker).findByRole('list', { name: 'Ejercicios recientes' });
+    expect(within(recent).getByRole('button', { name: /Press de banca/ })).toBeVisible();
+    const all = within(picker).getByRole('list', { name: 'Ejercicios' });
+    expect(within(all).queryByRole('button', { name: /Press de banca/ })).toBeNull();
+
+    await user.type(within(picker).getByLabelText('Buscar ejercicio'), 'elevacion');
+    expect(within(picker).queryByRole('list', { name: 'Ejercicios recientes' })).toBeNull();
+    expect(
+      within(within(picker).getByRole('list', { name: 'Ejercicios' })).getAllByRole('button'),
+    ).toHaveLength(1);
+    await user.clear(within(picker).getByLabelText('Buscar ejercicio'));
+    await user.selectOptions(within(picker).getByLabelText('Grupo muscular'), 'chest');
+    const chest = within(picker).getByRole('list', { name: 'Ejercicios' });
+    expect(
+      within(chest)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Press de banca Pecho']);
+  });
+});

@@ -1,0 +1,338 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  MAX_EXERCISE_NOTES,
+  workoutExerciseUpdateSchema,
+  type PreviousSet,
+  type Workout,
+  type WorkoutExercise,
+  type WorkoutSet,
+} from '@forja/shared/schemas/diary';
+import type { MetricSystem } from '@forja/shared/units';
+import { FieldError } from '../../../components/ui/form-field';
+import { RowActions } from '../../../components/ui/row-actions';
+import { fieldControl, secondaryButton } from '../../../components/ui/styles';
+import {
+  addExercise,
+  addSet,
+  changeSet,
+  recentExercisesQuery,
+  removeExercise,
+  removeSet,
+  saveExerciseNotes,
+} from '../diary-api';
+import { useDiaryChange } from '../use-diary-change';
+import { ExercisePicker } from './exercise-picker';
+import { prefillSets } from './prefill';
+import { RestTimerBar, useRestTimer } from './rest-timer';
+import { formatRpe, formatSet, SetForm, type SetValues } from './set-form';
+
+interface SetLoggerProps {
+  date: string;
+  workout: Workout;
+  system: MetricSystem;
+}
+
+/**
+ * A session as it is trained (decision 059): each exercise with its sets, last time beside
+ * them and records marked, the next sets prefilled and confirmed with one tap, a rest timer
+ * after each, and a picker that finds exercises by name or muscle, recent ones first.
+ */
+export function SetLogger({ date, workout, system }: SetLoggerProps) {
+  const timer = useRestTimer();
+  const [picking, setPicking] = useState(workout.exercises.length === 0);
+  const queryClient = useQueryClient();
+  const add = useDiaryChange(
+    (exerciseId: string) => addExercise(workout.id, exerciseId),
+    () => [date],
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      {workout.exercises.map((item) => (
+        <ExerciseLog
+          key={item.id}
+          date={date}
+          item={item}
+          system={system}
+          onConfirmed={timer.start}
+        />
+      ))}
+      {picking ? (
+        <ExercisePicker
+          pending={add.isPending}
+          onClose={() => {
+            setPicking(false);
+          }}
+          onPick={(exercise) => {
+            add.mutate(exercise.id, {
+              onSuccess: () => {
+                setPicking(false);
+                void queryClient.invalidateQueries({ queryKey: recentExercisesQuery.queryKey });
+              },
+            });
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className={`${secondaryButton} self-start`}
+          onClick={() => {
+            setPicking(true);
+          }}
+        >
+          Añadir ejercicio
+        </button>
+      )}
+      <RestTimerBar timer={timer} />
+    </div>
+  );
+}
+
+function ExerciseLog({
+  date,
+  item,
+  system,
+  onConfirmed,
+}: {
+  date: string;
+  item: WorkoutExercise;
+  system: MetricSystem;
+  onConfirmed: () => void;
+}) {
+  const name = item.exercise.name;
+  const [notesOpen, setNotesOpen] = useState(false);
+  const remove = useDiaryChange(removeExercise, () => [date]);
+  const add = useDiaryChange(
+    (set: SetValues) => addSet(item.id, set),
+    () => [date],
+  );
+  const drafts = prefillSets(item, item.last_time);
+  const logged = item.sets.length;
+  return (
+    <section aria-label={name} className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h4 className="font-semibold">{name}</h4>
+        <RowActions
+          actions={[
+            {
+              text: 'Notas',
+              label: `Notas de ${name}`,
+              expanded: notesOpen,
+              onClick: () => {
+                setNotesOpen((open) => !open);
+              },
+            },
+            {
+              text: 'Quitar',
+              label: `Quitar ${name}`,
+              disabled: remove.isPending,
+              onClick: () => {
+                remove.mutate(item.id);
+              },
+            },
+          ]}
+        />
+      </div>
+      {notesOpen ? (
+        <NotesForm
+          date={date}
+          item={item}
+          onSaved={() => {
+            setNotesOpen(false);
+          }}
+        />
+      ) : item.notes ? (
+        <p className="text-sm whitespace-pre-line text-neutral-700 dark:text-neutral-200">
+          {item.notes}
+        </p>
+      ) : null}
+      {logged > 0 ? (
+        <ol aria-label={`Series de ${name}`} className="flex flex-col gap-1">
+          {item.sets.map((set, index) => (
+            <LoggedSet
+              key={set.id}
+              date={date}
+              name={name}
+              set={set}
+              number={index + 1}
+              previous={item.last_time[index] ?? null}
+              system={system}
+            />
+          ))}
+        </ol>
+      ) : null}
+      <ol aria-label={`Series por hacer de ${name}`} className="flex flex-col gap-2">
+        {drafts.map((draft, index) => {
+          const number = logged + index + 1;
+          return (
+            <li key={`${String(number)}:${String(draft.reps)}:${String(draft.weight_kg)}`}>
+              <SetForm
+                label={`Serie ${String(number)} de ${name}`}
+                submit={`Confirmar serie ${String(number)} de ${name}`}
+                number={number}
+                system={system}
+                initial={draft}
+                previous={draft.previous}
+                // Sets are confirmed one at a time, so each counts against the bound once.
+                pending={add.isPending}
+                onSave={(values) => {
+                  add.mutate(values, { onSuccess: onConfirmed });
+                }}
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function LoggedSet({
+  date,
+  name,
+  set,
+  number,
+  previous,
+  system,
+}: {
+  date: string;
+  name: string;
+  set: WorkoutSet;
+  number: number;
+  previous: PreviousSet | null;
+  system: MetricSystem;
+}) {
+  const [editing, setEditing] = useState(false);
+  const change = useDiaryChange(
+    (values: SetValues) => changeSet(set.id, values),
+    () => [date],
+  );
+  const remove = useDiaryChange(removeSet, () => [date]);
+  if (editing) {
+    return (
+      <li className="flex flex-col gap-1">
+        <SetForm
+          label={`Editar serie ${String(number)} de ${name}`}
+          submit={`Guardar serie ${String(number)} de ${name}`}
+          number={number}
+          system={system}
+          initial={set}
+          previous={previous}
+          pending={change.isPending}
+          onSave={(values) => {
+            change.mutate(values, {
+              onSuccess: () => {
+                setEditing(false);
+              },
+            });
+          }}
+        />
+        <button
+          type="button"
+          className={`${secondaryButton} self-start`}
+          onClick={() => {
+            setEditing(false);
+          }}
+        >
+          Cancelar
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-x-2">
+      <span className="text-center font-semibold">{number}</span>
+      <span className="flex flex-col">
+        <span className="flex flex-wrap items-center gap-x-2">
+          <span className="font-medium">{formatSet(set, system)}</span>
+          {set.record ? (
+            <span className="rounded-full bg-amber-200 px-2 text-sm font-semibold text-amber-950">
+              Récord
+            </span>
+          ) : null}
+        </span>
+        <span className="text-sm text-neutral-600 dark:text-neutral-300">
+          {[
+            set.rpe === null ? null : `RPE ${formatRpe(set.rpe)}`,
+            previous ? `Última vez: ${formatSet(previous, system)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </span>
+      <RowActions
+        actions={[
+          {
+            text: 'Editar',
+            label: `Editar serie ${String(number)} de ${name}`,
+            onClick: () => {
+              setEditing(true);
+            },
+          },
+          {
+            text: 'Eliminar',
+            label: `Eliminar serie ${String(number)} de ${name}`,
+            disabled: remove.isPending,
+            onClick: () => {
+              remove.mutate(set.id);
+            },
+          },
+        ]}
+      />
+    </li>
+  );
+}
+
+function NotesForm({
+  date,
+  item,
+  onSaved,
+}: {
+  date: string;
+  item: WorkoutExercise;
+  onSaved: () => void;
+}) {
+  const save = useDiaryChange(
+    (notes: string) => saveExerciseNotes(item.id, notes),
+    () => [date],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(workoutExerciseUpdateSchema),
+    defaultValues: { notes: item.notes },
+  });
+  const id = `notes-${item.id}`;
+  return (
+    <form
+      aria-label={`Notas de ${item.exercise.name}`}
+      noValidate
+      className="flex flex-col gap-2"
+      onSubmit={(event) =>
+        void handleSubmit(({ notes }) => {
+          save.mutate(notes, { onSuccess: onSaved });
+        })(event)
+      }
+    >
+      <label htmlFor={id} className="font-medium">
+        Notas (máximo {MAX_EXERCISE_NOTES} caracteres)
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? `${id}-error` : undefined}
+        className={fieldControl}
+        {...register('notes')}
+      />
+      <FieldError id={`${id}-error`} message={errors.notes?.message} />
+      <button type="submit" disabled={save.isPending} className={`${secondaryButton} self-start`}>
+        Guardar notas
+      </button>
+    </form>
+  );
+}
