@@ -21,7 +21,6 @@ import { Route as TrainersRegistrationRouteImport } from './routes/trainers/regi
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
-import { Route as TrainerTrainersClientsRouteImport } from './routes/_trainer/trainers/clients'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
 import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
@@ -40,6 +39,11 @@ import { Route as AuthenticatedUsersOnboardingResumeRouteImport } from './routes
 import { Route as AuthenticatedUsersOnboardingSecondStepRouteImport } from './routes/_authenticated/users/onboarding/second-step'
 import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './routes/_authenticated/users/onboarding/sixth-step'
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
+import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_trainer/trainers/clients/index'
+import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
+import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
+import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
+import { Route as TrainerTrainersClientsTraineeIdTargetsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/targets'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -97,11 +101,6 @@ const UsersRegistrationRoute = UsersRegistrationRouteImport.update({
   id: '/users/registration',
   path: '/users/registration',
   getParentRoute: () => rootRouteImport,
-} as any)
-const TrainerTrainersClientsRoute = TrainerTrainersClientsRouteImport.update({
-  id: '/trainers/clients',
-  path: '/trainers/clients',
-  getParentRoute: () => TrainerRoute,
 } as any)
 const TrainerTrainersInvitationsRoute =
   TrainerTrainersInvitationsRouteImport.update({
@@ -209,6 +208,36 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
     path: '/users/onboarding/third-step',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const TrainerTrainersClientsIndexRoute =
+  TrainerTrainersClientsIndexRouteImport.update({
+    id: '/trainers/clients/',
+    path: '/trainers/clients/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdRoute =
+  TrainerTrainersClientsTraineeIdRouteImport.update({
+    id: '/trainers/clients/$traineeId',
+    path: '/trainers/clients/$traineeId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdBodyRoute =
+  TrainerTrainersClientsTraineeIdBodyRouteImport.update({
+    id: '/body',
+    path: '/body',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdNotesRoute =
+  TrainerTrainersClientsTraineeIdNotesRouteImport.update({
+    id: '/notes',
+    path: '/notes',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdTargetsRoute =
+  TrainerTrainersClientsTraineeIdTargetsRouteImport.update({
+    id: '/targets',
+    path: '/targets',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -220,7 +249,6 @@ export interface FileRoutesByFullPath {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -238,7 +266,12 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -250,7 +283,6 @@ export interface FileRoutesByTo {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -268,7 +300,12 @@ export interface FileRoutesByTo {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -284,7 +321,6 @@ export interface FileRoutesById {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/_trainer/trainers/clients': typeof TrainerTrainersClientsRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -302,7 +338,12 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/_authenticated/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/_trainer/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/_trainer/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -316,7 +357,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/today'
     | '/users/subscription/failure'
@@ -334,7 +374,12 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/clients/$traineeId'
     | '/users/onboarding/'
+    | '/trainers/clients/'
+    | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/targets'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -346,7 +391,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/today'
     | '/users/subscription/failure'
@@ -364,7 +408,12 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/clients/$traineeId'
     | '/users/onboarding'
+    | '/trainers/clients'
+    | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/targets'
   id:
     | '__root__'
     | '/'
@@ -379,7 +428,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/_trainer/trainers/clients'
     | '/_trainer/trainers/invitations'
     | '/_trainer/trainers/today'
     | '/users/subscription/failure'
@@ -397,7 +445,12 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/second-step'
     | '/_authenticated/users/onboarding/sixth-step'
     | '/_authenticated/users/onboarding/third-step'
+    | '/_trainer/trainers/clients/$traineeId'
     | '/_authenticated/users/onboarding/'
+    | '/_trainer/trainers/clients/'
+    | '/_trainer/trainers/clients/$traineeId/body'
+    | '/_trainer/trainers/clients/$traineeId/notes'
+    | '/_trainer/trainers/clients/$traineeId/targets'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -502,13 +555,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/users/registration'
       preLoaderRoute: typeof UsersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_trainer/trainers/clients': {
-      id: '/_trainer/trainers/clients'
-      path: '/trainers/clients'
-      fullPath: '/trainers/clients'
-      preLoaderRoute: typeof TrainerTrainersClientsRouteImport
-      parentRoute: typeof TrainerRoute
     }
     '/_trainer/trainers/invitations': {
       id: '/_trainer/trainers/invitations'
@@ -636,6 +682,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersOnboardingThirdStepRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_trainer/trainers/clients/': {
+      id: '/_trainer/trainers/clients/'
+      path: '/trainers/clients'
+      fullPath: '/trainers/clients/'
+      preLoaderRoute: typeof TrainerTrainersClientsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId': {
+      id: '/_trainer/trainers/clients/$traineeId'
+      path: '/trainers/clients/$traineeId'
+      fullPath: '/trainers/clients/$traineeId'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/body': {
+      id: '/_trainer/trainers/clients/$traineeId/body'
+      path: '/body'
+      fullPath: '/trainers/clients/$traineeId/body'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdBodyRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/notes': {
+      id: '/_trainer/trainers/clients/$traineeId/notes'
+      path: '/notes'
+      fullPath: '/trainers/clients/$traineeId/notes'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdNotesRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/targets': {
+      id: '/_trainer/trainers/clients/$traineeId/targets'
+      path: '/targets'
+      fullPath: '/trainers/clients/$traineeId/targets'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdTargetsRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
   }
 }
 
@@ -694,16 +775,40 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface TrainerTrainersClientsTraineeIdRouteChildren {
+  TrainerTrainersClientsTraineeIdBodyRoute: typeof TrainerTrainersClientsTraineeIdBodyRoute
+  TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
+  TrainerTrainersClientsTraineeIdTargetsRoute: typeof TrainerTrainersClientsTraineeIdTargetsRoute
+}
+
+const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraineeIdRouteChildren =
+  {
+    TrainerTrainersClientsTraineeIdBodyRoute:
+      TrainerTrainersClientsTraineeIdBodyRoute,
+    TrainerTrainersClientsTraineeIdNotesRoute:
+      TrainerTrainersClientsTraineeIdNotesRoute,
+    TrainerTrainersClientsTraineeIdTargetsRoute:
+      TrainerTrainersClientsTraineeIdTargetsRoute,
+  }
+
+const TrainerTrainersClientsTraineeIdRouteWithChildren =
+  TrainerTrainersClientsTraineeIdRoute._addFileChildren(
+    TrainerTrainersClientsTraineeIdRouteChildren,
+  )
+
 interface TrainerRouteChildren {
-  TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
+  TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
-  TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
+  TrainerTrainersClientsTraineeIdRoute:
+    TrainerTrainersClientsTraineeIdRouteWithChildren,
+  TrainerTrainersClientsIndexRoute: TrainerTrainersClientsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

@@ -12,7 +12,7 @@ import { validationMessages as m } from './messages';
 export const noteBodySchema = z
   .string({ error: m.string('La nota') })
   .trim()
-  .min(1, { error: m.nonEmpty('La nota') })
+  .min(1, { error: 'La nota no puede estar vacía' })
   .max(MAX_NOTE_LENGTH, { error: m.tooLong('La nota', MAX_NOTE_LENGTH) })
   .refine((value) => !hasForbiddenCharacters(value), { error: m.invalidCharacters('La nota') });
 

@@ -134,7 +134,7 @@ describe("a trainer's private notes about a trainee", () => {
     const { trainer, trainee } = await pair();
     const url = notesUrl(trainee.user.id);
     const cases: [object, string][] = [
-      [{ body: '   ' }, 'La nota no puede estar vacío'],
+      [{ body: '   ' }, 'La nota no puede estar vacía'],
       [{ body: 'a'.repeat(4001) }, 'La nota no puede superar 4000 caracteres'],
       [{ body: 12 }, 'La nota debe ser un texto válido'],
       [{ body: 'Hola', extra: true }, 'Llave desconocida'],
