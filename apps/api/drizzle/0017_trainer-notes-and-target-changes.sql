@@ -26,5 +26,6 @@ ALTER TABLE "target_changes" ADD CONSTRAINT "target_changes_changed_by_users_id_
 ALTER TABLE "trainer_notes" ADD CONSTRAINT "trainer_notes_trainer_id_users_id_fk" FOREIGN KEY ("trainer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trainer_notes" ADD CONSTRAINT "trainer_notes_trainee_id_users_id_fk" FOREIGN KEY ("trainee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "target_changes_user_id_seq_idx" ON "target_changes" USING btree ("user_id","seq");--> statement-breakpoint
+CREATE INDEX "target_changes_changed_by_idx" ON "target_changes" USING btree ("changed_by");--> statement-breakpoint
 CREATE INDEX "trainer_notes_pair_idx" ON "trainer_notes" USING btree ("trainer_id","trainee_id","created_at");--> statement-breakpoint
 CREATE INDEX "trainer_notes_trainee_id_idx" ON "trainer_notes" USING btree ("trainee_id");

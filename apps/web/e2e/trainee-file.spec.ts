@@ -126,6 +126,23 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
   await page.reload();
   await expect(page.getByText('Le cuesta desayunar: proponerle algo rápido.')).toBeVisible();
 
+  // She stops sharing her body: Cuerpo says so and asks nothing of it.
+  await ok(
+    await request.put(`/v0/users/${traineeId}/trainer/consent/`, {
+      headers: asTrainee,
+      data: { diary: true, training: false, body: false, check_ins: false },
+    }),
+  );
+  const metricsCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/metrics/')) metricsCalls.push(sent.url());
+  });
+  await page.goto(`${file}/body`);
+  await expect(page.getByText('Lucía no comparte contigo su cuerpo.')).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+  await page.screenshot({ path: test.info().outputPath('body-not-shared.png'), fullPage: true });
+  expect(metricsCalls).toEqual([]);
+
   // The trainee cannot read the notes.
   const theirs = await request.get(`/v0/trainers/trainees/${traineeId}/notes/`, {
     headers: asTrainee,

@@ -59,5 +59,9 @@ export const targetChanges = pgTable(
     /** Order of the changes (times may be equal). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (table) => [index('target_changes_user_id_seq_idx').on(table.user_id, table.seq)],
+  (table) => [
+    index('target_changes_user_id_seq_idx').on(table.user_id, table.seq),
+    // An account's deletion sets its changes' author to null.
+    index('target_changes_changed_by_idx').on(table.changed_by),
+  ],
 );
