@@ -103,7 +103,7 @@ describe('Cuerpo, in a trainee’s file', () => {
     renderApp(`/trainers/clients/${lucia.id}/body`);
 
     expect(await screen.findByText('Lucía no comparte contigo su cuerpo.')).toBeVisible();
-    expect(screen.getByText(/tu peso y tus medidas corporales/i)).toBeVisible();
+    expect(screen.getByText(/no ves su peso ni sus medidas/)).toBeVisible();
     expect(fake.callsTo('GET', metricsPath)).toEqual([]);
   });
 });
