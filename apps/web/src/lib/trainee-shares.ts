@@ -13,6 +13,8 @@ export type TraineeShares = Pick<RosterItem, 'id' | 'first_name' | 'last_name' |
 export function traineeSharesQuery(traineeId: string) {
   return queryOptions({
     queryKey: ['trainers', 'trainees', traineeId, 'shares'],
+    // Read again on every visit: the trainee may have stopped sharing an area meanwhile.
+    staleTime: 0,
     queryFn: async (): Promise<TraineeShares | null> => {
       for (let offset = 0; offset < MAX_TRAINEES_PER_TRAINER; offset += MAX_ROSTER_PAGE_SIZE) {
         const page = await http.get('/trainers/trainees/', {
