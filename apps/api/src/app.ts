@@ -36,7 +36,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
-import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import {
@@ -45,6 +45,7 @@ import {
 } from './modules/profile-pictures/profile-pictures.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
+import { trainerNotesRoutes } from './modules/trainer-notes/trainer-notes.routes';
 import { todayRoutes } from './modules/today/today.routes';
 import { trainerLinksRoutes } from './modules/trainer-links/trainer-links.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -191,6 +192,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerLinksRoutes, modules);
       await api.register(coachingRoutes, modules);
       await api.register(trainerCommentsRoutes, modules);
+      await api.register(trainerMetricsRoutes, modules);
+      await api.register(trainerNotesRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

@@ -21,7 +21,6 @@ import { Route as TrainersRegistrationRouteImport } from './routes/trainers/regi
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
-import { Route as TrainerTrainersClientsRouteImport } from './routes/_trainer/trainers/clients'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
 import { Route as TrainerTrainersProfileRouteImport } from './routes/_trainer/trainers/profile'
 import { Route as TrainerTrainersSettingsRouteImport } from './routes/_trainer/trainers/settings'
@@ -42,6 +41,11 @@ import { Route as AuthenticatedUsersOnboardingResumeRouteImport } from './routes
 import { Route as AuthenticatedUsersOnboardingSecondStepRouteImport } from './routes/_authenticated/users/onboarding/second-step'
 import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './routes/_authenticated/users/onboarding/sixth-step'
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
+import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_trainer/trainers/clients/index'
+import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
+import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
+import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
+import { Route as TrainerTrainersClientsTraineeIdTargetsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/targets'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,11 +103,6 @@ const UsersRegistrationRoute = UsersRegistrationRouteImport.update({
   id: '/users/registration',
   path: '/users/registration',
   getParentRoute: () => rootRouteImport,
-} as any)
-const TrainerTrainersClientsRoute = TrainerTrainersClientsRouteImport.update({
-  id: '/trainers/clients',
-  path: '/trainers/clients',
-  getParentRoute: () => TrainerRoute,
 } as any)
 const TrainerTrainersInvitationsRoute =
   TrainerTrainersInvitationsRouteImport.update({
@@ -221,6 +220,36 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
     path: '/users/onboarding/third-step',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const TrainerTrainersClientsIndexRoute =
+  TrainerTrainersClientsIndexRouteImport.update({
+    id: '/trainers/clients/',
+    path: '/trainers/clients/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdRoute =
+  TrainerTrainersClientsTraineeIdRouteImport.update({
+    id: '/trainers/clients/$traineeId',
+    path: '/trainers/clients/$traineeId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdBodyRoute =
+  TrainerTrainersClientsTraineeIdBodyRouteImport.update({
+    id: '/body',
+    path: '/body',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdNotesRoute =
+  TrainerTrainersClientsTraineeIdNotesRouteImport.update({
+    id: '/notes',
+    path: '/notes',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdTargetsRoute =
+  TrainerTrainersClientsTraineeIdTargetsRouteImport.update({
+    id: '/targets',
+    path: '/targets',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -232,7 +261,6 @@ export interface FileRoutesByFullPath {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/profile': typeof TrainerTrainersProfileRoute
   '/trainers/settings': typeof TrainerTrainersSettingsRoute
@@ -252,7 +280,12 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -264,7 +297,6 @@ export interface FileRoutesByTo {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/profile': typeof TrainerTrainersProfileRoute
   '/trainers/settings': typeof TrainerTrainersSettingsRoute
@@ -284,7 +316,12 @@ export interface FileRoutesByTo {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -300,7 +337,6 @@ export interface FileRoutesById {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/_trainer/trainers/clients': typeof TrainerTrainersClientsRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/_trainer/trainers/profile': typeof TrainerTrainersProfileRoute
   '/_trainer/trainers/settings': typeof TrainerTrainersSettingsRoute
@@ -320,7 +356,12 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/_authenticated/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/_trainer/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/_trainer/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -334,7 +375,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/profile'
     | '/trainers/settings'
@@ -354,7 +394,12 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/clients/$traineeId'
     | '/users/onboarding/'
+    | '/trainers/clients/'
+    | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/targets'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -366,7 +411,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/profile'
     | '/trainers/settings'
@@ -386,7 +430,12 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/clients/$traineeId'
     | '/users/onboarding'
+    | '/trainers/clients'
+    | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/targets'
   id:
     | '__root__'
     | '/'
@@ -401,7 +450,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/_trainer/trainers/clients'
     | '/_trainer/trainers/invitations'
     | '/_trainer/trainers/profile'
     | '/_trainer/trainers/settings'
@@ -421,7 +469,12 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/second-step'
     | '/_authenticated/users/onboarding/sixth-step'
     | '/_authenticated/users/onboarding/third-step'
+    | '/_trainer/trainers/clients/$traineeId'
     | '/_authenticated/users/onboarding/'
+    | '/_trainer/trainers/clients/'
+    | '/_trainer/trainers/clients/$traineeId/body'
+    | '/_trainer/trainers/clients/$traineeId/notes'
+    | '/_trainer/trainers/clients/$traineeId/targets'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -526,13 +579,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/users/registration'
       preLoaderRoute: typeof UsersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_trainer/trainers/clients': {
-      id: '/_trainer/trainers/clients'
-      path: '/trainers/clients'
-      fullPath: '/trainers/clients'
-      preLoaderRoute: typeof TrainerTrainersClientsRouteImport
-      parentRoute: typeof TrainerRoute
     }
     '/_trainer/trainers/invitations': {
       id: '/_trainer/trainers/invitations'
@@ -674,6 +720,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersOnboardingThirdStepRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_trainer/trainers/clients/': {
+      id: '/_trainer/trainers/clients/'
+      path: '/trainers/clients'
+      fullPath: '/trainers/clients/'
+      preLoaderRoute: typeof TrainerTrainersClientsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId': {
+      id: '/_trainer/trainers/clients/$traineeId'
+      path: '/trainers/clients/$traineeId'
+      fullPath: '/trainers/clients/$traineeId'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/body': {
+      id: '/_trainer/trainers/clients/$traineeId/body'
+      path: '/body'
+      fullPath: '/trainers/clients/$traineeId/body'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdBodyRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/notes': {
+      id: '/_trainer/trainers/clients/$traineeId/notes'
+      path: '/notes'
+      fullPath: '/trainers/clients/$traineeId/notes'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdNotesRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/targets': {
+      id: '/_trainer/trainers/clients/$traineeId/targets'
+      path: '/targets'
+      fullPath: '/trainers/clients/$traineeId/targets'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdTargetsRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
   }
 }
 
@@ -732,20 +813,44 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface TrainerTrainersClientsTraineeIdRouteChildren {
+  TrainerTrainersClientsTraineeIdBodyRoute: typeof TrainerTrainersClientsTraineeIdBodyRoute
+  TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
+  TrainerTrainersClientsTraineeIdTargetsRoute: typeof TrainerTrainersClientsTraineeIdTargetsRoute
+}
+
+const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraineeIdRouteChildren =
+  {
+    TrainerTrainersClientsTraineeIdBodyRoute:
+      TrainerTrainersClientsTraineeIdBodyRoute,
+    TrainerTrainersClientsTraineeIdNotesRoute:
+      TrainerTrainersClientsTraineeIdNotesRoute,
+    TrainerTrainersClientsTraineeIdTargetsRoute:
+      TrainerTrainersClientsTraineeIdTargetsRoute,
+  }
+
+const TrainerTrainersClientsTraineeIdRouteWithChildren =
+  TrainerTrainersClientsTraineeIdRoute._addFileChildren(
+    TrainerTrainersClientsTraineeIdRouteChildren,
+  )
+
 interface TrainerRouteChildren {
-  TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
   TrainerTrainersProfileRoute: typeof TrainerTrainersProfileRoute
   TrainerTrainersSettingsRoute: typeof TrainerTrainersSettingsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
+  TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
-  TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
   TrainerTrainersProfileRoute: TrainerTrainersProfileRoute,
   TrainerTrainersSettingsRoute: TrainerTrainersSettingsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
+  TrainerTrainersClientsTraineeIdRoute:
+    TrainerTrainersClientsTraineeIdRouteWithChildren,
+  TrainerTrainersClientsIndexRoute: TrainerTrainersClientsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

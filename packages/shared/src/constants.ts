@@ -102,3 +102,8 @@ export const MAX_TAG_LENGTH = 30;
 /** Comments between a trainee and their trainer on one day of the trainee's (decision 055). */
 export const MAX_COMMENTS_PER_DAY = 200;
 export const MAX_COMMENT_LENGTH = 2000;
+/** A trainer's private notes about one trainee (decision 057). */
+export const MAX_NOTES_PER_TRAINEE = 500;
+export const MAX_NOTE_LENGTH = 4000;
+/** The changes of a trainee's targets kept, newest first (decision 057). */
+export const MAX_TARGET_CHANGES = 100;

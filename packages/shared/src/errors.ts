@@ -2,6 +2,7 @@ import {
   MAX_ACTIVE_INVITATIONS,
   MAX_COMMENTS_PER_DAY,
   MAX_ENTRIES_PER_DAY,
+  MAX_NOTES_PER_TRAINEE,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_OWN_FOODS,
   MAX_SETS_PER_EXERCISE,
@@ -90,6 +91,8 @@ export const COACHING_MESSAGES = {
   rosterFull: `Este entrenador ya tiene el máximo de ${MAX_TRAINEES_PER_TRAINER} clientes: pídele que te haga sitio`,
   trainerNotFound: 'No tienes ningún entrenador vinculado',
   commentsDayFull: `Un día admite como máximo ${MAX_COMMENTS_PER_DAY} comentarios`,
+  notesFull: `Puedes guardar como máximo ${MAX_NOTES_PER_TRAINEE} notas por cliente: borra alguna que ya no necesites`,
+  noteNotFound: 'La nota no existe o ya se ha borrado',
 } as const;
 
 export interface ApiErrorDefinition {
@@ -343,6 +346,17 @@ export const API_ERRORS = {
     status: 400,
     error: 'too many comments on the day',
     message: COACHING_MESSAGES.commentsDayFull,
+  },
+  // A trainer's private notes about one trainee (decision 057).
+  notesFull: {
+    status: 409,
+    error: 'too many notes',
+    message: COACHING_MESSAGES.notesFull,
+  },
+  noteNotFound: {
+    status: 404,
+    error: 'note not found',
+    message: COACHING_MESSAGES.noteNotFound,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -7,6 +7,8 @@ const OWN_FOODS_LOCK = 7_240_045;
 const INVITATIONS_LOCK = 7_240_051;
 const ROSTER_LOCK = 7_240_053;
 const COMMENTS_DAY_LOCK = 7_240_055;
+const TRAINER_NOTES_LOCK = 7_240_057;
+const TARGET_CHANGES_LOCK = 7_240_058;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -43,4 +45,14 @@ export function lockRoster(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainee's comments on one day (decision 055). */
 export function lockCommentsDay(db: Db, traineeId: string, date: string): Promise<void> {
   return lockUntilCommit(db, COMMENTS_DAY_LOCK, `${traineeId}:${date}`);
+}
+
+/** The lock of one trainer's notes about one trainee (decision 057). */
+export function lockTrainerNotes(db: Db, trainerId: string, traineeId: string): Promise<void> {
+  return lockUntilCommit(db, TRAINER_NOTES_LOCK, `${trainerId}:${traineeId}`);
+}
+
+/** The lock of one trainee's targets history, which every change trims (decision 057). */
+export function lockTargetChanges(db: Db, traineeId: string): Promise<void> {
+  return lockUntilCommit(db, TARGET_CHANGES_LOCK, traineeId);
 }

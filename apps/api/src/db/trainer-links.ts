@@ -3,7 +3,7 @@ import type { ConsentAreas } from '@forja/shared/schemas/trainers';
 import type { Db } from './client';
 import { trainerLinks } from './schema/coaching';
 import { targetOverrides } from './schema/targets';
-import { queueItemStates, traineeTags } from './schema/trainer-workspace';
+import { queueItemStates, traineeTags, trainerNotes } from './schema/trainer-workspace';
 import { users } from './schema/users';
 
 /*
@@ -31,10 +31,12 @@ function clearTargetOverride(db: Db, traineeId: string) {
 
 /**
  * What a trainer kept about the trainee in their workspace (private tags, items of Hoy put
- * away): it ends with the link, so a former trainer keeps nothing about the person.
+ * away, private notes): it ends with the link, so a former trainer keeps nothing about the
+ * person. The targets history stays: it is the trainee's (decision 057).
  */
 async function forgetWorkspaceNotes(db: Db, traineeId: string) {
   await db.delete(traineeTags).where(eq(traineeTags.trainee_id, traineeId));
+  await db.delete(trainerNotes).where(eq(trainerNotes.trainee_id, traineeId));
   await db.delete(queueItemStates).where(eq(queueItemStates.trainee_id, traineeId));
 }
 

@@ -255,6 +255,7 @@ export function createHttpClient(options: HttpClientOptions) {
     get: <T>(path: string, opts: RequestOptions<T>) => request('GET', path, opts),
     post: <T>(path: string, opts: RequestOptions<T>) => request('POST', path, opts),
     put: <T>(path: string, opts: RequestOptions<T>) => request('PUT', path, opts),
+    patch: <T>(path: string, opts: RequestOptions<T>) => request('PATCH', path, opts),
     delete: <T>(path: string, opts: RequestOptions<T>) => request('DELETE', path, opts),
   };
 }

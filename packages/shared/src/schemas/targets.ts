@@ -116,6 +116,30 @@ export const targetOverrideSchema = z.object({
 });
 export type TargetOverride = z.infer<typeof targetOverrideSchema>;
 
+/**
+ * The kinds of change a trainee's targets history records: `set`, a trainer (or an admin)
+ * prescribed targets; `cleared`, they went back to the formula's. Later kinds (targets that
+ * adapt by themselves) join this list.
+ */
+export const TARGET_CHANGE_KINDS = ['set', 'cleared'] as const;
+export type TargetChangeKind = (typeof TARGET_CHANGE_KINDS)[number];
+
+/** One change of a trainee's targets, as it was at that moment. */
+export const targetChangeSchema = z.object({
+  id,
+  kind: z.enum(TARGET_CHANGE_KINDS),
+  /** Who made it; null once that account is gone (or for a change nobody made). */
+  changed_by: z.object({ id, first_name: z.string(), last_name: z.string() }).nullable(),
+  changed_at: dateTime,
+  /** What was prescribed (`set`); null for `cleared`, and protein or fat left to the formula. */
+  energy_kcal: z.number().int().nullable(),
+  protein_g: z.number().int().nullable(),
+  fat_g: z.number().int().nullable(),
+  /** The formula's energy at that moment; null when the trainee had not answered yet. */
+  formula_energy_kcal: z.number().int().nullable(),
+});
+export type TargetChange = z.infer<typeof targetChangeSchema>;
+
 /** A trainee's targets as their trainer sees them. */
 export const traineeTargetsSchema = z.object({
   user_id: id,
@@ -124,5 +148,7 @@ export const traineeTargetsSchema = z.object({
   targets: targetsSchema.nullable(),
   /** What the formula alone gives, to compare with. Null until they answer. */
   formula_targets: targetsSchema.nullable(),
+  /** The changes of the targets, newest first: the last 100. */
+  history: z.array(targetChangeSchema),
 });
 export type TraineeTargets = z.infer<typeof traineeTargetsSchema>;

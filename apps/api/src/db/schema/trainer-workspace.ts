@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const person = (name: string) =>
@@ -43,4 +52,25 @@ export const queueItemStates = pgTable(
     updated_at: at('updated_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.trainer_id, table.trainee_id, table.rule] })],
+);
+
+/**
+ * A trainer's private note about one trainee (decision 057): read only by that trainer,
+ * deleted when the link ends, at most 500 per pair.
+ */
+export const trainerNotes = pgTable(
+  'trainer_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trainer_id: person('trainer_id'),
+    trainee_id: person('trainee_id'),
+    body: text('body').notNull(),
+    created_at: at('created_at').notNull(),
+    updated_at: at('updated_at').notNull(),
+  },
+  (table) => [
+    index('trainer_notes_pair_idx').on(table.trainer_id, table.trainee_id, table.created_at),
+    index('trainer_notes_trainee_id_idx').on(table.trainee_id),
+    check('trainer_notes_body_check', sql`char_length(${table.body}) between 1 and 4000`),
+  ],
 );

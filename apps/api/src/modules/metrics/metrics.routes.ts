@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { dateParamsSchema } from '@forja/shared/schemas/diary';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import {
@@ -11,6 +12,7 @@ import {
   weightInputSchema,
 } from '@forja/shared/schemas/metrics';
 import { requireUser } from '../../http/authentication';
+import { requireTrainer, trainersOnly } from '../../http/trainer-role';
 import { responses, send, sendStreamedText } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import {
@@ -18,6 +20,7 @@ import {
   deleteWeight,
   exportCsv,
   getMetrics,
+  getTraineeMetrics,
   putMeasurement,
   putWeight,
 } from './metrics.service';
@@ -131,6 +134,43 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       const { filename, chunks } = await exportCsv(deps, userOf(request));
       return sendStreamedText(reply, { filename }, 'content', chunks);
     },
+  );
+
+  return Promise.resolve();
+};
+
+/**
+ * A trainee's metrics as their trainer reads them (the trainee file's Cuerpo): trainers need
+ * no subscription and anyone else gets a 404, so it sits outside the subscription gate.
+ */
+export const trainerMetricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+  app.get(
+    '/trainers/trainees/:id/metrics/',
+    {
+      schema: {
+        tags: ['trainers'],
+        security,
+        summary:
+          "A trainee's weight, trend and measurements over 1, 3, 6 or 12 months, as the trainee's own metrics; energy and adherence only when the diary is shared",
+        description:
+          'A trainer, for their own trainees who share the body area. Anyone else gets a 404. No subscription is needed.',
+        params: z.object({ id: z.string() }),
+        querystring: metricsQuerySchema,
+        response: responses(200, metricsSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await getTraineeMetrics(
+          deps,
+          requireTrainer(request).userId,
+          request.params.id,
+          request.query.months,
+        ),
+      ),
   );
 
   return Promise.resolve();

@@ -27,6 +27,7 @@ import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
 import { findMetricSystem, findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { findDailyTargets } from '../../nutrition/daily-targets';
+import { trainerMay } from '../../security/trainer-access';
 import { adherence } from '../../nutrition/adherence';
 import { csvRows, toCsv, type Cell } from './csv';
 import { weeklyRate, weightTrend } from '../../nutrition/trend';
@@ -128,7 +129,8 @@ async function allWeights(db: Db, userId: string): Promise<WeightEntry[]> {
 }
 
 /**
- * The metrics screen over the last `months`: weighings with their trend (smoothed over
+ * The metrics screen over the last `months`; with `diary: false` (a trainer the trainee
+ * shares their body with, not their diary) without the energy eaten nor the adherence: weighings with their trend (smoothed over
  * the whole history, so the range starts warm), the weekly rate, measurements, the energy
  * of each logged day and the adherence to the energy target.
  */
@@ -136,7 +138,9 @@ export async function getMetrics(
   deps: MetricsDeps,
   userId: string,
   months: MetricRange,
+  options: { diary?: boolean } = {},
 ): Promise<Metrics> {
+  const withDiary = options.diary ?? true;
   const to = await today(deps, userId);
   const from = addMonths(to, -months);
   const [weights, measurements, energy, targets] = await Promise.all([
@@ -152,8 +156,8 @@ export async function getMetrics(
         ),
       )
       .orderBy(asc(bodyMeasurements.date)),
-    energyByDay(deps.db, userId, from, to),
-    findDailyTargets(deps, userId),
+    withDiary ? energyByDay(deps.db, userId, from, to) : [],
+    withDiary ? findDailyTargets(deps, userId) : null,
   ]);
   const points = weightTrend(weights);
   const rate = weeklyRate(points);
@@ -476,4 +480,23 @@ export async function exportCsv(
 
 async function* mapped<T, U>(values: AsyncGenerator<T>, map: (value: T) => U): AsyncGenerator<U> {
   for await (const value of values) yield map(value);
+}
+
+/**
+ * A trainee's metrics as their trainer sees them (decision 057): the same answer as the
+ * trainee's own, for a trainee of theirs who shares the body area; the energy and the
+ * adherence only when the diary is shared too. Anyone else gets a 404.
+ */
+export async function getTraineeMetrics(
+  deps: MetricsDeps,
+  trainerId: string,
+  traineeId: string,
+  months: MetricRange,
+): Promise<Metrics> {
+  const [body, diary] = await Promise.all([
+    trainerMay(deps.db, trainerId, traineeId, { area: 'body' }),
+    trainerMay(deps.db, trainerId, traineeId, { area: 'diary' }),
+  ]);
+  if (!body) throw new AppError('notFound');
+  return getMetrics(deps, traineeId.toLowerCase(), months, { diary });
 }

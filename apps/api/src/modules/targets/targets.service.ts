@@ -1,13 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { MAX_TARGET_CHANGES } from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
 import type {
+  TargetChange,
+  TargetChangeKind,
   TargetOverride,
   TargetOverrideInput,
   TraineeTargets,
 } from '@forja/shared/schemas/targets';
 import type { Db } from '../../db/client';
 import { findOnboardingAnswers } from '../../db/onboarding-answers';
-import { targetOverrides } from '../../db/schema/targets';
+import { lockTargetChanges } from '../../db/advisory-locks';
+import { targetChanges, targetOverrides } from '../../db/schema/targets';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
@@ -59,10 +63,35 @@ function overrideOf(row: OverrideRow): TargetOverride {
   };
 }
 
+/** The trainee's targets history, newest first, with who made each change. */
+async function targetHistory(db: Db, userId: string): Promise<TargetChange[]> {
+  const rows = await db
+    .select({
+      change: targetChanges,
+      by: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+    })
+    .from(targetChanges)
+    .leftJoin(users, eq(users.id, targetChanges.changed_by))
+    .where(eq(targetChanges.user_id, userId))
+    .orderBy(desc(targetChanges.seq))
+    .limit(MAX_TARGET_CHANGES);
+  return rows.map(({ change, by }) => ({
+    id: change.id,
+    kind: change.kind,
+    changed_by: by,
+    changed_at: change.changed_at,
+    energy_kcal: change.energy_kcal,
+    protein_g: change.protein_g,
+    fat_g: change.fat_g,
+    formula_energy_kcal: change.formula_energy_kcal,
+  }));
+}
+
 async function traineeTargets(deps: TargetsDeps, userId: string): Promise<TraineeTargets> {
-  const [answers, override] = await Promise.all([
+  const [answers, override, history] = await Promise.all([
     findOnboardingAnswers(deps.db, userId),
     findOverride(deps.db, userId),
+    targetHistory(deps.db, userId),
   ]);
   const today = deps.clock.now();
   return {
@@ -70,7 +99,48 @@ async function traineeTargets(deps: TargetsDeps, userId: string): Promise<Traine
     override: override ? overrideOf(override) : null,
     targets: targetsOf(answers, override ?? null, today),
     formula_targets: targetsOf(answers, null, today),
+    history,
   };
+}
+
+/**
+ * Records a change of the trainee's targets in the caller's transaction, with the formula's
+ * energy at that moment, and keeps only the last 100: the history's lock makes two changes
+ * at once trim one after the other.
+ */
+async function recordTargetChange(
+  deps: TargetsDeps,
+  userId: string,
+  change: {
+    kind: TargetChangeKind;
+    by: string;
+    energy_kcal: number | null;
+    protein_g: number | null;
+    fat_g: number | null;
+  },
+): Promise<void> {
+  await lockTargetChanges(deps.db, userId);
+  const now = deps.clock.now();
+  const formula = targetsOf(await findOnboardingAnswers(deps.db, userId), null, now);
+  await deps.db.insert(targetChanges).values({
+    user_id: userId,
+    kind: change.kind,
+    changed_by: change.by,
+    changed_at: now,
+    energy_kcal: change.energy_kcal,
+    protein_g: change.protein_g,
+    fat_g: change.fat_g,
+    formula_energy_kcal: formula?.energy_kcal ?? null,
+  });
+  const kept = deps.db
+    .select({ id: targetChanges.id })
+    .from(targetChanges)
+    .where(eq(targetChanges.user_id, userId))
+    .orderBy(desc(targetChanges.seq))
+    .limit(MAX_TARGET_CHANGES);
+  await deps.db
+    .delete(targetChanges)
+    .where(and(eq(targetChanges.user_id, userId), notInArray(targetChanges.id, kept)));
 }
 
 /** A trainee's targets as their trainer sees them: the override, the result, the formula's. */
@@ -111,11 +181,23 @@ export async function setTargetOverride(
       }
     }
     const now = deps.clock.now();
+    const before = await findOverride(tx, userId);
+    const unchanged =
+      before?.energy_kcal === prescribed.energy_kcal &&
+      before.protein_g === prescribed.protein_g &&
+      before.fat_g === prescribed.fat_g;
     const values = { ...prescribed, set_by: principal.userId, updated_at: now };
+    // The same targets again change nothing: neither the override nor the history.
+    if (unchanged) return traineeTargets({ ...deps, db: tx }, userId);
     await tx
       .insert(targetOverrides)
       .values({ user_id: userId, created_at: now, ...values })
       .onConflictDoUpdate({ target: targetOverrides.user_id, set: values });
+    await recordTargetChange({ ...deps, db: tx }, userId, {
+      kind: 'set',
+      by: principal.userId,
+      ...prescribed,
+    });
     return traineeTargets({ ...deps, db: tx }, userId);
   });
 }
@@ -128,7 +210,20 @@ export async function clearTargetOverride(
 ): Promise<TraineeTargets> {
   return deps.db.transaction(async (tx) => {
     const userId = await managedTraineeId(tx, principal, id, { lock: true });
-    await tx.delete(targetOverrides).where(eq(targetOverrides.user_id, userId));
+    const cleared = await tx
+      .delete(targetOverrides)
+      .where(eq(targetOverrides.user_id, userId))
+      .returning({ user_id: targetOverrides.user_id });
+    // Already on the formula's: nothing happened, so the history gets nothing.
+    if (cleared.length > 0) {
+      await recordTargetChange({ ...deps, db: tx }, userId, {
+        kind: 'cleared',
+        by: principal.userId,
+        energy_kcal: null,
+        protein_g: null,
+        fat_g: null,
+      });
+    }
     return traineeTargets({ ...deps, db: tx }, userId);
   });
 }

@@ -47,8 +47,8 @@ import {
   saveMeasurement,
   saveWeight,
 } from './metrics-api';
-import { EnergyChart } from './energy-chart';
-import { WeightChart } from './weight-chart';
+import { EnergyChart } from '../../components/charts/energy-chart';
+import { WeightChart } from '../../components/charts/weight-chart';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 

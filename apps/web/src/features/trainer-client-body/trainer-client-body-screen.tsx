@@ -1,0 +1,187 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
+import { MEASUREMENT_LABELS, MEASUREMENT_SITES, type Metrics } from '@forja/shared/schemas/metrics';
+import {
+  kgToLb,
+  lengthForDisplay,
+  unitLabels,
+  weightForDisplay,
+  type MetricSystem,
+} from '@forja/shared/units';
+import { EnergyChart } from '../../components/charts/energy-chart';
+import { WeightChart } from '../../components/charts/weight-chart';
+import { Card } from '../../components/ui/card';
+import { focusRing } from '../../components/ui/styles';
+import { formatCalendarDay } from '../../lib/calendar-day';
+import { formatNumber } from '../../lib/numbers';
+import { traineeMetricsQuery } from './trainer-client-body-api';
+
+function formatDate(date: string): string {
+  return formatCalendarDay(date, { dateStyle: 'medium' });
+}
+
+const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
+
+/**
+ * Cuerpo, in a trainee's file: their weight with its trend and their measurements over a
+ * period, drawn with the same charts the trainee sees; the energy eaten only when they
+ * share their diary too. Read only: the numbers are the trainee's to write.
+ */
+export function TrainerClientBodyScreen({
+  traineeId,
+  months,
+  onMonthsChange,
+  system,
+}: {
+  traineeId: string;
+  months: MetricRange;
+  onMonthsChange: (months: MetricRange) => void;
+  system: MetricSystem;
+}) {
+  const { data: metrics } = useSuspenseQuery(traineeMetricsQuery(traineeId, months));
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="group" aria-label="Periodo" className="flex flex-wrap gap-1">
+        {METRIC_RANGES.map((range) => (
+          <button
+            key={range}
+            type="button"
+            aria-pressed={months === range}
+            onClick={() => {
+              onMonthsChange(range);
+            }}
+            className={`min-h-11 rounded-md px-3 py-1.5 font-medium ${months === range ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
+          >
+            {range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`}
+          </button>
+        ))}
+      </div>
+      <WeightCard metrics={metrics} system={system} />
+      <MeasurementsCard metrics={metrics} system={system} />
+      {metrics.energy.length > 0 ? <EnergyCard metrics={metrics} /> : null}
+    </div>
+  );
+}
+
+function WeightCard({ metrics, system }: { metrics: Metrics; system: MetricSystem }) {
+  const unit = unitLabels(system).weight;
+  const rate = metrics.weekly_rate_kg;
+  return (
+    <Card title="Peso">
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className={muted}>Tendencia</dt>
+          <dd className="text-2xl font-extrabold" data-testid="trend">
+            {metrics.trend_kg === null
+              ? '—'
+              : `${formatNumber(weightForDisplay(metrics.trend_kg, system), 1)} ${unit}`}
+          </dd>
+        </div>
+        <div>
+          <dt className={muted}>Ritmo semanal</dt>
+          <dd className="text-2xl font-extrabold" data-testid="weekly-rate">
+            {rate === null
+              ? '—'
+              : `${rate > 0 ? '+' : ''}${formatNumber(system === 'imperial' ? kgToLb(rate) : rate, 2)} ${unit}/semana`}
+          </dd>
+        </div>
+      </dl>
+      <WeightChart points={metrics.weights} from={metrics.from} to={metrics.to} system={system} />
+      {metrics.weights.length > 0 ? (
+        <table className="w-full text-left">
+          <caption className="sr-only">Pesajes del periodo</caption>
+          <thead>
+            <tr className={muted}>
+              <th scope="col">Día</th>
+              <th scope="col">Peso</th>
+              <th scope="col">Tendencia</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...metrics.weights].reverse().map((point) => (
+              <tr key={point.date} className="border-t border-neutral-200 dark:border-neutral-800">
+                <td className="py-1">{formatDate(point.date)}</td>
+                <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
+                <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-neutral-700 dark:text-neutral-300">No se ha pesado en este periodo.</p>
+      )}
+    </Card>
+  );
+}
+
+function MeasurementsCard({ metrics, system }: { metrics: Metrics; system: MetricSystem }) {
+  const unit = unitLabels(system).length;
+  const { measurements } = metrics;
+  return (
+    <Card title="Medidas">
+      {measurements.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">Medidas del periodo</caption>
+            <thead>
+              <tr className={muted}>
+                <th scope="col">Día</th>
+                {MEASUREMENT_SITES.map((site) => (
+                  <th key={site} scope="col">
+                    {MEASUREMENT_LABELS[site]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...measurements].reverse().map((row) => (
+                <tr key={row.date} className="border-t border-neutral-200 dark:border-neutral-800">
+                  <td className="py-1">{formatDate(row.date)}</td>
+                  {MEASUREMENT_SITES.map((site) => {
+                    const cm = row[`${site}_cm`];
+                    return (
+                      <td key={site}>
+                        {cm === null
+                          ? '—'
+                          : `${formatNumber(lengthForDisplay(cm, system), 1)} ${unit}`}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-neutral-700 dark:text-neutral-300">
+          No ha anotado medidas en este periodo.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function EnergyCard({ metrics }: { metrics: Metrics }) {
+  const { adherence, energy } = metrics;
+  return (
+    <Card title="Energía">
+      {adherence.percent !== null && adherence.target_kcal !== null ? (
+        <p>
+          <span className="text-2xl font-extrabold">{adherence.percent} %</span> de los días:{' '}
+          {adherence.days_within} de {adherence.days_logged} días anotados dentro de ±10 % de{' '}
+          {formatNumber(adherence.target_kcal)} kcal.
+        </p>
+      ) : (
+        <p>{`Ha anotado comida ${String(adherence.days_logged)} ${adherence.days_logged === 1 ? 'día' : 'días'} en este periodo.`}</p>
+      )}
+      <div>
+        <EnergyChart
+          days={energy}
+          target={adherence.target_kcal}
+          from={metrics.from}
+          to={metrics.to}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Metrics } from '@forja/shared/schemas/metrics';
+import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
+import { anUser, installFakeApi, noMetrics, ok, somePreferences } from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
+const figures = {
+  days_logged: 0,
+  adherence_percent: null,
+  sessions_done: null,
+  sessions_planned: null,
+  weigh_ins: null,
+};
+const lucia: RosterItem = {
+  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  first_name: 'Lucía',
+  last_name: 'Gómez',
+  profile_picture_url: '',
+  tags: [],
+  shares: { diary: false, training: false, body: true, check_ins: false },
+  last_activity: null,
+  last_7_days: figures,
+  last_30_days: figures,
+  trend: null,
+  weekly_rate_kg: null,
+};
+const metricsPath = `/trainers/trainees/${lucia.id}/metrics/`;
+
+const someMetrics: Metrics = {
+  ...noMetrics,
+  weights: [
+    { date: '2026-02-20', weight_kg: 80, trend_kg: 80 },
+    { date: '2026-03-01', weight_kg: 79.2, trend_kg: 79.6 },
+  ],
+  trend_kg: 79.6,
+  weekly_rate_kg: -0.31,
+  measurements: [
+    {
+      date: '2026-03-01',
+      waist_cm: 84,
+      hip_cm: 98,
+      chest_cm: null,
+      arm_cm: null,
+      thigh_cm: null,
+      neck_cm: null,
+    },
+  ],
+};
+
+function api(trainee: RosterItem, metrics: Metrics = someMetrics) {
+  return installFakeApi({
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    [`GET /users/${aTrainer.id}/preferences/`]: ok(somePreferences()),
+    'GET /trainers/trainees/': ok({ items: [trainee], total: 1 }),
+    [`GET ${metricsPath}`]: ok(metrics),
+  });
+}
+
+describe('Cuerpo, in a trainee’s file', () => {
+  it('shows the weight with its trend chart and the measurements, read only', async () => {
+    logIn();
+    api(lucia);
+    renderApp(`/trainers/clients/${lucia.id}/body`);
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Cuerpo · Lucía Gómez' }),
+    ).toBeVisible();
+    expect(screen.getByTestId('trend')).toHaveTextContent('79,6 kg');
+    expect(screen.getByTestId('weekly-rate')).toHaveTextContent('-0,31 kg/semana');
+    expect(screen.getByTestId('weight-chart')).toBeInTheDocument();
+    const weighings = screen.getByRole('table', { name: 'Pesajes del periodo' });
+    expect(within(weighings).getAllByRole('row')).toHaveLength(3);
+    const measurements = screen.getByRole('table', { name: 'Medidas del periodo' });
+    expect(within(measurements).getByText('84 cm')).toBeVisible();
+    // Without the diary there is no energy, and nothing here writes.
+    expect(screen.queryByRole('region', { name: 'Energía' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Guardar|Eliminar/ })).toBeNull();
+  });
+
+  it('moves between periods through the address', async () => {
+    logIn();
+    const fake = api(lucia);
+    const { router } = renderApp(`/trainers/clients/${lucia.id}/body`);
+    await user().click(await screen.findByRole('button', { name: '3 meses' }));
+    await waitFor(() => {
+      expect(router.state.location.href).toBe(`/trainers/clients/${lucia.id}/body?months=3`);
+    });
+    await waitFor(() => {
+      expect(fake.callsTo('GET', metricsPath).map((call) => call.search)).toEqual([
+        '?months=1',
+        '?months=3',
+      ]);
+    });
+  });
+
+  it('says plainly when the body is not shared, and asks nothing of it', async () => {
+    logIn();
+    const fake = api({ ...lucia, shares: { ...lucia.shares, body: false } });
+    renderApp(`/trainers/clients/${lucia.id}/body`);
+
+    expect(await screen.findByText('Lucía no comparte contigo su cuerpo.')).toBeVisible();
+    expect(screen.getByText(/no ves su peso ni sus medidas/)).toBeVisible();
+    expect(fake.callsTo('GET', metricsPath)).toEqual([]);
+  });
+});
+
+function user() {
+  return userEvent.setup();
+}

@@ -1,0 +1,236 @@
+import { useId, useState, type ComponentProps } from 'react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { MAX_NOTE_LENGTH, MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
+import { noteInputSchema, type Note } from '@forja/shared/schemas/trainer-notes';
+import { Card } from '../../components/ui/card';
+import { FieldError } from '../../components/ui/form-field';
+import { notify } from '../../components/ui/notifications';
+import { RowActions } from '../../components/ui/row-actions';
+import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import {
+  createNote,
+  deleteNote,
+  traineeNotesKey,
+  traineeNotesQuery,
+  updateNote,
+} from './trainer-client-notes-api';
+
+const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
+const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A change of the notes: the list is read again once the server has it. */
+function useNotesChange<V, R>(
+  traineeId: string,
+  change: (variables: V) => Promise<R>,
+  failed: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: traineeNotesKey(traineeId) }),
+    onError: (error) => {
+      notify.error(errorMessage(error, failed));
+    },
+  });
+}
+
+/**
+ * Notas, in a trainee's file: what the trainer keeps about the person for themselves. Only
+ * they read it; the trainee never does, and it goes when the link ends.
+ */
+export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
+  const { data: notes } = useSuspenseQuery(traineeNotesQuery(traineeId));
+  const [editing, setEditing] = useState<string | null>(null);
+  const remove = useNotesChange(
+    traineeId,
+    (noteId: string) => deleteNote(traineeId, noteId),
+    'No pudimos borrar la nota. Inténtalo de nuevo.',
+  );
+  return (
+    <div className="flex flex-col gap-4">
+      <p className={muted}>Solo tú ves estas notas. Tu cliente no las ve nunca.</p>
+      <NoteForm traineeId={traineeId} full={notes.length >= MAX_NOTES_PER_TRAINEE} />
+      <Card
+        title="Tus notas"
+        actions={
+          <span
+            className={muted}
+          >{`${String(notes.length)} de ${String(MAX_NOTES_PER_TRAINEE)}`}</span>
+        }
+      >
+        {notes.length === 0 ? (
+          <p className="text-neutral-700 dark:text-neutral-300">Aún no has escrito ninguna nota.</p>
+        ) : (
+          <ul className="flex flex-col">
+            {notes.map((note) => (
+              <li
+                key={note.id}
+                className="flex flex-col gap-1 border-t border-neutral-200 py-3 first:border-t-0 dark:border-neutral-800"
+              >
+                {editing === note.id ? (
+                  <EditNote
+                    traineeId={traineeId}
+                    note={note}
+                    onDone={() => {
+                      setEditing(null);
+                    }}
+                  />
+                ) : (
+                  <>
+                    <p className="whitespace-pre-wrap break-words">{note.body}</p>
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className={muted}>
+                        <time dateTime={note.created_at.toISOString()}>
+                          {when.format(note.created_at)}
+                        </time>
+                        {note.updated_at.getTime() !== note.created_at.getTime()
+                          ? ` · editada el ${when.format(note.updated_at)}`
+                          : ''}
+                      </p>
+                      <RowActions
+                        actions={[
+                          {
+                            text: 'Editar',
+                            label: `Editar la nota del ${when.format(note.created_at)}`,
+                            onClick: () => {
+                              setEditing(note.id);
+                            },
+                          },
+                          {
+                            text: 'Borrar',
+                            label: `Borrar la nota del ${when.format(note.created_at)}`,
+                            disabled: remove.isPending,
+                            onClick: () => {
+                              remove.mutate(note.id);
+                            },
+                          },
+                        ]}
+                      />
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function NoteBox({
+  label,
+  error,
+  ...input
+}: { label: string; error: string | undefined } & ComponentProps<'textarea'>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        maxLength={MAX_NOTE_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={fieldControl}
+        {...input}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function NoteForm({ traineeId, full }: { traineeId: string; full: boolean }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: '' } });
+  const create = useNotesChange(
+    traineeId,
+    (body: string) => createNote(traineeId, body),
+    'No pudimos guardar la nota. Inténtalo de nuevo.',
+  );
+  return (
+    <Card title="Nueva nota">
+      <form
+        aria-label="Nueva nota"
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) =>
+          void handleSubmit(({ body }) => {
+            create.mutate(body, {
+              onSuccess: () => {
+                reset({ body: '' });
+              },
+            });
+          })(event)
+        }
+      >
+        <NoteBox label="Nota" error={errors.body?.message} {...register('body')} />
+        {full ? (
+          <p className={muted}>
+            {`Has llegado a ${String(MAX_NOTES_PER_TRAINEE)} notas: borra alguna para escribir otra.`}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={create.isPending || full}
+          className={`${primaryButton} self-start`}
+        >
+          Guardar nota
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+function EditNote({
+  traineeId,
+  note,
+  onDone,
+}: {
+  traineeId: string;
+  note: Note;
+  onDone: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: note.body } });
+  const update = useNotesChange(
+    traineeId,
+    (body: string) => updateNote(traineeId, note.id, body),
+    'No pudimos guardar la nota. Inténtalo de nuevo.',
+  );
+  return (
+    <form
+      aria-label="Editar nota"
+      noValidate
+      className="flex flex-col gap-2"
+      onSubmit={(event) =>
+        void handleSubmit(({ body }) => {
+          update.mutate(body, { onSuccess: onDone });
+        })(event)
+      }
+    >
+      <NoteBox label="Nota" error={errors.body?.message} {...register('body')} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={update.isPending} className={primaryButton}>
+          Guardar cambios
+        </button>
+        <button type="button" onClick={onDone} className={secondaryButton}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
+import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
+const figures = {
+  days_logged: 0,
+  adherence_percent: null,
+  sessions_done: null,
+  sessions_planned: null,
+  weigh_ins: null,
+};
+// Shares nothing: the notes are the trainer's own and need no area.
+const lucia: RosterItem = {
+  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  first_name: 'Lucía',
+  last_name: 'Gómez',
+  profile_picture_url: '',
+  tags: [],
+  shares: { diary: false, training: false, body: false, check_ins: false },
+  last_activity: null,
+  last_7_days: figures,
+  last_30_days: figures,
+  trend: null,
+  weekly_rate_kg: null,
+};
+const notesPath = `/trainers/trainees/${lucia.id}/notes/`;
+const first = {
+  id: '7c6b5a4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+  body: 'Rodilla izquierda: sin saltos',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** The trainer's notes as a server would keep them: written, rewritten and deleted. */
+function api(items: RosterItem[]) {
+  let notes: (typeof first)[] = [first];
+  const noteAt = (call: FakeCall) => call.path.split('/').at(-2) ?? '';
+  const handlers: Parameters<typeof installFakeApi>[0] = {
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    'GET /trainers/trainees/': ok({ items, total: items.length }),
+    [`GET ${notesPath}`]: () => ok(notes),
+    [`POST ${notesPath}`]: (call) => {
+      const note = {
+        id: '8d7c6b5a-4e3f-4b2a-8d9c-6e5f4a3b2c1d',
+        body: (call.body as { body: string }).body,
+        created_at: '2026-11-24T09:00:00.000Z',
+        updated_at: '2026-11-24T09:00:00.000Z',
+      };
+      notes = [note, ...notes];
+      return { status: 201, data: note };
+    },
+  };
+  handlers[`PATCH ${notesPath}${first.id}/`] = (call) => {
+    const body = (call.body as { body: string }).body;
+    notes = notes.map((note) =>
+      note.id === noteAt(call) ? { ...note, body, updated_at: '2026-11-24T09:05:00.000Z' } : note,
+    );
+    return ok(notes.find((note) => note.id === noteAt(call)));
+  };
+  handlers[`DELETE ${notesPath}${first.id}/`] = (call) => {
+    notes = notes.filter((note) => note.id !== noteAt(call));
+    return { status: 204 };
+  };
+  return installFakeApi(handlers);
+}
+
+describe('Notas, in a trainee’s file', () => {
+  it('writes, rewrites and deletes the trainer’s notes, with no area shared', async () => {
+    logIn();
+    const fake = api([lucia]);
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+
+    expect(await screen.findByText('Rodilla izquierda: sin saltos')).toBeVisible();
+    expect(screen.getByText(/Solo tú ves estas notas/)).toBeVisible();
+    expect(screen.getByText('1 de 500')).toBeVisible();
+
+    const ui = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Nueva nota' });
+    await ui.type(within(form).getByLabelText('Nota'), 'Prefiere entrenar por la mañana');
+    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
+    expect(await screen.findByText('Prefiere entrenar por la mañana')).toBeVisible();
+    expect(fake.callsTo('POST', notesPath).map((call) => call.body)).toEqual([
+      { body: 'Prefiere entrenar por la mañana' },
+    ]);
+    expect(within(form).getByLabelText('Nota')).toHaveValue('');
+    expect(screen.getByText('2 de 500')).toBeVisible();
+
+    await ui.click(screen.getByRole('button', { name: /^Editar la nota del 20 nov 2026/ }));
+    const edit = screen.getByRole('form', { name: 'Editar nota' });
+    const box = within(edit).getByLabelText('Nota');
+    await ui.clear(box);
+    await ui.type(box, 'Rodilla izquierda: ya puede saltar');
+    await ui.click(within(edit).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Rodilla izquierda: ya puede saltar')).toBeVisible();
+    expect(screen.getByText(/editada el/)).toBeVisible();
+
+    await ui.click(screen.getByRole('button', { name: /^Borrar la nota del 20 nov 2026/ }));
+    await waitFor(() => {
+      expect(screen.queryByText('Rodilla izquierda: ya puede saltar')).toBeNull();
+    });
+    expect(fake.callsTo('DELETE', `${notesPath}${first.id}/`)).toHaveLength(1);
+  });
+
+  it('says an empty note is not a note, and sends nothing', async () => {
+    logIn();
+    const fake = api([lucia]);
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+
+    const form = await screen.findByRole('form', { name: 'Nueva nota' });
+    const ui = userEvent.setup();
+    await ui.type(within(form).getByLabelText('Nota'), '   ');
+    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
+    expect(await within(form).findByText('La nota no puede estar vacía')).toBeVisible();
+    expect(fake.callsTo('POST', notesPath)).toEqual([]);
+  });
+
+  it('says so when the person is not one of the trainer’s clients, and asks for no notes', async () => {
+    logIn();
+    const fake = api([]);
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+
+    expect(
+      await screen.findByText('No encontramos a esta persona entre tus clientes.'),
+    ).toBeVisible();
+    expect(fake.callsTo('GET', notesPath)).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answersTargets } from '@forja/shared/fixtures/onboarding';
+import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
+import { anUser, installFakeApi, ok, theTrainerTargets } from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
+const figures = {
+  days_logged: 0,
+  adherence_percent: null,
+  sessions_done: null,
+  sessions_planned: null,
+  weigh_ins: null,
+};
+const lucia: RosterItem = {
+  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  first_name: 'Lucía',
+  last_name: 'Gómez',
+  profile_picture_url: '',
+  tags: [],
+  shares: { diary: true, training: false, body: false, check_ins: false },
+  last_activity: null,
+  last_7_days: figures,
+  last_30_days: figures,
+  trend: null,
+  weekly_rate_kg: null,
+};
+const targetsPath = `/users/${lucia.id}/targets/`;
+
+const onFormula = {
+  user_id: lucia.id,
+  override: null,
+  targets: answersTargets,
+  formula_targets: answersTargets,
+  history: [],
+};
+
+/** After the trainer set 1600 kcal: the override, the result and the change in the history. */
+const onTrainers = {
+  ...onFormula,
+  override: {
+    energy_kcal: 1600,
+    protein_g: null,
+    fat_g: null,
+    set_by: aTrainer.id,
+    set_at: '2026-11-24T09:00:00.000Z',
+  },
+  targets: theTrainerTargets,
+  history: [
+    {
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      kind: 'set',
+      changed_by: { id: aTrainer.id, first_name: 'Marta', last_name: 'Ibáñez' },
+      changed_at: '2026-11-24T09:00:00.000Z',
+      energy_kcal: 1600,
+      protein_g: null,
+      fat_g: null,
+      formula_energy_kcal: answersTargets.energy_kcal,
+    },
+  ],
+};
+
+function api(trainee: RosterItem, targets: object = onFormula) {
+  return installFakeApi({
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    'GET /trainers/trainees/': ok({ items: [trainee], total: 1 }),
+    [`GET ${targetsPath}`]: ok(targets),
+    [`PUT ${targetsPath}`]: ok(onTrainers),
+    [`DELETE ${targetsPath}`]: ok({
+      ...onFormula,
+      history: [
+        {
+          ...onTrainers.history[0],
+          id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+          kind: 'cleared',
+          energy_kcal: null,
+        },
+        ...onTrainers.history,
+      ],
+    }),
+  });
+}
+
+describe('Objetivos, in a trainee’s file', () => {
+  it('sets the energy from the form and shows the change in the history', async () => {
+    logIn();
+    const fake = api(lucia);
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+
+    const today = await screen.findByRole('table', { name: 'La fórmula y lo que tiene ahora' });
+    const energy = within(today).getByRole('row', { name: /Energía/ });
+    expect(energy).toHaveTextContent(`${answersTargets.energy_kcal.toLocaleString('es-ES')} kcal`);
+    expect(screen.getByText(/Aún no hay cambios/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Volver a la fórmula' })).toBeNull();
+
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('Energía (kcal al día)'), '1600');
+    await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
+
+    await waitFor(() => {
+      expect(fake.callsTo('PUT', targetsPath).map((call) => call.body)).toEqual([
+        { energy_kcal: 1600, protein_g: null, fat_g: null },
+      ]);
+    });
+    const history = await screen.findByRole('list', { name: /Cambios/ });
+    expect(within(history).getByText(/Fijó 1600 kcal/)).toBeVisible();
+    expect(within(history).getByText(/Marta Ibáñez/)).toBeVisible();
+    expect(screen.getByText(/por debajo de su metabolismo basal/)).toBeVisible();
+
+    await ui.click(screen.getByRole('button', { name: 'Volver a la fórmula' }));
+    await waitFor(() => {
+      expect(fake.callsTo('DELETE', targetsPath)).toHaveLength(1);
+    });
+    expect(await within(history).findByText(/Volvió a los objetivos de la fórmula/)).toBeVisible();
+  });
+
+  it('says what is wrong under the field and sends nothing', async () => {
+    logIn();
+    const fake = api(lucia);
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Energía (kcal al día)'), '500');
+    await ui.type(screen.getByLabelText('Proteína (g, opcional)'), 'mucha');
+    await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
+
+    expect(await screen.findByText(/La energía debe estar entre 800 y 6\.?000 kcal/)).toBeVisible();
+    expect(screen.getByLabelText('Energía (kcal al día)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('La proteína debe ser un número válido')).toBeVisible();
+    expect(fake.callsTo('PUT', targetsPath)).toEqual([]);
+  });
+
+  it('says plainly when the diary is not shared, and asks nothing of the targets', async () => {
+    logIn();
+    const fake = api({ ...lucia, shares: { ...lucia.shares, diary: false } });
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+
+    expect(await screen.findByText('Lucía no comparte contigo su diario.')).toBeVisible();
+    expect(fake.callsTo('GET', targetsPath)).toEqual([]);
+  });
+});
