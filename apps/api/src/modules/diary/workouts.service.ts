@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -89,6 +89,24 @@ async function assemble(db: Db, rows: readonly WorkoutRow[]): Promise<Workout[]>
           .map((set) => ({ id: set.id, reps: set.reps, weight_kg: set.weight_kg })),
       })),
   }));
+}
+
+/**
+ * The person's sessions from `from` to `to` (both included), newest first, with their
+ * exercises and sets: three statements whatever the range. The caller bounds the range.
+ */
+export async function workoutsBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Workout[]> {
+  const rows = await db
+    .select()
+    .from(workouts)
+    .where(and(eq(workouts.user_id, userId), between(workouts.date, from, to)))
+    .orderBy(desc(workouts.date), desc(workouts.seq));
+  return assemble(db, rows);
 }
 
 /** The person's workout; `lock` holds it until the transaction ends, to add to it. */
