@@ -21,7 +21,6 @@ import { Route as TrainersRegistrationRouteImport } from './routes/trainers/regi
 import { Route as UsersEmailVerificationRouteImport } from './routes/users/email-verification'
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
-import { Route as TrainerTrainersClientsRouteImport } from './routes/_trainer/trainers/clients'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
 import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
@@ -40,6 +39,11 @@ import { Route as AuthenticatedUsersOnboardingResumeRouteImport } from './routes
 import { Route as AuthenticatedUsersOnboardingSecondStepRouteImport } from './routes/_authenticated/users/onboarding/second-step'
 import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './routes/_authenticated/users/onboarding/sixth-step'
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
+import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_trainer/trainers/clients/index'
+import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
+import { Route as TrainerTrainersClientsTraineeIdIndexRouteImport } from './routes/_trainer/trainers/clients/$traineeId/index'
+import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
+import { Route as TrainerTrainersClientsTraineeIdTrainingRouteImport } from './routes/_trainer/trainers/clients/$traineeId/training'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -97,11 +101,6 @@ const UsersRegistrationRoute = UsersRegistrationRouteImport.update({
   id: '/users/registration',
   path: '/users/registration',
   getParentRoute: () => rootRouteImport,
-} as any)
-const TrainerTrainersClientsRoute = TrainerTrainersClientsRouteImport.update({
-  id: '/trainers/clients',
-  path: '/trainers/clients',
-  getParentRoute: () => TrainerRoute,
 } as any)
 const TrainerTrainersInvitationsRoute =
   TrainerTrainersInvitationsRouteImport.update({
@@ -209,6 +208,36 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
     path: '/users/onboarding/third-step',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const TrainerTrainersClientsIndexRoute =
+  TrainerTrainersClientsIndexRouteImport.update({
+    id: '/trainers/clients/',
+    path: '/trainers/clients/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdRoute =
+  TrainerTrainersClientsTraineeIdRouteImport.update({
+    id: '/trainers/clients/$traineeId',
+    path: '/trainers/clients/$traineeId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdIndexRoute =
+  TrainerTrainersClientsTraineeIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdDiaryRoute =
+  TrainerTrainersClientsTraineeIdDiaryRouteImport.update({
+    id: '/diary',
+    path: '/diary',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdTrainingRoute =
+  TrainerTrainersClientsTraineeIdTrainingRouteImport.update({
+    id: '/training',
+    path: '/training',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -220,7 +249,6 @@ export interface FileRoutesByFullPath {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -238,7 +266,12 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -250,7 +283,6 @@ export interface FileRoutesByTo {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/trainers/clients': typeof TrainerTrainersClientsRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -269,6 +301,10 @@ export interface FileRoutesByTo {
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -284,7 +320,6 @@ export interface FileRoutesById {
   '/users/email-verification': typeof UsersEmailVerificationRoute
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
-  '/_trainer/trainers/clients': typeof TrainerTrainersClientsRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
   '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
@@ -302,7 +337,12 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/_authenticated/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/_trainer/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/_trainer/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/_trainer/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -316,7 +356,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/today'
     | '/users/subscription/failure'
@@ -334,7 +373,12 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/clients/$traineeId'
     | '/users/onboarding/'
+    | '/trainers/clients/'
+    | '/trainers/clients/$traineeId/diary'
+    | '/trainers/clients/$traineeId/training'
+    | '/trainers/clients/$traineeId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -346,7 +390,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/trainers/clients'
     | '/trainers/invitations'
     | '/trainers/today'
     | '/users/subscription/failure'
@@ -365,6 +408,10 @@ export interface FileRouteTypes {
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
     | '/users/onboarding'
+    | '/trainers/clients'
+    | '/trainers/clients/$traineeId/diary'
+    | '/trainers/clients/$traineeId/training'
+    | '/trainers/clients/$traineeId'
   id:
     | '__root__'
     | '/'
@@ -379,7 +426,6 @@ export interface FileRouteTypes {
     | '/users/email-verification'
     | '/users/password-reset'
     | '/users/registration'
-    | '/_trainer/trainers/clients'
     | '/_trainer/trainers/invitations'
     | '/_trainer/trainers/today'
     | '/users/subscription/failure'
@@ -397,7 +443,12 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/second-step'
     | '/_authenticated/users/onboarding/sixth-step'
     | '/_authenticated/users/onboarding/third-step'
+    | '/_trainer/trainers/clients/$traineeId'
     | '/_authenticated/users/onboarding/'
+    | '/_trainer/trainers/clients/'
+    | '/_trainer/trainers/clients/$traineeId/diary'
+    | '/_trainer/trainers/clients/$traineeId/training'
+    | '/_trainer/trainers/clients/$traineeId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -502,13 +553,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/users/registration'
       preLoaderRoute: typeof UsersRegistrationRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_trainer/trainers/clients': {
-      id: '/_trainer/trainers/clients'
-      path: '/trainers/clients'
-      fullPath: '/trainers/clients'
-      preLoaderRoute: typeof TrainerTrainersClientsRouteImport
-      parentRoute: typeof TrainerRoute
     }
     '/_trainer/trainers/invitations': {
       id: '/_trainer/trainers/invitations'
@@ -636,6 +680,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersOnboardingThirdStepRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_trainer/trainers/clients/': {
+      id: '/_trainer/trainers/clients/'
+      path: '/trainers/clients'
+      fullPath: '/trainers/clients/'
+      preLoaderRoute: typeof TrainerTrainersClientsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId': {
+      id: '/_trainer/trainers/clients/$traineeId'
+      path: '/trainers/clients/$traineeId'
+      fullPath: '/trainers/clients/$traineeId'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/': {
+      id: '/_trainer/trainers/clients/$traineeId/'
+      path: '/'
+      fullPath: '/trainers/clients/$traineeId/'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdIndexRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/diary': {
+      id: '/_trainer/trainers/clients/$traineeId/diary'
+      path: '/diary'
+      fullPath: '/trainers/clients/$traineeId/diary'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdDiaryRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/training': {
+      id: '/_trainer/trainers/clients/$traineeId/training'
+      path: '/training'
+      fullPath: '/trainers/clients/$traineeId/training'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdTrainingRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
   }
 }
 
@@ -694,16 +773,40 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface TrainerTrainersClientsTraineeIdRouteChildren {
+  TrainerTrainersClientsTraineeIdDiaryRoute: typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  TrainerTrainersClientsTraineeIdTrainingRoute: typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  TrainerTrainersClientsTraineeIdIndexRoute: typeof TrainerTrainersClientsTraineeIdIndexRoute
+}
+
+const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraineeIdRouteChildren =
+  {
+    TrainerTrainersClientsTraineeIdDiaryRoute:
+      TrainerTrainersClientsTraineeIdDiaryRoute,
+    TrainerTrainersClientsTraineeIdTrainingRoute:
+      TrainerTrainersClientsTraineeIdTrainingRoute,
+    TrainerTrainersClientsTraineeIdIndexRoute:
+      TrainerTrainersClientsTraineeIdIndexRoute,
+  }
+
+const TrainerTrainersClientsTraineeIdRouteWithChildren =
+  TrainerTrainersClientsTraineeIdRoute._addFileChildren(
+    TrainerTrainersClientsTraineeIdRouteChildren,
+  )
+
 interface TrainerRouteChildren {
-  TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
+  TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
-  TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
+  TrainerTrainersClientsTraineeIdRoute:
+    TrainerTrainersClientsTraineeIdRouteWithChildren,
+  TrainerTrainersClientsIndexRoute: TrainerTrainersClientsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

@@ -37,6 +37,7 @@ import {
   removeWorkout,
   startWorkout,
 } from './diary-api';
+import { WorkoutComments } from './day-comments';
 import { formatLoad } from './format';
 import { useDiaryChange } from './use-diary-change';
 
@@ -148,6 +149,7 @@ function WorkoutCard({
           Añadir ejercicio
         </button>
       </form>
+      <WorkoutComments date={date} workoutId={workout.id} name={workout.name} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
+import { dayCommentsQuery } from '../../../../features/diary/comments-api';
 import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
@@ -31,6 +32,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
       deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
+    // The trainer's comments show beside the day once in; the day does not wait for them.
+    queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
     await queryClient.query(diaryDayQuery(date));
     // The exercise library (a large read) is read by a session's card when one is shown,
     // after the day has painted: the first paint does not share the network with it.

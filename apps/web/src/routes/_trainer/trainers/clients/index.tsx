@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../components/ui/load-error';
-import { rosterQuery } from '../../../features/trainer-clients/trainer-clients-api';
-import { TrainerClientsScreen } from '../../../features/trainer-clients/trainer-clients-screen';
-import { rosterSearch } from '../../-roster-search';
+import { loadErrorView } from '../../../../components/ui/load-error';
+import { rosterQuery } from '../../../../features/trainer-clients/trainer-clients-api';
+import { TrainerClientsScreen } from '../../../../features/trainer-clients/trainer-clients-screen';
+import { rosterSearch } from '../../../-roster-search';
 
-export const Route = createFileRoute('/_trainer/trainers/clients')({
+export const Route = createFileRoute('/_trainer/trainers/clients/')({
   validateSearch: rosterSearch,
   // The router hands on unknown values of the address beside the checked ones: check again.
   loaderDeps: ({ search }) => {
