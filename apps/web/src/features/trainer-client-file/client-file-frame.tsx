@@ -46,7 +46,7 @@ export function ClientFileFrame({
         to="/trainers/clients"
         className={`inline-flex min-h-11 items-center self-start ${textLink}`}
       >
-        <span aria-hidden="true">←&nbsp;</span>Clientes
+        <span aria-hidden="true">←&nbsp;</span>Volver a Clientes
       </Link>
       <div className="flex items-center gap-3">
         {file.profile_picture_url ? (

@@ -124,13 +124,13 @@ function Session({
       <button
         type="button"
         aria-expanded={open}
+        aria-label={`${open ? 'Ocultar comentarios' : 'Comentarios'} sobre ${subject}`}
         onClick={() => {
           setOpen(!open);
         }}
         className={`min-h-11 self-start rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
       >
         {open ? 'Ocultar comentarios' : 'Comentarios'}
-        <span className="sr-only">{` sobre ${subject}`}</span>
       </button>
       {open ? <SessionThread traineeId={traineeId} workout={workout} /> : null}
     </Card>
