@@ -11,6 +11,10 @@ import { unreadCommentsKey } from '../../lib/query-keys';
 export function dayCommentsQuery(date: string) {
   return queryOptions({
     queryKey: ['diary', date, 'comments'],
+    // A conversation: the loader reads it again on every visit, for the other side's latest
+    // words; the screen does not read it twice.
+    staleTime: 0,
+    refetchOnMount: false,
     queryFn: () =>
       http.get(`/diary/days/${date}/comments/`, {
         schema: commentListSchema,

@@ -19,6 +19,10 @@ export function todayQuery(userId: string) {
 /** How many of their trainer's comments are unread, and the latest few. */
 export const unreadCommentsQuery = queryOptions({
   queryKey: unreadCommentsKey,
+  // A conversation: the loader reads it again on every visit, for the other side's latest
+  // words; the screen does not read it twice.
+  staleTime: 0,
+  refetchOnMount: false,
   queryFn: () =>
     http.get('/comments/unread/', {
       schema: unreadCommentsSchema,

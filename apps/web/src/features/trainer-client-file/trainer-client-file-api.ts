@@ -57,6 +57,10 @@ export function trainingLogQuery(traineeId: string, from: string, to: string) {
 export function traineeCommentsQuery(traineeId: string, date: string) {
   return queryOptions({
     queryKey: [...fileKey(traineeId), 'comments', date],
+    // A conversation: the loader reads it again on every visit, for the other side's latest
+    // words; the screen does not read it twice.
+    staleTime: 0,
+    refetchOnMount: false,
     queryFn: () =>
       http.get(`${base(traineeId)}/comments/`, {
         schema: commentListSchema,

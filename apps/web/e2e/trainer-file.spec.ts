@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkedPair } from './support/api';
+import { expectAccessible, storeSession } from './support/browser';
+
+// Trainers and their clients mostly use Forja on their phones.
+test.use({ viewport: { width: 390, height: 844 } });
+test.setTimeout(90_000);
+
+/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
+async function expectAccessibleOnceQuiet(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
+}
+
+/** A full-page picture of the screen at 390 × 844, kept with the run's results. */
+async function picture(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test('a trainer reads a client’s day and comments; the client sees it on home and in the diary and replies', async ({
+  browser,
+  request,
+}) => {
+  const { trainer, trainee, traineeId } = await linkedPair(request);
+  const traineeHeaders = { Authorization: `Token ${trainee.access_token}` };
+  const today = (
+    (await (await request.get('/v0/today/', { headers: traineeHeaders })).json()) as {
+      data: { date: string };
+    }
+  ).data.date;
+  const logged = await request.post('/v0/diary/entries/', {
+    headers: traineeHeaders,
+    data: { kind: 'quick', date: today, meal: 'desayuno', name: 'Tostadas', kcal: 420 },
+  });
+  expect(logged.ok()).toBe(true);
+
+  // The trainer opens Lucía's file from Clientes.
+  const coach = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await coach.newPage();
+  await storeSession(page, trainer);
+  await page.goto('/trainers/clients');
+  await page.getByRole('link', { name: 'Lucía Pérez' }).click();
+  await expect(page).toHaveURL(`/trainers/clients/${traineeId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucía Pérez' })).toBeVisible();
+  await expect(page.getByText('Comparte contigo: diario, entrenamiento y cuerpo')).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Ficha de Lucía Pérez' });
+  await expect(tabs.getByRole('link', { name: 'Resumen' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessibleOnceQuiet(page);
+  await picture(page, 'ficha-resumen');
+
+  // Her day: the breakfast she logged, against her targets; a comment on it.
+  await tabs.getByRole('link', { name: 'Diario' }).click();
+  const breakfast = page.getByRole('region', { name: 'Desayuno' });
+  await expect(breakfast.getByText('Tostadas')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Totales del día' })).toContainText('de 2209 kcal');
+  await expectAccessibleOnceQuiet(page);
+  await breakfast.getByRole('button', { name: 'Comentar el desayuno' }).click();
+  await breakfast
+    .getByRole('textbox', { name: 'Tu comentario' })
+    .fill('Añade proteína al desayuno');
+  await breakfast.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Comentario enviado')).toBeVisible();
+  await expect(breakfast.getByText('Añade proteína al desayuno')).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+  await picture(page, 'ficha-diario');
+
+  await tabs.getByRole('link', { name: 'Entrenamiento' }).click();
+  await expect(page.getByText('Ninguna sesión en estas semanas.')).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+  await picture(page, 'ficha-entrenamiento');
+
+  // Lucía sees it on home, unread, and opens its day.
+  const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const mine = await client.newPage();
+  await storeSession(mine, trainee);
+  await mine.goto('/users/home');
+  const card = mine.getByRole('region', { name: 'Comentarios de tu entrenador' });
+  await expect(card.getByText('1 sin leer')).toBeVisible();
+  await expect(card.getByText('Añade proteína al desayuno')).toBeVisible();
+  await expectAccessibleOnceQuiet(mine);
+  await picture(mine, 'inicio-comentarios');
+  await card.getByRole('link', { name: /Añade proteína al desayuno/ }).click();
+  await expect(mine).toHaveURL(`/users/diary?date=${today}`);
+
+  // In her diary the comment sits on the breakfast; she replies there.
+  const meal = mine.getByRole('region', { name: 'Desayuno' });
+  const thread = meal.getByRole('region', { name: 'Comentarios sobre el desayuno' });
+  await expect(thread.getByText('Añade proteína al desayuno')).toBeVisible();
+  await expect(thread.getByText('Marta Ruiz')).toBeVisible();
+  await thread.getByRole('button', { name: 'Responder sobre el desayuno' }).click();
+  await thread.getByRole('textbox', { name: 'Tu respuesta' }).fill('Vale, mañana pongo huevos');
+  await thread.getByRole('button', { name: 'Enviar' }).click();
+  await expect(mine.getByText('Respuesta enviada')).toBeVisible();
+  await expect(thread.getByText('Vale, mañana pongo huevos')).toBeVisible();
+  await expectAccessibleOnceQuiet(mine);
+  await picture(mine, 'diario-respuesta');
+
+  // Read now: home counts nothing unread.
+  await mine.goto('/users/home');
+  await expect(card.getByText('Añade proteína al desayuno')).toBeVisible();
+  await expect(card.getByText(/sin leer/)).toHaveCount(0);
+
+  // The trainer sees her reply under the comment.
+  await tabs.getByRole('link', { name: 'Diario' }).click();
+  await expect(breakfast.getByText('Vale, mañana pongo huevos')).toBeVisible();
+  await expect(breakfast.getByText('Lucía Pérez')).toBeVisible();
+
+  await client.close();
+  await coach.close();
+});
