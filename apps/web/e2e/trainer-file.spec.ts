@@ -33,6 +33,34 @@ test('a trainer reads a client’s day and comments; the client sees it on home 
     data: { kind: 'quick', date: today, meal: 'desayuno', name: 'Tostadas', kcal: 420 },
   });
   expect(logged.ok()).toBe(true);
+  // And a session with a set of squats.
+  const exercises = (
+    (await (await request.get('/v0/exercises/', { headers: traineeHeaders })).json()) as {
+      data: { id: string; name: string }[];
+    }
+  ).data;
+  const squat = exercises.find((exercise) => exercise.name === 'Sentadilla');
+  const session = (
+    (await (
+      await request.post('/v0/diary/workouts/', {
+        headers: traineeHeaders,
+        data: { date: today, name: 'Pierna' },
+      })
+    ).json()) as { data: { id: string } }
+  ).data;
+  const withSquat = (
+    (await (
+      await request.post(`/v0/diary/workouts/${session.id}/exercises/`, {
+        headers: traineeHeaders,
+        data: { exercise_id: squat?.id },
+      })
+    ).json()) as { data: { exercises: { id: string }[] } }
+  ).data;
+  const set = await request.post(
+    `/v0/diary/workout-exercises/${withSquat.exercises[0]?.id ?? ''}/sets/`,
+    { headers: traineeHeaders, data: { reps: 8, weight_kg: 60 } },
+  );
+  expect(set.ok()).toBe(true);
 
   // The trainer opens Lucía's file from Clientes.
   const coach = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -65,7 +93,10 @@ test('a trainer reads a client’s day and comments; the client sees it on home 
   await picture(page, 'ficha-diario');
 
   await tabs.getByRole('link', { name: 'Entrenamiento' }).click();
-  await expect(page.getByText('Ninguna sesión en estas semanas.')).toBeVisible();
+  const pierna = page.getByRole('region', { name: 'Pierna' });
+  await expect(pierna.getByText('8 × 60 kg')).toBeVisible();
+  await pierna.getByRole('button', { name: 'Comentarios sobre la sesión Pierna' }).click();
+  await expect(pierna.getByRole('button', { name: 'Comentar la sesión Pierna' })).toBeVisible();
   await expectAccessibleOnceQuiet(page);
   await picture(page, 'ficha-entrenamiento');
 
