@@ -16,7 +16,13 @@ import * as prettier from 'prettier';
 import { ARGON2_OPTIONS, hashingSlots } from '../../apps/api/src/security/passwords';
 import { account, Addresses, login, LoginAccounts, PASSWORD } from './accounts';
 import type { CapturedRoute } from './bare-server';
-import { initialJavaScript, lighthouseScores, type Score, type Visit } from './browser';
+import {
+  initialJavaScript,
+  lighthouseScores,
+  type LighthouseScores,
+  type Score,
+  type Visit,
+} from './browser';
 import { seedYearOfDiary } from './diary-data';
 import {
   measureWorkspace,
@@ -57,6 +63,39 @@ const LIGHTHOUSE_RUNS = 5;
 
 /** Everything that makes the run fail, said in one line each. */
 const problems: string[] = [];
+
+/** The trainer's screens Lighthouse measures, signed in as the trainer with 200 trainees. */
+const TRAINER_SCREENS = ['/trainers/clients', '/trainers/today'];
+
+/** Each page's scores against the budgets: what misses one becomes a problem. */
+function checkLighthouse(scores: LighthouseScores[]): void {
+  for (const score of scores) {
+    if (score.errors.length > 0) {
+      problems.push(`Lighthouse on ${score.path}: ${score.errors.join(', ')}`);
+    }
+    const elsewhere = score.landedOn.filter((path) => path !== score.path);
+    if (elsewhere.length > 0) {
+      problems.push(`Lighthouse on ${score.path}: ended on ${elsewhere.join(', ')}`);
+    }
+    for (const category of ['performance', 'accessibility'] as const) {
+      const value = score[category]?.median;
+      if (value === undefined) {
+        problems.push(`Lighthouse on ${score.path}: no ${category} score`);
+      } else if (value < LIGHTHOUSE_BUDGET[category]) {
+        problems.push(
+          `Lighthouse ${category} of ${score.path}: ${value}, under its budget of ${LIGHTHOUSE_BUDGET[category]}`,
+        );
+      }
+    }
+  }
+}
+
+function lighthouseRows(scores: LighthouseScores[]): string[] {
+  return scores.map(
+    (score) =>
+      `| ${score.path} | ${scoreCell(score.performance, score.errors)} | ${scoreCell(score.accessibility, score.errors)} | ${score.metrics} |`,
+  );
+}
 
 interface Target {
   name: 'real' | 'bare';
@@ -554,29 +593,12 @@ async function main() {
         { path: '/auth/login' },
         { path: '/users/home', tokens: main.tokens },
         { path: '/users/diary', tokens: main.tokens },
+        ...TRAINER_SCREENS.map((path) => ({ path, tokens: trainer.tokens })),
       ],
       LIGHTHOUSE_RUNS,
     );
     memory.mark('Lighthouse');
-    for (const score of scores) {
-      if (score.errors.length > 0) {
-        problems.push(`Lighthouse on ${score.path}: ${score.errors.join(', ')}`);
-      }
-      const elsewhere = score.landedOn.filter((path) => path !== score.path);
-      if (elsewhere.length > 0) {
-        problems.push(`Lighthouse on ${score.path}: ended on ${elsewhere.join(', ')}`);
-      }
-      for (const category of ['performance', 'accessibility'] as const) {
-        const value = score[category]?.median;
-        if (value === undefined) {
-          problems.push(`Lighthouse on ${score.path}: no ${category} score`);
-        } else if (value < LIGHTHOUSE_BUDGET[category]) {
-          problems.push(
-            `Lighthouse ${category} of ${score.path}: ${value}, under its budget of ${LIGHTHOUSE_BUDGET[category]}`,
-          );
-        }
-      }
-    }
+    checkLighthouse(scores);
 
     const barePeak = peakMemoryMiB(bare.child.pid);
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -629,14 +651,11 @@ async function main() {
       '',
       '## Lighthouse',
       '',
-      `Mobile defaults (simulated throttling), empty cache; the pages under /users/ signed in as the trainee. The median of ${LIGHTHOUSE_RUNS} runs, and the range when they differ. They start once the machine is quiet (${Math.round(idleAtLighthouse * 100)} % of its CPU idle over a second; at most a minute’s wait), so that what the load runs left behind is not measured as the page’s. Budgets (on the median): performance ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}.`,
+      `Mobile defaults (simulated throttling), empty cache; the pages under /users/ signed in as the trainee, those under /trainers/ as the trainer with 200 trainees. The median of ${LIGHTHOUSE_RUNS} runs, and the range when they differ. They start once the machine is quiet (${Math.round(idleAtLighthouse * 100)} % of its CPU idle over a second; at most a minute’s wait), so that what the load runs left behind is not measured as the page’s. Budgets (on the median): performance ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}.`,
       '',
       '| page | performance | accessibility | the run with the median performance |',
       '| --- | --- | --- | --- |',
-      ...scores.map(
-        (score) =>
-          `| ${score.path} | ${scoreCell(score.performance, score.errors)} | ${scoreCell(score.accessibility, score.errors)} | ${score.metrics} |`,
-      ),
+      ...lighthouseRows(scores),
       '',
       '## Budgets and unexpected answers',
       '',
@@ -664,7 +683,7 @@ async function main() {
 
 /**
  * BENCH_ONLY=trainers: only the trainer's workspace (its data, its two calls and their
- * baseline), printed and not written to the report, for a quick check of that part.
+ * baseline, Lighthouse on its screens), printed and not written to the report, for a quick check of that part.
  */
 async function workspaceOnly() {
   await withServer(async ({ api, db, bodyDir, started }) => {
@@ -679,6 +698,14 @@ async function workspaceOnly() {
     const rows = workspaceRows(
       await measureWorkspace(api.url, bare.url, token, seconds, WARM_UP_SECONDS),
     );
+    process.stdout.write('Lighthouse, once the machine is quiet…\n');
+    await settle();
+    const scores = await lighthouseScores(
+      api.url,
+      TRAINER_SCREENS.map((path) => ({ path, tokens: trainer.tokens })),
+      LIGHTHOUSE_RUNS,
+    );
+    checkLighthouse(scores);
     const table = [
       `On ${await machine(db)}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.`,
       '',
@@ -686,6 +713,10 @@ async function workspaceOnly() {
       '',
       ...WORKSPACE_TABLE_HEAD,
       ...rows,
+      '',
+      '| page | performance | accessibility | the run with the median performance |',
+      '| --- | --- | --- | --- |',
+      ...lighthouseRows(scores),
       '',
     ].join('\n');
     process.stdout.write(`\n${table}\n`);

@@ -22,6 +22,8 @@ import { Route as UsersEmailVerificationRouteImport } from './routes/users/email
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
+import { Route as TrainerTrainersProfileRouteImport } from './routes/_trainer/trainers/profile'
+import { Route as TrainerTrainersSettingsRouteImport } from './routes/_trainer/trainers/settings'
 import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
 import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subscription/plans'
@@ -108,6 +110,16 @@ const TrainerTrainersInvitationsRoute =
     path: '/trainers/invitations',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersProfileRoute = TrainerTrainersProfileRouteImport.update({
+  id: '/trainers/profile',
+  path: '/trainers/profile',
+  getParentRoute: () => TrainerRoute,
+} as any)
+const TrainerTrainersSettingsRoute = TrainerTrainersSettingsRouteImport.update({
+  id: '/trainers/settings',
+  path: '/trainers/settings',
+  getParentRoute: () => TrainerRoute,
+} as any)
 const TrainerTrainersTodayRoute = TrainerTrainersTodayRouteImport.update({
   id: '/trainers/today',
   path: '/trainers/today',
@@ -250,6 +262,8 @@ export interface FileRoutesByFullPath {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -284,6 +298,8 @@ export interface FileRoutesByTo {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -321,6 +337,8 @@ export interface FileRoutesById {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/_trainer/trainers/profile': typeof TrainerTrainersProfileRoute
+  '/_trainer/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
@@ -357,6 +375,8 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/trainers/invitations'
+    | '/trainers/profile'
+    | '/trainers/settings'
     | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -391,6 +411,8 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/trainers/invitations'
+    | '/trainers/profile'
+    | '/trainers/settings'
     | '/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -427,6 +449,8 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/_trainer/trainers/invitations'
+    | '/_trainer/trainers/profile'
+    | '/_trainer/trainers/settings'
     | '/_trainer/trainers/today'
     | '/users/subscription/failure'
     | '/users/subscription/plans'
@@ -559,6 +583,20 @@ declare module '@tanstack/react-router' {
       path: '/trainers/invitations'
       fullPath: '/trainers/invitations'
       preLoaderRoute: typeof TrainerTrainersInvitationsRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/profile': {
+      id: '/_trainer/trainers/profile'
+      path: '/trainers/profile'
+      fullPath: '/trainers/profile'
+      preLoaderRoute: typeof TrainerTrainersProfileRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/settings': {
+      id: '/_trainer/trainers/settings'
+      path: '/trainers/settings'
+      fullPath: '/trainers/settings'
+      preLoaderRoute: typeof TrainerTrainersSettingsRouteImport
       parentRoute: typeof TrainerRoute
     }
     '/_trainer/trainers/today': {
@@ -796,6 +834,8 @@ const TrainerTrainersClientsTraineeIdRouteWithChildren =
 
 interface TrainerRouteChildren {
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
+  TrainerTrainersProfileRoute: typeof TrainerTrainersProfileRoute
+  TrainerTrainersSettingsRoute: typeof TrainerTrainersSettingsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
   TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
@@ -803,6 +843,8 @@ interface TrainerRouteChildren {
 
 const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
+  TrainerTrainersProfileRoute: TrainerTrainersProfileRoute,
+  TrainerTrainersSettingsRoute: TrainerTrainersSettingsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
   TrainerTrainersClientsTraineeIdRoute:
     TrainerTrainersClientsTraineeIdRouteWithChildren,

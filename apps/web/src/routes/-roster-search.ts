@@ -1,3 +1,4 @@
+import { MAX_TRAINEES_PER_TRAINER } from '@forja/shared/constants';
 import type { RosterSort } from '@forja/shared/schemas/trainer-workspace';
 import { optionalString } from './-search';
 
@@ -18,17 +19,20 @@ export interface RosterSearch {
   sort?: RosterSort;
   order?: 'asc' | 'desc';
   tag?: string;
+  page?: number;
 }
 
-/** ?q=&sort=&order=desc&tag= of the roster; what is absent or unknown is the default. */
+/** ?q=&sort=&order=desc&tag=&page= of the roster; what is absent or unknown is the default. */
 export function rosterSearch(search: Record<string, unknown>): RosterSearch {
   const q = optionalString(search.q)?.slice(0, 100);
   const sort = SORTS.find((known) => known === search.sort);
   const tag = optionalString(search.tag)?.slice(0, 30);
+  const page = Number(search.page);
   return {
     ...(q ? { q } : {}),
     ...(sort && sort !== 'name' ? { sort } : {}),
     ...(search.order === 'desc' ? { order: 'desc' as const } : {}),
     ...(tag ? { tag } : {}),
+    ...(Number.isInteger(page) && page > 1 && page <= MAX_TRAINEES_PER_TRAINER ? { page } : {}),
   };
 }

@@ -1,7 +1,9 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { TrainerShell } from '../features/trainer-shell/trainer-shell';
-import { useCurrentUser } from '../features/users/users-api';
+import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
+import { useTheme } from '../lib/color-scheme';
 import { guardTrainer } from './-guards';
 import { requireToken } from './-require-token';
 
@@ -14,12 +16,19 @@ export const Route = createFileRoute('/_trainer')({
   beforeLoad: ({ location }) => {
     requireToken(location);
   },
-  loader: ({ context: { queryClient }, location }) => guardTrainer(queryClient, location),
+  loader: async ({ context: { queryClient }, location }) => {
+    const { user } = await guardTrainer(queryClient, location);
+    // The trainer's theme, as the trainee's shell applies theirs.
+    await queryClient.query(preferencesQuery(user.id));
+    return { user };
+  },
   component: TrainerShellLayout,
 });
 
 function TrainerShellLayout() {
   const user = useCurrentUser();
+  const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
+  useTheme(preferences?.theme ?? 'system');
   const { logout, pending } = useLogout();
   return (
     <TrainerShell

@@ -95,6 +95,8 @@ export const rosterSchema = z.object({
   items: z.array(rosterItemSchema),
   /** Trainees matching the search and filter, over every page. */
   total: z.number(),
+  /** Every tag the trainer gives, over all their trainees, whatever the page or the filter. */
+  tags: z.array(z.string()),
 });
 export type Roster = z.infer<typeof rosterSchema>;
 

@@ -41,13 +41,24 @@ export async function getRoster(
 ): Promise<Roster> {
   const trainerId = trainerOf(principal);
   const { q, sort, order, tag, limit, offset } = rosterQuerySchema.parse(query);
-  const items = (await traineeSnapshots(deps, trainerId))
-    .map(rosterItemOf)
-    .filter((item) => matches(item, q, tag));
+  const everyone = (await traineeSnapshots(deps, trainerId)).map(rosterItemOf);
+  const items = everyone.filter((item) => matches(item, q, tag));
   return {
     items: sortRoster(items, sort, order).slice(offset, offset + limit),
     total: items.length,
+    tags: tagsOf(everyone),
   };
+}
+
+/** Each tag once, case and accents aside (the spelling first in Spanish order), sorted. */
+function tagsOf(items: readonly { tags: readonly string[] }[]): string[] {
+  const byFolded = new Map<string, string>();
+  const sorted = items.flatMap((item) => item.tags).sort((a, b) => a.localeCompare(b, 'es'));
+  for (const tag of sorted) {
+    const folded = foldForSearch(tag);
+    if (!byFolded.has(folded)) byFolded.set(folded, tag);
+  }
+  return [...byFolded.values()];
 }
 
 /**

@@ -248,7 +248,17 @@ describe('GET /v0/trainers/trainees/', () => {
       headers,
       payload: { tags: ['Online'] },
     });
-    expect((await roster(headers, '?tag=online')).items.map((i) => i.id)).toEqual([carla.id]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/trainers/trainees/${angela.id}/tags/`,
+      headers,
+      payload: { tags: ['online', 'Lesión'] },
+    });
+    const online = await roster(headers, '?tag=online&limit=1');
+    expect(online.items.map((i) => i.id)).toEqual([carla.id]);
+    // The filter offers every tag, not only those of the trainees on the page.
+    expect(online.tags).toEqual(['Lesión', 'online']);
+    expect((await roster(headers, '?q=bea')).tags).toEqual(['Lesión', 'online']);
   });
 
   it('refuses a page over 200 and an unknown sort with 400', async () => {

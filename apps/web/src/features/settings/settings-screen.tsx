@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
@@ -34,6 +35,11 @@ interface SettingsScreenProps {
   logoutPending: boolean;
   /** Called once the account is gone: clear the session and leave. */
   onAccountDeleted: () => Promise<void>;
+  /**
+   * A trainer's settings leave out what belongs to a trainee (the subscription, their
+   * trainer, the health-data consent) and lead to the profile their clients see.
+   */
+  audience?: 'trainee' | 'trainer';
 }
 
 const METRIC_SYSTEM_LABELS: Record<(typeof METRIC_SYSTEMS)[number], string> = {
@@ -101,7 +107,7 @@ function usePreferencesChange(
 }
 
 export function SettingsScreen(props: SettingsScreenProps) {
-  const { preferences } = props;
+  const { preferences, audience = 'trainee' } = props;
   const change = usePreferencesChange(props.userId, preferences, props.onPreferencesSaved);
   // Preferences created by this change are not in the cache yet: show the choice meanwhile.
   const unsaved = change.isPending ? change.variables.update : {};
@@ -114,6 +120,19 @@ export function SettingsScreen(props: SettingsScreenProps) {
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-extrabold tracking-tight">Ajustes</h1>
+
+      {audience === 'trainer' && (
+        <Section id="profile" title="Perfil">
+          <p className="text-neutral-700 dark:text-neutral-300">
+            Tus clientes ven tu nombre y tu foto en sus invitaciones y en sus ajustes.
+          </p>
+          <div>
+            <Link to="/trainers/profile" className={`${secondaryButton} inline-flex`}>
+              Editar perfil
+            </Link>
+          </div>
+        </Section>
+      )}
 
       <Section id="units" title="Unidades">
         <RadioGroup
@@ -155,9 +174,11 @@ export function SettingsScreen(props: SettingsScreenProps) {
         <PasswordForm />
       </Section>
 
-      <Section id="subscription" title="Suscripción">
-        <SubscriptionDetails subscription={props.subscription} />
-      </Section>
+      {audience === 'trainee' && (
+        <Section id="subscription" title="Suscripción">
+          <SubscriptionDetails subscription={props.subscription} />
+        </Section>
+      )}
 
       <Section id="session" title="Sesión">
         <div>
@@ -172,13 +193,17 @@ export function SettingsScreen(props: SettingsScreenProps) {
         </div>
       </Section>
 
-      <Section id="trainer" title="Tu entrenador">
-        <TrainerCard userId={props.userId} />
-      </Section>
+      {audience === 'trainee' && (
+        <>
+          <Section id="trainer" title="Tu entrenador">
+            <TrainerCard userId={props.userId} />
+          </Section>
 
-      <Section id="privacy" title="Privacidad">
-        <PrivacySettings userId={props.userId} />
-      </Section>
+          <Section id="privacy" title="Privacidad">
+            <PrivacySettings userId={props.userId} />
+          </Section>
+        </>
+      )}
 
       <Section id="delete" title="Eliminar cuenta">
         <DeleteAccount userId={props.userId} onDeleted={props.onAccountDeleted} />

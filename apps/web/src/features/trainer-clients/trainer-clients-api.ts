@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_ROSTER_PAGE_SIZE } from '@forja/shared/constants';
 import {
   rosterSchema,
   traineeTagsSchema,
@@ -13,7 +12,15 @@ export interface RosterView {
   sort: RosterSort;
   order: 'asc' | 'desc';
   tag: string;
+  /** From 1. */
+  page: number;
 }
+
+/**
+ * Trainees a page of Clientes shows: a phone scrolls fifty cards comfortably, and the page
+ * stays quick to draw with a full roster of 500.
+ */
+export const ROSTER_PAGE_SIZE = 50;
 
 /** Clientes: the trainer's trainees with their figures, searched, filtered and sorted. */
 export function rosterQuery(view: RosterView) {
@@ -27,7 +34,8 @@ export function rosterQuery(view: RosterView) {
           sort: view.sort,
           order: view.order,
           ...(view.tag ? { tag: view.tag } : {}),
-          limit: String(MAX_ROSTER_PAGE_SIZE),
+          limit: String(ROSTER_PAGE_SIZE),
+          ...(view.page > 1 ? { offset: String((view.page - 1) * ROSTER_PAGE_SIZE) } : {}),
         },
         invalidResponseMessage: 'Ocurrió un error al obtener tus clientes',
       }),

@@ -17,7 +17,12 @@ import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
-import { rosterQuery, saveTraineeTags, type RosterView } from './trainer-clients-api';
+import {
+  ROSTER_PAGE_SIZE,
+  rosterQuery,
+  saveTraineeTags,
+  type RosterView,
+} from './trainer-clients-api';
 
 const SORT_LABELS: Record<RosterSort, string> = {
   name: 'Nombre',
@@ -48,9 +53,9 @@ export function TrainerClientsScreen({
   onViewChange: (view: RosterView) => void;
 }) {
   const { data: roster } = useSuspenseQuery(rosterQuery(view));
-  const tags = [
-    ...new Set([...(view.tag ? [view.tag] : []), ...roster.items.flatMap((item) => item.tags)]),
-  ].sort((a, b) => a.localeCompare(b, 'es'));
+  const tags =
+    view.tag && !roster.tags.includes(view.tag) ? [view.tag, ...roster.tags] : roster.tags;
+  const pages = Math.max(1, Math.ceil(roster.total / ROSTER_PAGE_SIZE));
   const filtered = view.q !== '' || view.tag !== '';
 
   return (
@@ -58,7 +63,7 @@ export function TrainerClientsScreen({
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold">Clientes</h1>
         <p className="text-neutral-700 dark:text-neutral-300" aria-live="polite">
-          {countText(roster.total, roster.items.length, filtered)}
+          {countText(roster.total, filtered)}
         </p>
       </div>
 
@@ -67,7 +72,7 @@ export function TrainerClientsScreen({
           key={view.q}
           q={view.q}
           onSearch={(q) => {
-            onViewChange({ ...view, q });
+            onViewChange({ ...view, q, page: 1 });
           }}
         />
         <div className="grid grid-cols-2 gap-3 md:flex md:flex-none">
@@ -75,7 +80,7 @@ export function TrainerClientsScreen({
             label="Ordenar por"
             value={view.sort}
             onChange={(event) => {
-              onViewChange({ ...view, sort: event.target.value as RosterSort });
+              onViewChange({ ...view, sort: event.target.value as RosterSort, page: 1 });
             }}
           >
             {Object.entries(SORT_LABELS).map(([sort, label]) => (
@@ -88,7 +93,11 @@ export function TrainerClientsScreen({
             label="Sentido"
             value={view.order}
             onChange={(event) => {
-              onViewChange({ ...view, order: event.target.value === 'desc' ? 'desc' : 'asc' });
+              onViewChange({
+                ...view,
+                order: event.target.value === 'desc' ? 'desc' : 'asc',
+                page: 1,
+              });
             }}
           >
             <option value="asc">Ascendente</option>
@@ -99,7 +108,7 @@ export function TrainerClientsScreen({
             value={view.tag}
             className="col-span-2"
             onChange={(event) => {
-              onViewChange({ ...view, tag: event.target.value });
+              onViewChange({ ...view, tag: event.target.value, page: 1 });
             }}
           >
             <option value="">Todas</option>
@@ -132,14 +141,62 @@ export function TrainerClientsScreen({
           ))}
         </ul>
       )}
+      {pages > 1 && (
+        <Pager
+          page={Math.min(view.page, pages)}
+          pages={pages}
+          onPage={(page) => {
+            onViewChange({ ...view, page });
+          }}
+        />
+      )}
     </div>
   );
 }
 
-function countText(total: number, shown: number, filtered: boolean) {
+function countText(total: number, filtered: boolean) {
   const people = total === 1 ? '1 cliente' : `${total} clientes`;
-  const base = filtered ? `${people} coinciden` : people;
-  return shown < total ? `${base}; se muestran los ${shown} primeros` : base;
+  return filtered ? `${people} ${total === 1 ? 'coincide' : 'coinciden'}` : people;
+}
+
+/** Previous and next page, with where the trainer is: fifty trainees a page. */
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const button = `${secondaryButton.replace('py-3', 'py-2.5')} min-h-11 px-4 disabled:opacity-50`;
+  return (
+    <nav aria-label="Páginas de clientes" className="flex items-center justify-between gap-3">
+      <button
+        type="button"
+        className={button}
+        disabled={page <= 1}
+        onClick={() => {
+          onPage(page - 1);
+        }}
+      >
+        Anterior
+      </button>
+      <p aria-live="polite" className="text-neutral-700 dark:text-neutral-300">
+        Página {page} de {pages}
+      </p>
+      <button
+        type="button"
+        className={button}
+        disabled={page >= pages}
+        onClick={() => {
+          onPage(page + 1);
+        }}
+      >
+        Siguiente
+      </button>
+    </nav>
+  );
 }
 
 const searchFormSchema = rosterQuerySchema.pick({ q: true });
@@ -329,13 +386,64 @@ function firstMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The tags as the trainer sees them, and the button that opens their form: the form and its
+ * save exist only while open, so a page of trainees renders fifty lists, not fifty forms.
+ */
 function Tags({ item, name }: { item: RosterItem; name: string }) {
   const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <TagsForm
+        item={item}
+        name={name}
+        onClose={() => {
+          setEditing(false);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {item.tags.length > 0 && (
+        <ul aria-label="Etiquetas" className="flex flex-wrap gap-1.5">
+          {item.tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-full bg-neutral-100 px-2.5 py-0.5 text-sm font-medium text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200"
+            >
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        aria-label={`${item.tags.length > 0 ? 'Editar' : 'Añadir'} etiquetas de ${name}`}
+        onClick={() => {
+          setEditing(true);
+        }}
+        className={`ml-auto min-h-11 rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+      >
+        {item.tags.length > 0 ? 'Editar etiquetas' : 'Añadir etiquetas'}
+      </button>
+    </div>
+  );
+}
+
+function TagsForm({
+  item,
+  name,
+  onClose,
+}: {
+  item: RosterItem;
+  name: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(tagsFormSchema),
@@ -343,45 +451,15 @@ function Tags({ item, name }: { item: RosterItem; name: string }) {
   });
   const save = useMutation({
     mutationFn: (tags: string[]) => saveTraineeTags(item.id, tags),
-    onSuccess: async (saved) => {
+    onSuccess: async () => {
       notify.success(`Etiquetas de ${name} guardadas`);
-      reset({ tags: saved.tags.join(', ') });
-      setEditing(false);
+      onClose();
       await queryClient.invalidateQueries({ queryKey: ['trainers', 'trainees'] });
     },
     onError: (error) => {
       notify.error(errorMessage(error, 'No pudimos guardar las etiquetas. Inténtalo de nuevo'));
     },
   });
-
-  if (!editing) {
-    return (
-      <div className="flex flex-wrap items-center gap-2">
-        {item.tags.length > 0 && (
-          <ul aria-label="Etiquetas" className="flex flex-wrap gap-1.5">
-            {item.tags.map((tag) => (
-              <li
-                key={tag}
-                className="rounded-full bg-neutral-100 px-2.5 py-0.5 text-sm font-medium text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200"
-              >
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        <button
-          type="button"
-          aria-label={`${item.tags.length > 0 ? 'Editar' : 'Añadir'} etiquetas de ${name}`}
-          onClick={() => {
-            setEditing(true);
-          }}
-          className={`ml-auto min-h-11 rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
-        >
-          {item.tags.length > 0 ? 'Editar etiquetas' : 'Añadir etiquetas'}
-        </button>
-      </div>
-    );
-  }
 
   return (
     <form
@@ -411,10 +489,7 @@ function Tags({ item, name }: { item: RosterItem; name: string }) {
         </button>
         <button
           type="button"
-          onClick={() => {
-            reset({ tags: item.tags.join(', ') });
-            setEditing(false);
-          }}
+          onClick={onClose}
           className={`${secondaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
         >
           Cancelar

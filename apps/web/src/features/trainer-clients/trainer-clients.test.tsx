@@ -45,11 +45,15 @@ const pablo: RosterItem = {
   weekly_rate_kg: null,
 };
 
-function trainerApi(items: RosterItem[], more: Parameters<typeof installFakeApi>[0] = {}) {
+function trainerApi(
+  items: RosterItem[],
+  more: Parameters<typeof installFakeApi>[0] = {},
+  total = items.length,
+) {
   return installFakeApi({
     'GET /users/': ok([aTrainer]),
     'GET /subscriptions/': ok([]),
-    'GET /trainers/trainees/': ok({ items, total: items.length }),
+    'GET /trainers/trainees/': ok({ items, total, tags: ['Lunes', 'Online', 'Volumen'] }),
     ...more,
   });
 }
@@ -110,7 +114,7 @@ describe('Clientes', () => {
         sort: 'adherence_7d',
         order: 'desc',
         tag: 'Lunes',
-        limit: '200',
+        limit: '50',
       }),
     );
     expect(screen.getByLabelText('Buscar por nombre')).toHaveValue('luc');
@@ -132,19 +136,64 @@ describe('Clientes', () => {
     });
     await waitFor(() => {
       expect(api.callsTo('GET', '/trainers/trainees/').at(-1)?.search).toBe(
-        '?q=G%C3%B3mez&sort=name&order=asc&limit=200',
+        '?q=G%C3%B3mez&sort=name&order=asc&limit=50',
       );
+    });
+  });
+
+  it('offers every tag the trainer gives in the filter, not only those on the page', async () => {
+    logIn();
+    trainerApi([pablo]);
+    renderApp('/trainers/clients');
+
+    await screen.findByRole('article', { name: 'Pablo Ruiz' });
+    const options = within(screen.getByLabelText('Etiqueta')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Todas',
+      'Lunes',
+      'Online',
+      'Volumen',
+    ]);
+  });
+
+  it('pages fifty trainees at a time, the page in the address, back to the first on a new search', async () => {
+    logIn();
+    const api = trainerApi([lucia], {}, 120);
+    const user = userEvent.setup();
+    const { router } = renderApp('/trainers/clients?sort=adherence_7d');
+
+    await screen.findByRole('article', { name: 'Lucía Gómez' });
+    expect(screen.getByText('120 clientes')).toBeVisible();
+    const pager = screen.getByRole('navigation', { name: 'Páginas de clientes' });
+    expect(within(pager).getByText('Página 1 de 3')).toBeVisible();
+    expect(within(pager).getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    await user.click(within(pager).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => {
+      expect(currentAddress(router)).toBe('/trainers/clients?sort=adherence_7d&page=2');
+    });
+    await waitFor(() => {
+      expect(api.callsTo('GET', '/trainers/trainees/').at(-1)?.search).toBe(
+        '?sort=adherence_7d&order=asc&limit=50&offset=50',
+      );
+    });
+    expect(await within(pager).findByText('Página 2 de 3')).toBeVisible();
+
+    const search = screen.getByLabelText('Buscar por nombre');
+    await user.type(search, 'Lu{Enter}');
+    await waitFor(() => {
+      expect(currentAddress(router)).toBe('/trainers/clients?q=Lu&sort=adherence_7d');
     });
   });
 
   it('ignores what the address cannot mean', async () => {
     logIn();
     const api = trainerApi([lucia]);
-    renderApp('/trainers/clients?sort=whatever&order=sideways');
+    renderApp('/trainers/clients?sort=whatever&order=sideways&page=-3');
 
     await screen.findByRole('article', { name: 'Lucía Gómez' });
     expect(api.callsTo('GET', '/trainers/trainees/')[0]?.search).toBe(
-      '?sort=name&order=asc&limit=200',
+      '?sort=name&order=asc&limit=50',
     );
   });
 

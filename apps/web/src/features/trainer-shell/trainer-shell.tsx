@@ -7,6 +7,7 @@ const sections = [
   { to: '/trainers/today', label: 'Hoy' },
   { to: '/trainers/clients', label: 'Clientes' },
   { to: '/trainers/invitations', label: 'Invitar clientes' },
+  { to: '/trainers/settings', label: 'Ajustes' },
 ] as const satisfies readonly { to: string; label: string }[];
 
 interface TrainerShellProps {

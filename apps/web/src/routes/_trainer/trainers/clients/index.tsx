@@ -8,8 +8,8 @@ export const Route = createFileRoute('/_trainer/trainers/clients/')({
   validateSearch: rosterSearch,
   // The router hands on unknown values of the address beside the checked ones: check again.
   loaderDeps: ({ search }) => {
-    const { q = '', sort = 'name', order = 'asc', tag = '' } = rosterSearch(search);
-    return { q, sort, order, tag };
+    const { q = '', sort = 'name', order = 'asc', tag = '', page = 1 } = rosterSearch(search);
+    return { q, sort, order, tag, page };
   },
   loader: async ({ context: { queryClient }, deps }) => {
     await queryClient.query(rosterQuery(deps));
@@ -31,6 +31,7 @@ function ClientsPage() {
             ...(next.sort !== 'name' ? { sort: next.sort } : {}),
             ...(next.order === 'desc' ? { order: 'desc' as const } : {}),
             ...(next.tag ? { tag: next.tag } : {}),
+            ...(next.page > 1 ? { page: next.page } : {}),
           },
         })
       }
