@@ -11,8 +11,8 @@ import { unreadCommentsKey } from '../../lib/query-keys';
 export function dayCommentsQuery(date: string) {
   return queryOptions({
     queryKey: ['diary', date, 'comments'],
-    // A conversation: the loader reads it again on every visit, for the other side's latest
-    // words; the screen does not read it twice.
+    // A conversation: read again on every visit (the route's loader runs each time), for the
+    // other side's latest words; the screen does not read it a second time.
     staleTime: 0,
     refetchOnMount: false,
     queryFn: () =>

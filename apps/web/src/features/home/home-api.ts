@@ -19,8 +19,8 @@ export function todayQuery(userId: string) {
 /** How many of their trainer's comments are unread, and the latest few. */
 export const unreadCommentsQuery = queryOptions({
   queryKey: unreadCommentsKey,
-  // A conversation: the loader reads it again on every visit, for the other side's latest
-  // words; the screen does not read it twice.
+  // A conversation: read again on every visit (the route's loader runs each time), for the
+  // other side's latest words; the screen does not read it a second time.
   staleTime: 0,
   refetchOnMount: false,
   queryFn: () =>

@@ -139,7 +139,11 @@ function Session({
 
 /** A session's thread, read when opened: reading the day marks the trainee's replies read. */
 function SessionThread({ traineeId, workout }: { traineeId: string; workout: Workout }) {
-  const comments = useQuery(traineeCommentsQuery(traineeId, workout.date));
+  // Read each time it opens: no loader reads it.
+  const comments = useQuery({
+    ...traineeCommentsQuery(traineeId, workout.date),
+    refetchOnMount: true,
+  });
   const send = useSendComment(traineeId, workout.date);
   if (comments.isPending) return <p role="status">Cargando comentarios...</p>;
   if (comments.isError) {

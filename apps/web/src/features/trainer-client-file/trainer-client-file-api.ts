@@ -57,8 +57,8 @@ export function trainingLogQuery(traineeId: string, from: string, to: string) {
 export function traineeCommentsQuery(traineeId: string, date: string) {
   return queryOptions({
     queryKey: [...fileKey(traineeId), 'comments', date],
-    // A conversation: the loader reads it again on every visit, for the other side's latest
-    // words; the screen does not read it twice.
+    // A conversation: read again on every visit (the route's loader runs each time), for the
+    // other side's latest words; the screen does not read it a second time.
     staleTime: 0,
     refetchOnMount: false,
     queryFn: () =>

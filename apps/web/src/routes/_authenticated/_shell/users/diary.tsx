@@ -23,6 +23,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     return date ? { date } : {};
   },
   loaderDeps: ({ search }) => ({ date: search.date }),
+  // Run again on every visit, for the comments' latest words (their read is never cached).
+  staleTime: 0,
   loader: async ({ context: { queryClient }, deps }) => {
     const user = await userWithAccess(queryClient);
     if (!user) return;

@@ -8,6 +8,8 @@ import { preferencesQuery, useCurrentUser } from '../../../../features/users/use
 import { userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
+  // Run again on every visit, for the comments' latest words (their read is never cached).
+  staleTime: 0,
   loader: async ({ context: { queryClient } }) => {
     const user = await userWithAccess(queryClient);
     if (!user) return;

@@ -21,6 +21,8 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/diar
     return date ? { date } : {};
   },
   loaderDeps: ({ search }) => ({ date: optionalLocalDate(search.date) }),
+  // Run again on every visit, for the comments' latest words (their read is never cached).
+  staleTime: 0,
   loader: async ({ context: { queryClient }, params, deps }) => {
     const user = await queryClient.query(currentUserQuery);
     const preferences = queryClient.query(preferencesQuery(user.id));
