@@ -139,3 +139,38 @@ test('a trainer reads a client’s day and comments; the client sees it on home 
   await client.close();
   await coach.close();
 });
+
+test('a client who shares only their body: the file says so and asks for nothing of the rest', async ({
+  browser,
+  request,
+}) => {
+  const { trainer, traineeId } = await linkedPair(request, {
+    diary: false,
+    training: false,
+    body: true,
+    check_ins: false,
+  });
+  const coach = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await coach.newPage();
+  await storeSession(page, trainer);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/(diary|workouts|comments)\//.test(sent.url())) asked.push(sent.url());
+  });
+  await page.goto(`/trainers/clients/${traineeId}/diary`);
+  await expect(
+    page.getByRole('heading', { name: 'Lucía no comparte su diario contigo' }),
+  ).toBeVisible();
+  await expect(page.getByText('Comparte contigo: cuerpo')).toBeVisible();
+  await expectAccessibleOnceQuiet(page);
+  await picture(page, 'ficha-no-compartido');
+  await page
+    .getByRole('navigation', { name: 'Ficha de Lucía Pérez' })
+    .getByRole('link', { name: 'Entrenamiento' })
+    .click();
+  await expect(
+    page.getByRole('heading', { name: 'Lucía no comparte su entrenamiento contigo' }),
+  ).toBeVisible();
+  expect(asked).toEqual([]);
+  await coach.close();
+});
