@@ -30,6 +30,7 @@ import { accountDeletionRoutes } from './modules/account-deletion/account-deleti
 import { authRoutes } from './modules/auth/auth.routes';
 import { coachingRoutes } from './modules/coaching/coaching.routes';
 import { commentsRoutes, trainerCommentsRoutes } from './modules/comments/comments.routes';
+import { traineeDiaryRoutes } from './modules/diary/trainee-diary.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerCommentsRoutes, modules);
       await api.register(trainerMetricsRoutes, modules);
       await api.register(trainerNotesRoutes, modules);
+      await api.register(traineeDiaryRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

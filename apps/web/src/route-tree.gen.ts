@@ -43,9 +43,12 @@ import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './rou
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
 import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_trainer/trainers/clients/index'
 import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
+import { Route as TrainerTrainersClientsTraineeIdIndexRouteImport } from './routes/_trainer/trainers/clients/$traineeId/index'
 import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
+import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
 import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
 import { Route as TrainerTrainersClientsTraineeIdTargetsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/targets'
+import { Route as TrainerTrainersClientsTraineeIdTrainingRouteImport } from './routes/_trainer/trainers/clients/$traineeId/training'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -232,10 +235,22 @@ const TrainerTrainersClientsTraineeIdRoute =
     path: '/trainers/clients/$traineeId',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersClientsTraineeIdIndexRoute =
+  TrainerTrainersClientsTraineeIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 const TrainerTrainersClientsTraineeIdBodyRoute =
   TrainerTrainersClientsTraineeIdBodyRouteImport.update({
     id: '/body',
     path: '/body',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdDiaryRoute =
+  TrainerTrainersClientsTraineeIdDiaryRouteImport.update({
+    id: '/diary',
+    path: '/diary',
     getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
   } as any)
 const TrainerTrainersClientsTraineeIdNotesRoute =
@@ -248,6 +263,12 @@ const TrainerTrainersClientsTraineeIdTargetsRoute =
   TrainerTrainersClientsTraineeIdTargetsRouteImport.update({
     id: '/targets',
     path: '/targets',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdTrainingRoute =
+  TrainerTrainersClientsTraineeIdTrainingRouteImport.update({
+    id: '/training',
+    path: '/training',
     getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
   } as any)
 
@@ -284,8 +305,11 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
+  '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -316,12 +340,14 @@ export interface FileRoutesByTo {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
-  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
+  '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -360,8 +386,11 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
   '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/_trainer/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
+  '/_trainer/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  '/_trainer/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -398,8 +427,11 @@ export interface FileRouteTypes {
     | '/users/onboarding/'
     | '/trainers/clients/'
     | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/notes'
     | '/trainers/clients/$traineeId/targets'
+    | '/trainers/clients/$traineeId/training'
+    | '/trainers/clients/$traineeId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -430,12 +462,14 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
-    | '/trainers/clients/$traineeId'
     | '/users/onboarding'
     | '/trainers/clients'
     | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/notes'
     | '/trainers/clients/$traineeId/targets'
+    | '/trainers/clients/$traineeId/training'
+    | '/trainers/clients/$traineeId'
   id:
     | '__root__'
     | '/'
@@ -473,8 +507,11 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/'
     | '/_trainer/trainers/clients/'
     | '/_trainer/trainers/clients/$traineeId/body'
+    | '/_trainer/trainers/clients/$traineeId/diary'
     | '/_trainer/trainers/clients/$traineeId/notes'
     | '/_trainer/trainers/clients/$traineeId/targets'
+    | '/_trainer/trainers/clients/$traineeId/training'
+    | '/_trainer/trainers/clients/$traineeId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -734,11 +771,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRouteImport
       parentRoute: typeof TrainerRoute
     }
+    '/_trainer/trainers/clients/$traineeId/': {
+      id: '/_trainer/trainers/clients/$traineeId/'
+      path: '/'
+      fullPath: '/trainers/clients/$traineeId/'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdIndexRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
     '/_trainer/trainers/clients/$traineeId/body': {
       id: '/_trainer/trainers/clients/$traineeId/body'
       path: '/body'
       fullPath: '/trainers/clients/$traineeId/body'
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdBodyRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/diary': {
+      id: '/_trainer/trainers/clients/$traineeId/diary'
+      path: '/diary'
+      fullPath: '/trainers/clients/$traineeId/diary'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdDiaryRouteImport
       parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
     }
     '/_trainer/trainers/clients/$traineeId/notes': {
@@ -753,6 +804,13 @@ declare module '@tanstack/react-router' {
       path: '/targets'
       fullPath: '/trainers/clients/$traineeId/targets'
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdTargetsRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/training': {
+      id: '/_trainer/trainers/clients/$traineeId/training'
+      path: '/training'
+      fullPath: '/trainers/clients/$traineeId/training'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdTrainingRouteImport
       parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
     }
   }
@@ -815,18 +873,27 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 
 interface TrainerTrainersClientsTraineeIdRouteChildren {
   TrainerTrainersClientsTraineeIdBodyRoute: typeof TrainerTrainersClientsTraineeIdBodyRoute
+  TrainerTrainersClientsTraineeIdDiaryRoute: typeof TrainerTrainersClientsTraineeIdDiaryRoute
   TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
   TrainerTrainersClientsTraineeIdTargetsRoute: typeof TrainerTrainersClientsTraineeIdTargetsRoute
+  TrainerTrainersClientsTraineeIdTrainingRoute: typeof TrainerTrainersClientsTraineeIdTrainingRoute
+  TrainerTrainersClientsTraineeIdIndexRoute: typeof TrainerTrainersClientsTraineeIdIndexRoute
 }
 
 const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraineeIdRouteChildren =
   {
     TrainerTrainersClientsTraineeIdBodyRoute:
       TrainerTrainersClientsTraineeIdBodyRoute,
+    TrainerTrainersClientsTraineeIdDiaryRoute:
+      TrainerTrainersClientsTraineeIdDiaryRoute,
     TrainerTrainersClientsTraineeIdNotesRoute:
       TrainerTrainersClientsTraineeIdNotesRoute,
     TrainerTrainersClientsTraineeIdTargetsRoute:
       TrainerTrainersClientsTraineeIdTargetsRoute,
+    TrainerTrainersClientsTraineeIdTrainingRoute:
+      TrainerTrainersClientsTraineeIdTrainingRoute,
+    TrainerTrainersClientsTraineeIdIndexRoute:
+      TrainerTrainersClientsTraineeIdIndexRoute,
   }
 
 const TrainerTrainersClientsTraineeIdRouteWithChildren =

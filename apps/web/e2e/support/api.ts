@@ -47,16 +47,22 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
   return ((await response.json()) as { data: T }).data;
 }
 
-/** A registered and verified account. */
-export async function verifiedAccount(request: APIRequestContext, label: string) {
+/** A registered and verified account: a trainee named Lucía Pérez unless told. */
+export async function verifiedAccount(
+  request: APIRequestContext,
+  label: string,
+  person: { first_name: string; last_name: string; role?: 'trainer' } = {
+    first_name: 'Lucía',
+    last_name: 'Pérez',
+  },
+) {
   const email = uniqueEmail(label);
   await data(
     await request.post('/v0/users/registrations/', {
       data: {
         email,
         password: PASSWORD,
-        first_name: 'Lucía',
-        last_name: 'Pérez',
+        ...person,
         country: 'ES',
         terms_version: TERMS_VERSION,
       },
@@ -126,4 +132,36 @@ export async function onboardedAccount(request: APIRequestContext, label: string
   }
   expect((await request.post(`/v0/users/${id}/onboarding/finish/`, { headers })).ok()).toBe(true);
   return account;
+}
+
+/**
+ * A trainer (Marta Ruiz) and an onboarded, subscribed trainee (Lucía Pérez) who accepted
+ * their invitation sharing `consent`: the tokens of both and the trainee's id.
+ */
+export async function linkedPair(
+  request: APIRequestContext,
+  consent = { diary: true, training: true, body: true, check_ins: false },
+) {
+  const trainerAccount = await verifiedAccount(request, 'coach', {
+    first_name: 'Marta',
+    last_name: 'Ruiz',
+    role: 'trainer',
+  });
+  const trainer = await apiLogin(request, trainerAccount);
+  const invitation = await data<{ code: string }>(
+    await request.post('/v0/trainers/invitations/', {
+      headers: { Authorization: `Token ${trainer.access_token}` },
+      data: {},
+    }),
+  );
+  const trainee = await onboardedAccount(request, 'client');
+  const headers = { Authorization: `Token ${trainee.tokens.access_token}` };
+  await data(
+    await request.post(`/v0/trainers/invitations/${invitation.code}/acceptance/`, {
+      headers,
+      data: { consent },
+    }),
+  );
+  const [me] = await data<{ id: string }[]>(await request.get('/v0/users/', { headers }));
+  return { trainer, trainee: trainee.tokens, traineeId: me?.id ?? '' };
 }

@@ -18,3 +18,6 @@ export const preferencesKey = (userId: string) => ['users', userId, 'preferences
 export function isTodayQuery(query: Query): boolean {
   return query.queryKey[0] === 'users' && query.queryKey[2] === 'today';
 }
+
+/** The trainer's comments the trainee has not read (home), which opening a day changes. */
+export const unreadCommentsKey = ['comments', 'unread'] as const;

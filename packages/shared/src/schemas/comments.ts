@@ -57,5 +57,11 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.array(commentSchema);
 
-export const unreadCommentsSchema = z.object({ count: z.number() });
+/** For home: how many of their trainers' comments are unread, and the latest few of them. */
+export const MAX_LATEST_COMMENTS = 3;
+export const unreadCommentsSchema = z.object({
+  count: z.number(),
+  /** Their trainers' newest comments, read or not, newest first (at most 3). */
+  latest: z.array(commentSchema),
+});
 export type UnreadComments = z.infer<typeof unreadCommentsSchema>;

@@ -9,10 +9,19 @@ import {
   traineeTagsInputSchema,
   traineeTagsSchema,
 } from '@forja/shared/schemas/trainer-workspace';
+import { traineeFileSchema } from '@forja/shared/schemas/trainee-file';
 import { authenticated, requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
-import { getQueue, getRoster, markItemDone, putTraineeTags, snoozeItem } from './coaching.service';
+import { trainersOnly } from '../../http/trainer-role';
+import {
+  getQueue,
+  getRoster,
+  getTraineeFile,
+  markItemDone,
+  putTraineeTags,
+  snoozeItem,
+} from './coaching.service';
 
 const tags = ['trainers'];
 const security = [{ token: [] }];
@@ -40,6 +49,24 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
     },
     async (request, reply) =>
       send(reply, 200, await getRoster(deps, requireUser(request), request.query)),
+  );
+
+  app.get(
+    '/trainers/trainees/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "One trainee's file: their roster item (the same figures), what they share, the day of the link, their today and what Hoy lists about them",
+        description: whoMay,
+        params: z.object({ id: z.string().max(64) }),
+        response: responses(200, traineeFileSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getTraineeFile(deps, requireUser(request), request.params.id)),
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isId } from '@forja/shared/schemas/common';
 import type {
   QueueItem,
   QueueItemState,
@@ -7,6 +8,7 @@ import type {
   TraineeTagsInput,
 } from '@forja/shared/schemas/trainer-workspace';
 import { rosterQuerySchema, traineeTagsInputSchema } from '@forja/shared/schemas/trainer-workspace';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import { foldForSearch } from '@forja/shared/search-text';
 import { queueItemStates, traineeTags } from '../../db/schema/trainer-workspace';
 import { AppError } from '../../http/app-error';
@@ -126,6 +128,35 @@ export async function getQueue(deps: WorkspaceDeps, principal: Principal): Promi
     isShown(finding, states.get(itemId(trainee.id, finding.rule)), now),
   );
   return rankFindings(shown).map(toQueueItem);
+}
+
+/**
+ * One trainee's file header and summary (decision 056): the roster's item for them, computed
+ * by the same code from the same snapshot, with the day of the link, their today and the Hoy
+ * items about them now. Anyone but their trainer gets a 404.
+ */
+export async function getTraineeFile(
+  deps: WorkspaceDeps,
+  principal: Principal,
+  traineeId: string,
+): Promise<TraineeFile> {
+  const trainerId = trainerOf(principal);
+  if (!isId(traineeId)) throw new AppError('notFound');
+  const [[trainee], states] = await Promise.all([
+    traineeSnapshots(deps, trainerId, traineeId),
+    itemStates(deps, trainerId, traineeId),
+  ]);
+  if (!trainee) throw new AppError('notFound');
+  const now = deps.clock.now();
+  const shown = findingsOf([trainee]).filter(({ finding }) =>
+    isShown(finding, states.get(itemId(trainee.id, finding.rule)), now),
+  );
+  return {
+    ...rosterItemOf(trainee),
+    linked_on: trainee.linked_on,
+    today: trainee.today,
+    alerts: rankFindings(shown).map(toQueueItem),
+  };
 }
 
 /** The item as it stands now, if the trainer's queue has it (shown or not); else a 404. */

@@ -14,6 +14,7 @@ import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
 import {
   countUnread,
+  latestFromTrainers,
   listOwnComments,
   listTraineeComments,
   writeOwnComment,
@@ -143,12 +144,19 @@ export const commentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       schema: {
         tags,
         security,
-        summary: "How many of their trainers' comments the caller has not read yet (for home)",
+        summary:
+          "How many of their trainers' comments the caller has not read yet, and the latest three of them, read or not (for home); reading this marks nothing",
         response: responses(200, unreadCommentsSchema),
       },
     },
-    async (request, reply) =>
-      send(reply, 200, { count: await countUnread(deps, requireUser(request).userId) }),
+    async (request, reply) => {
+      const userId = requireUser(request).userId;
+      const [count, latest] = await Promise.all([
+        countUnread(deps, userId),
+        latestFromTrainers(deps, userId),
+      ]);
+      return send(reply, 200, { count, latest });
+    },
   );
 
   return Promise.resolve();

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { MAX_COMMENTS_PER_DAY } from '@forja/shared/constants';
+import { MAX_LATEST_COMMENTS } from '@forja/shared/schemas/comments';
 import type { Comment, CommentInput, CommentTarget } from '@forja/shared/schemas/comments';
 import { commentTargetInputSchema } from '@forja/shared/schemas/comments';
 import { lockCommentsDay } from '../../db/advisory-locks';
@@ -236,4 +237,25 @@ export async function countUnread(deps: CommentsDeps, traineeId: string): Promis
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Their trainers' newest comments (now or before), newest first, without marking them read:
+ * home shows them and links to their day, where reading them marks them.
+ */
+export async function latestFromTrainers(
+  deps: CommentsDeps,
+  traineeId: string,
+): Promise<Comment[]> {
+  const rows = await deps.db
+    .select({
+      comment: comments,
+      author: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.author_id))
+    .where(and(eq(comments.trainee_id, traineeId), ne(comments.author_id, traineeId)))
+    .orderBy(desc(comments.seq))
+    .limit(MAX_LATEST_COMMENTS);
+  return rows.map((row) => toComment(row.comment, row.author));
 }

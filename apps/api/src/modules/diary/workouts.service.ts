@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, max, sql } from 'drizzle-orm';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -82,6 +82,25 @@ async function ownWorkout(db: Db, userId: string, id: string, lock = false): Pro
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('workoutNotFound');
   return row;
+}
+
+/**
+ * The person's sessions from `from` to `to` (both included), newest first, each with its
+ * exercises and sets, last time and records: one statement whatever the range. The caller
+ * bounds the range.
+ */
+export async function workoutsBetween(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Workout[]> {
+  const rows = await db
+    .select({ workout: sql<StoredWorkout>`${workoutJson}` })
+    .from(workouts)
+    .where(and(eq(workouts.user_id, userId), between(workouts.date, from, to)))
+    .orderBy(desc(workouts.date), desc(workouts.seq));
+  return rows.map((row) => finishWorkout(row.workout));
 }
 
 /** The workout with its exercises and sets, each with last time and records (decision 059). */

@@ -9,6 +9,7 @@ import { Card, cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { diaryDayQuery, saveNotes, saveWater } from './diary-api';
+import { DayComments } from './day-comments';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';
 import { MealSection, type FoodPickerSlot } from './meal-section';
@@ -81,6 +82,7 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
       </p>
 
       <DaySummary totals={day.data.totals} targets={day.data.targets} />
+      <DayComments date={date} />
       {day.data.meals.map((meal) => (
         <MealSection
           key={meal.meal}

@@ -22,6 +22,7 @@ import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { numberBox, withNumberBoxes } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
+import { MealComments } from './day-comments';
 import { addEntry, changeEntry, removeEntry } from './diary-api';
 import { formatAmount } from './format';
 import { useCopyForm } from './use-copy-form';
@@ -76,6 +77,7 @@ export function MealSection({ date, meal, system, foodPicker }: MealSectionProps
           ))}
         </ul>
       ) : null}
+      <MealComments date={date} meal={meal.meal} />
       {adding ? (
         <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
           <div role="group" aria-label={`Cómo añadir a ${label}`} className="flex flex-wrap gap-1">

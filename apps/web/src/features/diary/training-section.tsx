@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
 import { secondaryButton } from '../../components/ui/styles';
 import { removeWorkout, startWorkout } from './diary-api';
+import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
 import { useDiaryChange } from './use-diary-change';
 
@@ -64,6 +65,7 @@ function WorkoutCard({
         />
       </div>
       <SetLogger date={date} workout={workout} system={system} />
+      <WorkoutComments date={date} workoutId={workout.id} name={workout.name} />
     </article>
   );
 }

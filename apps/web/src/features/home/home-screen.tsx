@@ -7,6 +7,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { trainerTargetLine } from '../../lib/trainer-targets';
+import { TrainerComments } from './trainer-comments';
 import { WeightTrend } from './weight-trend';
 
 interface HomeScreenProps {
@@ -48,6 +49,8 @@ export function HomeScreen({
           {formatDay(today.date)}
         </p>
       </div>
+
+      <TrainerComments />
 
       {targets ? (
         <>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import {
 import { cardFrame } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import {
@@ -273,7 +274,13 @@ function TraineeCard({ item }: { item: RosterItem }) {
         )}
         <div className="flex min-w-0 flex-col">
           <h2 id={headingId} className="truncate text-lg font-semibold">
-            {name}
+            <Link
+              to="/trainers/clients/$traineeId"
+              params={{ traineeId: item.id }}
+              className={`inline-flex min-h-11 items-center ${textLink}`}
+            >
+              {name}
+            </Link>
           </h2>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
             {item.last_activity

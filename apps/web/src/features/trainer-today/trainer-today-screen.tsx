@@ -165,8 +165,8 @@ function QueueCard({
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h2 id={headingId} className="text-lg font-semibold">
           <Link
-            to="/trainers/clients"
-            search={{ q: name }}
+            to="/trainers/clients/$traineeId"
+            params={{ traineeId: item.trainee.id }}
             className={`inline-flex min-h-11 items-center ${textLink}`}
           >
             {name}
@@ -233,6 +233,18 @@ function QueueCard({
           >
             Posponer
           </button>
+          <Link
+            to={
+              item.rule === 'sessions_missed'
+                ? '/trainers/clients/$traineeId/training'
+                : '/trainers/clients/$traineeId/diary'
+            }
+            params={{ traineeId: item.trainee.id }}
+            aria-label={`Comentar a ${name}`}
+            className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+          >
+            Comentar
+          </Link>
         </div>
       )}
     </article>

@@ -118,7 +118,11 @@ describe('Hoy', () => {
     expect(within(first).getByText('Prioridad alta')).toBeVisible();
     expect(within(first).getByRole('link', { name: 'Lucía Gómez' })).toHaveAttribute(
       'href',
-      '/trainers/clients?q=Luc%C3%ADa+G%C3%B3mez',
+      `/trainers/clients/${lucia.id}`,
+    );
+    expect(within(first).getByRole('link', { name: 'Comentar a Lucía Gómez' })).toHaveAttribute(
+      'href',
+      `/trainers/clients/${lucia.id}/diary`,
     );
     const second = screen.getByRole('article', { name: 'Pablo Ruiz' });
     expect(within(second).getByText('Desde ayer')).toBeVisible();

@@ -3,6 +3,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
+import { dayCommentsQuery } from '../../../../features/diary/comments-api';
 import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
@@ -22,6 +23,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     return date ? { date } : {};
   },
   loaderDeps: ({ search }) => ({ date: search.date }),
+  // Run again on every visit, for the comments' latest words (their read is never cached).
+  staleTime: 0,
   loader: async ({ context: { queryClient }, deps }) => {
     const user = await userWithAccess(queryClient);
     if (!user) return;
@@ -31,6 +34,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
       deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
+    // The trainer's comments show beside the day once in; the day does not wait for them.
+    queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
     await queryClient.query(diaryDayQuery(date));
     // The exercise library (a large read) and the recent exercises are read by a session's
     // exercise picker when it opens, after the day has painted: the first paint does not

@@ -1,13 +1,15 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { HomeScreen } from '../../../../features/home/home-screen';
-import { todayQuery } from '../../../../features/home/home-api';
+import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
+  // Run again on every visit, for the comments' latest words (their read is never cached).
+  staleTime: 0,
   loader: async ({ context: { queryClient } }) => {
     const user = await userWithAccess(queryClient);
     if (!user) return;
@@ -16,6 +18,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
       queryClient.query(preferencesQuery(user.id)),
     ]);
     rest.catch(() => undefined);
+    // The trainer's comments are a card the rest of home does not wait for.
+    queryClient.query(unreadCommentsQuery).catch(() => undefined);
     // Until the onboarding is finished there are no targets to show: it comes first.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });

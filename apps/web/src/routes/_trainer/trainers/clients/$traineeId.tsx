@@ -1,15 +1,22 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { loadErrorView } from '../../../../components/ui/load-error';
+import { ClientFileFrame } from '../../../../features/trainer-client-file/client-file-frame';
+import { traineeFileQuery } from '../../../../features/trainer-client-file/trainer-client-file-api';
 
-/** A trainee's file: its tabs are the child routes. */
+/** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
-  component: TraineeFile,
+  loader: async ({ context: { queryClient }, params }) => {
+    await queryClient.query(traineeFileQuery(params.traineeId));
+  },
+  component: ClientFilePage,
+  errorComponent: loadErrorView('No pudimos cargar la ficha del cliente. Inténtalo de nuevo.'),
 });
 
-function TraineeFile() {
+function ClientFilePage() {
+  const { traineeId } = Route.useParams();
   return (
-    <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-extrabold tracking-tight">Ficha del cliente</h1>
+    <ClientFileFrame traineeId={traineeId}>
       <Outlet />
-    </section>
+    </ClientFileFrame>
   );
 }

@@ -9,7 +9,7 @@ import {
   preferencesQuery,
   useCurrentUser,
 } from '../../../../../features/users/users-api';
-import { traineeSharesQuery } from '../../../../../lib/trainee-shares';
+import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
 import { TraineeTab } from '../-trainee-tab';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
@@ -25,13 +25,13 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/body
   loaderDeps: ({ search }) => ({ months: search.months ?? 1 }),
   loader: async ({ context: { queryClient }, params, deps }) => {
     const [trainee, user] = await Promise.all([
-      queryClient.query(traineeSharesQuery(params.traineeId)),
+      queryClient.query(traineeFileQuery(params.traineeId)),
       queryClient.query(currentUserQuery),
     ]);
     await Promise.all([
       queryClient.query(preferencesQuery(user.id)),
       // Nothing of the body is asked for unless the trainee shares it.
-      trainee?.shares.body
+      trainee.shares.body
         ? queryClient.query(traineeMetricsQuery(params.traineeId, deps.months))
         : null,
     ]);

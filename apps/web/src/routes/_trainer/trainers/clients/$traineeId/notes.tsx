@@ -2,14 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadErrorView } from '../../../../../components/ui/load-error';
 import { traineeNotesQuery } from '../../../../../features/trainer-client-notes/trainer-client-notes-api';
 import { TrainerClientNotesScreen } from '../../../../../features/trainer-client-notes/trainer-client-notes-screen';
-import { traineeSharesQuery } from '../../../../../lib/trainee-shares';
+import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
 import { TraineeTab } from '../-trainee-tab';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/notes')({
   loader: async ({ context: { queryClient }, params }) => {
-    const trainee = await queryClient.query(traineeSharesQuery(params.traineeId));
+    const trainee = await queryClient.query(traineeFileQuery(params.traineeId));
     // The notes are the trainer's own: no area is needed, only the trainee being theirs.
-    if (trainee) await queryClient.query(traineeNotesQuery(params.traineeId));
+    await queryClient.query(traineeNotesQuery(params.traineeId));
   },
   errorComponent: loadErrorView('No pudimos cargar tus notas. Inténtalo de nuevo.'),
   component: NotesTab,

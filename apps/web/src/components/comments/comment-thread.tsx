@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MAX_COMMENT_LENGTH } from '@forja/shared/constants';
+import { commentBodySchema, type Comment } from '@forja/shared/schemas/comments';
+import { FieldError } from '../ui/form-field';
+import { fieldControl, focusRing, primaryButton, secondaryButton } from '../ui/styles';
+
+const when = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const formSchema = z.object({ body: commentBodySchema });
+
+interface CommentThreadProps {
+  /** What the thread is about, naming it for screen readers: "el desayuno", "el día". */
+  subject: string;
+  /** The thread, oldest first, as the API lists it. */
+  comments: readonly Comment[];
+  /** Who is reading: their own comments read "Tú". */
+  viewer: 'trainer' | 'trainee';
+  /** Sends a comment; the box empties and closes once it resolves, and stays on a failure. */
+  onSend: (body: string) => Promise<unknown>;
+}
+
+/**
+ * A thread of comments between a trainee and their trainer on one thing (a day, a meal, a
+ * session), with a box to write the next one. Presentational: the caller reads and sends.
+ */
+export function CommentThread({ subject, comments, viewer, onSend }: CommentThreadProps) {
+  const [writing, setWriting] = useState(false);
+  const boxId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { body: '' } });
+  const replying = comments.length > 0;
+
+  return (
+    <section aria-label={`Comentarios sobre ${subject}`} className="flex flex-col gap-2">
+      {comments.length > 0 ? (
+        <ol className="flex flex-col gap-2">
+          {comments.map((comment) => {
+            const mine = comment.by === viewer;
+            return (
+              <li
+                key={comment.id}
+                className={`flex flex-col gap-0.5 rounded-lg px-3 py-2 ${
+                  comment.by === 'trainer'
+                    ? 'bg-orange-50 dark:bg-orange-950/40'
+                    : 'bg-neutral-100 dark:bg-neutral-800'
+                }`}
+              >
+                <p className="text-sm text-neutral-700 dark:text-neutral-300">
+                  <span className="font-semibold">
+                    {mine ? 'Tú' : `${comment.author.first_name} ${comment.author.last_name}`}
+                  </span>
+                  {' · '}
+                  <time dateTime={comment.created_at.toISOString()}>
+                    {when.format(comment.created_at)}
+                  </time>
+                </p>
+                <p className="break-words whitespace-pre-wrap">{comment.body}</p>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {writing ? (
+        <form
+          noValidate
+          aria-label={`Comentario sobre ${subject}`}
+          className="flex flex-col gap-2"
+          onSubmit={(event) =>
+            void handleSubmit(async ({ body }) => {
+              try {
+                await onSend(body);
+              } catch {
+                return; // The caller says why; the text stays to try again.
+              }
+              reset({ body: '' });
+              setWriting(false);
+            })(event)
+          }
+        >
+          <label htmlFor={boxId} className="font-medium">
+            {replying ? 'Tu respuesta' : 'Tu comentario'}
+          </label>
+          <textarea
+            id={boxId}
+            rows={3}
+            maxLength={MAX_COMMENT_LENGTH}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${boxId}-error` : undefined}
+            className={fieldControl}
+            {...register('body')}
+          />
+          <FieldError id={`${boxId}-error`} message={errors.body?.message} />
+          <div className="flex gap-2">
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className={`${primaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
+            >
+              {isSubmitting ? 'Enviando...' : 'Enviar'}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                reset({ body: '' });
+                setWriting(false);
+              }}
+              className={`${secondaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
+            >
+              Cancelar
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          aria-label={replying ? `Responder sobre ${subject}` : `Comentar ${subject}`}
+          onClick={() => {
+            setWriting(true);
+          }}
+          className={`min-h-11 self-start rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+        >
+          {replying ? 'Responder' : 'Comentar'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Comment, CommentInput } from '@forja/shared/schemas/comments';
+import type { Meal } from '@forja/shared/schemas/diary';
+import { CommentThread } from '../../components/comments/comment-thread';
+import { Card } from '../../components/ui/card';
+import { notify } from '../../components/ui/notifications';
+import { errorMessage } from '../../lib/api-error';
+import { MEAL_SUBJECTS, sessionSubject } from '../../lib/diary-format';
+import { unreadCommentsKey } from '../../lib/query-keys';
+import { dayCommentsQuery, sendDayComment } from './comments-api';
+
+/*
+ * The trainer's comments where they belong in the trainee's diary: on the day, on each meal
+ * and on each session. A thread shows only once it has a comment; the trainee replies there.
+ */
+
+function useThread(date: string, only: (comment: Comment) => boolean) {
+  const queryClient = useQueryClient();
+  const comments = useQuery(dayCommentsQuery(date));
+  const send = useMutation({
+    mutationFn: (input: CommentInput) => sendDayComment(queryClient, date, input),
+    onSuccess: () => {
+      notify.success('Respuesta enviada');
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos enviar tu respuesta. Inténtalo de nuevo'));
+    },
+  });
+  return { thread: (comments.data ?? []).filter(only), loaded: comments.data !== undefined, send };
+}
+
+/** The day's thread, as a card of its own, once the trainer has written on the day. */
+export function DayComments({ date }: { date: string }) {
+  const queryClient = useQueryClient();
+  const { thread, loaded, send } = useThread(date, (comment) => comment.target === 'day');
+  // Reading the day marks the trainer's comments read: home's count is out of date.
+  useEffect(() => {
+    if (loaded) void queryClient.invalidateQueries({ queryKey: unreadCommentsKey });
+  }, [loaded, date, queryClient]);
+  if (thread.length === 0) return null;
+  return (
+    <Card title="Comentarios de tu entrenador">
+      <CommentThread
+        subject="el día"
+        viewer="trainee"
+        comments={thread}
+        onSend={(body) => send.mutateAsync({ target: 'day', body })}
+      />
+    </Card>
+  );
+}
+
+/** A meal's thread, inside the meal's card. */
+export function MealComments({ date, meal }: { date: string; meal: Meal }) {
+  const { thread, send } = useThread(
+    date,
+    (comment) => comment.target === 'meal' && comment.meal === meal,
+  );
+  if (thread.length === 0) return null;
+  return (
+    <CommentThread
+      subject={MEAL_SUBJECTS[meal]}
+      viewer="trainee"
+      comments={thread}
+      onSend={(body) => send.mutateAsync({ target: 'meal', meal, body })}
+    />
+  );
+}
+
+/** A session's thread, inside the session's card. */
+export function WorkoutComments({
+  date,
+  workoutId,
+  name,
+}: {
+  date: string;
+  workoutId: string;
+  name: string;
+}) {
+  const { thread, send } = useThread(
+    date,
+    (comment) => comment.target === 'workout' && comment.workout_id === workoutId,
+  );
+  if (thread.length === 0) return null;
+  return (
+    <CommentThread
+      subject={sessionSubject(name)}
+      viewer="trainee"
+      comments={thread}
+      onSend={(body) => send.mutateAsync({ target: 'workout', workout_id: workoutId, body })}
+    />
+  );
+}
