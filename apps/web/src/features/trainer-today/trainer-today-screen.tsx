@@ -29,6 +29,15 @@ const SEVERITY_TEXTS: Record<Severity, { label: string; className: string }> = {
 
 const smallButton = 'min-h-11 px-4 py-2';
 
+/**
+ * Items Hoy draws at first, and adds at each "Mostrar más": the most urgent come first, and
+ * a phone draws a few dozen cards at once without making the trainer wait.
+ */
+export const QUEUE_STEP = 25;
+
+/** Rules about what the trainee eats or weighs, which new targets may answer. */
+const TARGET_RULES = new Set<QueueItem['rule']>(['low_adherence', 'weight_away_from_goal']);
+
 /** How long a situation has lasted, from its first day to the trainer's today. */
 export function lastedText(since: string, today: string): string {
   const days = Math.max(0, daysBetween(since, today));
@@ -54,6 +63,7 @@ export function TrainerTodayScreen() {
   const queryClient = useQueryClient();
   const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
   const { queryKey } = queueQuery;
+  const [shown, setShown] = useState(QUEUE_STEP);
 
   const act = useMutation({
     mutationKey: ['trainers', 'queue', 'action'],
@@ -124,7 +134,7 @@ export function TrainerTodayScreen() {
         </div>
       ) : (
         <ul className="flex flex-col gap-3">
-          {items.map((item) => (
+          {items.slice(0, shown).map((item) => (
             <li key={item.id}>
               <QueueCard
                 item={item}
@@ -139,6 +149,17 @@ export function TrainerTodayScreen() {
             </li>
           ))}
         </ul>
+      )}
+      {items.length > shown && (
+        <button
+          type="button"
+          onClick={() => {
+            setShown((count) => count + QUEUE_STEP);
+          }}
+          className={`${secondaryButton} ${smallButton}`}
+        >
+          {`Mostrar más (quedan ${items.length - shown})`}
+        </button>
       )}
     </div>
   );
@@ -214,7 +235,7 @@ function QueueCard({
           </button>
         </div>
       ) : (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <button
             type="button"
             aria-describedby={detailId}
@@ -245,6 +266,16 @@ function QueueCard({
           >
             Comentar
           </Link>
+          {TARGET_RULES.has(item.rule) && (
+            <Link
+              to="/trainers/clients/$traineeId/targets"
+              params={{ traineeId: item.trainee.id }}
+              aria-label={`Ajustar los objetivos de ${name}`}
+              className={`${secondaryButton} ${smallButton} w-full text-center sm:w-auto`}
+            >
+              Ajustar objetivos
+            </Link>
+          )}
         </div>
       )}
     </article>

@@ -124,9 +124,53 @@ describe('Hoy', () => {
       'href',
       `/trainers/clients/${lucia.id}/diary`,
     );
+    // Not a matter of targets: no link to them.
+    expect(within(first).queryByRole('link', { name: /Ajustar los objetivos/ })).toBeNull();
     const second = screen.getByRole('article', { name: 'Pablo Ruiz' });
     expect(within(second).getByText('Desde ayer')).toBeVisible();
     expect(screen.getByText('2 avisos pendientes, lo más urgente primero')).toBeVisible();
+  });
+
+  it('offers to adjust the targets where the rule is about eating or weight', async () => {
+    logIn();
+    const lowAdherence: QueueItem = {
+      ...noFood,
+      id: `${lucia.id}:low_adherence`,
+      rule: 'low_adherence',
+      detail: 'Adherencia del 55 % en sus últimos 7 días registrados',
+    };
+    trainerApi([lowAdherence]);
+    renderApp('/trainers/today');
+
+    const card = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    expect(
+      within(card).getByRole('link', { name: 'Ajustar los objetivos de Lucía Gómez' }),
+    ).toHaveAttribute('href', `/trainers/clients/${lucia.id}/targets`);
+  });
+
+  it('draws the 25 most urgent first and the rest on demand', async () => {
+    logIn();
+    const many = Array.from({ length: 60 }, (_, index) => ({
+      ...noFood,
+      id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000:no_food_logged`,
+      trainee: {
+        id: `${String(index).padStart(8, '0')}-0000-4000-8000-000000000000`,
+        first_name: `Cliente ${String(index + 1)}`,
+        last_name: 'Prueba',
+      },
+    }));
+    trainerApi(many);
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    expect(await screen.findAllByRole('article')).toHaveLength(25);
+    expect(screen.getByText('60 avisos pendientes, lo más urgente primero')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Mostrar más (quedan 35)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    expect(screen.getAllByRole('article').at(-1)).toHaveAccessibleName('Cliente 50 Prueba');
+    await user.click(screen.getByRole('button', { name: 'Mostrar más (quedan 10)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(60);
+    expect(screen.queryByRole('button', { name: /Mostrar más/ })).toBeNull();
   });
 
   it('takes an item off at once when done', async () => {
