@@ -102,3 +102,12 @@ export const MAX_TAG_LENGTH = 30;
 /** Comments between a trainee and their trainer on one day of the trainee's (decision 055). */
 export const MAX_COMMENTS_PER_DAY = 200;
 export const MAX_COMMENT_LENGTH = 2000;
+
+/**
+ * Bounds of a trainer's programs (decision 058): programs a trainer keeps, routines (days) in
+ * one program, exercises in one routine, and the trainer's own exercises.
+ */
+export const MAX_PROGRAMS_PER_TRAINER = 100;
+export const MAX_ROUTINES_PER_PROGRAM = 7;
+export const MAX_EXERCISES_PER_ROUTINE = 20;
+export const MAX_OWN_EXERCISES = 300;

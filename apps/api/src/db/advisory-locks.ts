@@ -7,6 +7,8 @@ const OWN_FOODS_LOCK = 7_240_045;
 const INVITATIONS_LOCK = 7_240_051;
 const ROSTER_LOCK = 7_240_053;
 const COMMENTS_DAY_LOCK = 7_240_055;
+const PROGRAMS_LOCK = 7_240_058;
+const OWN_EXERCISES_LOCK = 7_240_059;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -43,4 +45,14 @@ export function lockRoster(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainee's comments on one day (decision 055). */
 export function lockCommentsDay(db: Db, traineeId: string, date: string): Promise<void> {
   return lockUntilCommit(db, COMMENTS_DAY_LOCK, `${traineeId}:${date}`);
+}
+
+/** The lock of one trainer's programs, which a new one counts (decision 058). */
+export function lockPrograms(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, PROGRAMS_LOCK, trainerId);
+}
+
+/** The lock of one trainer's own exercises, which a new one counts (decision 058). */
+export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
 }

@@ -65,7 +65,8 @@ function dayStatement(db: Db) {
         'muscle_group', ${exercises.muscle_group},
         'equipment', ${exercises.equipment}
       ),
-      'sets', ${sets}
+      'sets', ${sets},
+      'prescription', ${workoutExercises.prescription}
     ) order by ${workoutExercises.seq})
     from ${workoutExercises}
     join ${exercises} on ${exercises.id} = ${workoutExercises.exercise_id}
@@ -98,6 +99,7 @@ function dayStatement(db: Db) {
           'id', ${workouts.id},
           'date', ${workouts.date},
           'name', ${workouts.name},
+          'routine_id', ${workouts.routine_id},
           'exercises', ${items}
         ) order by ${workouts.seq})
         from ${workouts}
