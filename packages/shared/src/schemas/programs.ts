@@ -172,11 +172,15 @@ export const routineSchema = z.object({
 });
 export type Routine = z.infer<typeof routineSchema>;
 
+/**
+ * Calendar days in answers are named `…_on` (`starts_on`): `start_date` names a moment
+ * elsewhere in the API (decision 049). The assignment's input keeps `start_date`.
+ */
 export const programAssigneeSchema = z.object({
   id,
   first_name: z.string(),
   last_name: z.string(),
-  start_date: z.string(),
+  starts_on: z.string(),
 });
 export type ProgramAssignee = z.infer<typeof programAssigneeSchema>;
 
@@ -214,7 +218,7 @@ export type ProgramAssignmentInput = z.input<typeof programAssignmentInputSchema
 export const programAssignmentSchema = z.object({
   trainee_id: id,
   program_id: id,
-  start_date: z.string(),
+  starts_on: z.string(),
 });
 export type ProgramAssignment = z.infer<typeof programAssignmentSchema>;
 

@@ -469,6 +469,7 @@ const richWorkouts = [
     id: '<legs>',
     date: DAY,
     name: 'Pierna',
+    routine_id: null,
     exercises: [
       {
         id: '<legs: squat>',
@@ -495,6 +496,7 @@ const richWorkouts = [
             weight_kg: 0,
           },
         ],
+        prescription: null,
       },
       {
         id: '<legs: deadlift>',
@@ -505,6 +507,7 @@ const richWorkouts = [
           equipment: 'barbell',
         },
         sets: [],
+        prescription: null,
       },
     ],
   },
@@ -512,6 +515,7 @@ const richWorkouts = [
     id: '<push>',
     date: DAY,
     name: '',
+    routine_id: null,
     exercises: [
       {
         id: '<push: bench>',
@@ -528,6 +532,7 @@ const richWorkouts = [
             weight_kg: 42.25,
           },
         ],
+        prescription: null,
       },
     ],
   },

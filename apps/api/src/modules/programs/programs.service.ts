@@ -68,7 +68,7 @@ function currentAssignments(db: Db, trainerId: string, programId?: string) {
       id: users.id,
       first_name: users.first_name,
       last_name: users.last_name,
-      start_date: programAssignments.start_date,
+      starts_on: programAssignments.start_date,
     })
     .from(programAssignments)
     .innerJoin(users, eq(users.id, programAssignments.trainee_id))
@@ -260,7 +260,7 @@ export async function assignProgram(
           assigned_at: values.assigned_at,
         },
       });
-    return { trainee_id: traineeId, program_id: program.id, start_date };
+    return { trainee_id: traineeId, program_id: program.id, starts_on: start_date };
   });
 }
 
