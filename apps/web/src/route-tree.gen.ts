@@ -40,6 +40,8 @@ import { Route as AuthenticatedUsersOnboardingResumeRouteImport } from './routes
 import { Route as AuthenticatedUsersOnboardingSecondStepRouteImport } from './routes/_authenticated/users/onboarding/second-step'
 import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './routes/_authenticated/users/onboarding/sixth-step'
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
+import { Route as TrainerTrainersProgramsIndexRouteImport } from './routes/_trainer/trainers/programs/index'
+import { Route as TrainerTrainersProgramsProgramIdRouteImport } from './routes/_trainer/trainers/programs/$programId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -209,6 +211,18 @@ const AuthenticatedUsersOnboardingThirdStepRoute =
     path: '/users/onboarding/third-step',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const TrainerTrainersProgramsIndexRoute =
+  TrainerTrainersProgramsIndexRouteImport.update({
+    id: '/trainers/programs/',
+    path: '/trainers/programs/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersProgramsProgramIdRoute =
+  TrainerTrainersProgramsProgramIdRouteImport.update({
+    id: '/trainers/programs/$programId',
+    path: '/trainers/programs/$programId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -238,7 +252,9 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -268,7 +284,9 @@ export interface FileRoutesByTo {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/trainers/programs': typeof TrainerTrainersProgramsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -302,7 +320,9 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/_authenticated/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/_trainer/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
+  '/_trainer/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -334,7 +354,9 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/programs/$programId'
     | '/users/onboarding/'
+    | '/trainers/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -364,7 +386,9 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/programs/$programId'
     | '/users/onboarding'
+    | '/trainers/programs'
   id:
     | '__root__'
     | '/'
@@ -397,7 +421,9 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/second-step'
     | '/_authenticated/users/onboarding/sixth-step'
     | '/_authenticated/users/onboarding/third-step'
+    | '/_trainer/trainers/programs/$programId'
     | '/_authenticated/users/onboarding/'
+    | '/_trainer/trainers/programs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -636,6 +662,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersOnboardingThirdStepRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_trainer/trainers/programs/': {
+      id: '/_trainer/trainers/programs/'
+      path: '/trainers/programs'
+      fullPath: '/trainers/programs/'
+      preLoaderRoute: typeof TrainerTrainersProgramsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/programs/$programId': {
+      id: '/_trainer/trainers/programs/$programId'
+      path: '/trainers/programs/$programId'
+      fullPath: '/trainers/programs/$programId'
+      preLoaderRoute: typeof TrainerTrainersProgramsProgramIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
   }
 }
 
@@ -698,12 +738,16 @@ interface TrainerRouteChildren {
   TrainerTrainersClientsRoute: typeof TrainerTrainersClientsRoute
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
+  TrainerTrainersProgramsProgramIdRoute: typeof TrainerTrainersProgramsProgramIdRoute
+  TrainerTrainersProgramsIndexRoute: typeof TrainerTrainersProgramsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersClientsRoute: TrainerTrainersClientsRoute,
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
+  TrainerTrainersProgramsProgramIdRoute: TrainerTrainersProgramsProgramIdRoute,
+  TrainerTrainersProgramsIndexRoute: TrainerTrainersProgramsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

@@ -142,7 +142,7 @@ export const programInputSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['routines', index, 'weekdays'],
-            message: `El ${WEEKDAY_LABELS[day as Weekday].toLowerCase()} ya tiene otra rutina: cada día lleva una como mucho`,
+            message: `El ${WEEKDAY_LABELS[day].toLowerCase()} ya tiene otra rutina: cada día lleva una como mucho`,
           });
         }
         seen.set(day, index);

@@ -109,7 +109,7 @@ export async function listPrograms(
     .select({
       id: programs.id,
       name: programs.name,
-      routines: sql<number>`jsonb_array_length(${programs.routines})`,
+      routines: sql<number>`jsonb_array_length(${programs.routines})`.mapWith(Number),
       weekdays: programs.weekdays,
       updated_at: programs.updated_at,
     })
@@ -119,7 +119,6 @@ export async function listPrograms(
   const assigned = await currentAssignments(deps.db, trainerId);
   return rows.map((row) => ({
     ...row,
-    routines: Number(row.routines),
     weekdays: [...row.weekdays].sort(),
     trainees: assigned.filter((item) => item.program_id === row.id).length,
   }));

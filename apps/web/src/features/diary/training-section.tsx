@@ -38,6 +38,7 @@ import {
   startWorkout,
 } from './diary-api';
 import { formatLoad } from './format';
+import { PlannedSession } from './planned-session';
 import { useDiaryChange } from './use-diary-change';
 
 interface TrainingProps {
@@ -53,6 +54,7 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
   );
   return (
     <Card title="Entrenamiento">
+      <PlannedSession date={date} />
       {workouts.map((workout) => (
         <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
       ))}

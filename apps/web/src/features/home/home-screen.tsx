@@ -7,6 +7,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { trainerTargetLine } from '../../lib/trainer-targets';
+import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
 
 interface HomeScreenProps {
@@ -49,6 +50,7 @@ export function HomeScreen({
         </p>
       </div>
 
+      <PlannedSessionCard date={today.date} />
       {targets ? (
         <>
           <EnergyCard targets={targets} today={today} />

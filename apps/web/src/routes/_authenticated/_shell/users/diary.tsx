@@ -7,6 +7,7 @@ import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
 
@@ -31,6 +32,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
       deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
+    // The day's planned session shows above its training once read; the day does not wait.
+    queryClient.query(trainingPlanQuery(date)).catch(() => undefined);
     await queryClient.query(diaryDayQuery(date));
     // The exercise library (a large read) is read by a session's card when one is shown,
     // after the day has painted: the first paint does not share the network with it.
