@@ -305,7 +305,7 @@ function WeekdayPicker({
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="font-medium">Días de la semana</legend>
-      <div role="group" aria-label={label} className="flex flex-wrap gap-1">
+      <div role="group" aria-label={label} className="grid w-fit grid-cols-7 gap-0.5">
         {WEEKDAYS.map((day) => {
           const on = value.includes(day);
           return (
@@ -362,9 +362,9 @@ function ExerciseEditor({
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="font-semibold">
+        <h3 className="font-semibold">
           {String(position + 1)}. {name}
-        </h4>
+        </h3>
         <RowActions
           actions={[
             ...(position > 0
