@@ -40,6 +40,7 @@ import { devMailRoutes } from './modules/mail/mail.routes';
 import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { programsRoutes, trainingPlanRoutes } from './modules/programs/programs.routes';
 import {
   profilePictureMediaRoutes,
   profilePictureRoutes,
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerMetricsRoutes, modules);
       await api.register(trainerNotesRoutes, modules);
       await api.register(traineeDiaryRoutes, modules);
+      await api.register(programsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(profilePictureRoutes, modules);
         await premium.register(foodsRoutes, modules);
         await premium.register(diaryRoutes, modules);
+        await premium.register(trainingPlanRoutes, modules);
         await premium.register(commentsRoutes, modules);
         await premium.register(metricsRoutes, modules);
       });

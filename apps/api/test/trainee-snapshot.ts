@@ -14,6 +14,7 @@ export function snapshot(fields: Partial<TraineeSnapshot> = {}): TraineeSnapshot
     onboarding_finished: true,
     goal: 'lose',
     training_days_per_week: 3,
+    program: null,
     target_kcal: 2000,
     last_food_day: null,
     logged_days: [],

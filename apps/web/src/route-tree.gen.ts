@@ -43,6 +43,8 @@ import { Route as AuthenticatedUsersOnboardingSixthStepRouteImport } from './rou
 import { Route as AuthenticatedUsersOnboardingThirdStepRouteImport } from './routes/_authenticated/users/onboarding/third-step'
 import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_trainer/trainers/clients/index'
 import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
+import { Route as TrainerTrainersProgramsIndexRouteImport } from './routes/_trainer/trainers/programs/index'
+import { Route as TrainerTrainersProgramsProgramIdRouteImport } from './routes/_trainer/trainers/programs/$programId'
 import { Route as TrainerTrainersClientsTraineeIdIndexRouteImport } from './routes/_trainer/trainers/clients/$traineeId/index'
 import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
 import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
@@ -235,6 +237,18 @@ const TrainerTrainersClientsTraineeIdRoute =
     path: '/trainers/clients/$traineeId',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersProgramsIndexRoute =
+  TrainerTrainersProgramsIndexRouteImport.update({
+    id: '/trainers/programs/',
+    path: '/trainers/programs/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersProgramsProgramIdRoute =
+  TrainerTrainersProgramsProgramIdRouteImport.update({
+    id: '/trainers/programs/$programId',
+    path: '/trainers/programs/$programId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
 const TrainerTrainersClientsTraineeIdIndexRoute =
   TrainerTrainersClientsTraineeIdIndexRouteImport.update({
     id: '/',
@@ -302,8 +316,10 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -340,8 +356,10 @@ export interface FileRoutesByTo {
   '/users/onboarding/second-step': typeof AuthenticatedUsersOnboardingSecondStepRoute
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
+  '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
+  '/trainers/programs': typeof TrainerTrainersProgramsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -383,8 +401,10 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/_trainer/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  '/_trainer/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
+  '/_trainer/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
   '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -424,8 +444,10 @@ export interface FileRouteTypes {
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
     | '/trainers/clients/$traineeId'
+    | '/trainers/programs/$programId'
     | '/users/onboarding/'
     | '/trainers/clients/'
+    | '/trainers/programs/'
     | '/trainers/clients/$traineeId/body'
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/notes'
@@ -462,8 +484,10 @@ export interface FileRouteTypes {
     | '/users/onboarding/second-step'
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
+    | '/trainers/programs/$programId'
     | '/users/onboarding'
     | '/trainers/clients'
+    | '/trainers/programs'
     | '/trainers/clients/$traineeId/body'
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/notes'
@@ -504,8 +528,10 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/sixth-step'
     | '/_authenticated/users/onboarding/third-step'
     | '/_trainer/trainers/clients/$traineeId'
+    | '/_trainer/trainers/programs/$programId'
     | '/_authenticated/users/onboarding/'
     | '/_trainer/trainers/clients/'
+    | '/_trainer/trainers/programs/'
     | '/_trainer/trainers/clients/$traineeId/body'
     | '/_trainer/trainers/clients/$traineeId/diary'
     | '/_trainer/trainers/clients/$traineeId/notes'
@@ -771,6 +797,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRouteImport
       parentRoute: typeof TrainerRoute
     }
+    '/_trainer/trainers/programs/': {
+      id: '/_trainer/trainers/programs/'
+      path: '/trainers/programs'
+      fullPath: '/trainers/programs/'
+      preLoaderRoute: typeof TrainerTrainersProgramsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/programs/$programId': {
+      id: '/_trainer/trainers/programs/$programId'
+      path: '/trainers/programs/$programId'
+      fullPath: '/trainers/programs/$programId'
+      preLoaderRoute: typeof TrainerTrainersProgramsProgramIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
     '/_trainer/trainers/clients/$traineeId/': {
       id: '/_trainer/trainers/clients/$traineeId/'
       path: '/'
@@ -907,7 +947,9 @@ interface TrainerRouteChildren {
   TrainerTrainersSettingsRoute: typeof TrainerTrainersSettingsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
   TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
+  TrainerTrainersProgramsProgramIdRoute: typeof TrainerTrainersProgramsProgramIdRoute
   TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
+  TrainerTrainersProgramsIndexRoute: typeof TrainerTrainersProgramsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
@@ -917,7 +959,9 @@ const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,
   TrainerTrainersClientsTraineeIdRoute:
     TrainerTrainersClientsTraineeIdRouteWithChildren,
+  TrainerTrainersProgramsProgramIdRoute: TrainerTrainersProgramsProgramIdRoute,
   TrainerTrainersClientsIndexRoute: TrainerTrainersClientsIndexRoute,
+  TrainerTrainersProgramsIndexRoute: TrainerTrainersProgramsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

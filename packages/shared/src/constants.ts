@@ -107,3 +107,12 @@ export const MAX_NOTES_PER_TRAINEE = 500;
 export const MAX_NOTE_LENGTH = 4000;
 /** The changes of a trainee's targets kept, newest first (decision 057). */
 export const MAX_TARGET_CHANGES = 100;
+
+/**
+ * Bounds of a trainer's programs (decision 058): programs a trainer keeps, routines (days) in
+ * one program, exercises in one routine, and the trainer's own exercises.
+ */
+export const MAX_PROGRAMS_PER_TRAINER = 100;
+export const MAX_ROUTINES_PER_PROGRAM = 7;
+export const MAX_EXERCISES_PER_ROUTINE = 20;
+export const MAX_OWN_EXERCISES = 300;

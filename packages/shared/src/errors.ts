@@ -4,7 +4,9 @@ import {
   MAX_ENTRIES_PER_DAY,
   MAX_NOTES_PER_TRAINEE,
   MAX_EXERCISES_PER_WORKOUT,
+  MAX_OWN_EXERCISES,
   MAX_OWN_FOODS,
+  MAX_PROGRAMS_PER_TRAINER,
   MAX_SETS_PER_EXERCISE,
   MAX_TRAINEES_PER_TRAINER,
   MAX_WORKOUTS_PER_DAY,
@@ -357,6 +359,37 @@ export const API_ERRORS = {
     status: 404,
     error: 'note not found',
     message: COACHING_MESSAGES.noteNotFound,
+  },
+  // A trainer's programs and own exercises (decision 058).
+  programNotFound: {
+    status: 404,
+    error: 'program not found',
+    message: 'No se encontró el programa',
+  },
+  tooManyPrograms: {
+    status: 400,
+    error: 'too many programs',
+    message: `Puedes tener como máximo ${MAX_PROGRAMS_PER_TRAINER} programas: borra alguno que ya no uses`,
+  },
+  tooManyOwnExercises: {
+    status: 400,
+    error: 'too many own exercises',
+    message: `Puedes crear como máximo ${MAX_OWN_EXERCISES} ejercicios propios`,
+  },
+  programExerciseUnknown: {
+    status: 400,
+    error: 'unknown exercise in program',
+    message: 'Un ejercicio del programa no está en la biblioteca ni entre tus ejercicios',
+  },
+  programRoutineUnknown: {
+    status: 400,
+    error: 'unknown routine in program',
+    message: 'Una rutina enviada no pertenece a este programa',
+  },
+  plannedSessionNotFound: {
+    status: 404,
+    error: 'planned session not found',
+    message: 'Tu programa no tiene esa rutina planificada para ese día',
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

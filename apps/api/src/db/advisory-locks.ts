@@ -9,6 +9,8 @@ const ROSTER_LOCK = 7_240_053;
 const COMMENTS_DAY_LOCK = 7_240_055;
 const TRAINER_NOTES_LOCK = 7_240_057;
 const TARGET_CHANGES_LOCK = 7_240_058;
+const PROGRAMS_LOCK = 7_240_060;
+const OWN_EXERCISES_LOCK = 7_240_061;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -55,4 +57,14 @@ export function lockTrainerNotes(db: Db, trainerId: string, traineeId: string): 
 /** The lock of one trainee's targets history, which every change trims (decision 057). */
 export function lockTargetChanges(db: Db, traineeId: string): Promise<void> {
   return lockUntilCommit(db, TARGET_CHANGES_LOCK, traineeId);
+}
+
+/** The lock of one trainer's programs, which a new one counts (decision 058). */
+export function lockPrograms(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, PROGRAMS_LOCK, trainerId);
+}
+
+/** The lock of one trainer's own exercises, which a new one counts (decision 058). */
+export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
 }

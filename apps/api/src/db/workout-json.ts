@@ -68,6 +68,7 @@ const itemsJson = sql`coalesce((
       'equipment', ${exercises.equipment}
     ),
     'notes', coalesce(${workoutExercises.notes}, ''),
+    'prescription', ${workoutExercises.prescription},
     'sets', ${setsJson},
     'last_time', ${lastTime},
     'best_before', ${bestBefore}
@@ -82,6 +83,7 @@ export const workoutJson = sql`json_build_object(
   'id', ${workouts.id},
   'date', ${workouts.date},
   'name', ${workouts.name},
+  'routine_id', ${workouts.routine_id},
   'exercises', ${itemsJson}
 )`;
 
@@ -89,6 +91,7 @@ export interface StoredWorkout {
   id: string;
   date: string;
   name: string;
+  routine_id: string | null;
   exercises: (Omit<WorkoutExercise, 'sets' | 'last_time'> & {
     sets: { id: string; reps: number; weight_kg: number; rpe: number | null }[];
     last_time: PreviousSet[];
@@ -108,10 +111,12 @@ export function finishWorkout(stored: StoredWorkout): Workout {
     id: stored.id,
     date: stored.date,
     name: stored.name,
+    routine_id: stored.routine_id,
     exercises: stored.exercises.map((item) => ({
       id: item.id,
       exercise: item.exercise,
       notes: item.notes,
+      prescription: item.prescription,
       last_time: item.last_time,
       sets: item.sets.map((set) => ({ ...set, record: records[index++] ?? false })),
     })),

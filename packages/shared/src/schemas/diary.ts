@@ -217,6 +217,20 @@ export const previousSetSchema = z.object({
   rpe: z.number().nullable(),
 });
 export type PreviousSet = z.infer<typeof previousSetSchema>;
+/**
+ * What the trainee's program prescribed for an exercise of a session started from it
+ * (decision 058); null for exercises added by hand.
+ */
+export const workoutPrescriptionSchema = z.object({
+  sets: z.number(),
+  reps_min: z.number(),
+  reps_max: z.number(),
+  load_kg: z.number().nullable(),
+  rpe: z.number().nullable(),
+  rest_s: z.number(),
+  notes: z.string(),
+});
+export type WorkoutPrescription = z.infer<typeof workoutPrescriptionSchema>;
 
 export const workoutExerciseSchema = z.object({
   id,
@@ -226,6 +240,7 @@ export const workoutExerciseSchema = z.object({
   notes: z.string(),
   /** The sets of the most recent earlier session with this exercise; [] the first time. */
   last_time: z.array(previousSetSchema),
+  prescription: workoutPrescriptionSchema.nullable().default(null),
 });
 export type WorkoutExercise = z.infer<typeof workoutExerciseSchema>;
 
@@ -233,6 +248,8 @@ export const workoutSchema = z.object({
   id,
   date: z.string(),
   name: z.string(),
+  /** The routine of the trainee's program it was started from; null for a free session. */
+  routine_id: id.nullable().default(null),
   exercises: z.array(workoutExerciseSchema),
 });
 export type Workout = z.infer<typeof workoutSchema>;
@@ -240,6 +257,12 @@ export type Workout = z.infer<typeof workoutSchema>;
 export const workoutInputSchema = z.strictObject({
   date: localDateSchema,
   name: text('El nombre', { max: 100 }).default(''),
+  /**
+   * Starts the session the trainee's program plans that day from this routine: named after
+   * it, with its exercises and their prescription. Once a day: a second call answers the
+   * session already started.
+   */
+  routine_id: z.uuid({ error: 'La rutina no es válida' }).optional(),
 });
 export const workoutUpdateSchema = z.strictObject({
   name: text('El nombre', { max: 100 }),

@@ -58,7 +58,7 @@ export const rosterFiguresSchema = z.object({
   adherence_percent: z.number().nullable(),
   /** Days with a training session. */
   sessions_done: z.number().nullable(),
-  /** Training days per week of the onboarding, prorated to the period. */
+  /** The days of the trainee's program in the period (from its start), else the onboarding's training days per week prorated to it. */
   sessions_planned: z.number().nullable(),
   weigh_ins: z.number().nullable(),
 });

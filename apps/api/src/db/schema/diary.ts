@@ -6,13 +6,15 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ENTRY_KINDS, MEALS } from '@forja/shared/schemas/diary';
+import { ENTRY_KINDS, MEALS, type WorkoutPrescription } from '@forja/shared/schemas/diary';
 import { exercises, foods } from './foods';
 import { users } from './users';
 
@@ -86,11 +88,19 @@ export const workouts = pgTable(
     user_id: owner(),
     date: day('date').notNull(),
     name: text('name').notNull().default(''),
+    /** The routine of the trainee's program it was started from (decision 058). */
+    routine_id: uuid('routine_id'),
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  // With seq: "the sessions before this one", newest first, read in index order (decision 059).
-  (table) => [index('workouts_user_id_date_seq_idx').on(table.user_id, table.date, table.seq)],
+  (table) => [
+    // With seq: "the sessions before this one", newest first, read in index order (decision 059).
+    index('workouts_user_id_date_seq_idx').on(table.user_id, table.date, table.seq),
+    // A routine is started once a day: a second start answers the first session.
+    uniqueIndex('workouts_user_id_date_routine_id_key')
+      .on(table.user_id, table.date, table.routine_id)
+      .where(sql`${table.routine_id} is not null`),
+  ],
 );
 
 export const workoutExercises = pgTable(
@@ -105,6 +115,8 @@ export const workoutExercises = pgTable(
       .references(() => exercises.id),
     /** The person's notes on this exercise in this session; null when none. */
     notes: text('notes'),
+    /** The program's prescription, copied when the session was started from a routine. */
+    prescription: jsonb('prescription').$type<WorkoutPrescription>(),
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },

@@ -77,13 +77,22 @@ export const exercises = pgTable(
   'exercises',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key').notNull(),
+    /** The library's key in exercises.es.csv; null for a trainer's own exercise. */
+    key: text('key'),
     name: text('name').notNull(),
     muscle_group: text('muscle_group', { enum: MUSCLE_GROUPS }).notNull(),
     equipment: text('equipment', { enum: EQUIPMENT }).notNull(),
+    /**
+     * The trainer whose own exercise it is (decision 058). When that account goes, the row
+     * stays without an owner (sessions logged with it keep their name) and nobody lists it.
+     */
+    owner_id: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: at('created_at'),
   },
   (table) => [
     uniqueIndex('exercises_key_key').on(table.key),
+    index('exercises_owner_id_idx').on(table.owner_id),
+    check('exercises_library_or_own_check', sql`${table.key} is null or ${table.owner_id} is null`),
     check('exercises_muscle_group_check', sql`${table.muscle_group} in (${inList(MUSCLE_GROUPS)})`),
     check('exercises_equipment_check', sql`${table.equipment} in (${inList(EQUIPMENT)})`),
   ],

@@ -55,6 +55,30 @@ describe('figuresOver', () => {
       figuresOver({ ...trainee, training_days_per_week: null }, 7).sessions_planned,
     ).toBeNull();
   });
+
+  it("plans the program's routine days, on or after its start, in place of the onboarding's", () => {
+    // 2026-11-20 is a Friday; the last 7 days run Saturday 14 to Friday 20.
+    const base = snapshot({ today: '2026-11-20', training_days_per_week: 6 });
+    const program = { weekdays: [1, 3, 5], start_date: '2026-10-01' };
+    expect(figuresOver({ ...base, program }, 7).sessions_planned).toBe(3);
+    // 30 days from Wednesday 22 October: 13 Mondays, Wednesdays and Fridays.
+    expect(figuresOver({ ...base, program }, 30).sessions_planned).toBe(13);
+    // Started on Wednesday 18: Wednesday and Friday.
+    expect(
+      figuresOver({ ...base, program: { ...program, start_date: '2026-11-18' } }, 7)
+        .sessions_planned,
+    ).toBe(2);
+    // Starting tomorrow: none yet.
+    expect(
+      figuresOver({ ...base, program: { ...program, start_date: '2026-11-21' } }, 7)
+        .sessions_planned,
+    ).toBe(0);
+    // Not shared: null, program or not.
+    expect(
+      figuresOver({ ...base, program, shares: { ...base.shares, training: false } }, 7)
+        .sessions_planned,
+    ).toBeNull();
+  });
 });
 
 describe('trendDirection', () => {

@@ -1,4 +1,5 @@
-import { addDays } from '@forja/shared/calendar';
+import { addDays, daysBetween } from '@forja/shared/calendar';
+import { plannedDays } from '@forja/shared/training-plan';
 import { foldForSearch } from '@forja/shared/search-text';
 import type {
   RosterFigures,
@@ -13,19 +14,28 @@ import { trendDirection } from './trend-direction';
 const within = (from: string, to: string) => (day: string) => day >= from && day <= to;
 
 /**
- * A trainee's figures over the last `days` days, today included. Sessions planned are the
- * onboarding's training days per week prorated to the period (until programs exist).
+ * Sessions the trainee's plan holds from `from` to today: the days of their program's routines
+ * (on or after its start) when they have one, else the onboarding's training days per week
+ * prorated to the period; null without either.
  */
+export function sessionsPlanned(trainee: TraineeSnapshot, from: string): number | null {
+  if (trainee.program) return plannedDays(trainee.program, from, trainee.today);
+  const perWeek = trainee.training_days_per_week;
+  if (perWeek === null) return null;
+  return Math.round((perWeek * (daysBetween(from, trainee.today) + 1)) / 7);
+}
+
+/** A trainee's figures over the last `days` days, today included. */
 export function figuresOver(trainee: TraineeSnapshot, days: number): RosterFigures {
-  const inPeriod = within(addDays(trainee.today, -(days - 1)), trainee.today);
+  const from = addDays(trainee.today, -(days - 1));
+  const inPeriod = within(from, trainee.today);
   const { diary, training, body } = trainee.shares;
   const logged = trainee.logged_days.filter((day) => inPeriod(day.date));
-  const perWeek = trainee.training_days_per_week;
   return {
     days_logged: diary ? logged.length : null,
     adherence_percent: diary ? adherence(logged, trainee.target_kcal).percent : null,
     sessions_done: training ? trainee.session_days.filter(inPeriod).length : null,
-    sessions_planned: training && perWeek !== null ? Math.round((perWeek * days) / 7) : null,
+    sessions_planned: training ? sessionsPlanned(trainee, from) : null,
     weigh_ins: body ? trainee.weighings.filter((entry) => inPeriod(entry.date)).length : null,
   };
 }

@@ -11,6 +11,7 @@ import { diaryEntries, workouts } from '../../db/schema/diary';
 import { trainerLinks } from '../../db/schema/coaching';
 import { weightEntries } from '../../db/schema/metrics';
 import { onboardingAnswers } from '../../db/schema/onboarding';
+import { programAssignments, programs } from '../../db/schema/programs';
 import { targetOverrides } from '../../db/schema/targets';
 import { traineeTags } from '../../db/schema/trainer-workspace';
 import { userPreferences, users } from '../../db/schema/users';
@@ -45,6 +46,8 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
       override_protein_g: targetOverrides.protein_g,
       override_fat_g: targetOverrides.fat_g,
       tags: traineeTags.tags,
+      program_weekdays: programs.weekdays,
+      program_start: programAssignments.start_date,
     })
     .from(trainerLinks)
     .innerJoin(
@@ -61,6 +64,14 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
         eq(traineeTags.trainee_id, users.id),
       ),
     )
+    .leftJoin(
+      programAssignments,
+      and(
+        eq(programAssignments.trainee_id, users.id),
+        eq(programAssignments.trainer_id, trainerLinks.trainer_id),
+      ),
+    )
+    .leftJoin(programs, eq(programs.id, programAssignments.program_id))
     .where(
       and(
         eq(trainerLinks.trainer_id, trainerId),
@@ -200,6 +211,10 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
     onboarding_finished: row.finished_at !== null,
     goal: answers.goal?.goal ?? null,
     training_days_per_week: answers.activity?.training_days_per_week ?? null,
+    program:
+      row.program_weekdays !== null && row.program_start !== null
+        ? { weekdays: row.program_weekdays, start_date: row.program_start }
+        : null,
     target_kcal: dailyTargetsOf(answers, override, now)?.kcal ?? null,
     last_food_day: logged?.last_food_day ?? null,
     // The day's exact sum rounded, as the diary shows it.

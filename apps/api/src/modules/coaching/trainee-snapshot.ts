@@ -29,6 +29,11 @@ export interface TraineeSnapshot {
   onboarding_finished: boolean;
   goal: Goal | null;
   training_days_per_week: number | null;
+  /**
+   * The program the trainer gave the trainee (decision 058): its weekdays with a routine and
+   * the day it starts. When set, it plans the sessions in place of the training days.
+   */
+  program: { weekdays: number[]; start_date: string } | null;
   /** The daily energy target (the trainer's override or the formula's); null until known. */
   target_kcal: number | null;
   /** Diary: the latest day with food, on or before today. */

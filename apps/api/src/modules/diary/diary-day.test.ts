@@ -469,6 +469,7 @@ const richWorkouts = [
     id: '<legs>',
     date: DAY,
     name: 'Pierna',
+    routine_id: null,
     exercises: [
       {
         id: '<legs: squat>',
@@ -503,6 +504,7 @@ const richWorkouts = [
         ],
         notes: '',
         last_time: [],
+        prescription: null,
       },
       {
         id: '<legs: deadlift>',
@@ -515,6 +517,7 @@ const richWorkouts = [
         sets: [],
         notes: '',
         last_time: [],
+        prescription: null,
       },
     ],
   },
@@ -522,6 +525,7 @@ const richWorkouts = [
     id: '<push>',
     date: DAY,
     name: '',
+    routine_id: null,
     exercises: [
       {
         id: '<push: bench>',
@@ -542,6 +546,7 @@ const richWorkouts = [
         ],
         notes: '',
         last_time: [],
+        prescription: null,
       },
     ],
   },

@@ -19,7 +19,7 @@ import {
   workoutSetInputSchema,
   workoutUpdateSchema,
 } from '@forja/shared/schemas/diary';
-import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { envelope, noticeSchema } from '@forja/shared/schemas/envelope';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
@@ -177,11 +177,12 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       schema: {
         tags,
         security,
-        summary: 'The exercise library',
+        summary:
+          "The exercise library with the caller's own exercises (a trainer's) and their trainer's own",
         response: responses(200, exerciseListSchema),
       },
     },
-    async (_request, reply) => send(reply, 200, await listExercises(deps)),
+    async (request, reply) => send(reply, 200, await listExercises(deps, userOf(request))),
   );
 
   app.get(
@@ -203,13 +204,16 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       schema: {
         tags,
         security,
-        summary: 'Start a training session on a day',
+        summary:
+          "Start a training session on a day; with routine_id, the session the trainee's program plans that day, with its exercises and their prescription (201), or the one already started from it (200)",
         body: workoutInputSchema,
-        response: responses(201, workoutSchema),
+        response: { ...responses(201, workoutSchema), 200: envelope(workoutSchema) },
       },
     },
-    async (request, reply) =>
-      send(reply, 201, await createWorkout(deps, userOf(request), request.body)),
+    async (request, reply) => {
+      const { created, workout } = await createWorkout(deps, userOf(request), request.body);
+      return send(reply, created ? 201 : 200, workout);
+    },
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -15,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
+import { exercisesVisibleTo, plannedRoutine } from '../../db/training-plan';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { finishWorkout, workoutJson, type StoredWorkout } from '../../db/workout-json';
@@ -27,8 +28,11 @@ interface WorkoutsDeps {
 
 type WorkoutRow = typeof workouts.$inferSelect;
 
-/** The exercise library, by muscle group and name. */
-export async function listExercises(deps: { db: Db }): Promise<Exercise[]> {
+/**
+ * The exercise library with the person's own exercises (a trainer's) and their trainer's
+ * own, by muscle group and name.
+ */
+export async function listExercises(deps: { db: Db }, userId: string): Promise<Exercise[]> {
   return deps.db
     .select({
       id: exercises.id,
@@ -37,6 +41,7 @@ export async function listExercises(deps: { db: Db }): Promise<Exercise[]> {
       equipment: exercises.equipment,
     })
     .from(exercises)
+    .where(exercisesVisibleTo(userId))
     .orderBy(asc(exercises.muscle_group), asc(exercises.name));
 }
 
@@ -116,28 +121,73 @@ async function workoutOf(db: Db, row: WorkoutRow): Promise<Workout> {
 export async function createWorkout(
   deps: WorkoutsDeps,
   userId: string,
-  input: { date: string; name: string },
-): Promise<Workout> {
-  const row = await inTransaction(deps, async ({ db, clock }) => {
+  input: { date: string; name: string; routine_id?: string | undefined },
+): Promise<{ created: boolean; workout: Workout }> {
+  return inTransaction(deps, async ({ db, clock }) => {
     await lockDiaryDay(db, userId, input.date);
+    const planned =
+      input.routine_id === undefined ? null : await plannedRoutine(db, userId, input.date);
+    if (input.routine_id !== undefined) {
+      // Only the routine the program plans that day starts, and only once: under the day's
+      // lock, a second start finds the first session and answers it.
+      if (planned?.routine.id !== input.routine_id) throw new AppError('plannedSessionNotFound');
+      const [started] = await db
+        .select()
+        .from(workouts)
+        .where(
+          and(
+            eq(workouts.user_id, userId),
+            eq(workouts.date, input.date),
+            eq(workouts.routine_id, input.routine_id),
+          ),
+        );
+      if (started) return { created: false, workout: await workoutOf(db, started) };
+    }
     const [held] = await db
       .select({ n: count() })
       .from(workouts)
       .where(and(eq(workouts.user_id, userId), eq(workouts.date, input.date)));
     if ((held?.n ?? 0) >= MAX_WORKOUTS_PER_DAY) throw new AppError('workoutsPerDayFull');
+    const now = clock.now();
     const [stored] = await db
       .insert(workouts)
       .values({
         user_id: userId,
         date: input.date,
-        name: input.name.trim(),
-        created_at: clock.now(),
+        name: planned ? planned.routine.name : input.name.trim(),
+        routine_id: planned?.routine.id ?? null,
+        created_at: now,
       })
       .returning();
-    return stored;
+    if (!stored) throw new Error('workout not stored');
+    const items = (planned?.routine.exercises ?? []).slice(0, MAX_EXERCISES_PER_WORKOUT);
+    if (items.length > 0) {
+      const visible = await db
+        .select({ id: exercises.id })
+        .from(exercises)
+        .where(
+          and(
+            inArray(
+              exercises.id,
+              items.map((item) => item.exercise_id),
+            ),
+            exercisesVisibleTo(userId),
+          ),
+        );
+      const allowed = new Set(visible.map((row) => row.id));
+      const rows = items
+        .filter((item) => allowed.has(item.exercise_id))
+        .map(({ exercise_id, ...prescription }) => ({
+          workout_id: stored.id,
+          exercise_id,
+          prescription,
+          created_at: now,
+        }));
+      // One statement: seq follows the routine's order.
+      if (rows.length > 0) await db.insert(workoutExercises).values(rows);
+    }
+    return { created: true, workout: await workoutOf(db, stored) };
   });
-  if (!row) throw new Error('workout not stored');
-  return { id: row.id, date: row.date, name: row.name, exercises: [] };
 }
 
 export async function renameWorkout(
@@ -175,10 +225,11 @@ export async function addWorkoutExercise(
       .from(workoutExercises)
       .where(eq(workoutExercises.workout_id, row.id));
     if ((held?.n ?? 0) >= MAX_EXERCISES_PER_WORKOUT) throw new AppError('workoutExercisesFull');
+    if (!isId(exerciseId)) throw new AppError('exerciseNotFound');
     const [exercise] = await db
       .select({ id: exercises.id })
       .from(exercises)
-      .where(eq(exercises.id, exerciseId));
+      .where(and(eq(exercises.id, exerciseId), exercisesVisibleTo(userId)));
     if (!exercise) throw new AppError('exerciseNotFound');
     await db
       .insert(workoutExercises)

@@ -6,6 +6,7 @@ import { secondaryButton } from '../../components/ui/styles';
 import { removeWorkout, startWorkout } from './diary-api';
 import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
+import { PlannedSession } from './planned-session';
 import { useDiaryChange } from './use-diary-change';
 
 interface TrainingProps {
@@ -21,6 +22,7 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
   );
   return (
     <Card title="Entrenamiento">
+      <PlannedSession date={date} />
       {workouts.map((workout) => (
         <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
       ))}

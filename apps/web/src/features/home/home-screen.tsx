@@ -8,6 +8,7 @@ import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { trainerTargetLine } from '../../lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
+import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
 
 interface HomeScreenProps {
@@ -52,6 +53,7 @@ export function HomeScreen({
 
       <TrainerComments />
 
+      <PlannedSessionCard date={today.date} />
       {targets ? (
         <>
           <EnergyCard targets={targets} today={today} />

@@ -6,6 +6,7 @@ import { focusRing } from '../../components/ui/styles';
 const sections = [
   { to: '/trainers/today', label: 'Hoy' },
   { to: '/trainers/clients', label: 'Clientes' },
+  { to: '/trainers/programs', label: 'Programas' },
   { to: '/trainers/invitations', label: 'Invitar clientes' },
   { to: '/trainers/settings', label: 'Ajustes' },
 ] as const satisfies readonly { to: string; label: string }[];

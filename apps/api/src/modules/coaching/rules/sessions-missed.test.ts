@@ -62,3 +62,33 @@ describe('sessionsMissed', () => {
     expect(sessionsMissed({ ...trainee, training_days_per_week: 0 })).toBeNull();
   });
 });
+
+describe('sessionsMissed with a program', () => {
+  // Monday, Wednesday and Friday; the onboarding's 6 days no longer count.
+  const program = { weekdays: [1, 3, 5], start_date: '2026-11-01' };
+
+  it("counts the program's days of the week in place of the onboarding's", () => {
+    // Saturday with nothing done: Saturday and Sunday give 2 of the program's 3.
+    expect(
+      sessionsMissed(snapshot({ today: '2026-11-21', training_days_per_week: 6, program })),
+    ).toMatchObject({ detail: expect.stringContaining('0 de 3 sesiones') as string });
+    // Friday with nothing done: 3 days left reach 3; with 6 planned days they would not.
+    expect(
+      sessionsMissed(snapshot({ today: '2026-11-20', training_days_per_week: 6, program })),
+    ).toBeNull();
+  });
+
+  it('counts only the days on or after its start', () => {
+    // Started on Wednesday: Wednesday and Friday are planned, so Saturday still reaches 2.
+    const started = { ...program, start_date: '2026-11-18' };
+    expect(sessionsMissed(snapshot({ today: '2026-11-21', program: started }))).toBeNull();
+    // Started on Sunday, after the Friday: nothing is planned this week.
+    const later = { ...program, start_date: '2026-11-22' };
+    expect(sessionsMissed(snapshot({ today: '2026-11-22', program: later }))).toBeNull();
+    // Starting next week: nothing this week, even with the onboarding's days.
+    const next = { ...program, start_date: '2026-11-23' };
+    expect(
+      sessionsMissed(snapshot({ today: '2026-11-22', training_days_per_week: 7, program: next })),
+    ).toBeNull();
+  });
+});

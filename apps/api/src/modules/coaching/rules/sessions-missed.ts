@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '@forja/shared/calendar';
+import { plannedDays } from '@forja/shared/training-plan';
 import type { Rule } from './rule';
 
 /** The Monday of the week of `day` (weeks run Monday to Sunday, as in Spain). */
@@ -8,14 +9,17 @@ export function mondayOf(day: string): string {
 }
 
 /**
- * Planned sessions this week that can no longer happen: until programs exist, the plan is
- * the training days per week of the onboarding. Days with a session so far, plus today (when
+ * Planned sessions this week that can no longer happen. The plan is the days of the
+ * trainee's program this week (those on or after its start) when they have one, else the
+ * training days per week of the onboarding. Days with a session so far, plus today (when
  * none yet) and the days left until Sunday, fall short of it: the training area.
  */
 export const sessionsMissed: Rule = (trainee) => {
-  const planned = trainee.training_days_per_week;
-  if (!trainee.shares.training || planned === null || planned <= 0) return null;
   const monday = mondayOf(trainee.today);
+  const planned = trainee.program
+    ? plannedDays(trainee.program, monday, addDays(monday, 6))
+    : trainee.training_days_per_week;
+  if (!trainee.shares.training || planned === null || planned <= 0) return null;
   const done = trainee.session_days.filter((day) => day >= monday && day <= trainee.today);
   const trainedToday = done.includes(trainee.today);
   const daysAfterToday = 6 - daysBetween(monday, trainee.today);

@@ -43,4 +43,46 @@ describe('prefillSets', () => {
       { reps: null, weight_kg: null, rpe: null, previous: null },
     ]);
   });
+
+  describe('with a program’s prescription', () => {
+    const prescription = {
+      sets: 3,
+      reps_min: 8,
+      reps_max: 12,
+      load_kg: 60,
+      rpe: 8,
+      rest_s: 120,
+      notes: '',
+    };
+
+    it('offers the prescribed sets: the range’s top, the prescribed load and RPE, the first time', () => {
+      expect(prefillSets({ sets: [], prescription }, [])).toEqual([
+        { reps: 12, weight_kg: 60, rpe: 8, previous: null },
+        { reps: 12, weight_kg: 60, rpe: 8, previous: null },
+        { reps: 12, weight_kg: 60, rpe: 8, previous: null },
+      ]);
+    });
+
+    it('keeps last time’s load and its reps within the range, for the sets still to do', () => {
+      const lastTime = [before(14, 62.5), before(6, 62.5)];
+      expect(prefillSets({ sets: [logged(12, 62.5)], prescription }, lastTime)).toEqual([
+        { reps: 8, weight_kg: 62.5, rpe: 8, previous: lastTime[1] },
+        { reps: 12, weight_kg: 60, rpe: 8, previous: null },
+      ]);
+    });
+
+    it('leaves out an RPE a set cannot carry, and a load that was not prescribed', () => {
+      const light = { ...prescription, sets: 1, load_kg: null, rpe: 5 };
+      expect(prefillSets({ sets: [], prescription: light }, [])).toEqual([
+        { reps: 12, weight_kg: null, rpe: null, previous: null },
+      ]);
+    });
+
+    it('goes on like the last set once the prescribed sets are done', () => {
+      const done = [logged(12, 60), logged(11, 60), logged(10, 60)];
+      expect(prefillSets({ sets: done, prescription }, [])).toEqual([
+        { reps: 10, weight_kg: 60, rpe: null, previous: null },
+      ]);
+    });
+  });
 });

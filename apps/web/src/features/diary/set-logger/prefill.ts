@@ -1,4 +1,9 @@
-import type { PreviousSet, WorkoutExercise } from '@forja/shared/schemas/diary';
+import {
+  RPE_VALUES,
+  type PreviousSet,
+  type WorkoutExercise,
+  type WorkoutPrescription,
+} from '@forja/shared/schemas/diary';
 
 /** A set the logger offers to confirm: values to save as they are, or to edit first. */
 export interface DraftSet {
@@ -9,17 +14,41 @@ export interface DraftSet {
   previous: PreviousSet | null;
 }
 
+/** The prescribed RPE as a set can carry it (6 to 10 in halves); null below or between. */
+function setRpe(prescription: WorkoutPrescription): number | null {
+  const { rpe } = prescription;
+  return rpe !== null && (RPE_VALUES as readonly number[]).includes(rpe) ? rpe : null;
+}
+
 /**
- * The rows still to confirm for an exercise of a session (decision 059). Last time's sets
- * after the ones already logged, each prefilled with what was done then; once those are
- * done (or without a last time), one row like the last set logged today, or an empty row
- * when there is none. Prescriptions of a program will come in here too.
+ * The rows still to confirm for an exercise of a session (decisions 058, 059).
+ *
+ * Started from the trainee's program: the prescribed sets not yet logged, each with last
+ * time's load for that set (else the prescribed load) and last time's reps kept within the
+ * prescribed range (else its top), and the prescribed RPE. Without a prescription: last
+ * time's sets after the ones already logged, each as it was done then. Once those are done
+ * (or with neither), one row like the last set logged today, or an empty row.
  */
 export function prefillSets(
-  exercise: Pick<WorkoutExercise, 'sets'>,
+  exercise: Pick<WorkoutExercise, 'sets'> & { prescription?: WorkoutPrescription | null },
   lastTime: readonly PreviousSet[],
 ): DraftSet[] {
   const logged = exercise.sets.length;
+  const { prescription } = exercise;
+  if (prescription && logged < prescription.sets) {
+    return Array.from({ length: prescription.sets - logged }, (_, index) => {
+      const previous = lastTime[logged + index] ?? null;
+      const reps = previous
+        ? Math.min(prescription.reps_max, Math.max(prescription.reps_min, previous.reps))
+        : prescription.reps_max;
+      return {
+        reps,
+        weight_kg: previous?.weight_kg ?? prescription.load_kg,
+        rpe: setRpe(prescription),
+        previous,
+      };
+    });
+  }
   const pending = lastTime.slice(logged).map((previous) => ({
     reps: previous.reps,
     weight_kg: previous.weight_kg,

@@ -46,10 +46,17 @@ export function useRestTimer() {
 
   const remaining = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
 
-  const start = useCallback(() => {
+  /** Starts a rest of the length chosen so far, or of `prescribed` seconds (a program's). */
+  const start = useCallback((prescribed?: number) => {
     const at = Date.now();
     setNow(at);
-    setRest((current) => ({ ...current, endsAt: at + current.seconds * 1000, finished: false }));
+    setRest((current) => {
+      const seconds =
+        prescribed === undefined
+          ? current.seconds
+          : Math.min(LONGEST_REST, Math.max(SHORTEST_REST, prescribed));
+      return { ...current, seconds, endsAt: at + seconds * 1000, finished: false };
+    });
   }, []);
   const adjust = useCallback((by: number) => {
     setRest((current) => {

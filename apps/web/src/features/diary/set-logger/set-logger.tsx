@@ -25,6 +25,7 @@ import {
 } from '../diary-api';
 import { useDiaryChange } from '../use-diary-change';
 import { ExercisePicker } from './exercise-picker';
+import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
 import { formatRpe, formatSet, SetForm, type SetValues } from './set-form';
@@ -56,7 +57,10 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
           date={date}
           item={item}
           system={system}
-          onConfirmed={timer.start}
+          onConfirmed={() => {
+            // A program's rest for its exercise; otherwise the length chosen so far.
+            timer.start(item.prescription?.rest_s || undefined);
+          }}
         />
       ))}
       {picking ? (
@@ -109,6 +113,7 @@ function ExerciseLog({
     () => [date],
   );
   const drafts = prefillSets(item, item.last_time);
+  const prescribed = item.prescription ? prescriptionText(item.prescription) : null;
   const logged = item.sets.length;
   return (
     <section aria-label={name} className="flex flex-col gap-2">
@@ -135,6 +140,11 @@ function ExerciseLog({
           ]}
         />
       </div>
+      {prescribed && (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          <span className="font-medium">Plan:</span> {prescribed}
+        </p>
+      )}
       {notesOpen ? (
         <NotesForm
           date={date}

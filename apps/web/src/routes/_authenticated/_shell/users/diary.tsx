@@ -8,6 +8,7 @@ import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { FoodPicker } from '../../../../features/foods/food-picker';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
 
@@ -36,6 +37,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
     // The trainer's comments show beside the day once in; the day does not wait for them.
     queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
+    // The day's planned session shows above its training once read; the day does not wait.
+    queryClient.query(trainingPlanQuery(date)).catch(() => undefined);
     await queryClient.query(diaryDayQuery(date));
     // The exercise library (a large read) and the recent exercises are read by a session's
     // exercise picker when it opens, after the day has painted: the first paint does not

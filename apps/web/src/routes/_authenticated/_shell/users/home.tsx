@@ -5,6 +5,7 @@ import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
     rest.catch(() => undefined);
     // The trainer's comments are a card the rest of home does not wait for.
     queryClient.query(unreadCommentsQuery).catch(() => undefined);
+    // Today's planned session shows once read: home paints without waiting for it.
+    rest.then(([today]) => queryClient.query(trainingPlanQuery(today.date))).catch(() => undefined);
     // Until the onboarding is finished there are no targets to show: it comes first.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { MAX_OWN_EXERCISES, MAX_PROGRAMS_PER_TRAINER } from '@forja/shared/constants';
+import { isId } from '@forja/shared/schemas/common';
+import type { Exercise } from '@forja/shared/schemas/diary';
+import {
+  ownExerciseInputSchema,
+  programAssignmentInputSchema,
+  programCreateSchema,
+  programInputSchema,
+  type OwnExerciseInput,
+  type PlannedSession,
+  type Program,
+  type ProgramAssignment,
+  type ProgramAssignmentInput,
+  type ProgramInput,
+  type ProgramSummary,
+  type TrainerExercises,
+} from '@forja/shared/schemas/programs';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { lockOwnExercises, lockPrograms } from '../../db/advisory-locks';
+import { inTransaction } from '../../db/in-transaction';
+import { trainerLinks } from '../../db/schema/coaching';
+import { exercises } from '../../db/schema/foods';
+import { programAssignments, programs, type StoredRoutine } from '../../db/schema/programs';
+import { users } from '../../db/schema/users';
+import { plannedSession, routinesOf } from '../../db/training-plan';
+import { AppError } from '../../http/app-error';
+import { trainerMay } from '../../security/trainer-access';
+
+export interface ProgramsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type ProgramRow = typeof programs.$inferSelect;
+
+const exerciseColumns = {
+  id: exercises.id,
+  name: exercises.name,
+  muscle_group: exercises.muscle_group,
+  equipment: exercises.equipment,
+};
+
+/** The trainer's program, or a 404 (another trainer's is as good as absent). */
+async function ownProgram(
+  db: Db,
+  trainerId: string,
+  id: string,
+  lock = false,
+): Promise<ProgramRow> {
+  if (!isId(id)) throw new AppError('programNotFound');
+  const query = db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.id, id), eq(programs.trainer_id, trainerId)));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw new AppError('programNotFound');
+  return row;
+}
+
+/** Assignments of the trainer's programs to trainees still linked to them. */
+function currentAssignments(db: Db, trainerId: string, programId?: string) {
+  return db
+    .select({
+      program_id: programAssignments.program_id,
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      starts_on: programAssignments.start_date,
+    })
+    .from(programAssignments)
+    .innerJoin(users, eq(users.id, programAssignments.trainee_id))
+    .innerJoin(
+      trainerLinks,
+      and(
+        eq(trainerLinks.trainee_id, users.id),
+        eq(trainerLinks.trainer_id, programAssignments.trainer_id),
+      ),
+    )
+    .where(
+      and(
+        eq(programAssignments.trainer_id, trainerId),
+        eq(users.trainer_id, trainerId),
+        programId === undefined ? undefined : eq(programAssignments.program_id, programId),
+      ),
+    )
+    .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id));
+}
+
+async function programOf(db: Db, row: ProgramRow): Promise<Program> {
+  const trainees = await currentAssignments(db, row.trainer_id, row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    notes: row.notes,
+    routines: await routinesOf(db, row.routines),
+    trainees: trainees.map(({ program_id: _program, ...trainee }) => trainee),
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listPrograms(
+  deps: ProgramsDeps,
+  trainerId: string,
+): Promise<ProgramSummary[]> {
+  const rows = await deps.db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      routines: sql<number>`jsonb_array_length(${programs.routines})`.mapWith(Number),
+      weekdays: programs.weekdays,
+      updated_at: programs.updated_at,
+    })
+    .from(programs)
+    .where(eq(programs.trainer_id, trainerId))
+    .orderBy(desc(programs.updated_at), asc(programs.id));
+  const assigned = await currentAssignments(deps.db, trainerId);
+  return rows.map((row) => ({
+    ...row,
+    weekdays: [...row.weekdays].sort(),
+    trainees: assigned.filter((item) => item.program_id === row.id).length,
+  }));
+}
+
+export async function createProgram(
+  deps: ProgramsDeps,
+  trainerId: string,
+  input: { name: string; notes?: string | undefined },
+): Promise<Program> {
+  const { name, notes } = programCreateSchema.parse(input);
+  return inTransaction(deps, async ({ db, clock }) => {
+    await lockPrograms(db, trainerId);
+    const [held] = await db
+      .select({ n: count() })
+      .from(programs)
+      .where(eq(programs.trainer_id, trainerId));
+    if ((held?.n ?? 0) >= MAX_PROGRAMS_PER_TRAINER) throw new AppError('tooManyPrograms');
+    const now = clock.now();
+    const [row] = await db
+      .insert(programs)
+      .values({
+        trainer_id: trainerId,
+        name: name.trim(),
+        notes,
+        routines: [],
+        weekdays: [],
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    if (!row) throw new Error('program not stored');
+    return programOf(db, row);
+  });
+}
+
+export async function getProgram(deps: ProgramsDeps, trainerId: string, id: string) {
+  return programOf(deps.db, await ownProgram(deps.db, trainerId, id));
+}
+
+/**
+ * Saves the whole program in one transaction: name, notes and every routine in order.
+ * Routines keep their ids (a session started from one still points at it); new ones get one.
+ */
+export async function saveProgram(
+  deps: ProgramsDeps,
+  trainerId: string,
+  id: string,
+  input: ProgramInput,
+): Promise<Program> {
+  const program = programInputSchema.parse(input);
+  return inTransaction(deps, async ({ db, clock }) => {
+    const row = await ownProgram(db, trainerId, id, true);
+    const known = new Set(row.routines.map((routine) => routine.id));
+    if (program.routines.some((routine) => routine.id !== undefined && !known.has(routine.id))) {
+      throw new AppError('programRoutineUnknown');
+    }
+    const exerciseIds = [
+      ...new Set(program.routines.flatMap((r) => r.exercises.map((item) => item.exercise_id))),
+    ];
+    if (exerciseIds.length > 0) {
+      const found = await db
+        .select({ id: exercises.id })
+        .from(exercises)
+        .where(
+          and(
+            inArray(exercises.id, exerciseIds),
+            sql`(${exercises.key} is not null or ${exercises.owner_id} = ${trainerId})`,
+          ),
+        );
+      if (found.length !== exerciseIds.length) throw new AppError('programExerciseUnknown');
+    }
+    const routines: StoredRoutine[] = program.routines.map((routine) => ({
+      id: routine.id ?? randomUUID(),
+      name: routine.name.trim(),
+      weekdays: [...routine.weekdays].sort(),
+      exercises: routine.exercises.map((item) => ({
+        exercise_id: item.exercise_id,
+        sets: item.sets,
+        reps_min: item.reps_min,
+        reps_max: item.reps_max,
+        load_kg: item.load_kg,
+        rpe: item.rpe,
+        rest_s: item.rest_s,
+        notes: item.notes.trim(),
+      })),
+    }));
+    const [updated] = await db
+      .update(programs)
+      .set({
+        name: program.name.trim(),
+        notes: program.notes,
+        routines,
+        weekdays: routines.flatMap((routine) => routine.weekdays).sort(),
+        updated_at: clock.now(),
+      })
+      .where(eq(programs.id, row.id))
+      .returning();
+    return programOf(db, updated ?? row);
+  });
+}
+
+export async function deleteProgram(deps: ProgramsDeps, trainerId: string, id: string) {
+  const row = await ownProgram(deps.db, trainerId, id);
+  await deps.db.delete(programs).where(eq(programs.id, row.id));
+}
+
+/** Gives the trainee the program from `start_date`, in place of any they had. */
+export async function assignProgram(
+  deps: ProgramsDeps,
+  trainerId: string,
+  traineeId: string,
+  input: ProgramAssignmentInput,
+): Promise<ProgramAssignment> {
+  const { program_id, start_date } = programAssignmentInputSchema.parse(input);
+  return inTransaction(deps, async ({ db, clock }) => {
+    // The link is held until the end: a withdrawal of training waits for this write.
+    if (!(await trainerMay(db, trainerId, traineeId, { area: 'training', lock: true }))) {
+      throw new AppError('notFound');
+    }
+    const program = await ownProgram(db, trainerId, program_id);
+    const values = {
+      trainee_id: traineeId,
+      trainer_id: trainerId,
+      program_id: program.id,
+      start_date,
+      assigned_at: clock.now(),
+    };
+    await db
+      .insert(programAssignments)
+      .values(values)
+      .onConflictDoUpdate({
+        target: programAssignments.trainee_id,
+        set: {
+          trainer_id: values.trainer_id,
+          program_id: values.program_id,
+          start_date: values.start_date,
+          assigned_at: values.assigned_at,
+        },
+      });
+    return { trainee_id: traineeId, program_id: program.id, starts_on: start_date };
+  });
+}
+
+/** Takes the trainee's program away; 404 when they are not the trainer's or share no training. */
+export async function unassignProgram(deps: ProgramsDeps, trainerId: string, traineeId: string) {
+  await inTransaction(deps, async ({ db }) => {
+    if (!(await trainerMay(db, trainerId, traineeId, { area: 'training', lock: true }))) {
+      throw new AppError('notFound');
+    }
+    await db
+      .delete(programAssignments)
+      .where(
+        and(
+          eq(programAssignments.trainee_id, traineeId),
+          eq(programAssignments.trainer_id, trainerId),
+        ),
+      );
+  });
+}
+
+/** What the builder picks from: the library and the trainer's own exercises. */
+export async function trainerExercises(
+  deps: ProgramsDeps,
+  trainerId: string,
+): Promise<TrainerExercises> {
+  const [library, own] = await Promise.all([
+    deps.db
+      .select(exerciseColumns)
+      .from(exercises)
+      .where(isNotNull(exercises.key))
+      .orderBy(asc(exercises.muscle_group), asc(exercises.name)),
+    deps.db
+      .select(exerciseColumns)
+      .from(exercises)
+      .where(eq(exercises.owner_id, trainerId))
+      .orderBy(asc(exercises.name)),
+  ]);
+  return { library, own };
+}
+
+export async function createOwnExercise(
+  deps: ProgramsDeps,
+  trainerId: string,
+  input: OwnExerciseInput,
+): Promise<Exercise> {
+  const exercise = ownExerciseInputSchema.parse(input);
+  return inTransaction(deps, async ({ db, clock }) => {
+    await lockOwnExercises(db, trainerId);
+    const [held] = await db
+      .select({ n: count() })
+      .from(exercises)
+      .where(eq(exercises.owner_id, trainerId));
+    if ((held?.n ?? 0) >= MAX_OWN_EXERCISES) throw new AppError('tooManyOwnExercises');
+    const [row] = await db
+      .insert(exercises)
+      .values({
+        key: null,
+        owner_id: trainerId,
+        name: exercise.name.trim(),
+        muscle_group: exercise.muscle_group,
+        equipment: exercise.equipment,
+        created_at: clock.now(),
+      })
+      .returning(exerciseColumns);
+    if (!row) throw new Error('exercise not stored');
+    return row;
+  });
+}
+
+/** The session the trainee's program plans on the day, or null. */
+export function getPlan(deps: ProgramsDeps, traineeId: string, date: string) {
+  return plannedSession(deps.db, traineeId, date) satisfies Promise<PlannedSession | null>;
+}

@@ -1,0 +1,136 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { TERMS_VERSION } from '@forja/shared/constants';
+import { apiLogin, latestCode, onboardedAccount, PASSWORD, uniqueEmail } from './support/api';
+import { expectAccessible, storeSession } from './support/browser';
+
+// Trainers and their clients mostly use Forja on their phones.
+test.use({ viewport: { width: 390, height: 844 } });
+test.setTimeout(120_000);
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A verified trainer, signed in through the API. */
+async function trainerAccount(request: APIRequestContext) {
+  const email = uniqueEmail('entrenadora');
+  await ok(
+    await request.post('/v0/users/registrations/', {
+      data: {
+        email,
+        password: PASSWORD,
+        first_name: 'Marta',
+        last_name: 'Ruiz',
+        country: 'ES',
+        terms_version: TERMS_VERSION,
+        role: 'trainer',
+      },
+    }),
+  );
+  const token = await latestCode(request, email);
+  await ok(
+    await request.post('/v0/users/registrations/email-verifications/', { data: { email, token } }),
+  );
+  return apiLogin(request, { email, password: PASSWORD });
+}
+
+/** Two days ago, as the date box writes it: today wherever either of them lives. */
+function twoDaysAgo(): string {
+  const date = new Date(Date.now() - 2 * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+test('a trainer builds a program and assigns it; the trainee starts today’s session from the diary', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const trainer = await trainerAccount(request);
+  const trainee = await onboardedAccount(request, 'programa');
+  const invitation = await ok<{ code: string }>(
+    await request.post('/v0/trainers/invitations/', {
+      headers: { Authorization: `Token ${trainer.access_token}` },
+      data: {},
+    }),
+  );
+  await ok(
+    await request.post(`/v0/trainers/invitations/${invitation.code}/acceptance/`, {
+      headers: { Authorization: `Token ${trainee.tokens.access_token}` },
+      data: { consent: { diary: true, training: true, body: false, check_ins: false } },
+    }),
+  );
+
+  // The trainer builds the program from the Programas tab.
+  await storeSession(page, trainer);
+  await page.goto('/trainers/today');
+  await page
+    .getByRole('navigation', { name: 'Entrenador' })
+    .getByRole('link', { name: 'Programas' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Programas' })).toBeVisible();
+  await expect(page.getByText('Aún no tienes programas.')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('programs.png'), fullPage: true });
+  await page.getByLabel('Nombre del nuevo programa').fill('Fuerza en casa');
+  await page.getByRole('button', { name: 'Crear programa' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fuerza en casa' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Añadir rutina' }).click();
+  const routine = page.getByRole('region', { name: 'Rutina 1' });
+  await routine.getByLabel('Nombre de la rutina').fill('Cuerpo entero');
+  // Every day of the week, so that today has it wherever the test runs.
+  for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']) {
+    await routine.getByRole('button', { name: day, exact: true }).click();
+  }
+  await routine.getByRole('button', { name: 'Añadir ejercicio' }).click();
+  await routine.getByLabel('Buscar ejercicio').fill('sentadilla');
+  await routine
+    .getByRole('button', { name: /^Añadir Sentadilla/ })
+    .first()
+    .click();
+  await routine.getByLabel('Series').fill('4');
+  await routine.getByLabel('Repeticiones').fill('6-8');
+  await routine.getByLabel('RPE').fill('8');
+  await page.getByRole('button', { name: 'Guardar programa' }).click();
+  await expect(page.getByText('Programa guardado')).toBeVisible();
+
+  const assign = page.getByRole('region', { name: 'Clientes con este programa' });
+  await assign.getByRole('checkbox', { name: /Lucía Pérez/ }).check();
+  await assign.getByLabel('Empieza el').fill(twoDaysAgo());
+  await assign.getByRole('button', { name: 'Asignar programa' }).click();
+  await expect(page.getByText('Programa asignado')).toBeVisible();
+  await expect(assign.getByText(/^Desde el/)).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('program-builder.png'), fullPage: true });
+
+  // The trainee sees today's session on home and starts it from the diary.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const mine = await phone.newPage();
+  await storeSession(mine, trainee.tokens);
+  await mine.goto('/users/home');
+  const today = mine.getByRole('region', { name: 'Tu sesión de hoy' });
+  await expect(today.getByText('Cuerpo entero')).toBeVisible();
+  await expect(today.getByText('1 ejercicio · Fuerza en casa')).toBeVisible();
+  await expect(today.getByRole('button', { name: 'Empezar' })).toBeVisible();
+  await expectAccessible(mine);
+  await mine.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
+
+  await mine.goto('/users/diary');
+  const planned = mine.getByRole('region', { name: 'Sesión planificada: Cuerpo entero' });
+  await expect(planned.getByText(/4 × 6-8 · RPE 8 · descanso 90 s/)).toBeVisible();
+  await expectAccessible(mine);
+  await mine.screenshot({ path: testInfo.outputPath('diary-planned.png'), fullPage: true });
+  await planned.getByRole('button', { name: 'Empezar' }).click();
+  await expect(planned.getByText('Ya la has empezado: está abajo.')).toBeVisible();
+  const training = mine.getByRole('region', { name: 'Entrenamiento', exact: true });
+  await expect(training.getByText(/Sentadilla/).first()).toBeVisible();
+  await mine.screenshot({ path: testInfo.outputPath('diary-started.png'), fullPage: true });
+
+  // Once a day: reloading offers no second start.
+  await mine.reload();
+  await expect(planned.getByText('Ya la has empezado: está abajo.')).toBeVisible();
+  await expect(planned.getByRole('button', { name: 'Empezar' })).toHaveCount(0);
+  await phone.close();
+});

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  aSubscription,
+  anEmptyDay,
+  anUser,
+  installFakeApi,
+  ok,
+  somePreferences,
+  type FakeCall,
+} from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render-app';
+
+const DAY = '2026-03-02';
+const ROUTINE_ID = '9a9a9a9a-1b1b-4c1c-8d1d-1e1e1e1e1e1e';
+const WORKOUT_ID = 'b1b2b3b4-c5c6-4d7d-8e8e-9f9f9f9f9f9f';
+const squat = {
+  id: '11111111-2222-4333-8444-555555555555',
+  name: 'Sentadilla trasera',
+  muscle_group: 'quadriceps',
+  equipment: 'barbell',
+};
+const prescription = {
+  sets: 4,
+  reps_min: 6,
+  reps_max: 8,
+  load_kg: 82.5,
+  rpe: null,
+  rest_s: 120,
+  notes: 'Baja controlado',
+};
+const plan = (workoutId: string | null) => ({
+  date: DAY,
+  program: { id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', name: 'Fuerza' },
+  routine: {
+    id: ROUTINE_ID,
+    name: 'Pierna',
+    weekdays: [1],
+    exercises: [{ exercise: squat, ...prescription }],
+  },
+  workout_id: workoutId,
+});
+const started = {
+  id: WORKOUT_ID,
+  date: DAY,
+  name: 'Pierna',
+  routine_id: ROUTINE_ID,
+  exercises: [
+    { id: 'c1c2c3c4-d5d6-4e7e-8f8f-0a0a0a0a0a0a', exercise: squat, sets: [], prescription },
+  ],
+};
+
+describe("the diary's planned session", () => {
+  it('shows the prescription above the training and starts it once', async () => {
+    logIn();
+    let startedYet = false;
+    const api = installFakeApi({
+      'GET /users/': ok([anUser]),
+      'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+      [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+      [`GET /diary/days/${DAY}/`]: () =>
+        ok({ ...anEmptyDay(DAY), workouts: startedYet ? [started] : [] }),
+      'GET /exercises/': ok([squat]),
+      'GET /training/plan/': () => ok(plan(startedYet ? WORKOUT_ID : null)),
+      'POST /diary/workouts/': (_call: FakeCall) => {
+        startedYet = true;
+        return { status: 201, data: started };
+      },
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    const planned = await within(training).findByRole('region', {
+      name: 'Sesión planificada: Pierna',
+    });
+    expect(planned).toHaveTextContent('Sentadilla trasera');
+    expect(planned).toHaveTextContent('4 × 6-8 · 82,5 kg · descanso 120 s · Baja controlado');
+
+    await userEvent.setup().click(within(planned).getByRole('button', { name: 'Empezar' }));
+    await waitFor(() => {
+      expect(within(planned).getByText('Ya la has empezado: está abajo.')).toBeVisible();
+    });
+    expect(within(planned).queryByRole('button', { name: 'Empezar' })).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { date: DAY, routine_id: ROUTINE_ID },
+    ]);
+  });
+});

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Program } from '@forja/shared/schemas/programs';
+import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
+import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import { currentAddress, logIn, renderApp } from '../../test/render-app';
+
+const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
+const PROGRAM_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const SQUAT = {
+  id: '11111111-2222-4333-8444-555555555555',
+  name: 'Sentadilla trasera',
+  muscle_group: 'quadriceps',
+  equipment: 'barbell',
+} as const;
+const BENCH = {
+  id: '21111111-2222-4333-8444-555555555555',
+  name: 'Press de banca',
+  muscle_group: 'chest',
+  equipment: 'barbell',
+} as const;
+
+const empty: Program = {
+  id: PROGRAM_ID,
+  name: 'Fuerza',
+  notes: '',
+  routines: [],
+  trainees: [],
+  updated_at: new Date('2026-11-20T10:00:00.000Z'),
+};
+
+const lucia: RosterItem = {
+  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  first_name: 'Lucía',
+  last_name: 'Gómez',
+  profile_picture_url: '',
+  tags: [],
+  shares: { diary: true, training: true, body: true, check_ins: true },
+  last_activity: null,
+  last_7_days: {
+    days_logged: null,
+    adherence_percent: null,
+    sessions_done: null,
+    sessions_planned: null,
+    weigh_ins: null,
+  },
+  last_30_days: {
+    days_logged: null,
+    adherence_percent: null,
+    sessions_done: null,
+    sessions_planned: null,
+    weigh_ins: null,
+  },
+  trend: null,
+  weekly_rate_kg: null,
+};
+
+const wire = (program: Program) => ({ ...program, updated_at: program.updated_at.toISOString() });
+
+function trainerApi(more: Parameters<typeof installFakeApi>[0] = {}) {
+  return installFakeApi({
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    'GET /trainers/programs/': ok([]),
+    [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(wire(empty)),
+    'GET /trainers/exercises/': ok({ library: [SQUAT, BENCH], own: [] }),
+    'GET /trainers/trainees/': ok({ items: [lucia], total: 1 }),
+    ...more,
+  });
+}
+
+describe('Programas', () => {
+  it('lists the programs and creates one, going to its builder', async () => {
+    logIn();
+    const api = trainerApi({
+      'GET /trainers/programs/': ok([
+        {
+          id: PROGRAM_ID,
+          name: 'Hipertrofia',
+          routines: 2,
+          weekdays: [1, 4],
+          trainees: 3,
+          updated_at: '2026-11-20T10:00:00.000Z',
+        },
+      ]),
+      'POST /trainers/programs/': { status: 201, data: wire(empty) },
+    });
+    const { router } = renderApp('/trainers/programs');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Programas' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Hipertrofia/ })).toHaveTextContent(
+      'Hipertrofia2 rutinas · 3 clientes',
+    );
+    expect(screen.getByLabelText('Días: lunes, jueves')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Programas' })).toHaveAttribute(
+      'href',
+      '/trainers/programs',
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Crear programa' }));
+    expect(await screen.findByText('El nombre del programa no puede estar vacío')).toBeVisible();
+    await user.type(screen.getByLabelText('Nombre del nuevo programa'), 'Fuerza');
+    await user.click(screen.getByRole('button', { name: 'Crear programa' }));
+    await waitFor(() => {
+      expect(currentAddress(router)).toBe(`/trainers/programs/${PROGRAM_ID}`);
+    });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Fuerza' });
+  });
+
+  it('builds a routine with weekdays and a prescribed exercise, and saves the whole program', async () => {
+    logIn();
+    let sent: unknown;
+    const api = trainerApi({
+      [`PUT /trainers/programs/${PROGRAM_ID}/`]: (call: FakeCall) => {
+        sent = call.body;
+        return ok(
+          wire({
+            ...empty,
+            routines: [
+              {
+                id: '9a9a9a9a-1b1b-4c1c-8d1d-1e1e1e1e1e1e',
+                name: 'Pierna',
+                weekdays: [1, 4],
+                exercises: [
+                  {
+                    exercise: SQUAT,
+                    sets: 4,
+                    reps_min: 6,
+                    reps_max: 8,
+                    load_kg: 82.5,
+                    rpe: null,
+                    rest_s: 120,
+                    notes: '',
+                  },
+                ],
+              },
+            ],
+            updated_at: new Date('2026-11-20T11:00:00.000Z'),
+          }),
+        );
+      },
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fuerza' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Añadir rutina' }));
+    const routine = screen.getByRole('region', { name: 'Rutina 1' });
+    const name = within(routine).getByLabelText('Nombre de la rutina');
+    await user.clear(name);
+    await user.type(name, 'Pierna');
+    await user.click(within(routine).getByRole('button', { name: 'Lunes' }));
+    await user.click(within(routine).getByRole('button', { name: 'Jueves' }));
+    expect(within(routine).getByRole('button', { name: 'Jueves' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(within(routine).getByRole('button', { name: 'Añadir ejercicio' }));
+    await user.type(within(routine).getByLabelText('Buscar ejercicio'), 'sentad');
+    expect(within(routine).queryByRole('button', { name: 'Añadir Press de banca' })).toBeNull();
+    await user.click(within(routine).getByRole('button', { name: 'Añadir Sentadilla trasera' }));
+
+    const fill = async (label: string, value: string) => {
+      const box = within(routine).getByLabelText(label);
+      await user.clear(box);
+      await user.type(box, value);
+    };
+    await fill('Series', '4');
+    await fill('Repeticiones', '6-8');
+    await fill('Carga (kg)', '82,5');
+    await fill('RPE', '8');
+    await fill('Descanso (s)', '120');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    // Load and RPE at once: said under the box, nothing sent.
+    expect(await within(routine).findByText('Indica la carga o el RPE, no los dos')).toBeVisible();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(within(routine).getByLabelText('RPE'));
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    await waitFor(() => {
+      expect(sent).toEqual({
+        name: 'Fuerza',
+        notes: '',
+        routines: [
+          {
+            name: 'Pierna',
+            weekdays: [1, 4],
+            exercises: [
+              {
+                exercise_id: SQUAT.id,
+                sets: 4,
+                reps_min: 6,
+                reps_max: 8,
+                load_kg: 82.5,
+                rpe: null,
+                rest_s: 120,
+                notes: '',
+              },
+            ],
+          },
+        ],
+      });
+    });
+    expect(await screen.findByText('Programa guardado')).toBeVisible();
+  });
+
+  it('assigns the program to a chosen trainee from a start date', async () => {
+    logIn();
+    const api = trainerApi({
+      [`PUT /trainers/trainees/${lucia.id}/program/`]: ok({
+        trainee_id: lucia.id,
+        program_id: PROGRAM_ID,
+        starts_on: '2026-12-01',
+      }),
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('region', { name: 'Clientes con este programa' });
+    expect(within(card).getByText('Nadie lo sigue todavía.')).toBeVisible();
+    await user.click(await within(card).findByRole('checkbox', { name: 'Lucía Gómez' }));
+    const date = within(card).getByLabelText('Empieza el');
+    await user.clear(date);
+    await user.type(date, '2026-12-01');
+    await user.click(within(card).getByRole('button', { name: 'Asignar programa' }));
+    await waitFor(() => {
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        program_id: PROGRAM_ID,
+        start_date: '2026-12-01',
+      });
+    });
+    expect(await screen.findByText('Programa asignado')).toBeVisible();
+  });
+});

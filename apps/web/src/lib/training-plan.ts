@@ -1,0 +1,58 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { workoutSchema } from '@forja/shared/schemas/diary';
+import { trainingPlanSchema, type Prescription } from '@forja/shared/schemas/programs';
+import { http } from './http';
+import { isTodayQuery } from './query-keys';
+
+/*
+ * The session the trainee's program plans on a day, which home and the diary both show and
+ * start. Features never import each other, so both take it from here.
+ */
+
+export function trainingPlanQuery(date: string) {
+  return queryOptions({
+    queryKey: ['training-plan', date],
+    queryFn: () =>
+      http.get('/training/plan/', {
+        schema: trainingPlanSchema,
+        query: { date },
+        invalidResponseMessage: 'Ocurrió un error al obtener tu sesión de hoy',
+      }),
+  });
+}
+
+/**
+ * Starts the day's planned session in the diary: the routine's exercises with what the
+ * program prescribes. Once a day: starting again answers the session already started.
+ */
+export async function startPlannedSession(
+  queryClient: QueryClient,
+  date: string,
+  routineId: string,
+) {
+  const workout = await http.post('/diary/workouts/', {
+    schema: workoutSchema,
+    body: { date, routine_id: routineId },
+  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['diary', date] }),
+    queryClient.invalidateQueries({ queryKey: ['training-plan', date] }),
+    queryClient.invalidateQueries({ predicate: isTodayQuery }),
+  ]);
+  return workout;
+}
+
+const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
+
+/** "4 × 6-8 · 60 kg · 90 s": sets, reps, load or RPE, rest. */
+export function prescriptionText(prescription: Prescription): string {
+  const reps =
+    prescription.reps_min === prescription.reps_max
+      ? String(prescription.reps_min)
+      : `${String(prescription.reps_min)}-${String(prescription.reps_max)}`;
+  const parts = [`${String(prescription.sets)} × ${reps}`];
+  if (prescription.load_kg !== null) parts.push(`${decimal.format(prescription.load_kg)} kg`);
+  if (prescription.rpe !== null) parts.push(`RPE ${decimal.format(prescription.rpe)}`);
+  parts.push(`descanso ${String(prescription.rest_s)} s`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { MAX_EXERCISES_PER_ROUTINE, MAX_ROUTINES_PER_PROGRAM } from '../constants';
+import { WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '../training-plan';
+import { dateTime, id, oneOf, requiredText, text } from './common';
+import {
+  EQUIPMENT,
+  exerciseSchema,
+  MAX_SET_KG,
+  MUSCLE_GROUPS,
+  workoutPrescriptionSchema,
+} from './diary';
+import { validationMessages as m } from './messages';
+import { localDateSchema } from './quantities';
+
+/** Bounds of one exercise's prescription in a routine. */
+export const PRESCRIPTION_LIMITS = {
+  sets: { min: 1, max: 10 },
+  reps: { min: 1, max: 100 },
+  rpe: { min: 1, max: 10 },
+  rest_s: { min: 0, max: 900 },
+  notes: 300,
+} as const;
+
+function integerBetween(field: string, min: number, max: number) {
+  return z
+    .number({ error: m.number(field) })
+    .refine((value) => Number.isFinite(value), { error: m.number(field) })
+    .refine((value) => Number.isInteger(value), { error: m.integer(field) })
+    .refine((value) => value >= min && value <= max, {
+      error: m.between(field, String(min), String(max)),
+    });
+}
+
+const loadSchema = z
+  .number({ error: m.number('La carga') })
+  .refine((value) => Number.isFinite(value) && value >= 0, { error: m.positiveNumber('La carga') })
+  .refine((value) => value <= MAX_SET_KG, { error: m.atMost('La carga', `${MAX_SET_KG} kg`) });
+
+const rpeSchema = z
+  .number({ error: m.number('El RPE') })
+  .refine((value) => Number.isFinite(value), { error: m.number('El RPE') })
+  .refine((value) => value >= PRESCRIPTION_LIMITS.rpe.min && value <= PRESCRIPTION_LIMITS.rpe.max, {
+    error: m.between('El RPE', '1', '10'),
+  })
+  .refine((value) => Number.isInteger(value * 2), {
+    error: 'El RPE va de medio en medio punto (7, 7,5, 8…)',
+  });
+
+/**
+ * What a trainer prescribes for one exercise: sets, reps or a range of reps, a load in kg or
+ * a target RPE (either or neither), the rest between sets and notes.
+ */
+export const prescriptionSchema = workoutPrescriptionSchema;
+export type Prescription = z.infer<typeof prescriptionSchema>;
+
+const { sets, reps, rest_s } = PRESCRIPTION_LIMITS;
+
+const prescriptionShape = {
+  sets: integerBetween('Las series', sets.min, sets.max),
+  reps_min: integerBetween('Las repeticiones mínimas', reps.min, reps.max),
+  reps_max: integerBetween('Las repeticiones máximas', reps.min, reps.max),
+  load_kg: loadSchema.nullable().default(null),
+  rpe: rpeSchema.nullable().default(null),
+  rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).default(90),
+  notes: text('Las notas del ejercicio', { max: PRESCRIPTION_LIMITS.notes }).default(''),
+};
+
+function checkPrescription(
+  value: { reps_min: number; reps_max: number; load_kg: number | null; rpe: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.reps_max < value.reps_min) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reps_max'],
+      message: 'Las repeticiones máximas no pueden ser menos que las mínimas',
+    });
+  }
+  if (value.load_kg !== null && value.rpe !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rpe'],
+      message: 'Indica la carga o el RPE, no los dos',
+    });
+  }
+}
+
+export const prescriptionInputSchema = z
+  .strictObject(prescriptionShape)
+  .superRefine(checkPrescription);
+
+export const routineExerciseInputSchema = z
+  .strictObject({
+    exercise_id: z.uuid({ error: 'El ejercicio no es válido' }),
+    ...prescriptionShape,
+  })
+  .superRefine(checkPrescription);
+export type RoutineExerciseInput = z.input<typeof routineExerciseInputSchema>;
+
+const weekdaySchema = z
+  .number({ error: m.oneOf('El día de la semana', WEEKDAYS.map(String)) })
+  .refine((value): value is Weekday => (WEEKDAYS as readonly number[]).includes(value), {
+    error: m.oneOf('El día de la semana', WEEKDAYS.map(String)),
+  });
+
+export const routineInputSchema = z.strictObject({
+  /** The routine's id when it is already saved: workouts started from it keep pointing at it. */
+  id: id.optional(),
+  name: requiredText('El nombre de la rutina', { max: 60 }),
+  weekdays: z
+    .array(weekdaySchema, { error: 'Los días de la semana deben ser una lista' })
+    .min(1, { error: 'Elige al menos un día de la semana para la rutina' })
+    .max(7, { error: 'Una semana tiene 7 días' })
+    .refine((days) => new Set(days).size === days.length, {
+      error: 'Un día de la semana aparece dos veces en la rutina',
+    }),
+  exercises: z
+    .array(routineExerciseInputSchema, { error: 'Los ejercicios deben ser una lista' })
+    .max(MAX_EXERCISES_PER_ROUTINE, {
+      error: `Una rutina admite como máximo ${MAX_EXERCISES_PER_ROUTINE} ejercicios`,
+    }),
+});
+export type RoutineInput = z.input<typeof routineInputSchema>;
+
+/** A whole program, as the builder saves it: name, notes and every routine in order. */
+export const programInputSchema = z
+  .strictObject({
+    name: requiredText('El nombre del programa', { max: 80 }),
+    notes: text('Las notas del programa', { max: 2000 }).default(''),
+    routines: z
+      .array(routineInputSchema, { error: 'Las rutinas deben ser una lista' })
+      .max(MAX_ROUTINES_PER_PROGRAM, {
+        error: `Un programa admite como máximo ${MAX_ROUTINES_PER_PROGRAM} rutinas`,
+      })
+      .default([]),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Map<number, number>();
+    value.routines.forEach((routine, index) => {
+      for (const day of routine.weekdays) {
+        if (seen.has(day)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['routines', index, 'weekdays'],
+            message: `El ${WEEKDAY_LABELS[day].toLowerCase()} ya tiene otra rutina: cada día lleva una como mucho`,
+          });
+        }
+        seen.set(day, index);
+      }
+    });
+    const ids = value.routines.flatMap((routine) => (routine.id ? [routine.id] : []));
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['routines'], message: 'Una rutina aparece dos veces' });
+    }
+  });
+export type ProgramInput = z.input<typeof programInputSchema>;
+
+/** A program to start from: just its name (the routines come with the builder). */
+export const programCreateSchema = z.strictObject({
+  name: requiredText('El nombre del programa', { max: 80 }),
+  notes: text('Las notas del programa', { max: 2000 }).default(''),
+});
+
+export const routineExerciseSchema = prescriptionSchema.extend({ exercise: exerciseSchema });
+export type RoutineExercise = z.infer<typeof routineExerciseSchema>;
+
+export const routineSchema = z.object({
+  id,
+  name: z.string(),
+  weekdays: z.array(z.number()),
+  exercises: z.array(routineExerciseSchema),
+});
+export type Routine = z.infer<typeof routineSchema>;
+
+/**
+ * Calendar days in answers are named `…_on` (`starts_on`): `start_date` names a moment
+ * elsewhere in the API (decision 049). The assignment's input keeps `start_date`.
+ */
+export const programAssigneeSchema = z.object({
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  starts_on: z.string(),
+});
+export type ProgramAssignee = z.infer<typeof programAssigneeSchema>;
+
+export const programSchema = z.object({
+  id,
+  name: z.string(),
+  notes: z.string(),
+  routines: z.array(routineSchema),
+  /** The trainer's trainees following it now, with the day each started. */
+  trainees: z.array(programAssigneeSchema),
+  updated_at: dateTime,
+});
+export type Program = z.infer<typeof programSchema>;
+
+export const programSummarySchema = z.object({
+  id,
+  name: z.string(),
+  routines: z.number(),
+  /** The weekdays with a routine, in order. */
+  weekdays: z.array(z.number()),
+  trainees: z.number(),
+  updated_at: dateTime,
+});
+export type ProgramSummary = z.infer<typeof programSummarySchema>;
+export const programListSchema = z.array(programSummarySchema);
+
+// ---- Assignment ----
+
+export const programAssignmentInputSchema = z.strictObject({
+  program_id: z.uuid({ error: 'El programa no es válido' }),
+  start_date: localDateSchema,
+});
+export type ProgramAssignmentInput = z.input<typeof programAssignmentInputSchema>;
+
+export const programAssignmentSchema = z.object({
+  trainee_id: id,
+  program_id: id,
+  starts_on: z.string(),
+});
+export type ProgramAssignment = z.infer<typeof programAssignmentSchema>;
+
+// ---- The trainer's own exercises ----
+
+export const ownExerciseInputSchema = z.strictObject({
+  name: requiredText('El nombre del ejercicio', { max: 80 }),
+  muscle_group: oneOf('El grupo muscular', MUSCLE_GROUPS),
+  equipment: oneOf('El material', EQUIPMENT),
+});
+export type OwnExerciseInput = z.input<typeof ownExerciseInputSchema>;
+
+/** What the builder picks from: the library and the trainer's own exercises. */
+export const trainerExercisesSchema = z.object({
+  library: z.array(exerciseSchema),
+  own: z.array(exerciseSchema),
+});
+export type TrainerExercises = z.infer<typeof trainerExercisesSchema>;
+
+// ---- The trainee's plan ----
+
+export const planQuerySchema = z.strictObject({ date: localDateSchema });
+
+/** The session a trainee's program plans on a day. */
+export const plannedSessionSchema = z.object({
+  date: z.string(),
+  program: z.object({ id, name: z.string() }),
+  routine: routineSchema,
+  /** The workout already started from it that day, if any. */
+  workout_id: id.nullable(),
+});
+export type PlannedSession = z.infer<typeof plannedSessionSchema>;
+export const trainingPlanSchema = plannedSessionSchema.nullable();
