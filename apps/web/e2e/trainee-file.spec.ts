@@ -79,7 +79,8 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
 
   // Cuerpo: her weighings with the trend, the same chart she sees.
   await page.goto(`${file}/body`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Cuerpo · Lucía Pérez' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lucía Pérez' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Cuerpo' })).toBeVisible();
   await expect(page.getByTestId('weight-chart')).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Pesajes del periodo' }).getByRole('row'),

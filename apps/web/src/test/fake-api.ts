@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 
 export interface FakeCall {
   method: string;
@@ -222,3 +223,39 @@ export function readyForEveryScreen() {
     'GET /metrics/': ok(noMetrics),
   };
 }
+
+const quietFigures = {
+  days_logged: 0,
+  adherence_percent: null,
+  sessions_done: null,
+  sessions_planned: null,
+  weigh_ins: null,
+};
+
+/**
+ * A trainee's file as `GET /trainers/trainees/{id}/` answers it to their trainer: Lucía,
+ * sharing nothing unless `fields` says so, with no figures and no alerts. The file's layout
+ * reads it before any tab.
+ */
+export function aTraineeFile(fields: Partial<TraineeFile> = {}): TraineeFile {
+  return {
+    id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    first_name: 'Lucía',
+    last_name: 'Gómez',
+    profile_picture_url: '',
+    tags: [],
+    shares: { diary: false, training: false, body: false, check_ins: false },
+    last_activity: null,
+    last_7_days: quietFigures,
+    last_30_days: quietFigures,
+    trend: null,
+    weekly_rate_kg: null,
+    linked_on: '2026-10-01',
+    today: '2026-11-20',
+    alerts: [],
+    ...fields,
+  };
+}
+
+/** What the server answers for another trainer's trainee, or one who does not exist. */
+export const notFound = failure(404, 'not found', 'Recurso no encontrado');

@@ -2,31 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Metrics } from '@forja/shared/schemas/metrics';
-import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, installFakeApi, noMetrics, ok, somePreferences } from '../../test/fake-api';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
+import {
+  aTraineeFile,
+  anUser,
+  installFakeApi,
+  noMetrics,
+  ok,
+  somePreferences,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
-const figures = {
-  days_logged: 0,
-  adherence_percent: null,
-  sessions_done: null,
-  sessions_planned: null,
-  weigh_ins: null,
-};
-const lucia: RosterItem = {
-  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  profile_picture_url: '',
-  tags: [],
+const lucia: TraineeFile = aTraineeFile({
   shares: { diary: false, training: false, body: true, check_ins: false },
-  last_activity: null,
-  last_7_days: figures,
-  last_30_days: figures,
-  trend: null,
-  weekly_rate_kg: null,
-};
+});
 const metricsPath = `/trainers/trainees/${lucia.id}/metrics/`;
 
 const someMetrics: Metrics = {
@@ -50,12 +40,12 @@ const someMetrics: Metrics = {
   ],
 };
 
-function api(trainee: RosterItem, metrics: Metrics = someMetrics) {
+function api(trainee: TraineeFile, metrics: Metrics = someMetrics) {
   return installFakeApi({
     'GET /users/': ok([aTrainer]),
     'GET /subscriptions/': ok([]),
     [`GET /users/${aTrainer.id}/preferences/`]: ok(somePreferences()),
-    'GET /trainers/trainees/': ok({ items: [trainee], total: 1 }),
+    [`GET /trainers/trainees/${trainee.id}/`]: ok(trainee),
     [`GET ${metricsPath}`]: ok(metrics),
   });
 }
@@ -66,9 +56,9 @@ describe('Cuerpo, in a trainee’s file', () => {
     api(lucia);
     renderApp(`/trainers/clients/${lucia.id}/body`);
 
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'Cuerpo · Lucía Gómez' }),
-    ).toBeVisible();
+    // The file's frame names the trainee; the tab is titled by what it shows.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cuerpo' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lucía Gómez' })).toBeVisible();
     expect(screen.getByTestId('trend')).toHaveTextContent('79,6 kg');
     expect(screen.getByTestId('weekly-rate')).toHaveTextContent('-0,31 kg/semana');
     expect(screen.getByTestId('weight-chart')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Workout } from '@forja/shared/schemas/diary';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import { anEmptyDay, anUser, installFakeApi, ok } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
@@ -98,11 +99,21 @@ function aDay(date: string) {
               muscle_group: 'quadriceps',
               equipment: 'barbell',
             },
-            sets: [{ id: '9c8b7a6f-5e4d-4a7b-8c9d-0e1f2a3b4c5d', reps: 8, weight_kg: 60 }],
+            sets: [
+              {
+                id: '9c8b7a6f-5e4d-4a7b-8c9d-0e1f2a3b4c5d',
+                reps: 8,
+                weight_kg: 60,
+                rpe: null,
+                record: false,
+              },
+            ],
+            notes: '',
+            last_time: [],
           },
         ],
       },
-    ],
+    ] satisfies Workout[],
   };
 }
 

@@ -1,32 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
+import {
+  aTraineeFile,
+  anUser,
+  installFakeApi,
+  notFound,
+  ok,
+  type FakeAnswer,
+  type FakeCall,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
-const figures = {
-  days_logged: 0,
-  adherence_percent: null,
-  sessions_done: null,
-  sessions_planned: null,
-  weigh_ins: null,
-};
 // Shares nothing: the notes are the trainer's own and need no area.
-const lucia: RosterItem = {
-  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  profile_picture_url: '',
-  tags: [],
-  shares: { diary: false, training: false, body: false, check_ins: false },
-  last_activity: null,
-  last_7_days: figures,
-  last_30_days: figures,
-  trend: null,
-  weekly_rate_kg: null,
-};
+const lucia: TraineeFile = aTraineeFile();
 const notesPath = `/trainers/trainees/${lucia.id}/notes/`;
 const first = {
   id: '7c6b5a4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
@@ -35,14 +24,17 @@ const first = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-/** The trainer's notes as a server would keep them: written, rewritten and deleted. */
-function api(items: RosterItem[]) {
+/**
+ * The trainer's notes as a server would keep them: written, rewritten and deleted. `file`
+ * is the answer for the trainee's file: the trainee, or a 404 when not the trainer's.
+ */
+function api(file: FakeAnswer = ok(lucia)) {
   let notes: (typeof first)[] = [first];
   const noteAt = (call: FakeCall) => call.path.split('/').at(-2) ?? '';
   const handlers: Parameters<typeof installFakeApi>[0] = {
     'GET /users/': ok([aTrainer]),
     'GET /subscriptions/': ok([]),
-    'GET /trainers/trainees/': ok({ items, total: items.length }),
+    [`GET /trainers/trainees/${lucia.id}/`]: file,
     [`GET ${notesPath}`]: () => ok(notes),
     [`POST ${notesPath}`]: (call) => {
       const note = {
@@ -72,7 +64,7 @@ function api(items: RosterItem[]) {
 describe('Notas, in a trainee’s file', () => {
   it('writes, rewrites and deletes the trainer’s notes, with no area shared', async () => {
     logIn();
-    const fake = api([lucia]);
+    const fake = api();
     renderApp(`/trainers/clients/${lucia.id}/notes`);
 
     expect(await screen.findByText('Rodilla izquierda: sin saltos')).toBeVisible();
@@ -108,7 +100,7 @@ describe('Notas, in a trainee’s file', () => {
 
   it('says an empty note is not a note, and sends nothing', async () => {
     logIn();
-    const fake = api([lucia]);
+    const fake = api();
     renderApp(`/trainers/clients/${lucia.id}/notes`);
 
     const form = await screen.findByRole('form', { name: 'Nueva nota' });
@@ -119,14 +111,19 @@ describe('Notas, in a trainee’s file', () => {
     expect(fake.callsTo('POST', notesPath)).toEqual([]);
   });
 
-  it('says so when the person is not one of the trainer’s clients, and asks for no notes', async () => {
+  it('shows the file’s error when the person is not one of the trainer’s clients, and asks for no notes', async () => {
     logIn();
-    const fake = api([]);
+    // The server answers 404 for another trainer's trainee: the file's layout says it
+    // could not load the file, and neither the tab nor its notes are shown.
+    const fake = api(notFound);
     renderApp(`/trainers/clients/${lucia.id}/notes`);
 
-    expect(
-      await screen.findByText('No encontramos a esta persona entre tus clientes.'),
-    ).toBeVisible();
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('No pudimos cargar la ficha del cliente. Inténtalo de nuevo.');
+    expect(within(error).getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Notas' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Nueva nota' })).toBeNull();
+    expect(fake.callsTo('GET', `/trainers/trainees/${lucia.id}/`)).not.toEqual([]);
     expect(fake.callsTo('GET', notesPath)).toEqual([]);
   });
 });

@@ -2,31 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
-import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, installFakeApi, ok, theTrainerTargets } from '../../test/fake-api';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
+import { aTraineeFile, anUser, installFakeApi, ok, theTrainerTargets } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
-const figures = {
-  days_logged: 0,
-  adherence_percent: null,
-  sessions_done: null,
-  sessions_planned: null,
-  weigh_ins: null,
-};
-const lucia: RosterItem = {
-  id: '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  profile_picture_url: '',
-  tags: [],
+const lucia: TraineeFile = aTraineeFile({
   shares: { diary: true, training: false, body: false, check_ins: false },
-  last_activity: null,
-  last_7_days: figures,
-  last_30_days: figures,
-  trend: null,
-  weekly_rate_kg: null,
-};
+});
 const targetsPath = `/users/${lucia.id}/targets/`;
 
 const onFormula = {
@@ -62,11 +45,11 @@ const onTrainers = {
   ],
 };
 
-function api(trainee: RosterItem, targets: object = onFormula) {
+function api(trainee: TraineeFile, targets: object = onFormula) {
   return installFakeApi({
     'GET /users/': ok([aTrainer]),
     'GET /subscriptions/': ok([]),
-    'GET /trainers/trainees/': ok({ items: [trainee], total: 1 }),
+    [`GET /trainers/trainees/${trainee.id}/`]: ok(trainee),
     [`GET ${targetsPath}`]: ok(targets),
     [`PUT ${targetsPath}`]: ok(onTrainers),
     [`DELETE ${targetsPath}`]: ok({

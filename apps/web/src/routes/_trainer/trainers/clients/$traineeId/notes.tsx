@@ -8,11 +8,9 @@ import { TraineeTab } from '../-trainee-tab';
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/notes')({
   loader: async ({ context: { queryClient }, params }) => {
     // The notes are the trainer's own: no area is needed, only the trainee being theirs
-    // (the file's read, which the tab's frame shows, answers that).
-    await Promise.all([
-      queryClient.query(traineeFileQuery(params.traineeId)),
-      queryClient.query(traineeNotesQuery(params.traineeId)),
-    ]);
+    // (the file's layout loads beside this loader, so another trainer's trainee stops here).
+    await queryClient.query(traineeFileQuery(params.traineeId));
+    await queryClient.query(traineeNotesQuery(params.traineeId));
   },
   errorComponent: loadErrorView('No pudimos cargar tus notas. Inténtalo de nuevo.'),
   component: NotesTab,
