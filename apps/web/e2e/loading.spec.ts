@@ -70,6 +70,9 @@ test('home reads each of its data once, as its route’s loaders declare them', 
     '/v0/targets/',
     `/v0/users/${watched.id}/preferences/`,
     `/v0/users/${watched.id}/onboarding/`,
+    // The trainer's comments card and today's planned session: home does not wait for them.
+    '/v0/comments/unread/',
+    '/v0/training/plan/',
   ]);
 });
 
@@ -86,6 +89,8 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
     '/v0/subscriptions/',
     `/v0/diary/days/${today}/`,
     `/v0/users/${watched.id}/preferences/`,
+    `/v0/diary/days/${today}/comments/`,
+    '/v0/training/plan/',
   ]);
 });
 
@@ -100,6 +105,8 @@ test('the diary opened on another day reads that day', async ({ page, request })
     '/v0/subscriptions/',
     '/v0/diary/days/2024-02-29/',
     `/v0/users/${watched.id}/preferences/`,
+    '/v0/diary/days/2024-02-29/comments/',
+    '/v0/training/plan/',
   ]);
 });
 

@@ -37,7 +37,7 @@ test('a trainer registers and invites; a new person registers through the link a
   await expectAccessibleOnceQuiet(page);
 
   const tabs = page.getByRole('navigation', { name: 'Entrenador' });
-  await tabs.getByRole('link', { name: 'Invitar clientes' }).click();
+  await tabs.getByRole('link', { name: 'Invitar', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invitar clientes' })).toBeVisible();
   await expect(page.getByText('No tienes invitaciones abiertas.')).toBeVisible();
   await expectAccessibleOnceQuiet(page);

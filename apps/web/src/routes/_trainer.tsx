@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { useLogout } from '../features/auth/use-logout';
 import { TrainerShell } from '../features/trainer-shell/trainer-shell';
 import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
 import { useTheme } from '../lib/color-scheme';
@@ -29,13 +28,8 @@ function TrainerShellLayout() {
   const user = useCurrentUser();
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
-  const { logout, pending } = useLogout();
   return (
-    <TrainerShell
-      name={`${user.first_name} ${user.last_name}`.trim()}
-      onLogout={() => void logout()}
-      logoutPending={pending}
-    >
+    <TrainerShell name={`${user.first_name} ${user.last_name}`.trim()}>
       <Outlet />
     </TrainerShell>
   );

@@ -47,7 +47,14 @@ const started = {
   name: 'Pierna',
   routine_id: ROUTINE_ID,
   exercises: [
-    { id: 'c1c2c3c4-d5d6-4e7e-8f8f-0a0a0a0a0a0a', exercise: squat, sets: [], prescription },
+    {
+      id: 'c1c2c3c4-d5d6-4e7e-8f8f-0a0a0a0a0a0a',
+      exercise: squat,
+      sets: [],
+      notes: '',
+      last_time: [],
+      prescription,
+    },
   ],
 };
 

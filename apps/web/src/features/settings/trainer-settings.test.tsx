@@ -45,8 +45,8 @@ describe("the trainer's settings", () => {
     const user = userEvent.setup();
     const { router } = renderApp('/trainers/today');
 
-    const tabs = await screen.findByRole('navigation', { name: 'Entrenador' });
-    await user.click(within(tabs).getByRole('link', { name: 'Ajustes' }));
+    await screen.findByRole('navigation', { name: 'Entrenador' });
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Ajustes' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
     for (const section of ['Perfil', 'Unidades', 'Tema', 'Contraseña', 'Eliminar cuenta']) {

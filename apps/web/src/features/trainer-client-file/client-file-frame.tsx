@@ -92,14 +92,15 @@ export function ClientFileFrame({
         aria-label={`Ficha de ${name}`}
         className="border-b border-neutral-200 dark:border-neutral-800"
       >
-        <ul className="flex gap-1 overflow-x-auto">
+        {/* Six tabs: two rows of three on a phone, so that none hides off the edge. */}
+        <ul className="grid grid-cols-3 gap-x-1 sm:flex">
           {tabs.map((tab) => (
             <li key={tab.to}>
               <Link
                 to={tab.to}
                 params={{ traineeId }}
                 activeOptions={{ exact: tab.exact, includeSearch: false }}
-                className={`-mb-px flex min-h-11 items-center border-b-2 px-3 font-medium whitespace-nowrap ${focusRing}`}
+                className={`-mb-px flex min-h-11 items-center justify-center border-b-2 px-1 font-medium whitespace-nowrap sm:px-3 ${focusRing}`}
                 activeProps={{
                   className:
                     'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',

@@ -110,8 +110,10 @@ function aDay(date: string) {
             ],
             notes: '',
             last_time: [],
+            prescription: null,
           },
         ],
+        routine_id: null,
       },
     ] satisfies Workout[],
   };

@@ -65,7 +65,7 @@ function trainerApi(more: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /trainers/programs/': ok([]),
     [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(wire(empty)),
     'GET /trainers/exercises/': ok({ library: [SQUAT, BENCH], own: [] }),
-    'GET /trainers/trainees/': ok({ items: [lucia], total: 1 }),
+    'GET /trainers/trainees/': ok({ items: [lucia], total: 1, tags: [] }),
     ...more,
   });
 }

@@ -7,23 +7,21 @@ const sections = [
   { to: '/trainers/today', label: 'Hoy' },
   { to: '/trainers/clients', label: 'Clientes' },
   { to: '/trainers/programs', label: 'Programas' },
-  { to: '/trainers/invitations', label: 'Invitar clientes' },
-  { to: '/trainers/settings', label: 'Ajustes' },
+  { to: '/trainers/invitations', label: 'Invitar' },
 ] as const satisfies readonly { to: string; label: string }[];
 
 interface TrainerShellProps {
-  /** The trainer's name, shown beside the logout button on wide screens. */
+  /** The trainer's name, shown beside Ajustes on wide screens. */
   name: string;
-  onLogout: () => void;
-  logoutPending: boolean;
   children: ReactNode;
 }
 
 /**
  * The frame of the trainer's workspace: its own sections in a bar under the logo, on
- * phones and wide screens alike, apart from the trainee's app.
+ * phones and wide screens alike, apart from the trainee's app. The four sections fit a
+ * phone's width; Ajustes (where the session is closed) sits in the header.
  */
-export function TrainerShell({ name, onLogout, logoutPending, children }: TrainerShellProps) {
+export function TrainerShell({ name, children }: TrainerShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -42,22 +40,21 @@ export function TrainerShell({ name, onLogout, logoutPending, children }: Traine
           <p className="ml-auto hidden truncate text-neutral-700 sm:block dark:text-neutral-300">
             {name}
           </p>
-          <button
-            type="button"
-            disabled={logoutPending}
-            onClick={onLogout}
-            className={`ml-auto min-h-11 rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 disabled:opacity-60 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          <Link
+            to="/trainers/settings"
+            className={`ml-auto flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            activeProps={{ 'aria-current': 'page' }}
           >
-            {logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
-          </button>
+            Ajustes
+          </Link>
         </div>
         <nav aria-label="Entrenador" className="mx-auto w-full max-w-5xl px-4">
-          <ul className="flex gap-1 overflow-x-auto">
+          <ul className="grid grid-cols-4 gap-1 sm:flex">
             {sections.map((section) => (
               <li key={section.to}>
                 <Link
                   to={section.to}
-                  className={`flex min-h-11 items-center border-b-2 px-3 font-medium whitespace-nowrap ${focusRing}`}
+                  className={`flex min-h-11 items-center justify-center border-b-2 px-1 font-medium whitespace-nowrap sm:px-3 ${focusRing}`}
                   activeProps={{
                     className:
                       'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',
