@@ -1,17 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { TERMS_VERSION } from '@forja/shared/constants';
 import { apiLogin, latestCode, onboardedAccount, PASSWORD, uniqueEmail } from './support/api';
-import { expectAccessible, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
 
 // Trainers mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(90_000);
-
-/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
-async function expectAccessibleOnceQuiet(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page);
-}
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);

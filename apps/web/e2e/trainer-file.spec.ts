@@ -1,16 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkedPair } from './support/api';
-import { expectAccessible, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
 
 // Trainers and their clients mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(90_000);
-
-/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
-async function expectAccessibleOnceQuiet(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page);
-}
 
 /** A full-page picture of the screen at 390 × 844, kept with the run's results. */
 async function picture(page: Page, name: string) {

@@ -1,33 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestCode, PASSWORD, subscribe, uniqueEmail } from './support/api';
-import { expectAccessible, logInThroughForm, readSession } from './support/browser';
+import {
+  expectAccessibleOnceQuiet,
+  logInThroughForm,
+  readSession,
+  registerThroughForm,
+  verifyThroughForm,
+} from './support/browser';
 
 // Trainers and their clients mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
-async function expectAccessibleOnceQuiet(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page);
-}
-
-async function registerThroughForm(page: Page, person: { first: string; email: string }) {
-  await page.getByLabel('Nombre').fill(person.first);
-  await page.getByLabel('Apellidos').fill('Ibáñez');
-  await page.getByLabel('País').selectOption('ES');
-  await page.getByLabel('Correo electrónico').fill(person.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repite la contraseña').fill(PASSWORD);
-  await page.getByLabel('He leído y acepto los términos y la política de privacidad').check();
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-}
-
-async function verifyThroughForm(page: Page, code: string) {
-  await expect(page.getByRole('heading', { name: 'Verifica tu correo' })).toBeVisible();
-  await page.getByLabel('Código de verificación').fill(code);
-  await page.getByRole('button', { name: 'Verificar correo' }).click();
-  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
-}
 
 test.setTimeout(90_000);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { Tokens } from './api';
+import { birthDateForAge30, PASSWORD, type Tokens } from './api';
 
 /** Puts a session in the page's storage, as a login would. */
 export async function storeSession(page: Page, tokens: Tokens): Promise<void> {
@@ -34,6 +34,84 @@ export async function expectAccessible(page: Page): Promise<void> {
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** axe once the notices have gone: a toast fading in is not yet at its final contrast. */
+export async function expectAccessibleOnceQuiet(page: Page): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
+}
+
+/** Fills the registration form (trainee's or trainer's) for someone surnamed Ibáñez, and sends it. */
+export async function registerThroughForm(page: Page, person: { first: string; email: string }) {
+  await page.getByLabel('Nombre').fill(person.first);
+  await page.getByLabel('Apellidos').fill('Ibáñez');
+  await page.getByLabel('País').selectOption('ES');
+  await page.getByLabel('Correo electrónico').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repite la contraseña').fill(PASSWORD);
+  await page.getByLabel('He leído y acepto los términos y la política de privacidad').check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+}
+
+/** Types the e-mailed code on the verification screen; the login comes next. */
+export async function verifyThroughForm(page: Page, code: string) {
+  await expect(page.getByRole('heading', { name: 'Verifica tu correo' })).toBeVisible();
+  await page.getByLabel('Código de verificación').fill(code);
+  await page.getByRole('button', { name: 'Verificar correo' }).click();
+  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+}
+
+/**
+ * The six onboarding steps answered as a man of 30, 180 cm and 80 kg who wants to lose half a
+ * kilo a week (2209 kcal a day), sharing his data with his trainer; ends on the summary.
+ * `after(step)` runs once a step is sent, on the screen that follows it.
+ */
+export async function onboardThroughForms(
+  page: Page,
+  after: (step: number) => Promise<void> = () => Promise.resolve(),
+) {
+  const next = async (step: number) => {
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await after(step);
+  };
+  // 1. Goal and pace
+  await expect(page.getByText('Paso 1 de 6')).toBeVisible();
+  await page.getByLabel('Perder grasa').check();
+  await page.getByLabel('Ritmo semanal (kg por semana)').fill('0,5');
+  await page.getByLabel('Peso objetivo (kg)').fill('75');
+  await next(1);
+  // 2. Body
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu cuerpo' })).toBeVisible();
+  await expect(page.getByText('Paso 2 de 6')).toBeVisible();
+  await page.getByLabel('Hombre').check();
+  await page.getByLabel('Fecha de nacimiento').fill(birthDateForAge30());
+  await page.getByLabel('Altura (cm)').fill('180');
+  await page.getByLabel('Peso (kg)').fill('80');
+  await next(2);
+  // 3. Activity
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
+  await page.getByLabel(/^Moderada/).check();
+  await page.getByLabel('Días de entrenamiento por semana').fill('4');
+  await next(3);
+  // 4. Training
+  await expect(page.getByText('Paso 4 de 6')).toBeVisible();
+  await page.getByLabel('Principiante (menos de 1 año)').check();
+  await page.getByLabel('Mancuernas').check();
+  await next(4);
+  // 5. Eating
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu alimentación' })).toBeVisible();
+  await page.getByLabel('Como de todo').check();
+  await page.getByLabel('Cacahuetes').check();
+  await page.getByLabel('Comidas al día').fill('4');
+  await next(5);
+  // 6. Health and consent
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu salud' })).toBeVisible();
+  await expect(page.getByLabel(/Doy mi consentimiento explícito/)).not.toBeChecked();
+  await page.getByLabel(/Doy mi consentimiento explícito/).check();
+  await page.getByLabel('Comparto mis datos con mi entrenador').check();
+  await next(6);
+  await expect(page).toHaveURL('/users/onboarding/resume');
 }
 
 /**
