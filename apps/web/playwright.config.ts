@@ -2,6 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 const isCI = Boolean(process.env.CI);
 
+/**
+ * The address this worker's browser and requests speak from (the server trusts the
+ * loopback proxy: e2e/global-setup.ts), so that the per-address limits count each worker
+ * as one person, not the whole suite as one.
+ */
+const workerAddress = `10.${String(Math.floor(Math.random() * 250) + 1)}.${String(process.pid % 250)}.${String(Math.floor(Math.random() * 250) + 1)}`;
+
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -14,6 +21,7 @@ export default defineConfig({
     // Set by the global setup; workers load this file after it has run.
     baseURL: process.env.E2E_BASE_URL,
     locale: 'es-ES',
+    extraHTTPHeaders: { 'X-Forwarded-For': workerAddress },
     trace: 'retain-on-failure',
   },
   projects: [
