@@ -1,39 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TERMS_VERSION } from '@forja/shared/constants';
-import { apiLogin, latestCode, onboardedAccount, PASSWORD, uniqueEmail } from './support/api';
+import { expect, test } from '@playwright/test';
+import { data, onboardedAccount, trainerAccount } from './support/api';
 import { expectAccessible, storeSession } from './support/browser';
 
 // Trainers and their clients mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(120_000);
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A verified trainer, signed in through the API. */
-async function trainerAccount(request: APIRequestContext) {
-  const email = uniqueEmail('entrenadora');
-  await ok(
-    await request.post('/v0/users/registrations/', {
-      data: {
-        email,
-        password: PASSWORD,
-        first_name: 'Marta',
-        last_name: 'Ruiz',
-        country: 'ES',
-        terms_version: TERMS_VERSION,
-        role: 'trainer',
-      },
-    }),
-  );
-  const token = await latestCode(request, email);
-  await ok(
-    await request.post('/v0/users/registrations/email-verifications/', { data: { email, token } }),
-  );
-  return apiLogin(request, { email, password: PASSWORD });
-}
 
 /** Two days ago, as the date box writes it: today wherever either of them lives. */
 function twoDaysAgo(): string {
@@ -46,15 +17,15 @@ test('a trainer builds a program and assigns it; the trainee starts today’s se
   browser,
   request,
 }, testInfo) => {
-  const trainer = await trainerAccount(request);
+  const trainer = await trainerAccount(request, 'entrenadora');
   const trainee = await onboardedAccount(request, 'programa');
-  const invitation = await ok<{ code: string }>(
+  const invitation = await data<{ code: string }>(
     await request.post('/v0/trainers/invitations/', {
       headers: { Authorization: `Token ${trainer.access_token}` },
       data: {},
     }),
   );
-  await ok(
+  await data(
     await request.post(`/v0/trainers/invitations/${invitation.code}/acceptance/`, {
       headers: { Authorization: `Token ${trainee.tokens.access_token}` },
       data: { consent: { diary: true, training: true, body: false, check_ins: false } },

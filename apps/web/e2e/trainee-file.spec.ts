@@ -1,60 +1,33 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { TERMS_VERSION } from '@forja/shared/constants';
-import { apiLogin, latestCode, onboardedAccount, PASSWORD, uniqueEmail } from './support/api';
+import { expect, test } from '@playwright/test';
+import { data, onboardedAccount, trainerAccount } from './support/api';
 import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
 
 // Trainers mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(90_000);
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A verified trainer, Marta Ruiz, signed in through the API. */
-async function trainerAccount(request: APIRequestContext) {
-  const email = uniqueEmail('trainer-file');
-  await ok(
-    await request.post('/v0/users/registrations/', {
-      data: {
-        email,
-        password: PASSWORD,
-        first_name: 'Marta',
-        last_name: 'Ruiz',
-        country: 'ES',
-        role: 'trainer',
-        terms_version: TERMS_VERSION,
-      },
-    }),
-  );
-  const token = await latestCode(request, email);
-  await ok(
-    await request.post('/v0/users/registrations/email-verifications/', { data: { email, token } }),
-  );
-  return apiLogin(request, { email, password: PASSWORD });
-}
-
 test('a trainer reads a client’s body, sets her energy target and sees it in the history, and keeps a note', async ({
   page,
   request,
 }) => {
-  const trainer = await trainerAccount(request);
+  const trainer = await trainerAccount(request, 'trainer-file');
   const asTrainer = { Authorization: `Token ${trainer.access_token}` };
-  const invitation = await ok<{ code: string }>(
+  const invitation = await data<{ code: string }>(
     await request.post('/v0/trainers/invitations/', { headers: asTrainer, data: {} }),
   );
 
   // An onboarded trainee (2209 kcal from the formula) accepts, sharing her diary and body.
   const trainee = await onboardedAccount(request, 'trainee-file');
   const asTrainee = { Authorization: `Token ${trainee.tokens.access_token}` };
-  await ok(
+  await data(
     await request.post(`/v0/trainers/invitations/${invitation.code}/acceptance/`, {
       headers: asTrainee,
       data: { consent: { diary: true, training: false, body: true, check_ins: false } },
     }),
   );
-  const [me] = await ok<{ id: string }[]>(await request.get('/v0/users/', { headers: asTrainee }));
+  const [me] = await data<{ id: string }[]>(
+    await request.get('/v0/users/', { headers: asTrainee }),
+  );
   const traineeId = me?.id ?? '';
   const today = new Date();
   for (const [daysAgo, weight_kg] of [
@@ -63,7 +36,7 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
     [1, 80.1],
   ] as const) {
     const day = new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    await ok(
+    await data(
       await request.put(`/v0/metrics/weights/${day}/`, { headers: asTrainee, data: { weight_kg } }),
     );
   }
@@ -101,7 +74,7 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
   // Read again from the server: the change stays, and the trainee is given it.
   await page.reload();
   await expect(history.getByText('Fijó 1800 kcal (fórmula: 2209 kcal)')).toBeVisible();
-  const own = await ok<{ energy_kcal: number }>(
+  const own = await data<{ energy_kcal: number }>(
     await request.get('/v0/targets/', { headers: asTrainee }),
   );
   expect(own.energy_kcal).toBe(1800);
@@ -122,7 +95,7 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
   await expect(page.getByText('Le cuesta desayunar: proponerle algo rápido.')).toBeVisible();
 
   // She stops sharing her body: Cuerpo says so and asks nothing of it.
-  await ok(
+  await data(
     await request.put(`/v0/users/${traineeId}/trainer/consent/`, {
       headers: asTrainee,
       data: { diary: true, training: false, body: false, check_ins: false },

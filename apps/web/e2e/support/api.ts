@@ -48,7 +48,8 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   return code ?? '';
 }
 
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+/** The `data` of a successful answer; a failed one fails the test, naming the call. */
+export async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${String(response.status())}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }
@@ -83,6 +84,18 @@ export async function verifiedAccount(
     }),
   );
   return { email, password: PASSWORD };
+}
+
+/** A verified trainer, Marta Ruiz, signed in through the API. */
+export async function trainerAccount(request: APIRequestContext, label = 'coach'): Promise<Tokens> {
+  return apiLogin(
+    request,
+    await verifiedAccount(request, label, {
+      first_name: 'Marta',
+      last_name: 'Ruiz',
+      role: 'trainer',
+    }),
+  );
 }
 
 export async function apiLogin(
@@ -150,12 +163,7 @@ export async function linkedPair(
   request: APIRequestContext,
   consent = { diary: true, training: true, body: true, check_ins: false },
 ) {
-  const trainerAccount = await verifiedAccount(request, 'coach', {
-    first_name: 'Marta',
-    last_name: 'Ruiz',
-    role: 'trainer',
-  });
-  const trainer = await apiLogin(request, trainerAccount);
+  const trainer = await trainerAccount(request);
   const invitation = await data<{ code: string }>(
     await request.post('/v0/trainers/invitations/', {
       headers: { Authorization: `Token ${trainer.access_token}` },
