@@ -25,6 +25,87 @@ function compileWhileDownloading(): Plugin {
   };
 }
 
+/**
+ * The signed-in screens' data layer: the schema library, the shared schemas, each feature's
+ * API module, the HTTP client, the query hooks and the routes' loaders. Every screen behind
+ * the login needs most of it, so it loads as one file rather than a dozen of a few hundred
+ * bytes each: over HTTP/1.1 a browser fetches six files at a time, and each further round of
+ * six costs a phone on a slow network a round trip before the screen can read its data
+ * (decision 064).
+ */
+const DATA_LAYER = [
+  /\/node_modules\/zod\//,
+  /\/node_modules\/@tanstack\/(react-query|query-core)\/build\/modern\/(useQuery|useSuspenseQuery|useBaseQuery|queryObserver|useMutation|mutationObserver|suspense|errorBoundaryUtils|IsRestoringProvider|QueryErrorResetBoundary)\.js$/,
+  /\/packages\/shared\/src\/(?!errors\.ts$)/,
+  /\/apps\/web\/src\/features\/[^/]+\/[^/]+-api\.ts$/,
+  /\/apps\/web\/src\/lib\/(http|query-keys|calendar-day|diary-format|training-plan|consent-areas|number-input|trainer-targets)\.ts$/,
+  /\/apps\/web\/src\/routes\/-(guards|onboarding-loader|invitation-viewer)\.ts$/,
+  // The routes' loaders, which the router splits from their screens.
+  /\?tsr-split=loader$/,
+  /\/apps\/web\/src\/features\/auth\/use-logout\.ts$/,
+];
+
+/** React, the router and the query cache: what every page runs. */
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(router-core|react-router|history|store|query-core|react-query))\//;
+
+/**
+ * Small components most screens show (cards, the public pages' frame, the shared styles),
+ * and the error catalogue, which the login screen needs before the data layer.
+ */
+const INTERFACE = [
+  /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card|load-error)\.tsx?$/,
+  /\/packages\/shared\/src\/errors\.ts$/,
+];
+
+/** The form library and the fields built on it. */
+const FORMS = [
+  /\/node_modules\/react-hook-form\//,
+  /\/apps\/web\/src\/components\/ui\/form-field\.tsx$/,
+];
+
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importedIds: readonly string[] } | null;
+
+/**
+ * The app's own modules `roots` import statically, themselves included. Packages are placed
+ * by name: walking into one would take in all it re-exports, used or not.
+ */
+function staticClosure(roots: string[], infoOf: ModuleInfoOf): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id) || id.includes('/node_modules/')) continue;
+    seen.add(id);
+    pending.push(...(infoOf(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Files by what loads them (decision 064): what the first file imports (the framework, the
+ * route table) is one file; then the data layer, the forms and the small shared components,
+ * one file each; the rest as the router splits it. A module a named file imports goes into
+ * that file unless placed elsewhere, so what the first file needs is placed explicitly.
+ */
+function chunksByUse() {
+  let first: Set<string> | undefined;
+  return (
+    id: string,
+    meta: { getModuleIds: () => IterableIterator<string>; getModuleInfo: ModuleInfoOf },
+  ): string | undefined => {
+    first ??= staticClosure(
+      [...meta.getModuleIds()].filter((moduleId) => meta.getModuleInfo(moduleId)?.isEntry),
+      meta.getModuleInfo,
+    );
+    if (first.has(id)) return 'framework';
+    if (FORMS.some((pattern) => pattern.test(id))) return 'forms';
+    if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
+    if (DATA_LAYER.some((pattern) => pattern.test(id))) return 'data';
+    if (FRAMEWORK.test(id)) return 'framework';
+    return undefined;
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -56,7 +137,10 @@ export default defineConfig({
     rollupOptions: {
       // Route splitting leaves many chunks of a few hundred bytes; over HTTP/1.1 each costs a
       // request of its own, so the smallest are merged where that runs no extra code.
-      output: { experimentalMinChunkSize: 2_000 },
+      output: {
+        experimentalMinChunkSize: 2_000,
+        manualChunks: chunksByUse(),
+      },
     },
   },
   server: {

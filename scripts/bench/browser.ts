@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +21,8 @@ export interface InitialJs {
   landedOn: string;
   files: number;
   gzipBytes: number;
+  /** Each file's name with its gzip-ed size, largest first. */
+  sizes: { file: string; gzipBytes: number }[];
 }
 
 function storedSession(base: string, tokens: Tokens | undefined) {
@@ -57,20 +59,26 @@ export async function initialJavaScript(base: string, visits: Visit[]): Promise<
       });
       try {
         const page = await context.newPage();
-        const sizes: Promise<number>[] = [];
+        const sizes: Promise<{ file: string; gzipBytes: number }>[] = [];
         page.on('response', (response) => {
           const type = response.headers()['content-type'] ?? '';
           if (response.request().resourceType() === 'script' || type.includes('javascript')) {
-            sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+            const file = new URL(response.url()).pathname.split('/').pop() ?? '';
+            sizes.push(
+              response
+                .body()
+                .then((body) => ({ file, gzipBytes: gzipSync(body, { level: 9 }).length })),
+            );
           }
         });
         await page.goto(base + visit.path, { waitUntil: 'networkidle' });
-        const bytes = await Promise.all(sizes);
+        const files = (await Promise.all(sizes)).sort((a, b) => b.gzipBytes - a.gzipBytes);
         results.push({
           path: visit.path,
           landedOn: new URL(page.url()).pathname,
-          files: bytes.length,
-          gzipBytes: bytes.reduce((sum, size) => sum + size, 0),
+          files: files.length,
+          gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+          sizes: files,
         });
       } finally {
         await context.close();
@@ -150,6 +158,11 @@ export async function lighthouseScores(
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
 
+    // BENCH_LIGHTHOUSE_DIR keeps each run's whole report there, to see what a score is made of.
+    const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+    let runNumber = 0;
+
     const once = async (visit: Visit): Promise<Run | string> => {
       // Storage belongs to the origin: the session is written from a page of it, which then
       // leaves, so that it does no work while Lighthouse measures.
@@ -173,6 +186,11 @@ export async function lighthouseScores(
       });
       const lhr = result?.lhr;
       if (!lhr) return 'no result';
+      if (reportsDir) {
+        runNumber += 1;
+        const name = `${visit.path.replaceAll('/', '_')}-${String(runNumber)}.json`;
+        writeFileSync(join(reportsDir, name), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) return lhr.runtimeError.code;
       const { performance, accessibility } = lhr.categories;
       if (typeof performance?.score !== 'number' || typeof accessibility?.score !== 'number') {

@@ -59,7 +59,7 @@ const LOGIN_LIMIT_PER_ACCOUNT = 10;
 const BURST = 1000;
 const LOGIN_JS_BUDGET_BYTES = 130_000;
 const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 };
-const LIGHTHOUSE_RUNS = 5;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
 /** Everything that makes the run fail, said in one line each. */
 const problems: string[] = [];
@@ -300,6 +300,85 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
     await admin.end();
     rmSync(bodyDir, { recursive: true, force: true });
   }
+}
+
+type Tokens = Visit['tokens'];
+
+/**
+ * The screens as a first visit meets them: the initial JavaScript of each and Lighthouse on
+ * the busiest (with the trainer's two when a trainer is given). Problems go to `problems`.
+ */
+async function measurePages(
+  url: string,
+  who: {
+    trainee: Tokens;
+    newcomer: Tokens;
+    starter: Tokens;
+    trainer?: Tokens;
+    memory?: PeakMemory;
+  },
+): Promise<{
+  jsRows: string[];
+  jsFiles: string[];
+  scores: LighthouseScores[];
+  idleAtLighthouse: number;
+}> {
+  process.stdout.write('Initial JavaScript of each screen…\n');
+  const visits: (Visit & { who: string })[] = [
+    ...['/', '/auth/login', '/users/registration', '/users/password-reset'].map((path) => ({
+      path,
+      who: 'nobody',
+    })),
+    ...['/users/home', '/users/diary', '/users/metrics', '/users/profile', '/users/settings'].map(
+      (path) => ({ path, who: 'a trainee with a year of data', tokens: who.trainee }),
+    ),
+    {
+      path: '/users/subscription/plans',
+      who: 'a verified account without a plan',
+      tokens: who.newcomer,
+    },
+    {
+      path: '/users/onboarding/first-step',
+      who: 'a subscriber before the onboarding',
+      tokens: who.starter,
+    },
+  ];
+  const scripts = await initialJavaScript(url, visits);
+  who.memory?.mark('the initial JavaScript visits');
+  const jsRows = scripts.map((script, index) => {
+    const budget = script.path === '/auth/login' ? LOGIN_JS_BUDGET_BYTES : undefined;
+    if (script.landedOn !== script.path) {
+      problems.push(`initial JavaScript: ${script.path} ended on ${script.landedOn}`);
+    }
+    if (budget !== undefined && script.gzipBytes > budget) {
+      problems.push(
+        `initial JavaScript of ${script.path}: ${(script.gzipBytes / 1000).toFixed(1)} KB gzip, over its budget of ${budget / 1000} KB`,
+      );
+    }
+    return `| ${script.path} | ${visits[index]?.who ?? ''} | ${script.files} | ${(script.gzipBytes / 1000).toFixed(1)} | ${budget === undefined ? '' : budget / 1000} |`;
+  });
+
+  process.stdout.write('Lighthouse, once the machine is quiet…\n');
+  const idleAtLighthouse = await settle();
+  const trainer = who.trainer;
+  const scores = await lighthouseScores(
+    url,
+    [
+      { path: '/' },
+      { path: '/auth/login' },
+      { path: '/users/home', tokens: who.trainee },
+      { path: '/users/diary', tokens: who.trainee },
+      ...(trainer ? TRAINER_SCREENS.map((path) => ({ path, tokens: trainer })) : []),
+    ],
+    LIGHTHOUSE_RUNS,
+  );
+  who.memory?.mark('Lighthouse');
+  checkLighthouse(scores);
+  const jsFiles = scripts.map(
+    (script) =>
+      `- ${script.path}: ${script.sizes.map((file) => `${file.file} ${(file.gzipBytes / 1000).toFixed(1)}`).join(', ')}`,
+  );
+  return { jsRows, jsFiles, scores, idleAtLighthouse };
 }
 
 async function main() {
@@ -549,56 +628,13 @@ async function main() {
       );
     }
 
-    process.stdout.write('Initial JavaScript of each screen…\n');
-    const visits: (Visit & { who: string })[] = [
-      ...['/', '/auth/login', '/users/registration', '/users/password-reset'].map((path) => ({
-        path,
-        who: 'nobody',
-      })),
-      ...['/users/home', '/users/diary', '/users/metrics', '/users/profile', '/users/settings'].map(
-        (path) => ({ path, who: 'a trainee with a year of data', tokens: main.tokens }),
-      ),
-      {
-        path: '/users/subscription/plans',
-        who: 'a verified account without a plan',
-        tokens: newcomer.tokens,
-      },
-      {
-        path: '/users/onboarding/first-step',
-        who: 'a subscriber before the onboarding',
-        tokens: starter.tokens,
-      },
-    ];
-    const scripts = await initialJavaScript(api.url, visits);
-    memory.mark('the initial JavaScript visits');
-    const jsRows = scripts.map((script, index) => {
-      const budget = script.path === '/auth/login' ? LOGIN_JS_BUDGET_BYTES : undefined;
-      if (script.landedOn !== script.path) {
-        problems.push(`initial JavaScript: ${script.path} ended on ${script.landedOn}`);
-      }
-      if (budget !== undefined && script.gzipBytes > budget) {
-        problems.push(
-          `initial JavaScript of ${script.path}: ${(script.gzipBytes / 1000).toFixed(1)} KB gzip, over its budget of ${budget / 1000} KB`,
-        );
-      }
-      return `| ${script.path} | ${visits[index]?.who ?? ''} | ${script.files} | ${(script.gzipBytes / 1000).toFixed(1)} | ${budget === undefined ? '' : budget / 1000} |`;
+    const { jsRows, scores, idleAtLighthouse } = await measurePages(api.url, {
+      trainee: main.tokens,
+      newcomer: newcomer.tokens,
+      starter: starter.tokens,
+      trainer: trainer.tokens,
+      memory,
     });
-
-    process.stdout.write('Lighthouse, once the machine is quiet…\n');
-    const idleAtLighthouse = await settle();
-    const scores = await lighthouseScores(
-      api.url,
-      [
-        { path: '/' },
-        { path: '/auth/login' },
-        { path: '/users/home', tokens: main.tokens },
-        { path: '/users/diary', tokens: main.tokens },
-        ...TRAINER_SCREENS.map((path) => ({ path, tokens: trainer.tokens })),
-      ],
-      LIGHTHOUSE_RUNS,
-    );
-    memory.mark('Lighthouse');
-    checkLighthouse(scores);
 
     const barePeak = peakMemoryMiB(bare.child.pid);
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -727,5 +763,47 @@ async function workspaceOnly() {
   });
 }
 
+/**
+ * BENCH_ONLY=pages: only the screens (the trainee with a year of data, the initial
+ * JavaScript of each screen, Lighthouse on the trainee's), printed and not written to the
+ * report, for a quick check of the web app's weight after `npm run build`.
+ */
+async function pagesOnly() {
+  await withServer(async ({ api, db }) => {
+    const addresses = new Addresses();
+    const trainee = await account(api.url, db, addresses, 'onboarded');
+    const newcomer = await account(api.url, db, addresses, 'verified');
+    const starter = await account(api.url, db, addresses, 'subscribed');
+    await seedYearOfDiary(db, trainee.email);
+    const { jsRows, jsFiles, scores } = await measurePages(api.url, {
+      trainee: trainee.tokens,
+      newcomer: newcomer.tokens,
+      starter: starter.tokens,
+    });
+    const table = [
+      `On ${await machine(db)}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.`,
+      '',
+      '| route | visited by | files | KB gzip | budget KB |',
+      '| --- | --- | --- | --- | --- |',
+      ...jsRows,
+      '',
+      'Each file, KB gzip:',
+      '',
+      ...jsFiles,
+      '',
+      '| page | performance | accessibility | the run with the median performance |',
+      '| --- | --- | --- | --- |',
+      ...lighthouseRows(scores),
+      '',
+    ].join('\n');
+    process.stdout.write(`\n${table}\n`);
+    if (problems.length > 0) {
+      process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+      process.exitCode = 1;
+    }
+  });
+}
+
 if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
+else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
 else await main();

@@ -11,19 +11,13 @@ import { sessionSubject } from '../../lib/diary-format';
 import { NotShared } from './client-file-frame';
 import { SessionExercises } from './session-card';
 import {
+  LOG_DAYS,
+  logPeriod,
   traineeCommentsQuery,
   traineeFileQuery,
   trainingLogQuery,
 } from './trainer-client-file-api';
 import { useSendComment } from './use-send-comment';
-
-/** Days the log shows at once: four weeks, well within the API's 92. */
-export const LOG_DAYS = 28;
-
-/** The period shown: LOG_DAYS days ending on `to`. */
-export function logPeriod(to: string) {
-  return { from: addDays(to, -(LOG_DAYS - 1)), to };
-}
 
 const longDay = (date: string) =>
   formatCalendarDay(date, { weekday: 'long', day: 'numeric', month: 'long' });

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { addDays } from '@forja/shared/calendar';
 import {
   commentListSchema,
   commentSchema,
@@ -15,6 +16,14 @@ import { http } from '../../lib/http';
 
 const base = (traineeId: string) => `/trainers/trainees/${encodeURIComponent(traineeId)}`;
 const fileKey = (traineeId: string) => ['trainers', 'trainees', 'file', traineeId] as const;
+
+/** Days the training log shows at once: four weeks, well within the API's 92. */
+export const LOG_DAYS = 28;
+
+/** The training log's period: LOG_DAYS days ending on `to`. */
+export function logPeriod(to: string) {
+  return { from: addDays(to, -(LOG_DAYS - 1)), to };
+}
 
 /** The header and Resumen: the roster's figures, what they share, since when, alerts. */
 export function traineeFileQuery(traineeId: string) {

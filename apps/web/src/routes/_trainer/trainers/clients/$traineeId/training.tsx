@@ -1,11 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { loadErrorView } from '../../../../../components/ui/load-error';
+import { ClientTraining } from '../../../../../features/trainer-client-file/client-training';
 import {
-  ClientTraining,
   logPeriod,
-} from '../../../../../features/trainer-client-file/client-training';
-import {
   traineeFileQuery,
   trainingLogQuery,
 } from '../../../../../features/trainer-client-file/trainer-client-file-api';
