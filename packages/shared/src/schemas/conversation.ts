@@ -64,7 +64,9 @@ export const unreadMessagesSchema = z.object({ count: z.number() });
 export const trainerUnreadMessagesSchema = z.object({
   count: z.number(),
   /** The trainees with something unread, with how much. */
-  trainees: z.array(z.object({ trainee_id: id, count: z.number() })),
+  trainees: z.array(
+    z.object({ trainee_id: id, first_name: z.string(), last_name: z.string(), count: z.number() }),
+  ),
 });
 export type TrainerUnreadMessages = z.infer<typeof trainerUnreadMessagesSchema>;
 

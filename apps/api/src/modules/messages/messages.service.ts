@@ -289,7 +289,12 @@ export async function unreadForTrainer(
   trainerId: string,
 ): Promise<TrainerUnreadMessages> {
   const rows = await deps.db
-    .select({ trainee_id: messages.trainee_id, count: count() })
+    .select({
+      trainee_id: messages.trainee_id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      count: count(),
+    })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.trainee_id))
     .where(
@@ -300,7 +305,8 @@ export async function unreadForTrainer(
         isNull(messages.read_at),
       ),
     )
-    .groupBy(messages.trainee_id);
+    .groupBy(messages.trainee_id, users.first_name, users.last_name)
+    .orderBy(users.first_name, users.last_name);
   return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
     trainees: rows,

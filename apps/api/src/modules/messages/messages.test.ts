@@ -296,7 +296,9 @@ describe('read receipts and unread counts', () => {
     );
     expect(trainerUnread.data).toEqual({
       count: 1,
-      trainees: [{ trainee_id: trainee.user.id, count: 1 }],
+      trainees: [
+        { trainee_id: trainee.user.id, first_name: 'Lucía', last_name: 'Fernández', count: 1 },
+      ],
     });
 
     ctx.clock.set(new Date('2026-03-02T09:10:00.000Z'));
