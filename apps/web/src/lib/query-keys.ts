@@ -26,7 +26,8 @@ export const unreadCommentsKey = ['comments', 'unread'] as const;
  * The conversation of a pair, by its trainee (the trainee's own id on their side): the event
  * stream and the conversation screen both write it (decision 060).
  */
-export const conversationKey = (traineeId: string) => ['messages', 'conversation', traineeId] as const;
+export const conversationKey = (traineeId: string) =>
+  ['messages', 'conversation', traineeId] as const;
 
 /** The unread messages of whoever is signed in: the trainee's count or the trainer's totals. */
 export const unreadMessagesKey = ['messages', 'unread'] as const;

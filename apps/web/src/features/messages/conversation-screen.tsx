@@ -73,9 +73,7 @@ export function ConversationScreen({ side }: { side: Side }) {
     );
   }
 
-  const name = correspondent
-    ? `${correspondent.first_name} ${correspondent.last_name}`.trim()
-    : '';
+  const name = correspondent ? `${correspondent.first_name} ${correspondent.last_name}`.trim() : '';
   const lastMineRead = [...messages].reverse().find((m) => m.by === side.role && m.read_at);
   return (
     <div className="flex flex-col gap-3">
@@ -149,7 +147,7 @@ function MessageItem({
         ) : (
           <p className="break-words whitespace-pre-wrap">{message.body}</p>
         )}
-        <time dateTime={message.created_at.toISOString()} className="self-end text-xs opacity-80">
+        <time dateTime={message.created_at.toISOString()} className="self-end text-xs">
           {time.format(message.created_at)}
         </time>
       </div>
@@ -257,7 +255,12 @@ function Composer({ side }: { side: Side }) {
   return (
     <form
       onSubmit={submit}
-      className="sticky bottom-20 flex items-end gap-2 border-t border-neutral-200 bg-white pt-3 md:bottom-0 dark:border-neutral-800 dark:bg-neutral-950"
+      // Above the trainee's bottom bar on phones; the trainer's shell has none.
+      className={`sticky flex items-end gap-2 border-t border-neutral-200 bg-white py-3 dark:border-neutral-800 dark:bg-neutral-950 ${
+        side.role === 'trainee'
+          ? 'bottom-[calc(4rem+env(safe-area-inset-bottom))] md:bottom-0'
+          : 'bottom-0'
+      }`}
     >
       <input
         ref={fileInput}

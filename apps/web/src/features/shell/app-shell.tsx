@@ -38,7 +38,9 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
       className={`inline-flex min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-5 font-bold text-white dark:bg-orange-500 dark:text-neutral-950 ${className}`}
     >
       <span aria-hidden="true">{count > 99 ? '99+' : String(count)}</span>
-      <span className="sr-only">{count === 1 ? '(1 sin leer)' : `(${String(count)} sin leer)`}</span>
+      <span className="sr-only">
+        {count === 1 ? '(1 sin leer)' : `(${String(count)} sin leer)`}
+      </span>
     </span>
   );
 }

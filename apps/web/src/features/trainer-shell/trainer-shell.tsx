@@ -61,9 +61,7 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
               <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
             </svg>
             <span className="sr-only">
-              {unreadMessages > 0
-                ? `Mensajes (${String(unreadMessages)} sin leer)`
-                : 'Mensajes'}
+              {unreadMessages > 0 ? `Mensajes (${String(unreadMessages)} sin leer)` : 'Mensajes'}
             </span>
             {unreadMessages > 0 ? (
               <span
