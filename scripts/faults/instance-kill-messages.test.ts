@@ -118,7 +118,10 @@ describe('an instance killed while messages flow', () => {
     for (let n = 1; n <= MESSAGES; n += 1) {
       if (n === KILL_AFTER) process.kill(doomed.pid, 'SIGKILL');
       const body = `mensaje ${String(n)}`;
-      const answer = await call(survivor.url, 'POST', url, { token: trainer.token, body: { body } });
+      const answer = await call(survivor.url, 'POST', url, {
+        token: trainer.token,
+        body: { body },
+      });
       tally.add(answer.status);
       if (answer.status === 201) accepted.push(body);
       await new Promise((resolve) => setTimeout(resolve, PACE_MS));
