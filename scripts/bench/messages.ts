@@ -128,7 +128,11 @@ export async function measureMessages(
     streams.map(async (client) => {
       const over = await Promise.race([
         client.ended.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10)),
+        new Promise<boolean>((resolve) => {
+          setTimeout(() => {
+            resolve(false);
+          }, 10);
+        }),
       ]);
       if (!over) streamsStillOpen += 1;
     }),

@@ -62,13 +62,15 @@ function follow(bases: string[], token: string) {
   const events: StreamEvent[] = [];
   let current: EventStreamClient | undefined;
   let lastId: string | undefined;
-  let stopped = false;
+  const state = { stopped: false };
+  // Read afresh each time: stop() changes it while the loop waits.
+  const stopped = () => state.stopped;
   let reconnections = 0;
   let gapMs = 0;
   const run = async () => {
-    while (!stopped) {
+    while (!stopped()) {
       for (const base of bases) {
-        if (stopped) return;
+        if (stopped()) return;
         const lostAt = performance.now();
         try {
           current = await openEventStream(base, token, lastId ? { lastEventId: lastId } : {});
@@ -98,7 +100,7 @@ function follow(bases: string[], token: string) {
     reconnections: () => reconnections,
     gapMs: () => gapMs,
     async stop() {
-      stopped = true;
+      state.stopped = true;
       current?.close();
       await done;
     },

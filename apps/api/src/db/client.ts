@@ -234,7 +234,9 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     async listen(channel, handlers) {
       if (!channelName.test(channel)) throw new Error(`bad channel name ${channel}`);
       // The embedded database is this process: its connection never drops.
-      const stop = await client.listen(channel, handlers.onNotify);
+      const stop = await client.listen(channel, (payload) => {
+        handlers.onNotify(payload);
+      });
       handlers.onConnect();
       return {
         async close() {

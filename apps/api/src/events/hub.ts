@@ -33,6 +33,9 @@ interface Stream {
   lifetime: NodeJS.Timeout;
 }
 
+/** Whether a NOTIFY came while the stream was busy (read afresh: it changes meanwhile). */
+const woken = (stream: Stream) => stream.dirty;
+
 /** Events read per query while a stream catches up. */
 const BATCH = 100;
 /** A stream whose client reads nothing while this much waits is dropped. */
@@ -179,7 +182,8 @@ export class EventHub {
           );
         }
       }
-      if (stream.closed || (rows.length < BATCH && !stream.dirty)) return;
+      // A NOTIFY may have set `dirty` while the rows were read and sent.
+      if (stream.closed || (rows.length < BATCH && !woken(stream))) return;
     }
   }
 

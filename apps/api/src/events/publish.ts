@@ -77,7 +77,7 @@ export async function eventsHeld(db: Db, userId: string) {
   return {
     newest: Number(row?.newest ?? 0),
     oldest: Number(row?.oldest ?? 0),
-    count: Number(row?.count ?? 0),
+    count: row?.count ?? 0,
   };
 }
 

@@ -36,7 +36,7 @@ async function call<T>(headers: Headers, method: 'GET' | 'POST', url: string, pa
   const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   type Answer = T & { error?: string; message?: string };
   const envelope = res.json<{ status: number; data: Answer }>();
-  return { status: res.statusCode, data: envelope.data, body: res.body };
+  return { status: res.statusCode, envelope, data: envelope.data, body: res.body };
 }
 
 /** A subscribed trainee linked to a new trainer, sharing nothing: the link is enough. */

@@ -1,6 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type SyntheticEvent,
+} from 'react';
 import { MAX_MESSAGE_LENGTH } from '@forja/shared/constants';
 import { TRAINER_NOT_FOUND_TEXT } from './texts';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
@@ -164,15 +172,13 @@ function Photo({ photo }: { photo: NonNullable<Message['photo']> }) {
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-    };
-  }, [blob]);
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   if (isError) return <p className="text-sm">No pudimos cargar la foto.</p>;
   return (
     <div
@@ -247,7 +253,7 @@ function Composer({ side }: { side: Side }) {
   });
   const trimmed = body.trim();
   const tooLong = body.length > MAX_MESSAGE_LENGTH;
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!trimmed || tooLong || text.isPending) return;
     text.mutate(trimmed);

@@ -4,7 +4,7 @@ import { TrainerInboxScreen } from '../../../features/messages/trainer-inbox-scr
 
 export const Route = createFileRoute('/_trainer/trainers/messages')({
   loader: async ({ context: { queryClient } }) => {
-    await queryClient.prefetchQuery(trainerUnreadQuery);
+    await queryClient.query(trainerUnreadQuery).catch(() => undefined);
   },
   component: TrainerInboxScreen,
 });

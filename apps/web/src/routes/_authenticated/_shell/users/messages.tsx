@@ -9,9 +9,9 @@ export const Route = createFileRoute('/_authenticated/_shell/users/messages')({
     const user = await userWithAccess(queryClient);
     if (!user) return;
     // A trainee without a trainer gets a 404 here: the screen says why.
-    await queryClient.prefetchInfiniteQuery(
-      conversationQuery({ role: 'trainee', traineeId: user.id }),
-    );
+    await queryClient
+      .infiniteQuery(conversationQuery({ role: 'trainee', traineeId: user.id }))
+      .catch(() => undefined);
   },
   component: MessagesPage,
 });

@@ -8,9 +8,9 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/mess
   loader: async ({ context: { queryClient }, params }) => {
     // The conversation needs the link alone, no area (decision 060).
     await queryClient.query(traineeFileQuery(params.traineeId));
-    await queryClient.prefetchInfiniteQuery(
-      conversationQuery({ role: 'trainer', traineeId: params.traineeId }),
-    );
+    await queryClient
+      .infiniteQuery(conversationQuery({ role: 'trainer', traineeId: params.traineeId }))
+      .catch(() => undefined);
   },
   component: MessagesTab,
 });
