@@ -53,7 +53,7 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 export const conversationQuerySchema = z.strictObject({
   before: z
-    .string()
+    .string({ error: m.string('El cursor') })
     .regex(/^[1-9][0-9]{0,15}$/, { error: 'El cursor no es válido' })
     .optional(),
 });
@@ -93,10 +93,10 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const streamTicketSchema = z.object({ ticket: z.string(), expires_at: dateTime });
 export const eventStreamQuerySchema = z.strictObject({
-  ticket: z.string().max(64),
+  ticket: z.string({ error: m.string('El ticket') }).max(64, { error: m.tooLong('El ticket', 64) }),
   /** The last event received, for a client that cannot send Last-Event-ID. */
   after: z
-    .string()
-    .regex(/^(0|[1-9][0-9]{0,15})$/)
+    .string({ error: m.string('El último evento') })
+    .regex(/^(0|[1-9][0-9]{0,15})$/, { error: 'El último evento recibido no es válido' })
     .optional(),
 });

@@ -39,7 +39,7 @@ function UnreadBadge({ count, className = '' }: { count: number; className?: str
     >
       <span aria-hidden="true">{count > 99 ? '99+' : String(count)}</span>
       <span className="sr-only">
-        {count === 1 ? '(1 sin leer)' : `(${String(count)} sin leer)`}
+        {count === 1 ? ' (1 sin leer)' : ` (${String(count)} sin leer)`}
       </span>
     </span>
   );
