@@ -75,6 +75,9 @@ test('a trainer and a client exchange messages live, a photo included, and see t
   await clientPage.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(coachPage.getByRole('link', { name: 'Mensajes (1 sin leer)' })).toBeVisible();
   await coachPage.getByRole('link', { name: 'Mensajes (1 sin leer)' }).click();
+  await expect(coachPage.getByRole('heading', { level: 1, name: 'Mensajes' })).toBeVisible();
+  await expectAccessibleOnceQuiet(coachPage);
+  await picture(coachPage, 'mensajes-bandeja');
   await coachPage.getByRole('link', { name: /Lucía Pérez/ }).click();
   await expect(conversation(coachPage).getByText('¿Mañana entrenamos pierna?')).toBeVisible();
   await expect(coachPage.getByRole('link', { name: 'Mensajes', exact: true })).toBeVisible();

@@ -225,6 +225,18 @@ describe('the event stream', () => {
     },
   );
 
+  it('ends its streams when the app closes, so clients reconnect elsewhere at once', async () => {
+    const { trainee } = await pair();
+    const third = await createTestContext({ database: ctx.database });
+    third.clock.set(new Date('2026-03-02T09:00:00.000Z'));
+    const thirdUrl = await listen(third);
+    const stream = await openEventStream(thirdUrl, trainee.token);
+    await stream.next((e) => e.event === 'ready');
+    await third.close();
+    await stream.ended;
+    expect(third.app.server.listening).toBe(false);
+  });
+
   it('keeps at most the bound of streams per person: a new one ends the oldest', async () => {
     const { trainee } = await pair();
     const streams = [];
