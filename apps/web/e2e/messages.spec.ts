@@ -63,7 +63,12 @@ test('a trainer and a client exchange messages live, a photo included, and see t
   await clientPage.getByRole('button', { name: 'Enviar una foto' }).click();
   await (await chooser).setFiles({ name: 'desayuno.png', mimeType: 'image/png', buffer: photo });
   await expect(conversation(clientPage).getByRole('img', { name: 'Foto' })).toBeVisible();
-  await expect(conversation(coachPage).getByRole('img', { name: 'Foto' })).toBeVisible();
+  const received = conversation(coachPage).getByRole('img', { name: 'Foto' });
+  await expect(received).toBeVisible();
+  // Its bytes came with the trainer's token and were decoded: 64 px wide, as sent.
+  await expect
+    .poll(() => received.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(64);
   await expect(conversation(clientPage).getByText('Visto')).toBeVisible();
   await expectAccessibleOnceQuiet(clientPage);
   await picture(clientPage, 'mensajes-cliente');
