@@ -27,7 +27,14 @@ function addMessage(client: QueryClient, data: unknown) {
   const event = messageEventSchema.safeParse(data);
   if (!event.success) return;
   const { trainee_id: traineeId, message } = event.data;
-  client.setQueryData<Conversation>(conversationKey(traineeId), (conversation) => {
+  const key = conversationKey(traineeId);
+  // A read in flight may have started before this message was written: its answer would
+  // replace the cache without it, so it is asked for again.
+  if (client.isFetching({ queryKey: key }) > 0) {
+    void client.invalidateQueries({ queryKey: key });
+    return;
+  }
+  client.setQueryData<Conversation>(key, (conversation) => {
     if (!conversation) return conversation;
     const known = conversation.pages.some((page) => page.messages.some((m) => m.id === message.id));
     if (known) return conversation;
@@ -117,9 +124,13 @@ class EventStream {
         const id = (event as MessageEvent<string>).lastEventId;
         if (id) this.lastId = id;
       };
+      const fresh = this.lastId === null;
       source.addEventListener('ready', (event) => {
         track(event);
         this.pause = 1_000;
+        // A first stream starts from now: what came between the screen's reads and now is
+        // read again. Later streams resume after the last event instead.
+        if (fresh) void this.client.invalidateQueries({ queryKey: messagesKey });
       });
       source.addEventListener('message', (event) => {
         track(event);

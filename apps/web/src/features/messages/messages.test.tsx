@@ -55,14 +55,16 @@ class FakeEventSource {
   }
 }
 
-function api(
-  conversation: FakeAnswer = ok({ with: trainer, messages: [hola, mine], next_cursor: null }),
-) {
+/** What the server holds: the stream's messages are added here before they are sent. */
+let held: unknown[] = [];
+
+function api(conversation?: FakeAnswer) {
   let tickets = 0;
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    'GET /messages/': conversation,
+    'GET /messages/': () =>
+      conversation ?? ok({ with: trainer, messages: [hola, mine, ...held], next_cursor: null }),
     'GET /messages/unread/': ok({ count: 1 }),
     'POST /messages/read/': ok({ count: 0 }),
     'POST /messages/': (call: FakeCall) => ({
@@ -89,6 +91,7 @@ function api(
 describe('Mensajes, for the trainee', () => {
   beforeEach(() => {
     FakeEventSource.opened = [];
+    held = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     // jsdom lays nothing out, so it cannot scroll.
     Element.prototype.scrollIntoView = vi.fn();
@@ -129,7 +132,7 @@ describe('Mensajes, for the trainee', () => {
   });
 
   it('adds what the stream brings, once, and reopens it after an error from the last event', async () => {
-    api();
+    const fake = api();
     renderApp('/users/messages');
     const list = await screen.findByRole('list', { name: 'Mensajes' });
     await waitFor(() => {
@@ -148,6 +151,16 @@ describe('Mensajes, for the trainee', () => {
     };
     act(() => {
       source.emit('ready', '41', {});
+    });
+    // A first stream starts from now: the conversation is read again once.
+    await waitFor(() => {
+      expect(fake.callsTo('GET', '/messages/')).toHaveLength(2);
+    });
+    await waitFor(() => {
+      expect(screen.queryByText('Cargando mensajes…')).toBeNull();
+    });
+    held.push(live);
+    act(() => {
       source.emit('message', '42', {
         trainee_id: anUser.id,
         trainer_id: trainer.id,
