@@ -79,6 +79,8 @@ test('a trainer and a client exchange messages live, a photo included, and see t
   await clientPage.getByRole('textbox', { name: 'Mensaje' }).fill('¿Mañana entrenamos pierna?');
   await clientPage.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(coachPage.getByRole('link', { name: 'Mensajes (1 sin leer)' })).toBeVisible();
+  // And so does the client's card in Clientes.
+  await expect(coachPage.getByRole('link', { name: '1 mensaje sin leer' })).toBeVisible();
   await coachPage.getByRole('link', { name: 'Mensajes (1 sin leer)' }).click();
   await expect(coachPage.getByRole('heading', { level: 1, name: 'Mensajes' })).toBeVisible();
   await expectAccessibleOnceQuiet(coachPage);
