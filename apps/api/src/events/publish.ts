@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { lockUserEvents } from '../db/advisory-locks';
 import type { Db } from '../db/client';
 import { userEvents } from '../db/schema/messages';
@@ -79,10 +79,4 @@ export async function eventsHeld(db: Db, userId: string) {
     oldest: Number(row?.oldest ?? 0),
     count: row?.count ?? 0,
   };
-}
-
-/** Drops every event of these people naming one of `refIds` (things deleted). */
-export async function forgetEvents(db: Db, refIds: readonly string[]) {
-  if (refIds.length === 0) return;
-  await db.delete(userEvents).where(inArray(userEvents.ref_id, [...refIds]));
 }
