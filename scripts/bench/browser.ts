@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page, type Request } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../../apps/api/test/ports';
 import type { Tokens } from './accounts';
@@ -43,6 +43,38 @@ function storedSession(base: string, tokens: Tokens | undefined) {
 }
 
 /**
+ * Resolves once no request but the event stream (which stays open as long as the page,
+ * decision 060) has been in flight for 500 ms: Playwright's `networkidle` would wait for the
+ * stream to end.
+ */
+function quietBesidesTheStream(page: Page, timeoutMs = 30_000): Promise<void> {
+  const inFlight = new Set<Request>();
+  const counts = (request: Request) => !new URL(request.url()).pathname.startsWith('/v0/events/');
+  page.on('request', (request) => {
+    if (counts(request)) inFlight.add(request);
+  });
+  const done = (request: Request) => {
+    inFlight.delete(request);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    const check = setInterval(() => {
+      if (inFlight.size > 0) quietSince = Date.now();
+      if (Date.now() - quietSince >= 500) {
+        clearInterval(check);
+        resolve();
+      } else if (Date.now() > deadline) {
+        clearInterval(check);
+        reject(new Error(`the network never went quiet on ${page.url()}`));
+      }
+    }, 50);
+  });
+}
+
+/**
  * The JavaScript a first visit downloads until the network is quiet, each file gzip-ed at
  * level 9: each visit runs in a fresh browser context, so nothing comes from a cache.
  */
@@ -71,7 +103,9 @@ export async function initialJavaScript(base: string, visits: Visit[]): Promise<
             );
           }
         });
-        await page.goto(base + visit.path, { waitUntil: 'networkidle' });
+        const quiet = quietBesidesTheStream(page);
+        await page.goto(base + visit.path, { waitUntil: 'load' });
+        await quiet;
         const files = (await Promise.all(sizes)).sort((a, b) => b.gzipBytes - a.gzipBytes);
         results.push({
           path: visit.path,

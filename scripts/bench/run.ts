@@ -41,6 +41,7 @@ import {
   type LoadResult,
   type Shape,
 } from './load';
+import { measureMessages, messagesSection } from './messages';
 import { PeakMemory, peakMemoryMiB, settle, startProcess, type Started } from './processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -261,6 +262,8 @@ interface Scene {
   bodyDir: string;
   /** What `run` starts besides the server, stopped with it. */
   started: Started[];
+  /** Starts another instance of the server on the same database, stopped with the rest. */
+  anotherInstance: () => Promise<Started>;
 }
 
 /**
@@ -277,22 +280,24 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
   const db = new pg.Client({ connectionString: databaseUrl.toString() });
   const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
   const started: Started[] = [];
+  const environment = {
+    DATABASE_URL: databaseUrl.toString(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    // Each login under load comes from its own X-Forwarded-For address.
+    TRUST_PROXY: '1',
+    ALLOW_EMBEDDED_ADAPTERS: 'true',
+  };
+  const anotherInstance = async () => {
+    const instance = await startProcess([serverEntry], environment, '/v0/health/');
+    started.push(instance);
+    return instance;
+  };
   try {
-    const api = await startProcess(
-      [serverEntry],
-      {
-        DATABASE_URL: databaseUrl.toString(),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'error',
-        // Each login under load comes from its own X-Forwarded-For address.
-        TRUST_PROXY: '1',
-        ALLOW_EMBEDDED_ADAPTERS: 'true',
-      },
-      '/v0/health/',
-    );
+    const api = await startProcess([serverEntry], environment, '/v0/health/');
     started.push(api);
     await db.connect();
-    await run({ api, db, bodyDir, started });
+    await run({ api, db, bodyDir, started, anotherInstance });
   } finally {
     for (const child of started.reverse()) await child.stop();
     await db.end().catch(() => undefined);
@@ -384,7 +389,7 @@ async function measurePages(
 async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
-  await withServer(async ({ api, db, bodyDir, started }) => {
+  await withServer(async ({ api, db, bodyDir, started, anotherInstance }) => {
     const machineLine = await machine(db);
 
     process.stdout.write('Setting up accounts and a year of diary data…\n');
@@ -604,6 +609,12 @@ async function main() {
     );
     memory.mark("the trainer's workspace at one connection");
 
+    process.stdout.write('Messages between two instances, and 1000 event streams…\n');
+    // On a second instance of its own, so the streams do not count in this one's memory.
+    const messages = messagesSection(await measureMessages(api, await anotherInstance(), db));
+    problems.push(...messages.problems);
+    memory.mark('the messages sent to the other instance');
+
     process.stdout.write(`${BURST} logins at once…\n`);
     const memoryBeforeBurst = peakMemoryMiB(api.child.pid);
     const burst = await loginBurst(api.url, BURST, nextLogin);
@@ -676,6 +687,8 @@ async function main() {
       `${BURST} logins at once, each from its own address, every second one with a wrong password: ${burstLine}.`,
       '',
       `Peak resident memory (VmHWM) of the server over the whole run: ${memory.peak} MiB, last raised during ${memory.reachedDuring} (${memory.afterSetup ?? '?'} MiB after the setting up, ${memoryBeforeBurst ?? '?'} MiB before the ${BURST} logins). The baseline's: ${barePeak ?? '?'} MiB.`,
+      '',
+      ...messages.lines,
       '',
       '## Initial JavaScript',
       '',
@@ -804,6 +817,26 @@ async function pagesOnly() {
   });
 }
 
+/**
+ * BENCH_ONLY=messages: only the messages between two instances and the 1000 event streams,
+ * printed in the report's format and not written to it.
+ */
+async function messagesOnly() {
+  await withServer(async ({ api, db, anotherInstance }) => {
+    process.stdout.write('Messages between two instances, and 1000 event streams…\n');
+    const section = messagesSection(await measureMessages(api, await anotherInstance(), db));
+    problems.push(...section.problems);
+    process.stdout.write(
+      `\nOn ${await machine(db)}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.\n\n${section.lines.join('\n')}\n`,
+    );
+    if (problems.length > 0) {
+      process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+      process.exitCode = 1;
+    }
+  });
+}
+
 if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
 else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
+else if (process.env.BENCH_ONLY === 'messages') await messagesOnly();
 else await main();

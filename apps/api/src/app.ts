@@ -13,6 +13,7 @@ import type { Payments } from './adapters/payments/payments';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { EventHub, type EventHubOptions } from './events/hub';
 import { registerAuthentication } from './http/authentication';
 import {
   answerClientError,
@@ -35,8 +36,15 @@ import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
+import {
+  messageEventLoaders,
+  messagePhotoRoutes,
+  messagesRoutes,
+  trainerMessagesRoutes,
+} from './modules/messages/messages.routes';
 import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
@@ -71,6 +79,10 @@ export interface BuildOptions {
   rateLimits?: Partial<RateLimits>;
   /** Prefix of the rate-limit keys in Redis. */
   rateLimitNamespace?: string;
+  /** Overrides of the event streams' timings and bounds (tests and the bench). */
+  events?: Partial<
+    Pick<EventHubOptions, 'heartbeatMs' | 'lifetimeMs' | 'maxStreamsPerUser' | 'maxStreams'>
+  >;
 }
 
 /**
@@ -158,6 +170,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     redis: deps.redis,
     ...(options.rateLimitNamespace ? { namespace: options.rateLimitNamespace } : {}),
   });
+  // This instance's event streams: they end before the server closes, so clients reconnect
+  // to another instance at once, and the listening connection goes with the app.
+  const events = new EventHub({
+    database: deps.database,
+    loaders: { ...messageEventLoaders },
+    log: app.log,
+    ...options.events,
+  });
+  app.addHook('preClose', async () => {
+    events.endStreams();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', async () => {
+    await events.close();
+  });
   // One object for every module's routes plugin; each service takes the part it needs.
   const routeDeps: RouteDeps = {
     database: deps.database,
@@ -169,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     rateLimit: rateLimiting.guard,
     rateLimitStore: rateLimiting.store,
     version: VERSION,
+    events,
   };
   const modules = { deps: routeDeps };
 
@@ -198,6 +226,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerNotesRoutes, modules);
       await api.register(traineeDiaryRoutes, modules);
       await api.register(programsRoutes, modules);
+      await api.register(trainerMessagesRoutes, modules);
+      await api.register(messagePhotoRoutes, modules);
+      await api.register(eventsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {
@@ -210,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(diaryRoutes, modules);
         await premium.register(trainingPlanRoutes, modules);
         await premium.register(commentsRoutes, modules);
+        await premium.register(messagesRoutes, modules);
         await premium.register(metricsRoutes, modules);
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -22,6 +22,7 @@ import { Route as UsersEmailVerificationRouteImport } from './routes/users/email
 import { Route as UsersPasswordResetRouteImport } from './routes/users/password-reset'
 import { Route as UsersRegistrationRouteImport } from './routes/users/registration'
 import { Route as TrainerTrainersInvitationsRouteImport } from './routes/_trainer/trainers/invitations'
+import { Route as TrainerTrainersMessagesRouteImport } from './routes/_trainer/trainers/messages'
 import { Route as TrainerTrainersProfileRouteImport } from './routes/_trainer/trainers/profile'
 import { Route as TrainerTrainersSettingsRouteImport } from './routes/_trainer/trainers/settings'
 import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trainers/today'
@@ -30,6 +31,7 @@ import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subsc
 import { Route as UsersSubscriptionSuccessRouteImport } from './routes/users/subscription/success'
 import { Route as AuthenticatedShellUsersDiaryRouteImport } from './routes/_authenticated/_shell/users/diary'
 import { Route as AuthenticatedShellUsersHomeRouteImport } from './routes/_authenticated/_shell/users/home'
+import { Route as AuthenticatedShellUsersMessagesRouteImport } from './routes/_authenticated/_shell/users/messages'
 import { Route as AuthenticatedShellUsersMetricsRouteImport } from './routes/_authenticated/_shell/users/metrics'
 import { Route as AuthenticatedShellUsersProfileRouteImport } from './routes/_authenticated/_shell/users/profile'
 import { Route as AuthenticatedShellUsersSettingsRouteImport } from './routes/_authenticated/_shell/users/settings'
@@ -48,6 +50,7 @@ import { Route as TrainerTrainersProgramsProgramIdRouteImport } from './routes/_
 import { Route as TrainerTrainersClientsTraineeIdIndexRouteImport } from './routes/_trainer/trainers/clients/$traineeId/index'
 import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
 import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
+import { Route as TrainerTrainersClientsTraineeIdMessagesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/messages'
 import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
 import { Route as TrainerTrainersClientsTraineeIdTargetsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/targets'
 import { Route as TrainerTrainersClientsTraineeIdTrainingRouteImport } from './routes/_trainer/trainers/clients/$traineeId/training'
@@ -115,6 +118,11 @@ const TrainerTrainersInvitationsRoute =
     path: '/trainers/invitations',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersMessagesRoute = TrainerTrainersMessagesRouteImport.update({
+  id: '/trainers/messages',
+  path: '/trainers/messages',
+  getParentRoute: () => TrainerRoute,
+} as any)
 const TrainerTrainersProfileRoute = TrainerTrainersProfileRouteImport.update({
   id: '/trainers/profile',
   path: '/trainers/profile',
@@ -157,6 +165,12 @@ const AuthenticatedShellUsersHomeRoute =
   AuthenticatedShellUsersHomeRouteImport.update({
     id: '/users/home',
     path: '/users/home',
+    getParentRoute: () => AuthenticatedShellRoute,
+  } as any)
+const AuthenticatedShellUsersMessagesRoute =
+  AuthenticatedShellUsersMessagesRouteImport.update({
+    id: '/users/messages',
+    path: '/users/messages',
     getParentRoute: () => AuthenticatedShellRoute,
   } as any)
 const AuthenticatedShellUsersMetricsRoute =
@@ -267,6 +281,12 @@ const TrainerTrainersClientsTraineeIdDiaryRoute =
     path: '/diary',
     getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
   } as any)
+const TrainerTrainersClientsTraineeIdMessagesRoute =
+  TrainerTrainersClientsTraineeIdMessagesRouteImport.update({
+    id: '/messages',
+    path: '/messages',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 const TrainerTrainersClientsTraineeIdNotesRoute =
   TrainerTrainersClientsTraineeIdNotesRouteImport.update({
     id: '/notes',
@@ -297,6 +317,7 @@ export interface FileRoutesByFullPath {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/messages': typeof TrainerTrainersMessagesRoute
   '/trainers/profile': typeof TrainerTrainersProfileRoute
   '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
@@ -305,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
   '/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/users/home': typeof AuthenticatedShellUsersHomeRoute
+  '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/users/profile': typeof AuthenticatedShellUsersProfileRoute
   '/users/settings': typeof AuthenticatedShellUsersSettingsRoute
@@ -322,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
@@ -338,6 +361,7 @@ export interface FileRoutesByTo {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/trainers/messages': typeof TrainerTrainersMessagesRoute
   '/trainers/profile': typeof TrainerTrainersProfileRoute
   '/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/trainers/today': typeof TrainerTrainersTodayRoute
@@ -346,6 +370,7 @@ export interface FileRoutesByTo {
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
   '/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/users/home': typeof AuthenticatedShellUsersHomeRoute
+  '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/users/profile': typeof AuthenticatedShellUsersProfileRoute
   '/users/settings': typeof AuthenticatedShellUsersSettingsRoute
@@ -362,6 +387,7 @@ export interface FileRoutesByTo {
   '/trainers/programs': typeof TrainerTrainersProgramsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
@@ -382,6 +408,7 @@ export interface FileRoutesById {
   '/users/password-reset': typeof UsersPasswordResetRoute
   '/users/registration': typeof UsersRegistrationRoute
   '/_trainer/trainers/invitations': typeof TrainerTrainersInvitationsRoute
+  '/_trainer/trainers/messages': typeof TrainerTrainersMessagesRoute
   '/_trainer/trainers/profile': typeof TrainerTrainersProfileRoute
   '/_trainer/trainers/settings': typeof TrainerTrainersSettingsRoute
   '/_trainer/trainers/today': typeof TrainerTrainersTodayRoute
@@ -390,6 +417,7 @@ export interface FileRoutesById {
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
   '/_authenticated/_shell/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/_authenticated/_shell/users/home': typeof AuthenticatedShellUsersHomeRoute
+  '/_authenticated/_shell/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/_authenticated/_shell/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/_authenticated/_shell/users/profile': typeof AuthenticatedShellUsersProfileRoute
   '/_authenticated/_shell/users/settings': typeof AuthenticatedShellUsersSettingsRoute
@@ -407,6 +435,7 @@ export interface FileRoutesById {
   '/_trainer/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
   '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
   '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  '/_trainer/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
   '/_trainer/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/_trainer/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
@@ -425,6 +454,7 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/trainers/invitations'
+    | '/trainers/messages'
     | '/trainers/profile'
     | '/trainers/settings'
     | '/trainers/today'
@@ -433,6 +463,7 @@ export interface FileRouteTypes {
     | '/users/subscription/success'
     | '/users/diary'
     | '/users/home'
+    | '/users/messages'
     | '/users/metrics'
     | '/users/profile'
     | '/users/settings'
@@ -450,6 +481,7 @@ export interface FileRouteTypes {
     | '/trainers/programs/'
     | '/trainers/clients/$traineeId/body'
     | '/trainers/clients/$traineeId/diary'
+    | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
     | '/trainers/clients/$traineeId/targets'
     | '/trainers/clients/$traineeId/training'
@@ -466,6 +498,7 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/trainers/invitations'
+    | '/trainers/messages'
     | '/trainers/profile'
     | '/trainers/settings'
     | '/trainers/today'
@@ -474,6 +507,7 @@ export interface FileRouteTypes {
     | '/users/subscription/success'
     | '/users/diary'
     | '/users/home'
+    | '/users/messages'
     | '/users/metrics'
     | '/users/profile'
     | '/users/settings'
@@ -490,6 +524,7 @@ export interface FileRouteTypes {
     | '/trainers/programs'
     | '/trainers/clients/$traineeId/body'
     | '/trainers/clients/$traineeId/diary'
+    | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
     | '/trainers/clients/$traineeId/targets'
     | '/trainers/clients/$traineeId/training'
@@ -509,6 +544,7 @@ export interface FileRouteTypes {
     | '/users/password-reset'
     | '/users/registration'
     | '/_trainer/trainers/invitations'
+    | '/_trainer/trainers/messages'
     | '/_trainer/trainers/profile'
     | '/_trainer/trainers/settings'
     | '/_trainer/trainers/today'
@@ -517,6 +553,7 @@ export interface FileRouteTypes {
     | '/users/subscription/success'
     | '/_authenticated/_shell/users/diary'
     | '/_authenticated/_shell/users/home'
+    | '/_authenticated/_shell/users/messages'
     | '/_authenticated/_shell/users/metrics'
     | '/_authenticated/_shell/users/profile'
     | '/_authenticated/_shell/users/settings'
@@ -534,6 +571,7 @@ export interface FileRouteTypes {
     | '/_trainer/trainers/programs/'
     | '/_trainer/trainers/clients/$traineeId/body'
     | '/_trainer/trainers/clients/$traineeId/diary'
+    | '/_trainer/trainers/clients/$traineeId/messages'
     | '/_trainer/trainers/clients/$traineeId/notes'
     | '/_trainer/trainers/clients/$traineeId/targets'
     | '/_trainer/trainers/clients/$traineeId/training'
@@ -650,6 +688,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersInvitationsRouteImport
       parentRoute: typeof TrainerRoute
     }
+    '/_trainer/trainers/messages': {
+      id: '/_trainer/trainers/messages'
+      path: '/trainers/messages'
+      fullPath: '/trainers/messages'
+      preLoaderRoute: typeof TrainerTrainersMessagesRouteImport
+      parentRoute: typeof TrainerRoute
+    }
     '/_trainer/trainers/profile': {
       id: '/_trainer/trainers/profile'
       path: '/trainers/profile'
@@ -704,6 +749,13 @@ declare module '@tanstack/react-router' {
       path: '/users/home'
       fullPath: '/users/home'
       preLoaderRoute: typeof AuthenticatedShellUsersHomeRouteImport
+      parentRoute: typeof AuthenticatedShellRoute
+    }
+    '/_authenticated/_shell/users/messages': {
+      id: '/_authenticated/_shell/users/messages'
+      path: '/users/messages'
+      fullPath: '/users/messages'
+      preLoaderRoute: typeof AuthenticatedShellUsersMessagesRouteImport
       parentRoute: typeof AuthenticatedShellRoute
     }
     '/_authenticated/_shell/users/metrics': {
@@ -832,6 +884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdDiaryRouteImport
       parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
     }
+    '/_trainer/trainers/clients/$traineeId/messages': {
+      id: '/_trainer/trainers/clients/$traineeId/messages'
+      path: '/messages'
+      fullPath: '/trainers/clients/$traineeId/messages'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdMessagesRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
     '/_trainer/trainers/clients/$traineeId/notes': {
       id: '/_trainer/trainers/clients/$traineeId/notes'
       path: '/notes'
@@ -859,6 +918,7 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedShellRouteChildren {
   AuthenticatedShellUsersDiaryRoute: typeof AuthenticatedShellUsersDiaryRoute
   AuthenticatedShellUsersHomeRoute: typeof AuthenticatedShellUsersHomeRoute
+  AuthenticatedShellUsersMessagesRoute: typeof AuthenticatedShellUsersMessagesRoute
   AuthenticatedShellUsersMetricsRoute: typeof AuthenticatedShellUsersMetricsRoute
   AuthenticatedShellUsersProfileRoute: typeof AuthenticatedShellUsersProfileRoute
   AuthenticatedShellUsersSettingsRoute: typeof AuthenticatedShellUsersSettingsRoute
@@ -867,6 +927,7 @@ interface AuthenticatedShellRouteChildren {
 const AuthenticatedShellRouteChildren: AuthenticatedShellRouteChildren = {
   AuthenticatedShellUsersDiaryRoute: AuthenticatedShellUsersDiaryRoute,
   AuthenticatedShellUsersHomeRoute: AuthenticatedShellUsersHomeRoute,
+  AuthenticatedShellUsersMessagesRoute: AuthenticatedShellUsersMessagesRoute,
   AuthenticatedShellUsersMetricsRoute: AuthenticatedShellUsersMetricsRoute,
   AuthenticatedShellUsersProfileRoute: AuthenticatedShellUsersProfileRoute,
   AuthenticatedShellUsersSettingsRoute: AuthenticatedShellUsersSettingsRoute,
@@ -914,6 +975,7 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 interface TrainerTrainersClientsTraineeIdRouteChildren {
   TrainerTrainersClientsTraineeIdBodyRoute: typeof TrainerTrainersClientsTraineeIdBodyRoute
   TrainerTrainersClientsTraineeIdDiaryRoute: typeof TrainerTrainersClientsTraineeIdDiaryRoute
+  TrainerTrainersClientsTraineeIdMessagesRoute: typeof TrainerTrainersClientsTraineeIdMessagesRoute
   TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
   TrainerTrainersClientsTraineeIdTargetsRoute: typeof TrainerTrainersClientsTraineeIdTargetsRoute
   TrainerTrainersClientsTraineeIdTrainingRoute: typeof TrainerTrainersClientsTraineeIdTrainingRoute
@@ -926,6 +988,8 @@ const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraine
       TrainerTrainersClientsTraineeIdBodyRoute,
     TrainerTrainersClientsTraineeIdDiaryRoute:
       TrainerTrainersClientsTraineeIdDiaryRoute,
+    TrainerTrainersClientsTraineeIdMessagesRoute:
+      TrainerTrainersClientsTraineeIdMessagesRoute,
     TrainerTrainersClientsTraineeIdNotesRoute:
       TrainerTrainersClientsTraineeIdNotesRoute,
     TrainerTrainersClientsTraineeIdTargetsRoute:
@@ -943,6 +1007,7 @@ const TrainerTrainersClientsTraineeIdRouteWithChildren =
 
 interface TrainerRouteChildren {
   TrainerTrainersInvitationsRoute: typeof TrainerTrainersInvitationsRoute
+  TrainerTrainersMessagesRoute: typeof TrainerTrainersMessagesRoute
   TrainerTrainersProfileRoute: typeof TrainerTrainersProfileRoute
   TrainerTrainersSettingsRoute: typeof TrainerTrainersSettingsRoute
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
@@ -954,6 +1019,7 @@ interface TrainerRouteChildren {
 
 const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersInvitationsRoute: TrainerTrainersInvitationsRoute,
+  TrainerTrainersMessagesRoute: TrainerTrainersMessagesRoute,
   TrainerTrainersProfileRoute: TrainerTrainersProfileRoute,
   TrainerTrainersSettingsRoute: TrainerTrainersSettingsRoute,
   TrainerTrainersTodayRoute: TrainerTrainersTodayRoute,

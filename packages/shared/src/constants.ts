@@ -102,6 +102,16 @@ export const MAX_TAG_LENGTH = 30;
 /** Comments between a trainee and their trainer on one day of the trainee's (decision 055). */
 export const MAX_COMMENTS_PER_DAY = 200;
 export const MAX_COMMENT_LENGTH = 2000;
+/**
+ * The conversation of a trainee and their trainer (decision 060): the text of a message, the
+ * messages kept per pair (the oldest go), the photos kept per pair and the page of history.
+ */
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_MESSAGES_PER_PAIR = 10_000;
+export const MAX_PHOTOS_PER_PAIR = 100;
+export const MESSAGES_PAGE_SIZE = 50;
+/** Event streams (decision 060): open at once per person on one instance. */
+export const MAX_EVENT_STREAMS_PER_USER = 10;
 /** A trainer's private notes about one trainee (decision 057). */
 export const MAX_NOTES_PER_TRAINEE = 500;
 export const MAX_NOTE_LENGTH = 4000;

@@ -360,6 +360,17 @@ export const API_ERRORS = {
     error: 'note not found',
     message: COACHING_MESSAGES.noteNotFound,
   },
+  // The conversation of a trainee and their trainer, and event streams (decision 060).
+  messageNotFound: {
+    status: 404,
+    error: 'message not found',
+    message: 'El mensaje no existe o ya no forma parte de la conversación',
+  },
+  tooManyStreams: {
+    status: 503,
+    error: 'too many event streams',
+    message: 'El servidor está muy ocupado. Vuelve a intentarlo en unos segundos',
+  },
   // A trainer's programs and own exercises (decision 058).
   programNotFound: {
     status: 404,

@@ -11,6 +11,9 @@ const TRAINER_NOTES_LOCK = 7_240_057;
 const TARGET_CHANGES_LOCK = 7_240_058;
 const PROGRAMS_LOCK = 7_240_060;
 const OWN_EXERCISES_LOCK = 7_240_061;
+const CONVERSATION_LOCK = 7_240_062;
+const USER_EVENTS_LOCK = 7_240_063;
+const EVENT_TICKETS_LOCK = 7_240_064;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -67,4 +70,23 @@ export function lockPrograms(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainer's own exercises, which a new one counts (decision 058). */
 export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
+}
+
+/** The lock of one pair's conversation, which every message counts and trims (decision 060). */
+export function lockConversation(db: Db, traineeId: string, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, CONVERSATION_LOCK, `${traineeId}:${trainerId}`);
+}
+
+/**
+ * The lock of one person's events (decision 060): held from the event's number until the
+ * commit, so one person's events become visible in the order of their numbers and a stream
+ * that has sent number n never misses a smaller one committed later.
+ */
+export function lockUserEvents(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, USER_EVENTS_LOCK, userId);
+}
+
+/** The lock of one person's open stream tickets, which a new one counts (decision 060). */
+export function lockEventTickets(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, EVENT_TICKETS_LOCK, userId);
 }

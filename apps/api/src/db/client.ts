@@ -28,7 +28,100 @@ export interface Database {
   migrate(seed?: Seed): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Receives the NOTIFYs of `channel` on a connection of its own (decision 060). `onConnect`
+   * runs each time the connection is (again) listening: what was sent while it was down was
+   * lost, so the caller reads it from the tables then.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onConnect(): void;
+  onError?(error: Error): void;
+}
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+const channelName = /^[a-z_]{1,63}$/;
+
+/** How long a lost listening connection waits before it tries again. */
+export const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * One dedicated client per call, outside the pool, reconnecting (every second) whenever the
+ * connection is lost, the database restarting for instance. Resolves once it first listens;
+ * a first attempt that fails rejects, and the caller may try again later.
+ */
+function listenWithPg(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  let closed = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let first: { resolve: () => void; reject: (error: Error) => void } | null = null;
+
+  const listening: Listening = {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+  const lost = (client: pg.Client, error?: Error) => {
+    if (client !== current || closed) return;
+    current = null;
+    client.end().catch(() => undefined);
+    if (first) {
+      first.reject(error ?? new Error('listening connection ended'));
+      first = null;
+      closed = true;
+      return;
+    }
+    if (error) handlers.onError?.(error);
+    timer = setTimeout(connect, LISTEN_RETRY_MS);
+  };
+  const connect = () => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      lost(client, error);
+    });
+    client.on('end', () => {
+      lost(client);
+    });
+    client
+      .connect()
+      .then(() => client.query(`listen ${channel}`))
+      .then(
+        () => {
+          if (client !== current || closed) return;
+          handlers.onConnect();
+          first?.resolve();
+          first = null;
+        },
+        (error: unknown) => {
+          lost(client, error as Error);
+        },
+      );
+  };
+  return new Promise<Listening>((resolve, reject) => {
+    first = {
+      resolve: () => {
+        resolve(listening);
+      },
+      reject,
+    };
+    connect();
+  });
 }
 
 function rowsOf(db: Db) {
@@ -108,6 +201,10 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    listen(channel, handlers) {
+      if (!channelName.test(channel)) throw new Error(`bad channel name ${channel}`);
+      return listenWithPg(url, channel, handlers);
+    },
     async close() {
       await pool.end();
     },
@@ -133,6 +230,19 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, handlers) {
+      if (!channelName.test(channel)) throw new Error(`bad channel name ${channel}`);
+      // The embedded database is this process: its connection never drops.
+      const stop = await client.listen(channel, (payload) => {
+        handlers.onNotify(payload);
+      });
+      handlers.onConnect();
+      return {
+        async close() {
+          if (!client.closed) await stop();
+        },
+      };
     },
     async close() {
       if (!client.closed) await client.close();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ConsentAreas } from '@forja/shared/schemas/trainers';
 import type { Db } from './client';
 import { trainerLinks } from './schema/coaching';
+import { messages } from './schema/messages';
 import { targetOverrides } from './schema/targets';
 import { queueItemStates, traineeTags, trainerNotes } from './schema/trainer-workspace';
 import { users } from './schema/users';
@@ -32,9 +33,11 @@ function clearTargetOverride(db: Db, traineeId: string) {
 /**
  * What a trainer kept about the trainee in their workspace (private tags, items of Hoy put
  * away, private notes): it ends with the link, so a former trainer keeps nothing about the
- * person. The targets history stays: it is the trainee's (decision 057).
+ * person. The targets history stays: it is the trainee's (decision 057). The pair's
+ * conversation, photos included, is closed and deleted too (decision 060).
  */
 async function forgetWorkspaceNotes(db: Db, traineeId: string) {
+  await db.delete(messages).where(eq(messages.trainee_id, traineeId));
   await db.delete(traineeTags).where(eq(traineeTags.trainee_id, traineeId));
   await db.delete(trainerNotes).where(eq(trainerNotes.trainee_id, traineeId));
   await db.delete(queueItemStates).where(eq(queueItemStates.trainee_id, traineeId));

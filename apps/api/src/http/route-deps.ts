@@ -2,6 +2,7 @@ import type { Payments } from '../adapters/payments/payments';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { EventHub } from '../events/hub';
 import type { RateLimitGuard } from './rate-limit';
 import type { RateLimitStoreKind } from './rate-limit-store';
 
@@ -22,6 +23,8 @@ export interface RouteDeps {
   /** Where the rate limits count right now: memory while Redis is unavailable. */
   rateLimitStore: () => RateLimitStoreKind;
   version: string;
+  /** This instance's event streams (decision 060). */
+  events: EventHub;
 }
 
 /** The options of every module's routes plugin. */

@@ -251,7 +251,34 @@ export function createHttpClient(options: HttpClientOptions) {
     return result.data;
   }
 
+  /**
+   * A file the API serves to the signed-in person only (a photo of a conversation): fetched
+   * with the access token, refreshed once on 401 like any call, and handed over as a Blob.
+   */
+  async function blob(path: string): Promise<Blob> {
+    let token = getAccessToken();
+    if (!token) throw sessionLost('soft');
+    const fetchWith = async (accessToken: string) => {
+      try {
+        return await doFetch(`${baseUrl}${path}`, {
+          headers: { Authorization: `${AUTH_SCHEME} ${accessToken}` },
+        });
+      } catch {
+        throw networkError();
+      }
+    };
+    let response = await fetchWith(token);
+    if (response.status === 401) {
+      token = await renewAccessToken(token);
+      if (!token) throw sessionLost('soft');
+      response = await fetchWith(token);
+    }
+    if (!response.ok) throw toApiError(response.status, undefined);
+    return response.blob();
+  }
+
   return {
+    blob,
     get: <T>(path: string, opts: RequestOptions<T>) => request('GET', path, opts),
     post: <T>(path: string, opts: RequestOptions<T>) => request('POST', path, opts),
     put: <T>(path: string, opts: RequestOptions<T>) => request('PUT', path, opts),

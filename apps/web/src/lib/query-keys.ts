@@ -21,3 +21,16 @@ export function isTodayQuery(query: Query): boolean {
 
 /** The trainer's comments the trainee has not read (home), which opening a day changes. */
 export const unreadCommentsKey = ['comments', 'unread'] as const;
+
+/**
+ * The conversation of a pair, by its trainee (the trainee's own id on their side): the event
+ * stream and the conversation screen both write it (decision 060).
+ */
+export const conversationKey = (traineeId: string) =>
+  ['messages', 'conversation', traineeId] as const;
+
+/** The unread messages of whoever is signed in: the trainee's count or the trainer's totals. */
+export const unreadMessagesKey = ['messages', 'unread'] as const;
+
+/** Everything of the conversations, for a reload after events were missed. */
+export const messagesKey = ['messages'] as const;

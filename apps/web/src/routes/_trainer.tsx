@@ -1,8 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { trainerUnreadQuery } from '../features/messages/messages-api';
 import { TrainerShell } from '../features/trainer-shell/trainer-shell';
 import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
 import { useTheme } from '../lib/color-scheme';
+import { useEventStream } from '../lib/event-stream';
 import { guardTrainer } from './-guards';
 import { requireToken } from './-require-token';
 
@@ -28,8 +30,14 @@ function TrainerShellLayout() {
   const user = useCurrentUser();
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
+  // The tab's event stream: new messages and receipts reach every screen of the workspace.
+  useEventStream();
+  const { data: unread } = useQuery(trainerUnreadQuery);
   return (
-    <TrainerShell name={`${user.first_name} ${user.last_name}`.trim()}>
+    <TrainerShell
+      name={`${user.first_name} ${user.last_name}`.trim()}
+      unreadMessages={unread?.count ?? 0}
+    >
       <Outlet />
     </TrainerShell>
   );

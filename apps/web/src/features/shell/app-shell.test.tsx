@@ -52,7 +52,7 @@ describe('the app shell', () => {
     document.documentElement.classList.remove('dark');
   });
 
-  it('navigates between the five sections, marking the current one', async () => {
+  it('navigates between the six sections, marking the current one', async () => {
     api();
     const { router } = renderApp('/users/home');
     const user = userEvent.setup();
@@ -63,6 +63,7 @@ describe('the app shell', () => {
       'Inicio',
       'Diario',
       'Métricas',
+      'Mensajes',
       'Perfil',
       'Ajustes',
     ]);

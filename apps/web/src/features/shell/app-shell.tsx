@@ -8,6 +8,7 @@ const sections = [
   { to: '/users/home', label: 'Inicio', icon: 'home' },
   { to: '/users/diary', label: 'Diario', icon: 'diary' },
   { to: '/users/metrics', label: 'Métricas', icon: 'metrics' },
+  { to: '/users/messages', label: 'Mensajes', icon: 'messages' },
   { to: '/users/profile', label: 'Perfil', icon: 'profile' },
   { to: '/users/settings', label: 'Ajustes', icon: 'settings' },
 ] as const satisfies readonly { to: string; label: string; icon: NavIconName }[];
@@ -24,14 +25,37 @@ interface AppShellProps {
   user: ShellUser;
   onLogout: () => void;
   logoutPending: boolean;
+  /** Messages of their trainer not read yet: a badge on Mensajes. */
+  unreadMessages?: number;
   children: ReactNode;
+}
+
+/** The count of unread messages beside Mensajes; read out as part of the link's name. */
+function UnreadBadge({ count, className = '' }: { count: number; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs leading-5 font-bold text-white dark:bg-orange-500 dark:text-neutral-950 ${className}`}
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : String(count)}</span>
+      <span className="sr-only">
+        {count === 1 ? ' (1 sin leer)' : ` (${String(count)} sin leer)`}
+      </span>
+    </span>
+  );
 }
 
 /**
  * The frame of the app once logged in: a top bar with the sections and the user menu on
  * wide screens, a bottom bar with the sections on phones.
  */
-export function AppShell({ user, onLogout, logoutPending, children }: AppShellProps) {
+export function AppShell({
+  user,
+  onLogout,
+  logoutPending,
+  unreadMessages = 0,
+  children,
+}: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -54,6 +78,9 @@ export function AppShell({ user, onLogout, logoutPending, children }: AppShellPr
                     }}
                   >
                     {section.label}
+                    {section.icon === 'messages' ? (
+                      <UnreadBadge count={unreadMessages} className="ml-1.5" />
+                    ) : null}
                   </Link>
                 </li>
               ))}
@@ -77,16 +104,19 @@ export function AppShell({ user, onLogout, logoutPending, children }: AppShellPr
         aria-label="Secciones"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:border-neutral-800 dark:bg-neutral-950"
       >
-        <ul className="grid grid-cols-5">
+        <ul className="grid grid-cols-6">
           {sections.map((section) => (
             <li key={section.to}>
               <Link
                 to={section.to}
-                className={`flex flex-col items-center gap-0.5 py-2 text-xs font-medium text-neutral-700 dark:text-neutral-300 ${focusRing}`}
+                className={`relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium text-neutral-700 dark:text-neutral-300 ${focusRing}`}
                 activeProps={{ className: 'text-orange-800 dark:text-orange-300' }}
               >
                 <NavIcon name={section.icon} />
                 {section.label}
+                {section.icon === 'messages' ? (
+                  <UnreadBadge count={unreadMessages} className="absolute top-0.5 left-1/2 ml-2" />
+                ) : null}
               </Link>
             </li>
           ))}
@@ -102,7 +132,11 @@ function initials(user: ShellUser): string {
 }
 
 /** A disclosure with the account's name and its actions; Escape or a click outside closes it. */
-function UserMenu({ user, onLogout, logoutPending }: Omit<AppShellProps, 'children'>) {
+function UserMenu({
+  user,
+  onLogout,
+  logoutPending,
+}: Omit<AppShellProps, 'children' | 'unreadMessages'>) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);

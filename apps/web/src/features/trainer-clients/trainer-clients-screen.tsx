@@ -48,9 +48,12 @@ const kg = new Intl.NumberFormat('es-ES', {
 export function TrainerClientsScreen({
   view,
   onViewChange,
+  unreadMessages = {},
 }: {
   view: RosterView;
   onViewChange: (view: RosterView) => void;
+  /** Messages of each trainee the trainer has not read, by trainee id (decision 060). */
+  unreadMessages?: Record<string, number>;
 }) {
   const { data: roster } = useSuspenseQuery(rosterQuery(view));
   const tags =
@@ -136,7 +139,7 @@ export function TrainerClientsScreen({
         <ul className="grid gap-3 lg:grid-cols-2">
           {roster.items.map((item) => (
             <li key={item.id}>
-              <TraineeCard item={item} />
+              <TraineeCard unread={unreadMessages[item.id] ?? 0} item={item} />
             </li>
           ))}
         </ul>
@@ -247,7 +250,7 @@ function Missing({ shared }: { shared: boolean }) {
   );
 }
 
-function TraineeCard({ item }: { item: RosterItem }) {
+function TraineeCard({ item, unread }: { item: RosterItem; unread: number }) {
   const name = `${item.first_name} ${item.last_name}`.trim();
   const headingId = useId();
   const week = item.last_7_days;
@@ -282,6 +285,15 @@ function TraineeCard({ item }: { item: RosterItem }) {
               {name}
             </Link>
           </h2>
+          {unread > 0 ? (
+            <Link
+              to="/trainers/clients/$traineeId/messages"
+              params={{ traineeId: item.id }}
+              className={`inline-flex min-h-11 items-center text-sm ${textLink}`}
+            >
+              {unread === 1 ? '1 mensaje sin leer' : `${String(unread)} mensajes sin leer`}
+            </Link>
+          ) : null}
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
             {item.last_activity
               ? `Última actividad: ${formatCalendarDay(item.last_activity, { day: 'numeric', month: 'long' })}`

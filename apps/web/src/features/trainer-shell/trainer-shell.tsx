@@ -13,6 +13,8 @@ const sections = [
 interface TrainerShellProps {
   /** The trainer's name, shown beside Ajustes on wide screens. */
   name: string;
+  /** Messages of their clients not read yet, beside Mensajes. */
+  unreadMessages?: number;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface TrainerShellProps {
  * phones and wide screens alike, apart from the trainee's app. The four sections fit a
  * phone's width; Ajustes (where the session is closed) sits in the header.
  */
-export function TrainerShell({ name, children }: TrainerShellProps) {
+export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -41,8 +43,38 @@ export function TrainerShell({ name, children }: TrainerShellProps) {
             {name}
           </p>
           <Link
+            to="/trainers/messages"
+            className={`relative ml-auto flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            activeProps={{ 'aria-current': 'page' }}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width={24}
+              height={24}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+            </svg>
+            <span className="sr-only">
+              {unreadMessages > 0 ? `Mensajes (${String(unreadMessages)} sin leer)` : 'Mensajes'}
+            </span>
+            {unreadMessages > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute top-0.5 right-0 min-w-5 rounded-full bg-orange-700 px-1.5 text-center text-xs leading-5 font-bold text-white dark:bg-orange-500 dark:text-neutral-950"
+              >
+                {unreadMessages > 99 ? '99+' : String(unreadMessages)}
+              </span>
+            ) : null}
+          </Link>
+          <Link
             to="/trainers/settings"
-            className={`ml-auto flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             Ajustes

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadErrorView } from '../../../../components/ui/load-error';
+import { trainerUnreadQuery } from '../../../../features/messages/messages-api';
 import { rosterQuery } from '../../../../features/trainer-clients/trainer-clients-api';
 import { TrainerClientsScreen } from '../../../../features/trainer-clients/trainer-clients-screen';
 import { rosterSearch } from '../../../-roster-search';
@@ -21,9 +23,14 @@ export const Route = createFileRoute('/_trainer/trainers/clients/')({
 function ClientsPage() {
   const view = Route.useLoaderDeps();
   const navigate = Route.useNavigate();
+  // The shell reads it for its count; each card shows its trainee's.
+  const { data: unread } = useQuery(trainerUnreadQuery);
   return (
     <TrainerClientsScreen
       view={view}
+      unreadMessages={Object.fromEntries(
+        (unread?.trainees ?? []).map((trainee) => [trainee.trainee_id, trainee.count]),
+      )}
       onViewChange={(next) =>
         void navigate({
           search: {
