@@ -11,6 +11,7 @@ const TRAINER_NOTES_LOCK = 7_240_057;
 const TARGET_CHANGES_LOCK = 7_240_058;
 const PROGRAMS_LOCK = 7_240_060;
 const OWN_EXERCISES_LOCK = 7_240_061;
+const WEIGHINGS_LOCK = 7_240_063;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -67,4 +68,12 @@ export function lockPrograms(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainer's own exercises, which a new one counts (decision 058). */
 export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
+}
+
+/**
+ * The lock of one person's weighings: each change recomputes the trend weight the targets
+ * count on (decision 063), so two at once must not each store a trend missing the other.
+ */
+export function lockWeighings(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, WEIGHINGS_LOCK, userId);
 }

@@ -370,6 +370,8 @@ describe('targets a trainer prescribes', () => {
       age_years: 40,
       weight_kg: 50,
       bmr_kcal: 1139,
+      // max(1139, 1200 for a woman)
+      energy_floor_kcal: 1200,
       activity_level: 'sedentary',
       activity_factor: 1.2,
       tdee_kcal: 1367,

@@ -273,6 +273,7 @@ export function computeTargets(inputs: TargetInputs): Targets {
 
   const fastest = weight * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
   const prescribed = inputs.prescribed ?? null;
+  const minimum = energyMinimumKcal(body.sex);
   let pace = goal.weekly_rate_kg;
   if (direction !== 0 && pace > fastest) {
     pace = fastest;
@@ -286,7 +287,6 @@ export function computeTargets(inputs: TargetInputs): Targets {
     energy = prescribed.energy_kcal;
     notes.push('set_by_trainer');
   } else {
-    const minimum = energyMinimumKcal(body.sex);
     // The floor never asks a person to eat more than they spend.
     const floor = Math.min(tdee, Math.max(bmr.kcal, minimum));
     if (energy < floor) {
@@ -338,6 +338,7 @@ export function computeTargets(inputs: TargetInputs): Targets {
     age_years: ageYears,
     weight_kg: weight,
     bmr_kcal: Math.round(bmr.kcal),
+    energy_floor_kcal: Math.round(Math.max(bmr.kcal, minimum)),
     activity_level: activity.activity_level,
     activity_factor: activityFactor,
     tdee_kcal: Math.round(tdee),

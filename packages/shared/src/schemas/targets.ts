@@ -53,6 +53,11 @@ export const targetsSchema = z.object({
   /** The body weight the per-kilogram figures use. */
   weight_kg: z.number(),
   bmr_kcal: z.number().int(),
+  /**
+   * The least energy the formula prescribes: the larger of the BMR and 1200 kcal (women) or
+   * 1500 kcal (men). A trainer must confirm an energy below it.
+   */
+  energy_floor_kcal: z.number().int(),
   activity_level: z.enum(ACTIVITY_LEVELS),
   activity_factor: z.number(),
   tdee_kcal: z.number().int(),
