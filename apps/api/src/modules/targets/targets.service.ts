@@ -180,17 +180,6 @@ export async function setTargetOverride(
     const { answers, basis } = await findTargetAnswers(tx, userId);
     const formula = targetsOf(answers, null, deps.clock.now(), basis);
     const { body } = answers;
-    // Below the floor the formula keeps, the trainer says they mean it; without the body's
-    // answers, below the higher of the two minimums.
-    const floor =
-      formula?.energy_floor_kcal ?? Math.max(ENERGY_MIN_KCAL.female, ENERGY_MIN_KCAL.male);
-    if (prescribed.energy_kcal < floor && input.confirm_below_minimum !== true) {
-      const message = `${String(prescribed.energy_kcal)} kcal está por debajo del mínimo que daría la fórmula a esta persona (${String(floor)} kcal): confírmalo para guardarlo`;
-      throw new AppError('energyBelowMinimum', {
-        message,
-        fields: { confirm_below_minimum: message },
-      });
-    }
     if (body) {
       const weightKg = formula?.weight_kg ?? body.weight_kg;
       const macros = proteinAndFat(
@@ -203,6 +192,17 @@ export async function setTargetOverride(
         const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;
         throw new AppError('macrosExceedEnergy', { message, fields: { energy_kcal: message } });
       }
+    }
+    // Below the floor the formula keeps, the trainer says they mean it; without the body's
+    // answers, below the higher of the two minimums.
+    const floor =
+      formula?.energy_floor_kcal ?? Math.max(ENERGY_MIN_KCAL.female, ENERGY_MIN_KCAL.male);
+    if (prescribed.energy_kcal < floor && input.confirm_below_minimum !== true) {
+      const message = `${String(prescribed.energy_kcal)} kcal está por debajo del mínimo que daría la fórmula a esta persona (${String(floor)} kcal): confírmalo para guardarlo`;
+      throw new AppError('energyBelowMinimum', {
+        message,
+        fields: { confirm_below_minimum: message },
+      });
     }
     const now = deps.clock.now();
     const before = await findOverride(tx, userId);
