@@ -70,7 +70,7 @@ describe('home', () => {
     expect(screen.queryByText(/Tu entrenador/)).toBeNull();
   });
 
-  it('says plainly that the trainer set the energy target, below the BMR', async () => {
+  it('says neutrally, with no figures, that the trainer adjusted an energy target below the floor', async () => {
     logIn();
     apiFor(anOnboarding(6, true), null, 0, theTrainerTargets);
     renderApp('/users/home');
@@ -78,9 +78,8 @@ describe('home', () => {
     const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
     // 1600 − 500 eaten
     expect(within(energy).getByTestId('energy-left')).toHaveTextContent('1100 kcal');
-    expect(energy).toHaveTextContent(
-      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
-    );
+    expect(energy).toHaveTextContent('Tu entrenador ha ajustado tu objetivo de energía.');
+    expect(energy).not.toHaveTextContent('metabolismo basal');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

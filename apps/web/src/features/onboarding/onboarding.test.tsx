@@ -195,8 +195,11 @@ describe('the onboarding', () => {
     renderApp('/users/onboarding/resume');
 
     const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
-    // 2.5 L = 84.5 fl oz; 0.5 kg = 1.1 lb; 75 kg = 165.3 lb; 2 g/kg = 0.91 g/lb
-    expect(targets).toHaveTextContent('Agua84,5 fl oz');
+    // 2.0 L of drinks = 67.6 fl oz of 2.5 L = 84.5 fl oz; 0.5 kg = 1.1 lb; 75 kg = 165.3 lb;
+    // 2 g/kg = 0.91 g/lb
+    expect(targets).toHaveTextContent(
+      'Agua67,6 fl oz en bebidas (de 84,5 fl oz en total: el resto llega con la comida)',
+    );
     expect(targets).toHaveTextContent('Perder 1,1 lb por semana');
     expect(targets).toHaveTextContent('165,3 lb el 11 de mayo de 2026');
     expect(targets).toHaveTextContent('0,91 g/lb');
@@ -218,16 +221,15 @@ describe('the onboarding', () => {
     expect(within(targets).queryByRole('listitem')).toBeNull();
   });
 
-  it('says, without alarm, when the trainer’s energy target is below the BMR', async () => {
+  it('says, without alarm or figures, when the trainer’s energy target is below the floor', async () => {
     logIn();
     apiFor(anOnboarding(6), { 'GET /targets/': ok(theTrainerTargets) });
     renderApp('/users/onboarding/resume');
 
     const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
     expect(within(targets).getByTestId('energy-target')).toHaveTextContent('1600 kcal');
-    expect(targets).toHaveTextContent(
-      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
-    );
+    expect(targets).toHaveTextContent('Tu entrenador ha ajustado tu objetivo de energía.');
+    expect(targets).not.toHaveTextContent('por debajo');
     expect(targets).toHaveTextContent('Perder 1,1 kg por semana');
     expect(within(targets).queryByRole('listitem')).toBeNull();
   });
