@@ -67,6 +67,60 @@ describe('the onboarding', () => {
     expect(api.callsTo('PUT', `${base}/goal/`)).toEqual([]);
   });
 
+  it('checks the goal weight and the pace against the body once it is known', async () => {
+    const user = userEvent.setup();
+    logIn();
+    // Every step answered: the body is a man of 180 cm and 80 kg.
+    const api = apiFor(anOnboarding(6));
+    renderApp('/users/onboarding/first-step?from=resume');
+
+    // 0.5 % and 1 % of 80 kg
+    expect(
+      await screen.findByText(
+        'Un ritmo sostenible es de 0,5 % a 1 % de tu peso por semana. Para ti, de 0,4 a 0,8 kg.',
+      ),
+    ).toBeVisible();
+    const goalWeight = screen.getByLabelText('Peso objetivo (kg)');
+    await user.clear(goalWeight);
+    // 55 / 1.8² = 17.0, under a BMI of 18.5
+    await user.type(goalWeight, '55');
+    const rate = screen.getByLabelText('Ritmo semanal (kg por semana)');
+    await user.clear(rate);
+    await user.type(rate, '0,9');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(
+      await screen.findByText(
+        'Ese peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura: elige uno más alto',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText('El ritmo semanal no puede superar el 1 % de tu peso: como mucho 0,8 kg'),
+    ).toBeVisible();
+    expect(api.callsTo('PUT', `${base}/goal/`)).toEqual([]);
+  });
+
+  it('tells a pregnant trainee on the summary why there is no deficit, and whom to follow', async () => {
+    logIn();
+    apiFor(anOnboarding(6), {
+      'GET /targets/': ok({
+        ...answersTargets,
+        energy_kcal: answersTargets.tdee_kcal,
+        weekly_change_kg: 0,
+        goal_date: null,
+        notes: ['pregnancy', 'health_review'],
+      }),
+    });
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(targets).toHaveTextContent('Mantener tu peso');
+    expect(
+      within(targets).getByText(/Sigue las indicaciones de tu matrona o de tu médico/),
+    ).toBeVisible();
+    expect(targets).not.toHaveTextContent('Fecha estimada');
+  });
+
   it('saves a step as soon as it is answered, in metric, and goes on to the next', async () => {
     const user = userEvent.setup();
     logIn();
