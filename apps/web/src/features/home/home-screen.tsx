@@ -69,7 +69,7 @@ export function HomeScreen({
           </Card>
           <div className="grid gap-4 sm:grid-cols-2">
             <Card title="Agua">
-              <WaterAmount drunk={today.water_l} target={targets.water_l} system={system} />
+              <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
             </Card>
             <Card title="Entrenamiento de hoy">
               <p className="text-2xl font-bold">

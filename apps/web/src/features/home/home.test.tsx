@@ -60,7 +60,8 @@ describe('home', () => {
       'aria-valuetext',
       '40 de 160 g',
     );
-    expect(screen.getByText('0 de 2,5 L')).toBeVisible();
+    // The drinks: 80 % of 2.5 L of water.
+    expect(screen.getByText('0 de 2 L')).toBeVisible();
     expect(screen.getByText('Tu plan: 4 días por semana')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Peso' })).toHaveTextContent('80 kg');
     expect(screen.getByRole('link', { name: 'Registrar comida' })).toHaveAttribute(
@@ -100,11 +101,11 @@ describe('home', () => {
     renderApp('/users/home');
 
     const water = await screen.findByRole('region', { name: 'Agua' });
-    // 0.5 L = 16.9 fl oz; 2.5 L = 84.5 fl oz
-    expect(water).toHaveTextContent('16,9 de 84,5 fl oz');
+    // 0.5 L = 16.9 fl oz; the drinks, 2.0 L of the 2.5 L of water, = 67.6 fl oz
+    expect(water).toHaveTextContent('16,9 de 67,6 fl oz');
     expect(screen.getByRole('progressbar', { name: 'Agua' })).toHaveAttribute(
       'aria-valuetext',
-      '16,9 de 84,5 onzas líquidas',
+      '16,9 de 67,6 onzas líquidas',
     );
   });
 });
