@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import type {
@@ -645,5 +646,57 @@ describe('targets over time', () => {
     });
     // 42 days after 10 January 2025 has passed: 42 days after 2 March 2026
     expect(result.goal_date).toBe('2026-04-13');
+  });
+});
+
+describe('the safety rules, for any answers', () => {
+  const bodies = fc.record({
+    sex: fc.constantFrom('male' as const, 'female' as const),
+    // 16 to 100 on 2 March 2026
+    birth_date: fc.integer({ min: 1926, max: 2009 }).map((year) => `${String(year)}-01-01`),
+    height_cm: fc.integer({ min: 140, max: 210 }),
+    weight_kg: fc.integer({ min: 35, max: 200 }),
+    body_fat_percent: fc.constantFrom(0, 15, 30),
+  });
+  const goals = fc.record({
+    goal: fc.constantFrom('lose' as const, 'gain' as const),
+    weekly_rate_kg: fc.constantFrom(0.1, 0.25, 0.5, 0.75, 1),
+    goal_weight_kg: fc.integer({ min: 30, max: 200 }),
+  });
+
+  it('never prescribe a deficit below the floor, a pace above 1 %, nor a deficit when unsafe', () => {
+    fc.assert(
+      fc.property(
+        bodies,
+        goals,
+        fc.constantFrom(...(Object.keys(ACTIVITY_FACTORS) as ActivityLevel[])),
+        fc.boolean(),
+        (body, goal, activity, pregnant) => {
+          const result = targets({
+            body,
+            goal,
+            activity,
+            health: { ...noHealthIssues, pregnant_or_postpartum: pregnant },
+          });
+          const minimum = body.sex === 'female' ? 1200 : 1500;
+          const bmi = (body.weight_kg * 10_000) / (body.height_cm * body.height_cm);
+          // The floor, or maintenance when that is lower (rounding aside).
+          expect(result.energy_kcal).toBeGreaterThanOrEqual(
+            Math.min(result.tdee_kcal, Math.max(result.bmr_kcal, minimum)) - 1,
+          );
+          expect(-result.weekly_change_kg).toBeLessThanOrEqual(body.weight_kg * 0.01 + 0.005);
+          if (pregnant || result.age_years < 18 || bmi < 18.5) {
+            expect(result.weekly_change_kg).toBeGreaterThanOrEqual(0);
+          }
+          // Protein at most 35 % of the energy; carbohydrate at least 130 g unless nothing
+          // is left; the macros add up to the energy.
+          expect(result.protein_g * 4).toBeLessThanOrEqual(0.35 * result.energy_kcal + 2);
+          if (result.protein_g > 0) expect(result.carbohydrate_g).toBeGreaterThanOrEqual(130);
+          const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
+          expect(Math.abs(fromMacros - result.energy_kcal)).toBeLessThanOrEqual(2);
+          expect(result.fibre_g).toBeGreaterThanOrEqual(25);
+        },
+      ),
+    );
   });
 });
