@@ -6,6 +6,7 @@ import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/u
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
+import { safetyLine } from '../../lib/target-safety';
 import { trainerTargetLine } from '../../lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
 import { PlannedSessionCard } from './planned-session-card';
@@ -148,6 +149,7 @@ export function HomeScreen({
 function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
   const left = targets.energy_kcal - today.intake.energy_kcal;
   const trainerLine = trainerTargetLine(targets);
+  const safety = safetyLine(targets);
   return (
     <section
       aria-labelledby="energy-title"
@@ -172,6 +174,7 @@ function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
       {trainerLine ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">{trainerLine}</p>
       ) : null}
+      {safety ? <p className="text-sm text-neutral-700 dark:text-neutral-300">{safety}</p> : null}
     </section>
   );
 }

@@ -69,6 +69,7 @@ describe('home', () => {
       '/users/diary',
     );
     expect(screen.queryByText(/Tu entrenador/)).toBeNull();
+    expect(screen.queryByText(/matrona|mantenimiento/)).toBeNull();
   });
 
   it('says neutrally, with no figures, that the trainer adjusted an energy target below the floor', async () => {
@@ -82,6 +83,25 @@ describe('home', () => {
     expect(energy).toHaveTextContent('Tu entrenador ha ajustado tu objetivo de energía.');
     expect(energy).not.toHaveTextContent('metabolismo basal');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says by the energy why a pregnant trainee is not given a deficit, and whom to follow', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true), null, 0, {
+      ...answersTargets,
+      energy_kcal: answersTargets.tdee_kcal,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['pregnancy', 'health_review'],
+    });
+    renderApp('/users/home');
+
+    const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
+    // 2759 − 500 eaten
+    expect(within(energy).getByTestId('energy-left')).toHaveTextContent('2259 kcal');
+    expect(energy).toHaveTextContent(
+      'Durante el embarazo o la lactancia tu objetivo es, como mínimo, de mantenimiento. Sigue las indicaciones de tu matrona o de tu médico.',
+    );
   });
 
   it('shows weights in pounds to a trainee who prefers imperial units', async () => {
