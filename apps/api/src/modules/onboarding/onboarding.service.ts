@@ -120,8 +120,9 @@ export async function saveOnboardingStep(
       .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
       .returning();
     let row = inserted;
-    // A first answer finds the weighings logged before it.
-    if (restartsGoal && !previous) {
+    // Weighings logged before the row existed are not in it yet: a new goal or body reads
+    // the trend again.
+    if (restartsGoal) {
       await refreshTrendWeight(tx, userId);
       row = await findOnboardingRow(tx, userId);
     }

@@ -543,4 +543,32 @@ describe('targets over time', () => {
       ctx.clock.set(started);
     }
   });
+
+  it('find a weighing logged before the answers: the same day counts, earlier ones do not', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    // Before any answer: one weighing yesterday, one today (2 March 2026).
+    for (const [date, weight_kg] of [
+      ['2026-03-01', 90],
+      ['2026-03-02', 79],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/v0/metrics/weights/${date}/`,
+        headers,
+        payload: { weight_kg },
+      });
+      expect(res.statusCode, date).toBe(200);
+    }
+    for (const step of ['training', 'goal', 'body', 'activity'] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/v0/users/${user.id}/onboarding/${step}/`,
+        headers,
+        payload: answers[step],
+      });
+      expect(res.statusCode, step).toBe(200);
+    }
+    // The trend: 90, then 10 % of the way to 79 = 88.9 kg, dated today, the day of the start.
+    expect(await ownTargets(headers)).toMatchObject({ weight_kg: 88.9 });
+  });
 });
