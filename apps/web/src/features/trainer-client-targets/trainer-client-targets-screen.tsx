@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   targetOverrideInputSchema,
   type TargetChange,
+  type Targets,
   type TraineeTargets,
 } from '@forja/shared/schemas/targets';
 import { Card } from '../../components/ui/card';
@@ -42,6 +43,16 @@ const formSchema = z.preprocess(
 );
 
 const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
+
+/** Why the formula holds back, as the trainer reads it (decision 063). */
+const FORMULA_SAFETY: Partial<Record<Targets['notes'][number], string>> = {
+  pregnancy: 'Ha indicado embarazo o posparto: la fórmula no le propone déficit.',
+  under_18: 'Tiene menos de 18 años: la fórmula no le propone déficit.',
+  underweight: 'Su índice de masa corporal es inferior a 18,5: la fórmula no le propone déficit.',
+  goal_weight_underweight:
+    'Su peso objetivo queda por debajo de un índice de masa corporal de 18,5: la fórmula no le da fecha.',
+  pace_limited: 'Su ritmo se limita al 1 % de su peso por semana.',
+};
 const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -137,6 +148,16 @@ function ComparisonCard({ data }: { data: TraineeTargets }) {
           ))}
         </tbody>
       </table>
+      {formula.notes.flatMap((note) => {
+        const text = FORMULA_SAFETY[note];
+        return text
+          ? [
+              <p key={note} className={muted}>
+                {text}
+              </p>,
+            ]
+          : [];
+      })}
       {given.energy_kcal < given.energy_floor_kcal ? (
         <p className={muted}>
           {`La energía está por debajo del mínimo de la fórmula (${formatNumber(given.energy_floor_kcal)} kcal).`}

@@ -127,6 +127,22 @@ describe('Objetivos, in a trainee’s file', () => {
     expect(screen.queryByRole('group')).toBeNull();
   });
 
+  it('tells the trainer why the formula holds back a deficit', async () => {
+    logIn();
+    const pregnant = {
+      ...answersTargets,
+      energy_kcal: answersTargets.tdee_kcal,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['pregnancy' as const, 'health_review' as const],
+    };
+    api(lucia, { ...onFormula, targets: pregnant, formula_targets: pregnant });
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+    expect(
+      await screen.findByText('Ha indicado embarazo o posparto: la fórmula no le propone déficit.'),
+    ).toBeVisible();
+  });
+
   it('says what is wrong under the field and sends nothing', async () => {
     logIn();
     const fake = api(lucia);
