@@ -127,7 +127,7 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('143 kcal');
   const water = lucia.getByRole('region', { name: 'Agua' });
   await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
-  await expect(water.getByTestId('water')).toHaveText('250 ml de 2500 ml');
+  await expect(water.getByTestId('water')).toHaveText('250 ml de 2000 ml');
   await expectAccessibleOnceQuiet(lucia);
 
   // 6. The trainer reads her day in the file and comments on it.

@@ -97,18 +97,18 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
   await expect(page.getByLabel('Peso (lb)')).toHaveValue('176,4');
 
   await page.goto('/users/onboarding/resume');
-  // 2.5 L = 84.5 fl oz
+  // 2.0 L of drinks = 67.6 fl oz, of 2.5 L = 84.5 fl oz of water in all
   await expect(page.getByRole('region', { name: 'Tus objetivos diarios' })).toContainText(
-    '84,5 fl oz',
+    '67,6 fl oz en bebidas (de 84,5 fl oz en total',
   );
 
-  // The diary: water a glass (250 ml = 8.5 fl oz) at a time, against 84.5 fl oz.
+  // The diary: water a glass (250 ml = 8.5 fl oz) at a time, against 67.6 fl oz of drinks.
   await page.goto('/users/diary');
   const water = page.getByRole('region', { name: 'Agua' });
   await water.getByRole('button', { name: 'Añadir 8,5 fl oz' }).click();
-  await expect(water.getByTestId('water')).toHaveText('8,5 fl oz de 84,5 fl oz');
+  await expect(water.getByTestId('water')).toHaveText('8,5 fl oz de 67,6 fl oz');
   await water.getByRole('button', { name: 'Añadir 8,5 fl oz' }).click();
-  await expect(water.getByTestId('water')).toHaveText('16,9 fl oz de 84,5 fl oz');
+  await expect(water.getByTestId('water')).toHaveText('16,9 fl oz de 67,6 fl oz');
 
   // A glass of milk typed in fl oz.
   const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
@@ -154,7 +154,7 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
 
   await page.goto('/users/home');
   await expect(page.getByRole('region', { name: 'Peso' })).toContainText('176,4 lb');
-  await expect(page.getByRole('region', { name: 'Agua' })).toContainText('16,9 de 84,5 fl oz');
+  await expect(page.getByRole('region', { name: 'Agua' })).toContainText('16,9 de 67,6 fl oz');
 });
 
 test('a trainee uploads a picture and sees it in the account menu', async ({ page, request }) => {

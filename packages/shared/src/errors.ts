@@ -67,6 +67,8 @@ export const SUBSCRIPTION_MESSAGES = {
 
 export const TARGET_MESSAGES = {
   macrosExceedEnergy: 'La proteína y la grasa superan el objetivo de energía',
+  belowMinimumUnconfirmed:
+    'Ese objetivo de energía está por debajo del mínimo recomendado para esta persona: confírmalo para guardarlo',
 } as const;
 
 /** Server error texts the client maps to specific messages (spec §8). */
@@ -276,6 +278,11 @@ export const API_ERRORS = {
     status: 400,
     error: 'protein and fat exceed the energy',
     message: TARGET_MESSAGES.macrosExceedEnergy,
+  },
+  energyBelowMinimum: {
+    status: 400,
+    error: 'energy below the minimum needs confirmation',
+    message: TARGET_MESSAGES.belowMinimumUnconfirmed,
   },
   invalidImage: {
     status: 400,

@@ -14,6 +14,7 @@ const OWN_EXERCISES_LOCK = 7_240_061;
 const CONVERSATION_LOCK = 7_240_062;
 const USER_EVENTS_LOCK = 7_240_063;
 const EVENT_TICKETS_LOCK = 7_240_064;
+const WEIGHINGS_LOCK = 7_240_065;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -89,4 +90,12 @@ export function lockUserEvents(db: Db, userId: string): Promise<void> {
 /** The lock of one person's open stream tickets, which a new one counts (decision 060). */
 export function lockEventTickets(db: Db, userId: string): Promise<void> {
   return lockUntilCommit(db, EVENT_TICKETS_LOCK, userId);
+}
+
+/**
+ * The lock of one person's weighings: each change recomputes the trend weight the targets
+ * count on (decision 063), so two at once must not each store a trend missing the other.
+ */
+export function lockWeighings(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, WEIGHINGS_LOCK, userId);
 }

@@ -24,7 +24,9 @@ export interface StoredDay {
   water_ml: number | null;
   notes: string | null;
   /** The raw onboarding answers the targets are computed from; null until answered. */
-  answers: Pick<OnboardingRow, 'goal' | 'body' | 'activity' | 'health'>;
+  answers: Pick<OnboardingRow, 'goal' | 'body' | 'activity' | 'health' | 'eating'>;
+  /** The start of the goal and the latest trend weight, kept with the answers (063). */
+  basis: Pick<OnboardingRow, 'targets_start_on' | 'trend_weight_kg' | 'trend_weight_on'>;
   /** The trainer's targets, in place of the formula's; null when none are set. */
   override: { energy_kcal: number; protein_g: number | null; fat_g: number | null } | null;
 }
@@ -34,7 +36,8 @@ const EMPTY_DAY: StoredDay = {
   workouts: [],
   water_ml: null,
   notes: null,
-  answers: { goal: null, body: null, activity: null, health: null },
+  answers: { goal: null, body: null, activity: null, health: null, eating: null },
+  basis: { targets_start_on: null, trend_weight_kg: null, trend_weight_on: null },
   override: null,
 };
 
@@ -83,7 +86,13 @@ function dayStatement(db: Db) {
         'goal', ${onboardingAnswers.goal},
         'body', ${onboardingAnswers.body},
         'activity', ${onboardingAnswers.activity},
-        'health', ${onboardingAnswers.health}
+        'health', ${onboardingAnswers.health},
+        'eating', ${onboardingAnswers.eating}
+      )`,
+      basis: sql<StoredDay['basis']>`json_build_object(
+        'targets_start_on', ${onboardingAnswers.targets_start_on}::text,
+        'trend_weight_kg', ${onboardingAnswers.trend_weight_kg},
+        'trend_weight_on', ${onboardingAnswers.trend_weight_on}::text
       )`,
       // Null without an override: Drizzle nulls a left-joined selection whose first column
       // is null, and energy_kcal never is in a stored override.

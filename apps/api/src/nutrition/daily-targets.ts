@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import type { PrescribedTargets } from './targets.formulas';
-import { getTargets, targetsOf } from './targets';
+import { getTargets, NO_TARGET_BASIS, targetsOf, type TargetBasis } from './targets';
 
 function dailyOf(targets: Targets): DailyTargets {
   return {
@@ -14,7 +14,8 @@ function dailyOf(targets: Targets): DailyTargets {
     carbohydrate_g: targets.carbohydrate_g,
     fat_g: targets.fat_g,
     fibre_g: targets.fibre_g,
-    water_ml: Math.round(targets.water_l * 1000),
+    // What the diary counts is what is drunk: the drinks' share of the total water.
+    water_ml: Math.round(targets.drinks_l * 1000),
   };
 }
 
@@ -27,8 +28,9 @@ export function dailyTargetsOf(
   answers: OnboardingAnswers,
   override: PrescribedTargets | null,
   today: Date,
+  basis: TargetBasis = NO_TARGET_BASIS,
 ): DailyTargets | null {
-  const targets = targetsOf(answers, override, today);
+  const targets = targetsOf(answers, override, today, basis);
   return targets ? dailyOf(targets) : null;
 }
 

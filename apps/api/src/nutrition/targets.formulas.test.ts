@@ -1,13 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import type {
   ActivityLevel,
   BodyAnswer,
+  EatingAnswer,
   GoalAnswer,
   HealthAnswer,
 } from '@forja/shared/schemas/onboarding';
 import { ACTIVITY_FACTORS, type Targets } from '@forja/shared/schemas/targets';
-import { computeTargets, katchMcArdle, mifflinStJeor } from './targets.formulas';
+import {
+  computeTargets,
+  katchMcArdle,
+  mifflinStJeor,
+  type CurrentWeight,
+} from './targets.formulas';
 
 // Every expected number below was worked out by hand; the arithmetic is in the test names.
 const today = new Date('2026-03-02T09:00:00.000Z');
@@ -45,6 +52,10 @@ interface Inputs {
   activity: ActivityLevel;
   goal: GoalAnswer;
   health?: HealthAnswer;
+  eating?: EatingAnswer;
+  current?: CurrentWeight;
+  start_on?: string;
+  on?: Date;
   /** A trainer's prescription: the energy, and protein and fat when given. */
   prescribed?: { energy_kcal: number; protein_g?: number; fat_g?: number };
 }
@@ -52,13 +63,26 @@ interface Inputs {
 /** A row of a table of cases: its name, what goes in, and what must come out. */
 type Case = Inputs & { name: string; expected: Partial<Targets> };
 
-function targets({ body, activity, goal, health = noHealthIssues, prescribed }: Inputs) {
+function targets({
+  body,
+  activity,
+  goal,
+  health = noHealthIssues,
+  eating = answers.eating,
+  current,
+  start_on,
+  on = today,
+  prescribed,
+}: Inputs) {
   return computeTargets({
     body,
     goal,
     activity: { activity_level: activity, training_days_per_week: 3 },
     health,
-    today,
+    eating,
+    today: on,
+    current: current ?? null,
+    start_on: start_on ?? null,
     ...(prescribed
       ? {
           prescribed: {
@@ -130,9 +154,11 @@ describe('daily targets', () => {
         fat_g: 45,
         // (1614 − 480 − 405) / 4 = 182.25 g
         carbohydrate_g: 182,
-        // 14 × 1.614 = 22.6 g
-        fibre_g: 23,
+        // 14 × 1.614 = 22.6 g, under the floor of 25 g
+        fibre_g: 25,
+        // 2.0 L of total water, 80 % of it from drinks: 1.6 L
         water_l: 2,
+        drinks_l: 1.6,
         weekly_change_kg: 0,
         goal_weight_kg: 0,
         goal_date: null,
@@ -152,11 +178,12 @@ describe('daily targets', () => {
         tdee_kcal: 3023,
         // + 0.25 × 7700 / 7 = 275: 3297.9
         energy_kcal: 3298,
-        protein_g: 160,
+        // on the lean mass: 2.0 × 64 = 128 g
+        protein_g: 128,
         // 0.25 × 3298 / 9 = 91.6
         fat_g: 92,
-        // (3298 − 640 − 828) / 4 = 457.5
-        carbohydrate_g: 458,
+        // (3298 − 512 − 828) / 4 = 489.5
+        carbohydrate_g: 490,
         // 14 × 3.298 = 46.2
         fibre_g: 46,
         weekly_change_kg: 0.25,
@@ -165,23 +192,92 @@ describe('daily targets', () => {
       },
     },
     {
-      name: 'never goes below the BMR: woman of 40, 160 cm, 50 kg, sedentary, asking to lose 1 kg a week',
+      name: 'never goes below 1200 kcal for a woman, nor faster than 1 % of her weight: woman of 40, 160 cm, 50 kg, sedentary, asking to lose 1 kg a week',
       body: woman40,
       activity: 'sedentary',
-      goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 45 },
+      goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 48 },
       expected: {
         age_years: 40,
         // 500 + 1000 − 200 − 161 = 1139
         bmr_kcal: 1139,
         // 1139 × 1.2 = 1366.8
         tdee_kcal: 1367,
-        // 1366.8 − 1100 = 266.8 is below 1139, so 1139
-        energy_kcal: 1139,
-        // (1139 − 1366.8) × 7 / 7700 = −0.207 kg a week
-        weekly_change_kg: -0.21,
-        // 5 kg / 0.20709 kg a week × 7 = 169.008 days, so 170 days
-        goal_date: '2026-08-19',
+        // the pace is cut to 1 % × 50 kg = 0.5 kg a week: 1366.8 − 0.5 × 7700 / 7 = 816.8;
+        // the floor is max(1139, 1200) = 1200
+        energy_kcal: 1200,
+        // 2.0 × 50 = 100 g (35 % × 1200 / 4 = 105 g is more)
+        // max(0.25 × 1200 / 9 = 33.3, 0.6 × 50 = 30) = 33 g
+        // (1200 − 400 − 297) / 4 = 125.75 g, under 130 g: 1200 − 697 − 520 = −17 kcal short,
+        // so protein gives ⌈17 / 4⌉ = 5 g: 95 g, and carbohydrate (1200 − 380 − 297) / 4 = 130.75
+        protein_g: 95,
+        fat_g: 33,
+        carbohydrate_g: 131,
+        // (1200 − 1366.8) × 7 / 7700 = −0.1516 kg a week
+        weekly_change_kg: -0.15,
+        // 2 kg / 0.15164 kg a week × 7 = 92.3 days, so 93 days after 2 March 2026
+        goal_date: '2026-06-03',
+        notes: ['pace_limited', 'limited_by_minimum'],
+      },
+    },
+    {
+      name: 'never goes below the BMR when it is above the minimum: woman of 25, 165 cm, 60 kg, losing 0.6 kg a week',
+      body: woman25,
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.6, goal_weight_kg: 55 },
+      expected: {
+        // 600 + 1031.25 − 125 − 161 = 1345.25; × 1.2 = 1614.3; − 660 = 954.3, below the BMR
+        bmr_kcal: 1345,
+        energy_kcal: 1345,
+        // (1345.25 − 1614.3) × 7 / 7700 = −0.2446 kg a week
+        weekly_change_kg: -0.24,
+        // 5 kg / 0.24459 × 7 = 143.1 days, so 144 days after 2 March 2026
+        goal_date: '2026-07-24',
         notes: ['limited_by_bmr'],
+      },
+    },
+    {
+      name: 'never goes below 1500 kcal for a man: man of 60, 165 cm, 60 kg, sedentary, losing 0.5 kg a week',
+      body: {
+        sex: 'male',
+        birth_date: '1966-01-01',
+        height_cm: 165,
+        weight_kg: 60,
+        body_fat_percent: 0,
+      },
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 57 },
+      expected: {
+        // 600 + 1031.25 − 300 + 5 = 1336.25; × 1.2 = 1603.5; − 550 = 1053.5
+        bmr_kcal: 1336,
+        tdee_kcal: 1604,
+        // max(1336.25, 1500) = 1500
+        energy_kcal: 1500,
+        // (1500 − 1603.5) × 7 / 7700 = −0.0941 kg a week
+        weekly_change_kg: -0.09,
+        // 3 kg / 0.094091 × 7 = 223.2 days, so 224 days after 2 March 2026
+        goal_date: '2026-10-12',
+        notes: ['limited_by_minimum'],
+      },
+    },
+    {
+      name: 'keeps the floor at maintenance when that is less than the minimum: woman of 70, 150 cm, 45 kg',
+      body: {
+        sex: 'female',
+        birth_date: '1955-06-01',
+        height_cm: 150,
+        weight_kg: 45,
+        body_fat_percent: 0,
+      },
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.4, goal_weight_kg: 42 },
+      expected: {
+        // 450 + 937.5 − 350 − 161 = 876.5; × 1.2 = 1051.8, less than 1200
+        bmr_kcal: 877,
+        tdee_kcal: 1052,
+        energy_kcal: 1052,
+        weekly_change_kg: 0,
+        goal_date: null,
+        notes: ['limited_by_minimum'],
       },
     },
     {
@@ -196,12 +292,14 @@ describe('daily targets', () => {
         tdee_kcal: 2843,
         // 2842.8 − 550 = 2292.8
         energy_kcal: 2293,
-        protein_g: 240,
+        // BMI 120 / 1.7² = 41.5, above 25: protein on 25 × 1.7² = 72.25 kg, 2.0 × 72.25 = 144.5
+        protein_g: 145,
+        protein_g_per_kg: 1.21,
         // max(0.25 × 2293 / 9 = 63.7, 0.6 × 120 = 72) = 72 g
         fat_g: 72,
         fat_g_per_kg: 0.6,
-        // (2293 − 960 − 648) / 4 = 171.25
-        carbohydrate_g: 171,
+        // (2293 − 580 − 648) / 4 = 266.25
+        carbohydrate_g: 266,
         // 14 × 2.293 = 32.1
         fibre_g: 32,
         notes: [],
@@ -264,7 +362,7 @@ describe('targets a trainer prescribes', () => {
     const result = targets({
       body: woman40,
       activity: 'sedentary',
-      goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 45 },
+      goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 48 },
       prescribed: { energy_kcal: 1000 },
     });
     expect(result).toEqual({
@@ -273,27 +371,30 @@ describe('targets a trainer prescribes', () => {
       age_years: 40,
       weight_kg: 50,
       bmr_kcal: 1139,
+      // max(1139, 1200 for a woman)
+      energy_floor_kcal: 1200,
       activity_level: 'sedentary',
       activity_factor: 1.2,
       tdee_kcal: 1367,
       energy_kcal: 1000,
-      // 2.0 × 50 = 100 g
-      protein_g: 100,
-      protein_g_per_kg: 2,
+      // 2.0 × 50 = 100 g, capped at 35 % × 1000 / 4 = 87.5 g
+      protein_g: 88,
+      protein_g_per_kg: 1.76,
       // max(0.25 × 1000 / 9 = 27.8, 0.6 × 50 = 30) = 30 g
       fat_g: 30,
       fat_g_per_kg: 0.6,
-      // (1000 − 400 − 270) / 4 = 82.5
-      carbohydrate_g: 83,
-      carbohydrate_g_per_kg: 1.66,
-      // 14 × 1.000 = 14 g
-      fibre_g: 14,
+      // (1000 − 352 − 270) / 4 = 94.5; the 130 g floor is the trainer's call
+      carbohydrate_g: 95,
+      carbohydrate_g_per_kg: 1.9,
+      // 14 × 1.000 = 14 g, under the floor of 25 g
+      fibre_g: 25,
       water_l: 2,
+      drinks_l: 1.6,
       // (1000 − 1366.8) × 7 / 7700 = −0.333 kg a week
       weekly_change_kg: -0.33,
-      goal_weight_kg: 45,
-      // 5 kg / 0.33345 kg a week × 7 = 104.96 days, so 105 days after 2 March 2026
-      goal_date: '2026-06-15',
+      goal_weight_kg: 48,
+      // 2 kg / 0.33345 kg a week × 7 = 41.98 days, so 42 days after 2 March 2026
+      goal_date: '2026-04-13',
       notes: ['set_by_trainer'],
     });
   });
@@ -344,22 +445,24 @@ describe('targets a trainer prescribes', () => {
       expected: { notes: ['set_by_trainer', 'health_review'] },
     },
     {
-      name: 'shrinks protein and fat from the formula when they do not fit: 150 kg at 1500 kcal',
-      body: { ...man30, weight_kg: 150 },
+      name: 'shrinks protein and fat from the formula when they do not fit: 200 kg at 800 kcal',
+      body: { ...man30, weight_kg: 200 },
       activity: 'moderate',
       goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 100 },
-      prescribed: { energy_kcal: 1500 },
-      // 300 g protein (1200 kcal) and 90 g fat (810 kcal) are 2010 kcal; × 1500 / 2010
-      expected: { protein_g: 223, fat_g: 67, carbohydrate_g: 1 },
+      prescribed: { energy_kcal: 800 },
+      // protein min(2.0 × 81 kg at BMI 25 = 162, 35 % × 800 / 4 = 70) = 70 g (280 kcal) and
+      // fat 0.6 × 200 = 120 g (1080 kcal) are 1360 kcal; × 800 / 1360 = 0.588: ⌊41.2⌋ = 41 g
+      // and ⌊70.6⌋ = 70 g, 164 + 630 = 794 kcal, carbohydrate 6 / 4 = 1.5 g
+      expected: { protein_g: 41, fat_g: 70, carbohydrate_g: 2 },
     },
     {
       name: 'gives the formula’s protein way to a prescribed fat that leaves less room',
       body: { ...man30, weight_kg: 150 },
       activity: 'moderate',
       goal: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 100 },
-      prescribed: { energy_kcal: 1500, fat_g: 100 },
-      // 1500 − 900 = 600 kcal left: 150 g protein, no carbohydrate
-      expected: { protein_g: 150, fat_g: 100, carbohydrate_g: 0 },
+      prescribed: { energy_kcal: 1500, fat_g: 140 },
+      // 1500 − 140 × 9 = 240 kcal left: 60 g protein, no carbohydrate
+      expected: { protein_g: 60, fat_g: 140, carbohydrate_g: 0 },
     },
   ];
   for (const { name, expected, ...inputs } of prescriptions) {
@@ -390,5 +493,210 @@ describe('targets a trainer prescribes', () => {
       }
     }
     expect(belowBmr).toBeGreaterThan(0);
+  });
+});
+
+describe('targets that keep people safe', () => {
+  // A woman of 32 on 2 March 2026, 165 cm, 65 kg: BMR 650 + 1031.25 − 160 − 161 = 1360.25,
+  // sedentary TDEE 1360.25 × 1.2 = 1632.3.
+  const woman32: BodyAnswer = {
+    sex: 'female',
+    birth_date: '1994-01-15',
+    height_cm: 165,
+    weight_kg: 65,
+    body_fat_percent: 0,
+  };
+  const loseFast: GoalAnswer = { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 60 };
+
+  it('gives no deficit when pregnant or postpartum: maintenance, 1632 kcal, not 1360', () => {
+    const result = targets({
+      body: woman32,
+      activity: 'sedentary',
+      goal: loseFast,
+      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+    });
+    expect(result).toMatchObject({
+      bmr_kcal: 1360,
+      tdee_kcal: 1632,
+      energy_kcal: 1632,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['pregnancy', 'health_review'],
+    });
+  });
+
+  it('lets a pregnant woman who wants to gain keep her surplus: 1632.3 + 0.25 × 1100 = 1907', () => {
+    const result = targets({
+      body: woman32,
+      activity: 'sedentary',
+      goal: { goal: 'gain', weekly_rate_kg: 0.25, goal_weight_kg: 68 },
+      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+    });
+    expect(result).toMatchObject({ energy_kcal: 1907, weekly_change_kg: 0.25 });
+    expect(result.notes).toContain('pregnancy');
+  });
+
+  it('gives no deficit under 18: a girl of 17, 165 cm, 70 kg, maintains on 1782 kcal', () => {
+    const result = targets({
+      // 17 on 2 March 2026
+      body: { ...woman32, birth_date: '2008-09-01', weight_kg: 70 },
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 65 },
+    });
+    expect(result).toMatchObject({
+      age_years: 17,
+      // 700 + 1031.25 − 85 − 161 = 1485.25; × 1.2 = 1782.3
+      bmr_kcal: 1485,
+      energy_kcal: 1782,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['under_18'],
+    });
+  });
+
+  it('gives no date to a goal weight below a BMI of 18.5: 38 kg at 165 cm is 13.96', () => {
+    const result = targets({
+      body: woman32,
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 38 },
+    });
+    // 1632.3 − 550 = 1082.3, floor max(1360.25, 1200): the BMR
+    expect(result).toMatchObject({ energy_kcal: 1360, goal_date: null });
+    expect(result.notes).toEqual(['goal_weight_underweight', 'limited_by_bmr']);
+  });
+
+  it('gives no deficit to someone already below a BMI of 18.5: 48 kg at 165 cm is 17.6', () => {
+    const result = targets({
+      body: { ...woman32, weight_kg: 48 },
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.3, goal_weight_kg: 46 },
+    });
+    // 480 + 1031.25 − 160 − 161 = 1190.25; × 1.2 = 1428.3
+    expect(result).toMatchObject({ energy_kcal: 1428, weekly_change_kg: 0, goal_date: null });
+    expect(result.notes).toEqual(['underweight']);
+  });
+
+  it('lets a low-carb eating pattern go under 130 g of carbohydrate', () => {
+    const lowCarb: EatingAnswer = { ...answers.eating, eating_pattern: 'low_carb' };
+    const result = targets({
+      body: woman40,
+      activity: 'sedentary',
+      goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 48 },
+      eating: lowCarb,
+    });
+    // 1200 kcal: protein 2.0 × 50 = 100 g, fat 33 g, (1200 − 400 − 297) / 4 = 125.75 g
+    expect(result).toMatchObject({ energy_kcal: 1200, protein_g: 100, fat_g: 33 });
+    expect(result.carbohydrate_g).toBe(126);
+  });
+});
+
+describe('targets over time', () => {
+  const goal = answers.goal;
+
+  it('count on the latest trend weight and date the goal from it', () => {
+    const result = targets({
+      body: man30,
+      activity: 'moderate',
+      goal,
+      start_on: '2026-02-01',
+      current: { date: '2026-02-20', weight_kg: 78 },
+    });
+    expect(result).toMatchObject({
+      weight_kg: 78,
+      // 780 + 1125 − 150 + 5 = 1760; × 1.55 = 2728; − 550 = 2178
+      bmr_kcal: 1760,
+      energy_kcal: 2178,
+      // 3 kg / 0.5 kg a week = 6 weeks = 42 days after 20 February 2026
+      goal_date: '2026-04-03',
+    });
+  });
+
+  it('keep the goal date still from one day to the next', () => {
+    const inputs = {
+      body: man30,
+      activity: 'moderate' as const,
+      goal,
+      start_on: '2026-03-01',
+    };
+    const monday = targets({ ...inputs, on: new Date('2026-03-02T09:00:00.000Z') });
+    const tuesday = targets({ ...inputs, on: new Date('2026-03-03T09:00:00.000Z') });
+    // 5 kg / 0.5 kg a week = 70 days after the start on 1 March 2026
+    expect(monday.goal_date).toBe('2026-05-10');
+    expect(tuesday.goal_date).toBe('2026-05-10');
+  });
+
+  it('ignore weighings from before the answers were last given', () => {
+    const result = targets({
+      body: man30,
+      activity: 'moderate',
+      goal,
+      start_on: '2026-03-01',
+      current: { date: '2026-02-20', weight_kg: 90 },
+    });
+    expect(result).toMatchObject({ weight_kg: 80, goal_date: '2026-05-10' });
+  });
+
+  it('count from today when the estimate from the last weighing has passed', () => {
+    const result = targets({
+      body: man30,
+      activity: 'moderate',
+      goal,
+      start_on: '2025-01-01',
+      current: { date: '2025-01-10', weight_kg: 78 },
+    });
+    // 42 days after 10 January 2025 has passed: 42 days after 2 March 2026
+    expect(result.goal_date).toBe('2026-04-13');
+  });
+});
+
+describe('the safety rules, for any answers', () => {
+  const bodies = fc.record({
+    sex: fc.constantFrom('male' as const, 'female' as const),
+    // 16 to 100 on 2 March 2026
+    birth_date: fc.integer({ min: 1926, max: 2009 }).map((year) => `${String(year)}-01-01`),
+    height_cm: fc.integer({ min: 140, max: 210 }),
+    weight_kg: fc.integer({ min: 35, max: 200 }),
+    body_fat_percent: fc.constantFrom(0, 15, 30),
+  });
+  const goals = fc.record({
+    goal: fc.constantFrom('lose' as const, 'gain' as const),
+    weekly_rate_kg: fc.constantFrom(0.1, 0.25, 0.5, 0.75, 1),
+    goal_weight_kg: fc.integer({ min: 30, max: 200 }),
+  });
+
+  it('never prescribe a deficit below the floor, a pace above 1 %, nor a deficit when unsafe', () => {
+    fc.assert(
+      fc.property(
+        bodies,
+        goals,
+        fc.constantFrom(...(Object.keys(ACTIVITY_FACTORS) as ActivityLevel[])),
+        fc.boolean(),
+        (body, goal, activity, pregnant) => {
+          const result = targets({
+            body,
+            goal,
+            activity,
+            health: { ...noHealthIssues, pregnant_or_postpartum: pregnant },
+          });
+          const minimum = body.sex === 'female' ? 1200 : 1500;
+          const bmi = (body.weight_kg * 10_000) / (body.height_cm * body.height_cm);
+          // The floor, or maintenance when that is lower (rounding aside).
+          expect(result.energy_kcal).toBeGreaterThanOrEqual(
+            Math.min(result.tdee_kcal, Math.max(result.bmr_kcal, minimum)) - 1,
+          );
+          expect(-result.weekly_change_kg).toBeLessThanOrEqual(body.weight_kg * 0.01 + 0.005);
+          if (pregnant || result.age_years < 18 || bmi < 18.5) {
+            expect(result.weekly_change_kg).toBeGreaterThanOrEqual(0);
+          }
+          // Protein at most 35 % of the energy; carbohydrate at least 130 g unless nothing
+          // is left; the macros add up to the energy.
+          expect(result.protein_g * 4).toBeLessThanOrEqual(0.35 * result.energy_kcal + 2);
+          if (result.protein_g > 0) expect(result.carbohydrate_g).toBeGreaterThanOrEqual(130);
+          const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
+          expect(Math.abs(fromMacros - result.energy_kcal)).toBeLessThanOrEqual(2);
+          expect(result.fibre_g).toBeGreaterThanOrEqual(25);
+        },
+      ),
+    );
   });
 });

@@ -1,8 +1,14 @@
+import { addDays, daysBetween } from '@forja/shared/calendar';
 import {
   ageOn,
+  bodyMassIndex,
+  LOW_CARB_PATTERNS,
   needsHealthReview,
+  ONBOARDING_LIMITS,
+  weightAtBmi,
   type ActivityAnswer,
   type BodyAnswer,
+  type EatingAnswer,
   type GoalAnswer,
   type HealthAnswer,
   type Sex,
@@ -24,14 +30,25 @@ export interface PrescribedTargets {
 /** Energy in a kilogram of body weight change, the usual rule of thumb. */
 export const KCAL_PER_KG_OF_BODY_WEIGHT = 7700;
 export const PROTEIN_G_PER_KG = 2.0;
+/** Protein never takes more than this share of the energy. */
+export const PROTEIN_MAX_SHARE_OF_ENERGY = 0.35;
+/** Protein is counted on the weight at this body-mass index for anyone above it. */
+export const PROTEIN_REFERENCE_BMI = 25;
 export const FAT_MIN_SHARE_OF_ENERGY = 0.25;
 export const FAT_MIN_G_PER_KG = 0.6;
+/** The brain's daily glucose, the usual floor of carbohydrate (unless eating low-carb). */
+export const CARBOHYDRATE_MIN_G = 130;
 export const FIBRE_G_PER_1000_KCAL = 14;
+export const FIBRE_MIN_G = 25;
 /** EFSA adequate intakes of total water, in litres per day. */
 export const WATER_L: Record<Sex, number> = { female: 2.0, male: 2.5 };
+/** The share of the total water that comes from drinks; food brings the rest. */
+export const DRINKS_SHARE_OF_WATER = 0.8;
+/** The least energy the formula prescribes, whatever the BMR. */
+export const ENERGY_MIN_KCAL: Record<Sex, number> = { female: 1200, male: 1500 };
+/** The age from which the formulas are validated for a deficit. */
+export const ADULT_AGE_YEARS = 18;
 export const KCAL_PER_G = { protein: 4, carbohydrate: 4, fat: 9 } as const;
-
-const DAY_MS = 86_400_000;
 
 /** Mifflin-St Jeor (1990): 10·kg + 6.25·cm − 5·years, +5 for men, −161 for women. */
 export function mifflinStJeor(input: {
@@ -72,13 +89,29 @@ export function basalMetabolicRate(
   };
 }
 
+/** The latest trend weight and its day: what the targets count on once there are weighings. */
+export interface CurrentWeight {
+  /** YYYY-MM-DD */
+  date: string;
+  weight_kg: number;
+}
+
 export interface TargetInputs {
   goal: GoalAnswer;
   body: BodyAnswer;
   activity: ActivityAnswer;
   /** Unanswered health questions count as all "no". */
   health: HealthAnswer | null;
+  /** The eating pattern: a low-carb one lifts the carbohydrate floor. */
+  eating?: EatingAnswer | null;
   today: Date;
+  /**
+   * The latest trend weight. The targets and the goal date count on it instead of the
+   * onboarding weight when it is on or after `start_on`.
+   */
+  current?: CurrentWeight | null;
+  /** The day the goal and body were last answered: where the goal date counts from. */
+  start_on?: string | null;
   /** A trainer's targets, which take the place of the formula's energy, even below the BMR. */
   prescribed?: PrescribedTargets | null;
 }
@@ -99,28 +132,48 @@ function goalWeightAhead(goal: GoalAnswer, weightKg: number): boolean {
   return false;
 }
 
+/**
+ * The weight protein is counted on: the lean mass when the body fat is known, else the
+ * weight at a body-mass index of 25 for anyone above it, else the body weight.
+ */
+export function proteinReferenceKg(
+  body: Pick<BodyAnswer, 'height_cm' | 'body_fat_percent'>,
+  weightKg: number,
+): number {
+  if (body.body_fat_percent > 0) return weightKg * (1 - body.body_fat_percent / 100);
+  return Math.min(weightKg, weightAtBmi(PROTEIN_REFERENCE_BMI, body.height_cm));
+}
+
 export interface ProteinAndFat {
   proteinG: number;
   fatG: number;
 }
 
 /**
- * Protein and fat in grams for an energy: the prescribed ones, else 2.0 g/kg of protein and
- * the larger of 25 % of the energy and 0.6 g/kg of fat.
+ * Protein and fat in grams for an energy: the prescribed ones, else 2.0 g per kg of the
+ * protein reference weight (at most 35 % of the energy) and the larger of 25 % of the
+ * energy and 0.6 g per kg of body weight of fat.
  */
 export function proteinAndFat(
   energyKcal: number,
-  weightKg: number,
+  weight: { weightKg: number; proteinReferenceKg: number },
   prescribed: Pick<PrescribedTargets, 'protein_g' | 'fat_g'> | null = null,
 ): ProteinAndFat {
   return {
-    proteinG: prescribed?.protein_g ?? Math.round(PROTEIN_G_PER_KG * weightKg),
+    proteinG:
+      prescribed?.protein_g ??
+      Math.round(
+        Math.min(
+          PROTEIN_G_PER_KG * weight.proteinReferenceKg,
+          (PROTEIN_MAX_SHARE_OF_ENERGY * energyKcal) / KCAL_PER_G.protein,
+        ),
+      ),
     fatG:
       prescribed?.fat_g ??
       Math.round(
         Math.max(
           (FAT_MIN_SHARE_OF_ENERGY * energyKcal) / KCAL_PER_G.fat,
-          FAT_MIN_G_PER_KG * weightKg,
+          FAT_MIN_G_PER_KG * weight.weightKg,
         ),
       ),
   };
@@ -128,6 +181,17 @@ export function proteinAndFat(
 
 export function kcalOf(macros: ProteinAndFat): number {
   return macros.proteinG * KCAL_PER_G.protein + macros.fatG * KCAL_PER_G.fat;
+}
+
+/**
+ * The formula's protein gives way so that 130 g of carbohydrate fit in the energy: only
+ * near the lowest energies, or with a heavy body's fat floor, does it come to this.
+ */
+function leaveRoomForCarbohydrate(energyKcal: number, macros: ProteinAndFat): ProteinAndFat {
+  const room = energyKcal - kcalOf(macros) - CARBOHYDRATE_MIN_G * KCAL_PER_G.carbohydrate;
+  if (room >= 0) return macros;
+  const proteinG = Math.max(0, macros.proteinG + Math.floor(room / KCAL_PER_G.protein));
+  return { proteinG, fatG: macros.fatG };
 }
 
 /**
@@ -158,15 +222,31 @@ function fitInEnergy(
   return { proteinG: Math.floor(macros.proteinG * share), fatG: Math.floor(macros.fatG * share) };
 }
 
+/** The least energy the formula gives a sex: 1200 kcal for women, 1500 for men. */
+export function energyMinimumKcal(sex: Sex): number {
+  return ENERGY_MIN_KCAL[sex];
+}
+
 /**
- * Daily targets from the answers: BMR × activity factor, plus or minus the weekly pace
- * (7700 kcal per kg), never below the BMR; protein 2.0 g/kg; fat at least 25 % of energy
- * and 0.6 g/kg; carbohydrate the rest; fibre 14 g per 1000 kcal; water by sex. A trainer's
- * prescription replaces the energy (the BMR floor does not apply to it) and, when given,
+ * Daily targets from the answers (decisions 020 and 063): BMR × activity factor, plus or
+ * minus the weekly pace (7700 kcal per kg), the pace at most 1 % of the body weight a week
+ * and the energy never below the larger of the BMR and 1200 kcal (women) or 1500 kcal (men)
+ * (nor above maintenance for it). Never a deficit when pregnant or postpartum, under 18 or
+ * already below a body-mass index of 18.5. Protein 2.0 g per kg of the reference weight, at
+ * most 35 % of the energy; fat at least 25 % of energy and 0.6 g/kg; carbohydrate the rest,
+ * at least 130 g unless eating low-carb; fibre 14 g per 1000 kcal, at least 25 g; water by
+ * sex, 80 % of it from drinks. The weight is the latest trend weight once there is one. A
+ * trainer's prescription replaces the energy (no floor applies to it) and, when given,
  * protein and fat; the weekly rate and goal date then follow from the prescribed energy.
  */
 export function computeTargets(inputs: TargetInputs): Targets {
-  const { goal, body, activity } = inputs;
+  const { goal, activity } = inputs;
+  const startOn = inputs.start_on ?? null;
+  // Weighings from before the answers were last given say nothing about them.
+  const current =
+    inputs.current && (startOn === null || inputs.current.date >= startOn) ? inputs.current : null;
+  const body: BodyAnswer = current ? { ...inputs.body, weight_kg: current.weight_kg } : inputs.body;
+  const weight = body.weight_kg;
   const notes: TargetNote[] = [];
   const ageYears = ageOn(body.birth_date, inputs.today);
   const bmr = basalMetabolicRate(body, ageYears);
@@ -174,29 +254,59 @@ export function computeTargets(inputs: TargetInputs): Targets {
   const tdee = bmr.kcal * activityFactor;
 
   const changing = goal.goal !== 'maintain';
-  const ahead = changing && goalWeightAhead(goal, body.weight_kg);
+  const ahead = changing && goalWeightAhead(goal, weight);
   if (changing && !ahead) notes.push('goal_weight_reached');
-  const direction = !ahead ? 0 : goal.goal === 'lose' ? -1 : 1;
-  const askedDailyChange = (direction * goal.weekly_rate_kg * KCAL_PER_KG_OF_BODY_WEIGHT) / 7;
+  const goalDirection = !ahead ? 0 : goal.goal === 'lose' ? -1 : 1;
 
+  const pregnant = inputs.health?.pregnant_or_postpartum === true;
+  const minor = ageYears < ADULT_AGE_YEARS;
+  const underweight = bodyMassIndex(weight, body.height_cm) < ONBOARDING_LIMITS.minHealthyBmi;
+  if (pregnant) notes.push('pregnancy');
+  if (minor) notes.push('under_18');
+  if (goalDirection < 0 && underweight) notes.push('underweight');
+  const goalUnderweight =
+    goalDirection < 0 &&
+    bodyMassIndex(goal.goal_weight_kg, body.height_cm) < ONBOARDING_LIMITS.minHealthyBmi;
+  if (goalUnderweight && !underweight) notes.push('goal_weight_underweight');
+  const noDeficit = pregnant || minor || underweight;
+  const direction = goalDirection < 0 && noDeficit ? 0 : goalDirection;
+
+  const fastest = weight * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
   const prescribed = inputs.prescribed ?? null;
+  const minimum = energyMinimumKcal(body.sex);
+  let pace = goal.weekly_rate_kg;
+  if (direction !== 0 && pace > fastest) {
+    pace = fastest;
+    // A trainer's energy replaces the pace: then it is not worth a note.
+    if (!prescribed) notes.push('pace_limited');
+  }
+  const askedDailyChange = (direction * pace * KCAL_PER_KG_OF_BODY_WEIGHT) / 7;
+
   let energy = tdee + askedDailyChange;
   if (prescribed) {
     energy = prescribed.energy_kcal;
     notes.push('set_by_trainer');
-  } else if (energy < bmr.kcal) {
-    energy = bmr.kcal;
-    notes.push('limited_by_bmr');
+  } else {
+    // The floor never asks a person to eat more than they spend.
+    const floor = Math.min(tdee, Math.max(bmr.kcal, minimum));
+    if (energy < floor) {
+      energy = floor;
+      notes.push(bmr.kcal >= minimum ? 'limited_by_bmr' : 'limited_by_minimum');
+    }
   }
   const weeklyChangeKg = ((energy - tdee) * 7) / KCAL_PER_KG_OF_BODY_WEIGHT;
 
   const energyKcal = Math.round(energy);
-  const weight = body.weight_kg;
-  const { proteinG, fatG } = fitInEnergy(
+  const reference = proteinReferenceKg(body, weight);
+  const lowCarb = inputs.eating != null && LOW_CARB_PATTERNS.includes(inputs.eating.eating_pattern);
+  let macros = proteinAndFat(
     energyKcal,
-    proteinAndFat(energyKcal, weight, prescribed),
+    { weightKg: weight, proteinReferenceKg: reference },
     prescribed,
   );
+  // A trainer's prescription is the trainer's call; the formula keeps room for carbohydrate.
+  if (!prescribed && !lowCarb) macros = leaveRoomForCarbohydrate(energyKcal, macros);
+  const { proteinG, fatG } = fitInEnergy(energyKcal, macros, prescribed);
   const carbohydrateG = Math.max(
     0,
     Math.round(
@@ -206,19 +316,29 @@ export function computeTargets(inputs: TargetInputs): Targets {
   );
 
   let goalDate: string | null = null;
-  // A prescribed energy may move the weight away from the goal: then there is no date.
-  if (ahead && Math.sign(weeklyChangeKg) === direction) {
+  // A prescribed energy may move the weight away from the goal: then there is no date; nor
+  // for a goal weight that would be underweight.
+  if (ahead && !goalUnderweight && Math.sign(weeklyChangeKg) === goalDirection) {
     const weeks = Math.abs(goal.goal_weight_kg - weight) / Math.abs(weeklyChangeKg);
-    goalDate = isoDate(new Date(inputs.today.getTime() + Math.ceil(weeks * 7) * DAY_MS));
+    const days = Math.ceil(weeks * 7);
+    const todayIso = isoDate(inputs.today);
+    // Counted from the latest trend weight, or from the start until there is one, so the
+    // date stays put while the weight follows the plan.
+    const from = current?.date ?? startOn ?? todayIso;
+    const estimated = addDays(from, days);
+    // Long without weighing, the estimate from then may have passed: count from today.
+    goalDate = daysBetween(todayIso, estimated) > 0 ? estimated : addDays(todayIso, days);
   }
   if (inputs.health && needsHealthReview(inputs.health)) notes.push('health_review');
 
+  const water = WATER_L[body.sex];
   return {
     goal: goal.goal,
     formula: bmr.formula,
     age_years: ageYears,
     weight_kg: weight,
     bmr_kcal: Math.round(bmr.kcal),
+    energy_floor_kcal: Math.round(Math.max(bmr.kcal, minimum)),
     activity_level: activity.activity_level,
     activity_factor: activityFactor,
     tdee_kcal: Math.round(tdee),
@@ -229,8 +349,9 @@ export function computeTargets(inputs: TargetInputs): Targets {
     fat_g_per_kg: round(fatG / weight, 2),
     carbohydrate_g: carbohydrateG,
     carbohydrate_g_per_kg: round(carbohydrateG / weight, 2),
-    fibre_g: Math.round((FIBRE_G_PER_1000_KCAL * energyKcal) / 1000),
-    water_l: WATER_L[body.sex],
+    fibre_g: Math.max(FIBRE_MIN_G, Math.round((FIBRE_G_PER_1000_KCAL * energyKcal) / 1000)),
+    water_l: water,
+    drinks_l: round(water * DRINKS_SHARE_OF_WATER, 1),
     weekly_change_kg: round(weeklyChangeKg, 2) || 0,
     goal_weight_kg: changing ? goal.goal_weight_kg : 0,
     goal_date: goalDate,

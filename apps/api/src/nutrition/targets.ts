@@ -3,10 +3,10 @@ import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { findOnboardingAnswers } from '../db/onboarding-answers';
+import { answersOf, findOnboardingRow, type OnboardingRow } from '../db/onboarding-answers';
 import { targetOverrides } from '../db/schema/targets';
 import { AppError } from '../http/app-error';
-import { computeTargets, type PrescribedTargets } from './targets.formulas';
+import { computeTargets, type CurrentWeight, type PrescribedTargets } from './targets.formulas';
 
 export interface TargetsDeps {
   db: Db;
@@ -14,6 +14,31 @@ export interface TargetsDeps {
 }
 
 export type OverrideRow = typeof targetOverrides.$inferSelect;
+
+/**
+ * What the targets count on besides the answers (decision 063): the latest trend weight
+ * and the day the goal and body were last answered.
+ */
+export interface TargetBasis {
+  current: CurrentWeight | null;
+  start_on: string | null;
+}
+
+export const NO_TARGET_BASIS: TargetBasis = { current: null, start_on: null };
+
+/** The basis kept in a person's onboarding row. */
+export function targetBasisOf(
+  row: Pick<OnboardingRow, 'targets_start_on' | 'trend_weight_kg' | 'trend_weight_on'> | undefined,
+): TargetBasis {
+  if (!row) return NO_TARGET_BASIS;
+  return {
+    current:
+      row.trend_weight_kg !== null && row.trend_weight_on !== null
+        ? { date: row.trend_weight_on, weight_kg: row.trend_weight_kg }
+        : null,
+    start_on: row.targets_start_on,
+  };
+}
 
 export async function findOverride(db: Db, userId: string): Promise<OverrideRow | undefined> {
   const [row] = await db.select().from(targetOverrides).where(eq(targetOverrides.user_id, userId));
@@ -25,23 +50,44 @@ export function targetsOf(
   answers: OnboardingAnswers,
   override: PrescribedTargets | null,
   today: Date,
+  basis: TargetBasis = NO_TARGET_BASIS,
 ): Targets | null {
-  const { goal, body, activity, health } = answers;
+  const { goal, body, activity, health, eating } = answers;
   if (!goal || !body || !activity) return null;
-  return computeTargets({ goal, body, activity, health, today, prescribed: override });
+  return computeTargets({
+    goal,
+    body,
+    activity,
+    health,
+    eating,
+    today,
+    current: basis.current,
+    start_on: basis.start_on,
+    prescribed: override,
+  });
+}
+
+/** A person's answers and what the targets count on besides them, in one read. */
+export async function findTargetAnswers(
+  db: Db,
+  userId: string,
+): Promise<{ answers: OnboardingAnswers; basis: TargetBasis }> {
+  const row = await findOnboardingRow(db, userId);
+  return { answers: answersOf(row), basis: targetBasisOf(row) };
 }
 
 /**
  * The person's daily targets, computed from their onboarding answers as they stand today
- * (age moves with the clock), with their trainer's override in place of the formula's
- * energy when there is one. They need the goal, body and activity steps.
+ * (age moves with the clock) and their latest trend weight, with their trainer's override
+ * in place of the formula's energy when there is one. They need the goal, body and
+ * activity steps.
  */
 export async function getTargets(deps: TargetsDeps, userId: string): Promise<Targets> {
-  const [answers, override] = await Promise.all([
-    findOnboardingAnswers(deps.db, userId),
+  const [{ answers, basis }, override] = await Promise.all([
+    findTargetAnswers(deps.db, userId),
     findOverride(deps.db, userId),
   ]);
-  const targets = targetsOf(answers, override ?? null, deps.clock.now());
+  const targets = targetsOf(answers, override ?? null, deps.clock.now(), basis);
   if (!targets) throw new AppError('targetsUnavailable');
   return targets;
 }

@@ -137,11 +137,15 @@ export function anOnboarding(answered: number, finished = false) {
 export const theTrainerTargets = {
   ...answersTargets,
   energy_kcal: 1600,
+  // min(2.0 × 80, 35 % × 1600 / 4 = 140)
+  protein_g: 140,
+  protein_g_per_kg: 1.75,
   fat_g: 48,
   fat_g_per_kg: 0.6,
-  carbohydrate_g: 132,
-  carbohydrate_g_per_kg: 1.65,
-  fibre_g: 22,
+  // (1600 − 560 − 432) / 4
+  carbohydrate_g: 152,
+  carbohydrate_g_per_kg: 1.9,
+  fibre_g: 25,
   weekly_change_kg: -1.05,
   goal_date: '2026-04-05',
   notes: ['set_by_trainer'],

@@ -4,6 +4,7 @@ import { answers } from '../fixtures/onboarding';
 import {
   activityStepSchema,
   ageOn,
+  bodyMassIndex,
   bodyStepSchema,
   bodyInUnits,
   bodyToMetric,
@@ -14,6 +15,7 @@ import {
   nextOnboardingStep,
   onboardingStepSchemas,
   trainingStepSchema,
+  weightAtBmi,
   type BodyAnswer,
   type OnboardingAnswers,
 } from './onboarding';
@@ -105,6 +107,50 @@ describe('step 1: goal and pace', () => {
     expect(
       messages(imperial.safeParse({ goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 800 })),
     ).toEqual({ goal_weight_kg: 'El peso objetivo debe estar entre 67 y 771 lb' });
+  });
+
+  it('checks the goal weight and the pace against the body when it is known', () => {
+    // 165 cm, 65 kg: a BMI of 18.5 is 18.5 × 1.65² = 50.37 kg; 1 % of 65 kg is 0.65 kg.
+    const body = { height_cm: 165, weight_kg: 65 };
+    const metric = goalStepSchema({ body });
+    const underweight =
+      'Ese peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura: elige uno más alto';
+    expect(
+      messages(metric.safeParse({ goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 38 })),
+    ).toEqual({ goal_weight_kg: underweight });
+    expect(
+      metric.safeParse({ goal: 'lose', weekly_rate_kg: 0.65, goal_weight_kg: 50.4 }).success,
+    ).toBe(true);
+    expect(
+      messages(metric.safeParse({ goal: 'lose', weekly_rate_kg: 0.66, goal_weight_kg: 55 })),
+    ).toEqual({
+      weekly_rate_kg: 'El ritmo semanal no puede superar el 1 % de tu peso: como mucho 0,65 kg',
+    });
+    // In pounds: 110 lb = 49.9 kg is under 50.37 kg, 112 lb = 50.8 kg is not;
+    // 0.65 kg = 1.433 lb, so at most 1.43 lb.
+    const imperial = goalStepSchema({ system: 'imperial', body });
+    expect(
+      messages(imperial.safeParse({ goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 110 })),
+    ).toEqual({ goal_weight_kg: underweight });
+    expect(
+      messages(imperial.safeParse({ goal: 'lose', weekly_rate_kg: 1.5, goal_weight_kg: 112 })),
+    ).toEqual({
+      weekly_rate_kg: 'El ritmo semanal no puede superar el 1 % de tu peso: como mucho 1,43 lb',
+    });
+    // Gaining to a low weight is not a goal below the current one: no BMI message.
+    expect(
+      goalStepSchema({ body: { height_cm: 165, weight_kg: 45 } }).safeParse({
+        goal: 'gain',
+        weekly_rate_kg: 0.25,
+        goal_weight_kg: 48,
+      }).success,
+    ).toBe(true);
+  });
+
+  it('computes the body-mass index exactly for whole centimetres', () => {
+    // 72.25 kg at 170 cm: 72.25 / 1.7² = 25, and back
+    expect(bodyMassIndex(72.25, 170)).toBe(25);
+    expect(weightAtBmi(25, 170)).toBe(72.25);
   });
 
   it('names the allowed goals when given another', () => {

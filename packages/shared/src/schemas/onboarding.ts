@@ -62,8 +62,11 @@ export const EATING_PATTERNS = [
   'vegan',
   'pescatarian',
   'flexitarian',
+  'low_carb',
   'other',
 ] as const;
+/** Eating patterns that ask for little carbohydrate, so the 130 g floor does not apply. */
+export const LOW_CARB_PATTERNS: readonly (typeof EATING_PATTERNS)[number][] = ['low_carb'];
 /** The fourteen allergens EU Regulation 1169/2011 requires labels to declare. */
 export const ALLERGENS = [
   'gluten',
@@ -100,12 +103,17 @@ export const ONBOARDING_LIMITS = {
   bodyFatPercent: { min: 3, max: 70 },
   weeklyLossKg: 1,
   weeklyGainKg: 0.5,
+  /** The weekly pace as a share of body weight: at most 1 %, 0.5 % suggested. */
+  weeklyShareOfWeight: { max: 0.01, suggested: 0.005 },
+  /** The lowest healthy body-mass index: no goal weight below it gets a date. */
+  minHealthyBmi: 18.5,
   ageYears: { min: 16, max: 100 },
   trainingDays: { min: 0, max: 7 },
   mealsPerDay: { min: 1, max: 8 },
 } as const;
 
 const spanishNumber = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
+const hundredths = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 /** A number as Spanish readers write it: 0,5 and 1,1. */
 export function formatSpanishNumber(value: number): string {
@@ -129,6 +137,31 @@ export interface StepSchemaOptions {
   system?: MetricSystem;
   /** When given, the birth date must make an age within the accepted range on this day. */
   today?: Date;
+  /**
+   * The body step's answer, in metric, when it is known: the goal weight must then keep a
+   * body-mass index of at least 18.5 and the weekly pace at most 1 % of the weight.
+   */
+  body?: Pick<BodyAnswer, 'height_cm' | 'weight_kg'> | null;
+}
+
+/** The body-mass index of a weight at a height: kg / m². */
+export function bodyMassIndex(weightKg: number, heightCm: number): number {
+  // Whole centimetres squared stay exact, so 72.25 kg at 170 cm is 25 and not 25.000…1.
+  return (weightKg * 10_000) / (heightCm * heightCm);
+}
+
+/** The weight, in kg, that gives a body-mass index at a height: BMI × m². */
+export function weightAtBmi(bmi: number, heightCm: number): number {
+  return (bmi * heightCm * heightCm) / 10_000;
+}
+
+/** The goal weight that would be underweight: below a body-mass index of 18.5. */
+export const goalWeightUnderweightMessage =
+  'Ese peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura: elige uno más alto';
+
+/** The fastest weekly pace for a body weight: 1 % of it. */
+export function maxWeeklyRateKg(weightKg: number): number {
+  return weightKg * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
 }
 
 // ---- Step 1: goal and pace ----
@@ -174,6 +207,33 @@ export function goalStepSchema(options: StepSchemaOptions = {}) {
           code: 'custom',
           path: ['goal_weight_kg'],
           message: between('El peso objetivo', weight.min, weight.max, weight.unit),
+        });
+        return;
+      }
+      const body = options.body;
+      if (!body) return;
+      // The body is metric; the answer is in the form's units.
+      const goalKg = system === 'metric' ? answer.goal_weight_kg : lbToKg(answer.goal_weight_kg);
+      if (
+        answer.goal === 'lose' &&
+        goalKg < body.weight_kg &&
+        bodyMassIndex(goalKg, body.height_cm) < ONBOARDING_LIMITS.minHealthyBmi
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['goal_weight_kg'],
+          message: goalWeightUnderweightMessage,
+        });
+      }
+      const fastestKg = maxWeeklyRateKg(body.weight_kg);
+      const fastest = system === 'metric' ? fastestKg : kgToLb(fastestKg);
+      // Hundredths, rounded down, so the figure shown is always accepted.
+      const shown = Math.floor(fastest * 100) / 100;
+      if (answer.weekly_rate_kg > shown && answer.weekly_rate_kg <= limit) {
+        context.addIssue({
+          code: 'custom',
+          path: ['weekly_rate_kg'],
+          message: `El ritmo semanal no puede superar el 1 % de tu peso: como mucho ${hundredths.format(shown)} ${loss.unit}`,
         });
       }
     });

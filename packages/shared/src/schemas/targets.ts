@@ -23,12 +23,25 @@ export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
  * - `health_review`: a health question was answered "yes".
  * - `set_by_trainer`: the energy (and maybe protein or fat) is the trainer's, not the
  *   formula's; it may be below the BMR.
+ * - `limited_by_minimum`: the pace would put energy below 1200 kcal (women) or 1500 kcal
+ *   (men), so it is slower.
+ * - `pace_limited`: the pace asked for is more than 1 % of the body weight a week.
+ * - `pregnancy`: pregnant or postpartum: never a deficit; follow the midwife or doctor.
+ * - `under_18`: the formulas are validated from 18: no deficit.
+ * - `underweight`: the body-mass index is already below 18.5: no deficit.
+ * - `goal_weight_underweight`: the goal weight is below a body-mass index of 18.5: no date.
  */
 export const TARGET_NOTES = [
   'limited_by_bmr',
   'goal_weight_reached',
   'health_review',
   'set_by_trainer',
+  'limited_by_minimum',
+  'pace_limited',
+  'pregnancy',
+  'under_18',
+  'underweight',
+  'goal_weight_underweight',
 ] as const;
 export type TargetNote = (typeof TARGET_NOTES)[number];
 
@@ -40,6 +53,11 @@ export const targetsSchema = z.object({
   /** The body weight the per-kilogram figures use. */
   weight_kg: z.number(),
   bmr_kcal: z.number().int(),
+  /**
+   * The least energy the formula prescribes: the larger of the BMR and 1200 kcal (women) or
+   * 1500 kcal (men). A trainer must confirm an energy below it.
+   */
+  energy_floor_kcal: z.number().int(),
   activity_level: z.enum(ACTIVITY_LEVELS),
   activity_factor: z.number(),
   tdee_kcal: z.number().int(),
@@ -51,7 +69,10 @@ export const targetsSchema = z.object({
   carbohydrate_g: z.number().int(),
   carbohydrate_g_per_kg: z.number(),
   fibre_g: z.number().int(),
+  /** Total water a day (EFSA), food included. */
   water_l: z.number(),
+  /** What to drink: about 80 % of the total water, the rest comes with food. */
+  drinks_l: z.number(),
   /** Expected change of body weight per week: negative when losing. */
   weekly_change_kg: z.number(),
   /** 0 when there is none. */
@@ -94,6 +115,11 @@ export const targetOverrideInputSchema = z
       .nullable()
       .optional(),
     fat_g: wholeNumberBetween('La grasa', TARGET_OVERRIDE_LIMITS.fatG, 'g').nullable().optional(),
+    /**
+     * Needed (true) to prescribe less energy than the trainee's minimum (1200 kcal women,
+     * 1500 kcal men); without it such an energy is a 400.
+     */
+    confirm_below_minimum: z.boolean({ error: m.boolean('La confirmación') }).optional(),
   })
   .refine(
     (input) =>

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  date,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -35,6 +37,19 @@ export const onboardingAnswers = pgTable('onboarding_answers', {
    */
   health_consent_at: timestamp('health_consent_at', { withTimezone: true, mode: 'date' }),
   finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The day (where the person lives) the goal or the body was last answered: the goal date
+   * counts from it until there is a weighing since (decision 063). Null for answers given
+   * before it was kept: then the targets count from today, as they used to.
+   */
+  targets_start_on: date('targets_start_on', { mode: 'string' }),
+  /**
+   * The latest weight trend and the day of its weighing, kept by every change of the
+   * weighings so that every read of the targets (the diary's day, the roster) has it in the
+   * same row as the answers. Null without weighings.
+   */
+  trend_weight_kg: doublePrecision('trend_weight_kg'),
+  trend_weight_on: date('trend_weight_on', { mode: 'string' }),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

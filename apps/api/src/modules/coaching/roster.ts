@@ -7,7 +7,7 @@ import type {
   RosterSort,
 } from '@forja/shared/schemas/trainer-workspace';
 import { adherence } from '../../nutrition/adherence';
-import { weeklyRate, weightTrend } from '../../nutrition/trend';
+import { weeklyRate } from '../../nutrition/trend';
 import type { TraineeSnapshot } from './trainee-snapshot';
 import { trendDirection } from './trend-direction';
 
@@ -49,7 +49,7 @@ function lastActivity(trainee: TraineeSnapshot): string | null {
 }
 
 export function rosterItemOf(trainee: TraineeSnapshot): RosterItem {
-  const rate = trainee.shares.body ? weeklyRate(weightTrend(trainee.weighings)) : null;
+  const rate = trainee.shares.body ? weeklyRate(trainee.weighings) : null;
   return {
     id: trainee.id,
     first_name: trainee.first_name,

@@ -16,6 +16,7 @@ import { targetOverrides } from '../../db/schema/targets';
 import { traineeTags } from '../../db/schema/trainer-workspace';
 import { userPreferences, users } from '../../db/schema/users';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
+import { targetBasisOf } from '../../nutrition/targets';
 import { LOGGED_DAYS, SESSION_DAYS, WEIGHING_DAYS, type TraineeSnapshot } from './trainee-snapshot';
 
 export interface WorkspaceDeps {
@@ -41,6 +42,10 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
       answers_body: onboardingAnswers.body,
       activity: onboardingAnswers.activity,
       health: onboardingAnswers.health,
+      eating: onboardingAnswers.eating,
+      targets_start_on: onboardingAnswers.targets_start_on,
+      trend_weight_kg: onboardingAnswers.trend_weight_kg,
+      trend_weight_on: onboardingAnswers.trend_weight_on,
       finished_at: onboardingAnswers.finished_at,
       override_kcal: targetOverrides.energy_kcal,
       override_protein_g: targetOverrides.protein_g,
@@ -186,6 +191,7 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
     body: row.answers_body,
     activity: row.activity,
     health: row.health,
+    eating: row.eating,
   });
   const override =
     row.override_kcal === null
@@ -215,7 +221,7 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
       row.program_weekdays !== null && row.program_start !== null
         ? { weekdays: row.program_weekdays, start_date: row.program_start }
         : null,
-    target_kcal: dailyTargetsOf(answers, override, now)?.kcal ?? null,
+    target_kcal: dailyTargetsOf(answers, override, now, targetBasisOf(row))?.kcal ?? null,
     last_food_day: logged?.last_food_day ?? null,
     // The day's exact sum rounded, as the diary shows it.
     logged_days: (logged?.logged_days ?? []).map(([date, kcal]) => ({

@@ -591,12 +591,13 @@ describe('the body of a day', () => {
       method: 'PUT',
       url: `/v0/users/${ana.user.id}/targets/`,
       headers: coach.headers,
-      payload: { energy_kcal: 1750, protein_g: 150 },
+      payload: { energy_kcal: 1750, protein_g: 150, confirm_below_minimum: true },
     });
     expect(set.statusCode).toBe(200);
     await logRichDay(ana);
     // Fat: max(25 % of 1750 / 9 = 48.6, 0.6 × 80 = 48) = 49 g; carbohydrate: (1750 − 600 −
-    // 441) / 4 = 177 g; fibre: 14 × 1.75 = 24.5, so 25 g.
+    // 441) / 4 = 177 g; fibre: 14 × 1.75 = 24.5, so 25 g; drinks: 80 % of 2.5 L of water.
+    // 1750 kcal is below the floor of 1780 (the BMR), so the trainer confirmed it.
     await expectDay(
       ana,
       richDay({
@@ -605,7 +606,7 @@ describe('the body of a day', () => {
         carbohydrate_g: 177,
         fat_g: 49,
         fibre_g: 25,
-        water_ml: 2500,
+        water_ml: 2000,
       }),
     );
   });
@@ -623,7 +624,8 @@ describe('the body of a day', () => {
         carbohydrate_g: 255,
         fat_g: 61,
         fibre_g: 31,
-        water_ml: 2500,
+        // 80 % of the 2.5 L of total water comes from drinks
+        water_ml: 2000,
       }),
     );
   });

@@ -24,6 +24,7 @@ import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
 import { AppError } from '../../http/app-error';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
+import { targetBasisOf } from '../../nutrition/targets';
 import { loggedDay, nutrientsFrom, toEntry } from '../../nutrition/logged-day';
 
 export interface DiaryDeps {
@@ -41,7 +42,12 @@ const QUICK_ADD_NAME = 'Añadido rápido';
  */
 export async function getDay(deps: DiaryDeps, userId: string, date: string): Promise<DiaryDay> {
   const stored = await readStoredDay(deps.db, userId, date);
-  const targets = dailyTargetsOf(answersOf(stored.answers), stored.override, deps.clock.now());
+  const targets = dailyTargetsOf(
+    answersOf(stored.answers),
+    stored.override,
+    deps.clock.now(),
+    targetBasisOf(stored.basis),
+  );
   return { ...loggedDay(date, stored), targets };
 }
 

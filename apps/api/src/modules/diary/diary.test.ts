@@ -188,7 +188,7 @@ describe('the day', () => {
       carbohydrate_g: targets.carbohydrate_g,
       fat_g: targets.fat_g,
       fibre_g: targets.fibre_g,
-      water_ml: targets.water_l * 1000,
+      water_ml: targets.drinks_l * 1000,
     });
     expect(targets.energy_kcal).toBe(2209);
   });

@@ -435,7 +435,7 @@ describe('accepting an invitation', () => {
       expect((await call('PUT', url, ana.headers, answers[step])).status).toBe(200);
     }
     const targets = `/v0/users/${ana.user.id}/targets/`;
-    expect((await call('PUT', targets, before.headers, { energy_kcal: 1600 })).status).toBe(200);
+    expect((await call('PUT', targets, before.headers, { energy_kcal: 1800 })).status).toBe(200);
 
     const res = await accept((await invite(after.headers)).code, ana.headers, ALL_AREAS);
     expect(res.body).toMatchObject({ data: { id: after.user.id } });
@@ -472,7 +472,7 @@ describe('accepting an invitation', () => {
       }
       const code = (await invite(after.headers)).code;
       const [set, moved] = await Promise.all([
-        call('PUT', `/v0/users/${ana.user.id}/targets/`, before.headers, { energy_kcal: 1600 }),
+        call('PUT', `/v0/users/${ana.user.id}/targets/`, before.headers, { energy_kcal: 1800 }),
         accept(code, ana.headers, ALL_AREAS),
       ]);
       expect([200, 404]).toContain(set.status);

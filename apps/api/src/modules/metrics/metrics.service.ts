@@ -31,6 +31,8 @@ import { trainerMay } from '../../security/trainer-access';
 import { adherence } from '../../nutrition/adherence';
 import { csvRows, toCsv, type Cell } from './csv';
 import { weeklyRate, weightTrend } from '../../nutrition/trend';
+import { refreshTrendWeight } from '../../nutrition/trend-weight';
+import { lockWeighings } from '../../db/advisory-locks';
 
 export interface MetricsDeps {
   db: Db;
@@ -54,21 +56,29 @@ export async function putWeight(
 ): Promise<WeightEntry> {
   await checkNotFuture(deps, userId, date);
   const values = { weight_kg: weightKg, updated_at: deps.clock.now() };
-  const [row] = await deps.db
-    .insert(weightEntries)
-    .values({ user_id: userId, date, ...values })
-    .onConflictDoUpdate({ target: [weightEntries.user_id, weightEntries.date], set: values })
-    .returning();
-  if (!row) throw new Error('weight not stored');
-  return { date: row.date, weight_kg: row.weight_kg };
+  return deps.db.transaction(async (tx) => {
+    await lockWeighings(tx, userId);
+    const [row] = await tx
+      .insert(weightEntries)
+      .values({ user_id: userId, date, ...values })
+      .onConflictDoUpdate({ target: [weightEntries.user_id, weightEntries.date], set: values })
+      .returning();
+    if (!row) throw new Error('weight not stored');
+    await refreshTrendWeight(tx, userId);
+    return { date: row.date, weight_kg: row.weight_kg };
+  });
 }
 
 export async function deleteWeight(deps: MetricsDeps, userId: string, date: string) {
-  const deleted = await deps.db
-    .delete(weightEntries)
-    .where(and(eq(weightEntries.user_id, userId), eq(weightEntries.date, date)))
-    .returning({ date: weightEntries.date });
-  if (deleted.length === 0) throw new AppError('weightNotFound');
+  await deps.db.transaction(async (tx) => {
+    await lockWeighings(tx, userId);
+    const deleted = await tx
+      .delete(weightEntries)
+      .where(and(eq(weightEntries.user_id, userId), eq(weightEntries.date, date)))
+      .returning({ date: weightEntries.date });
+    if (deleted.length === 0) throw new AppError('weightNotFound');
+    await refreshTrendWeight(tx, userId);
+  });
 }
 
 type MeasurementRow = typeof bodyMeasurements.$inferSelect;
@@ -160,7 +170,7 @@ export async function getMetrics(
     withDiary ? findDailyTargets(deps, userId) : null,
   ]);
   const points = weightTrend(weights);
-  const rate = weeklyRate(points);
+  const rate = weeklyRate(weights);
   return {
     from,
     to,

@@ -11,6 +11,7 @@ import {
   trainingStepSchema,
   type Onboarding,
   type OnboardingAnswer,
+  type OnboardingAnswers,
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
 import type { Clock } from '../../clock';
@@ -19,17 +20,27 @@ import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboa
 import { onboardingAnswers } from '../../db/schema/onboarding';
 import { setSharedAreas } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
+import { lockWeighings } from '../../db/advisory-locks';
+import { findToday } from '../../db/users';
+import { refreshTrendWeight } from '../../nutrition/trend-weight';
 
 export interface OnboardingDeps {
   db: Db;
   clock: Clock;
 }
 
-/** The step schemas as the server applies them: metric, with ages counted on `today`. */
-function stepSchema(step: OnboardingStepKey, today: Date): z.ZodType {
+/**
+ * The step schemas as the server applies them: metric, with ages counted on `today`, and
+ * the goal checked against the body's answer when there is one (decision 063).
+ */
+function stepSchema(
+  step: OnboardingStepKey,
+  today: Date,
+  body: OnboardingAnswers['body'],
+): z.ZodType {
   switch (step) {
     case 'goal':
-      return goalStepSchema();
+      return goalStepSchema({ body });
     case 'body':
       return bodyStepSchema({ today });
     case 'activity':
@@ -76,7 +87,8 @@ export async function saveOnboardingStep(
   input: unknown,
 ): Promise<Onboarding> {
   const now = deps.clock.now();
-  const parsed = stepSchema(step, now).safeParse(input);
+  const previous = await findOnboardingRow(deps.db, userId);
+  const parsed = stepSchema(step, now, answersOf(previous).body).safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const answer: unknown = parsed.data;
 
@@ -84,10 +96,14 @@ export async function saveOnboardingStep(
     [step]: answer,
     updated_at: now,
   };
+  const restartsGoal = step === 'goal' || step === 'body';
+  if (restartsGoal) {
+    // A new goal or body starts the count towards the goal again, from today.
+    values.targets_start_on = await findToday(deps.db, deps.clock, userId);
+  }
   if (step === 'health') {
     // Each consent keeps the date it was first given while it stands.
     const health = answer as OnboardingAnswer<'health'>;
-    const previous = await findOnboardingRow(deps.db, userId);
     values.trainer_consent_at = health.share_with_trainer
       ? (previous?.trainer_consent_at ?? now)
       : null;
@@ -97,11 +113,19 @@ export async function saveOnboardingStep(
   }
 
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
+    if (restartsGoal) await lockWeighings(tx, userId);
+    const [inserted] = await tx
       .insert(onboardingAnswers)
       .values({ user_id: userId, created_at: now, ...values })
       .onConflictDoUpdate({ target: onboardingAnswers.user_id, set: values })
       .returning();
+    let row = inserted;
+    // Weighings logged before the row existed are not in it yet: a new goal or body reads
+    // the trend again.
+    if (restartsGoal) {
+      await refreshTrendWeight(tx, userId);
+      row = await findOnboardingRow(tx, userId);
+    }
     // The step's one question about the trainer stands for every area (decision 051): no
     // shares nothing and sends the targets back to the formula, yes shares everything with
     // the trainer the trainee is linked to. The link row it writes holds off a trainer

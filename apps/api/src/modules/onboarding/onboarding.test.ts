@@ -126,6 +126,57 @@ describe('the onboarding calls', () => {
     expect(state.data.answers).toMatchObject({ goal: null, body: null, activity: null });
   });
 
+  it('refuse a goal weight below a BMI of 18.5 and a pace above 1 % of the weight, once the body is known', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    const woman = {
+      sex: 'female',
+      birth_date: '1994-01-15',
+      height_cm: 165,
+      weight_kg: 65,
+      body_fat_percent: 0,
+    };
+    // Before the body is answered the goal step cannot know the height: it is accepted.
+    const early = { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 38 };
+    expect((await put(`${base}/goal/`, early, headers)).statusCode).toBe(200);
+    expect((await put(`${base}/body/`, woman, headers)).statusCode).toBe(200);
+
+    const underweight =
+      'Ese peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura: elige uno más alto';
+    // 38 / 1.65² = 13.96; 50 / 1.65² = 18.37, still under 18.5
+    for (const goal_weight_kg of [38, 50]) {
+      const res = await put(`${base}/goal/`, { ...early, goal_weight_kg }, headers);
+      expect(res.statusCode, String(goal_weight_kg)).toBe(400);
+      expect(res.json()).toMatchObject({
+        data: {
+          error: 'validation failed',
+          message: underweight,
+          fields: { goal_weight_kg: underweight },
+        },
+      });
+    }
+    // 1 % of 65 kg is 0.65 kg a week.
+    const tooFast = await put(
+      `${base}/goal/`,
+      { goal: 'lose', weekly_rate_kg: 0.7, goal_weight_kg: 60 },
+      headers,
+    );
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.json()).toMatchObject({
+      data: {
+        fields: {
+          weekly_rate_kg: 'El ritmo semanal no puede superar el 1 % de tu peso: como mucho 0,65 kg',
+        },
+      },
+    });
+    const state = (await get(`${base}/`, headers)).json<{ data: { answers: object } }>();
+    expect(state.data.answers).toMatchObject({ goal: early });
+
+    // 51 / 1.65² = 18.73 and 0.65 kg a week are fine.
+    const fine = { goal: 'lose', weekly_rate_kg: 0.65, goal_weight_kg: 51 };
+    expect((await put(`${base}/goal/`, fine, headers)).statusCode).toBe(200);
+  });
+
   it('refuse fields a step does not have', async () => {
     const { user, headers } = await premiumUser(ctx);
     const res = await put(

@@ -143,7 +143,10 @@ describe('the history of a trainee’s targets', () => {
       sql`alter table target_changes add constraint target_changes_refuse_check check (energy_kcal is distinct from 1700 and kind <> 'cleared') not valid`,
     );
     try {
-      const set = await call('PUT', user.id, coach.headers, { energy_kcal: 1700 });
+      const set = await call('PUT', user.id, coach.headers, {
+        energy_kcal: 1700,
+        confirm_below_minimum: true,
+      });
       expect(set.status).toBe(500);
       const clear = await call('DELETE', user.id, coach.headers);
       expect(clear.status).toBe(500);
@@ -169,7 +172,10 @@ describe('the history of a trainee’s targets', () => {
         energy_kcal: 2000 + i,
       })),
     );
-    const res = await call('PUT', user.id, coach.headers, { energy_kcal: 1650 });
+    const res = await call('PUT', user.id, coach.headers, {
+      energy_kcal: 1650,
+      confirm_below_minimum: true,
+    });
     expect(res.status).toBe(200);
     expect(res.data.history).toHaveLength(MAX_TARGET_CHANGES);
     expect(res.data.history[0]?.energy_kcal).toBe(1650);

@@ -9,16 +9,21 @@ import type {
   TraineeTargets,
 } from '@forja/shared/schemas/targets';
 import type { Db } from '../../db/client';
-import { findOnboardingAnswers } from '../../db/onboarding-answers';
 import { lockTargetChanges } from '../../db/advisory-locks';
 import { targetChanges, targetOverrides } from '../../db/schema/targets';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
 import { trainerMay } from '../../security/trainer-access';
-import { kcalOf, proteinAndFat } from '../../nutrition/targets.formulas';
+import {
+  ENERGY_MIN_KCAL,
+  kcalOf,
+  proteinAndFat,
+  proteinReferenceKg,
+} from '../../nutrition/targets.formulas';
 import {
   findOverride,
+  findTargetAnswers,
   targetsOf,
   type OverrideRow,
   type TargetsDeps,
@@ -88,8 +93,8 @@ async function targetHistory(db: Db, userId: string): Promise<TargetChange[]> {
 }
 
 async function traineeTargets(deps: TargetsDeps, userId: string): Promise<TraineeTargets> {
-  const [answers, override, history] = await Promise.all([
-    findOnboardingAnswers(deps.db, userId),
+  const [{ answers, basis }, override, history] = await Promise.all([
+    findTargetAnswers(deps.db, userId),
     findOverride(deps.db, userId),
     targetHistory(deps.db, userId),
   ]);
@@ -97,8 +102,8 @@ async function traineeTargets(deps: TargetsDeps, userId: string): Promise<Traine
   return {
     user_id: userId,
     override: override ? overrideOf(override) : null,
-    targets: targetsOf(answers, override ?? null, today),
-    formula_targets: targetsOf(answers, null, today),
+    targets: targetsOf(answers, override ?? null, today, basis),
+    formula_targets: targetsOf(answers, null, today, basis),
     history,
   };
 }
@@ -121,7 +126,8 @@ async function recordTargetChange(
 ): Promise<void> {
   await lockTargetChanges(deps.db, userId);
   const now = deps.clock.now();
-  const formula = targetsOf(await findOnboardingAnswers(deps.db, userId), null, now);
+  const { answers, basis } = await findTargetAnswers(deps.db, userId);
+  const formula = targetsOf(answers, null, now, basis);
   await deps.db.insert(targetChanges).values({
     user_id: userId,
     kind: change.kind,
@@ -171,14 +177,32 @@ export async function setTargetOverride(
       protein_g: input.protein_g ?? null,
       fat_g: input.fat_g ?? null,
     };
-    const { body } = await findOnboardingAnswers(tx, userId);
+    const { answers, basis } = await findTargetAnswers(tx, userId);
+    const formula = targetsOf(answers, null, deps.clock.now(), basis);
+    const { body } = answers;
     if (body) {
-      const macros = proteinAndFat(prescribed.energy_kcal, body.weight_kg, prescribed);
+      const weightKg = formula?.weight_kg ?? body.weight_kg;
+      const macros = proteinAndFat(
+        prescribed.energy_kcal,
+        { weightKg, proteinReferenceKg: proteinReferenceKg(body, weightKg) },
+        prescribed,
+      );
       const kcal = kcalOf(macros);
       if (kcal > prescribed.energy_kcal) {
         const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;
         throw new AppError('macrosExceedEnergy', { message, fields: { energy_kcal: message } });
       }
+    }
+    // Below the floor the formula keeps, the trainer says they mean it; without the body's
+    // answers, below the higher of the two minimums.
+    const floor =
+      formula?.energy_floor_kcal ?? Math.max(ENERGY_MIN_KCAL.female, ENERGY_MIN_KCAL.male);
+    if (prescribed.energy_kcal < floor && input.confirm_below_minimum !== true) {
+      const message = `${String(prescribed.energy_kcal)} kcal está por debajo del mínimo que daría la fórmula a esta persona (${String(floor)} kcal): confírmalo para guardarlo`;
+      throw new AppError('energyBelowMinimum', {
+        message,
+        fields: { confirm_below_minimum: message },
+      });
     }
     const now = deps.clock.now();
     const before = await findOverride(tx, userId);

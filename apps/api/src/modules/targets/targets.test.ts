@@ -133,7 +133,7 @@ async function ownTargets(headers: Record<string, string>) {
 }
 
 describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
-  it('lets a trainer set 1600 kcal, below the BMR of 1780, and the trainee is given it', async () => {
+  it('lets a trainer set 1600 kcal, below the floor of 1780 (the BMR), once confirmed, and the trainee is given it', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
 
@@ -148,7 +148,28 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       },
     });
 
-    const res = await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    const unconfirmed = await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toEqual({
+      status: 400,
+      data: {
+        error: 'energy below the minimum needs confirmation',
+        message:
+          '1600 kcal está por debajo del mínimo que daría la fórmula a esta persona (1780 kcal): confírmalo para guardarlo',
+        fields: {
+          confirm_below_minimum:
+            '1600 kcal está por debajo del mínimo que daría la fórmula a esta persona (1780 kcal): confírmalo para guardarlo',
+        },
+      },
+    });
+    expect((await call('GET', trainee.user.id, trainer.headers)).json()).toMatchObject({
+      data: { override: null, history: [] },
+    });
+
+    const res = await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 200,
@@ -161,7 +182,12 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
           set_by: trainer.user.id,
           set_at: ctx.clock.now().toISOString(),
         },
-        targets: { energy_kcal: 1600, bmr_kcal: 1780, notes: ['set_by_trainer'] },
+        targets: {
+          energy_kcal: 1600,
+          bmr_kcal: 1780,
+          energy_floor_kcal: 1780,
+          notes: ['set_by_trainer'],
+        },
         formula_targets: { energy_kcal: 2209, notes: [] },
       },
     });
@@ -170,13 +196,14 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       bmr_kcal: 1780,
       tdee_kcal: 2759,
       energy_kcal: 1600,
-      protein_g: 160,
+      // min(2.0 × 80 = 160, 35 % × 1600 / 4 = 140) = 140 g
+      protein_g: 140,
       // max(0.25 × 1600 / 9 = 44.4, 0.6 × 80 = 48) = 48 g
       fat_g: 48,
-      // (1600 − 640 − 432) / 4 = 132 g
-      carbohydrate_g: 132,
-      // 14 × 1.6 = 22.4 g
-      fibre_g: 22,
+      // (1600 − 560 − 432) / 4 = 152 g
+      carbohydrate_g: 152,
+      // 14 × 1.6 = 22.4 g, under the floor of 25 g
+      fibre_g: 25,
       // (1600 − 2759) × 7 / 7700 = −1.054 kg a week
       weekly_change_kg: -1.05,
       // 5 kg / 1.05364 kg a week × 7 = 33.2 days, so 34 days after 2 March 2026
@@ -190,14 +217,17 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       headers: trainee.headers,
     });
     expect(day.json()).toMatchObject({
-      data: { targets: { kcal: 1600, protein_g: 160, fat_g: 48, carbohydrate_g: 132 } },
+      data: { targets: { kcal: 1600, protein_g: 140, fat_g: 48, carbohydrate_g: 152 } },
     });
   });
 
   it('takes prescribed protein and fat, and replaces an earlier override', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
     ctx.clock.advance(60_000);
 
     const res = await call('PUT', trainee.user.id, trainer.headers, {
@@ -225,19 +255,28 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
   it('never lets a trainee below the BMR by their own answers: only through the override', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/v0/users/${trainee.user.id}/onboarding/goal/`,
-      headers: trainee.headers,
-      payload: { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 75 },
-    });
-    // 2759 − 1100 = 1659 would be below the BMR of 1780.
+    for (const [step, payload] of [
+      ['goal', { goal: 'lose', weekly_rate_kg: 0.8, goal_weight_kg: 75 }],
+      ['activity', { activity_level: 'sedentary', training_days_per_week: 0 }],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/v0/users/${trainee.user.id}/onboarding/${step}/`,
+        headers: trainee.headers,
+        payload,
+      });
+      expect(res.statusCode, step).toBe(200);
+    }
+    // 1780 × 1.2 = 2136 − 0.8 × 1100 = 1256 would be below the BMR of 1780.
     expect(await ownTargets(trainee.headers)).toMatchObject({
       energy_kcal: 1780,
       notes: ['limited_by_bmr'],
     });
 
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1500 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1500,
+      confirm_below_minimum: true,
+    });
     const targets = await ownTargets(trainee.headers);
     expect(targets).toMatchObject({ energy_kcal: 1500, notes: ['set_by_trainer'] });
     expect(targets.notes).not.toContain('limited_by_bmr');
@@ -246,7 +285,10 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
   it('goes back to the formula on DELETE', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
 
     const res = await call('DELETE', trainee.user.id, trainer.headers);
     expect(res.statusCode).toBe(200);
@@ -268,7 +310,10 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     const trainer = await staff('trainer');
     const other = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
 
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await call(method, trainee.user.id, other.headers, { energy_kcal: 1000 });
@@ -312,7 +357,10 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
   it('drops the override when the trainee withdraws their consent', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
 
     const withdrawn = await ctx.app.inject({
       method: 'PUT',
@@ -370,7 +418,10 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
   it('refuses bad numbers with a 400 in Spanish and keeps the targets as they were', async () => {
     const trainer = await staff('trainer');
     const trainee = await traineeOf(trainer.user.id);
-    await call('PUT', trainee.user.id, trainer.headers, { energy_kcal: 1600 });
+    await call('PUT', trainee.user.id, trainer.headers, {
+      energy_kcal: 1600,
+      confirm_below_minimum: true,
+    });
 
     const cases: [unknown, string][] = [
       [{ energy_kcal: 799 }, 'La energía debe estar entre 800 y 6000 kcal'],
@@ -384,10 +435,19 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
         { energy_kcal: 1000, protein_g: 200, fat_g: 50 },
         'La proteína y la grasa superan el objetivo de energía',
       ],
-      // 160 g of protein from the formula (2 g × 80 kg) and 100 g of fat are 1540 kcal.
+      // 105 g of protein from the formula (2 g × 80 kg = 160, capped at 35 % × 1200 / 4) and
+      // 100 g of fat are 420 + 900 = 1320 kcal.
       [
         { energy_kcal: 1200, fat_g: 100 },
-        'La proteína (160 g) y la grasa (100 g) suman 1540 kcal, más que el objetivo de energía (1200 kcal)',
+        'La proteína (105 g) y la grasa (100 g) suman 1320 kcal, más que el objetivo de energía (1200 kcal)',
+      ],
+      [
+        { energy_kcal: 1500 },
+        '1500 kcal está por debajo del mínimo que daría la fórmula a esta persona (1780 kcal): confírmalo para guardarlo',
+      ],
+      [
+        { energy_kcal: 1500, confirm_below_minimum: 'sí' },
+        'La confirmación debe ser un valor booleano válido',
       ],
     ];
     for (const [payload, message] of cases) {
@@ -436,5 +496,79 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
         },
       },
     });
+  });
+});
+
+describe('targets over time', () => {
+  it('keep the goal date from one day to the next, and count on the trend weight once there are weighings', async () => {
+    const started = ctx.clock.now();
+    const { user, headers: first } = await traineeOf(null);
+    let headers = first;
+    // Answered on 2 March 2026: 5 kg at 0.5 kg a week is 70 days, 11 May.
+    expect(await ownTargets(headers)).toMatchObject({ weight_kg: 80, goal_date: '2026-05-11' });
+    try {
+      ctx.clock.advance(86_400_000);
+      headers = auth((await signIn(ctx, user.id)).access_token);
+      expect(await ownTargets(headers)).toMatchObject({ weight_kg: 80, goal_date: '2026-05-11' });
+
+      const weigh = await ctx.app.inject({
+        method: 'PUT',
+        url: '/v0/metrics/weights/2026-03-03/',
+        headers,
+        payload: { weight_kg: 79 },
+      });
+      expect(weigh.statusCode).toBe(200);
+      // The trend starts at the first weighing, 79 kg: BMR 790 + 1125 − 150 + 5 = 1770;
+      // × 1.55 = 2743.5; − 550 = 2193.5; 4 kg at 0.5 kg a week is 56 days after 3 March.
+      expect(await ownTargets(headers)).toMatchObject({
+        weight_kg: 79,
+        energy_kcal: 2194,
+        goal_date: '2026-04-28',
+      });
+      const day = await ctx.app.inject({
+        method: 'GET',
+        url: '/v0/diary/days/2026-03-03/',
+        headers,
+      });
+      expect(day.json()).toMatchObject({ data: { targets: { kcal: 2194 } } });
+
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/v0/metrics/weights/2026-03-03/',
+        headers,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(await ownTargets(headers)).toMatchObject({ weight_kg: 80, goal_date: '2026-05-11' });
+    } finally {
+      ctx.clock.set(started);
+    }
+  });
+
+  it('find a weighing logged before the answers: the same day counts, earlier ones do not', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    // Before any answer: one weighing yesterday, one today (2 March 2026).
+    for (const [date, weight_kg] of [
+      ['2026-03-01', 90],
+      ['2026-03-02', 79],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/v0/metrics/weights/${date}/`,
+        headers,
+        payload: { weight_kg },
+      });
+      expect(res.statusCode, date).toBe(200);
+    }
+    for (const step of ['training', 'goal', 'body', 'activity'] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/v0/users/${user.id}/onboarding/${step}/`,
+        headers,
+        payload: answers[step],
+      });
+      expect(res.statusCode, step).toBe(200);
+    }
+    // The trend: 90, then 10 % of the way to 79 = 88.9 kg, dated today, the day of the start.
+    expect(await ownTargets(headers)).toMatchObject({ weight_kg: 88.9 });
   });
 });

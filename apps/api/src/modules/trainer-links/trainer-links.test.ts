@@ -111,7 +111,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     });
     expect(on.body).toMatchObject({ data: { consent: { ...NO_AREAS, diary: true } } });
     expect((await call('GET', targets, coach.headers)).status).toBe(200);
-    expect((await call('PUT', targets, coach.headers, { energy_kcal: 1600 })).status).toBe(200);
+    expect((await call('PUT', targets, coach.headers, { energy_kcal: 1800 })).status).toBe(200);
 
     // Off again: the trainer is out and their targets go.
     const off = await call('PUT', consentUrl(ana.user.id), ana.headers, {
@@ -120,7 +120,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     });
     expect(off.status).toBe(200);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await call(method, targets, coach.headers, { energy_kcal: 1600 });
+      const res = await call(method, targets, coach.headers, { energy_kcal: 1800 });
       expect(res.status, method).toBe(404);
     }
     expect((await linkOf(ana.user.id)).override).toBeUndefined();
@@ -184,7 +184,7 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
   async function linkedWithTargets() {
     const coach = await signedInTrainer(ctx);
     const ana = await trainee(coach.user.id);
-    const set = await call('PUT', targetsUrl(ana.user.id), coach.headers, { energy_kcal: 1600 });
+    const set = await call('PUT', targetsUrl(ana.user.id), coach.headers, { energy_kcal: 1800 });
     expect(set.status).toBe(200);
     return { coach, ana };
   }
@@ -246,7 +246,7 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
     expect(await linkOf(ana.user.id)).toMatchObject({
       trainer_id: coach.user.id,
       link: { trainer_id: coach.user.id },
-      override: { energy_kcal: 1600 },
+      override: { energy_kcal: 1800 },
     });
   });
 });

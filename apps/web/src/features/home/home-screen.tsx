@@ -6,6 +6,7 @@ import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/u
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
+import { safetyLine } from '../../lib/target-safety';
 import { trainerTargetLine } from '../../lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
 import { PlannedSessionCard } from './planned-session-card';
@@ -69,7 +70,7 @@ export function HomeScreen({
           </Card>
           <div className="grid gap-4 sm:grid-cols-2">
             <Card title="Agua">
-              <WaterAmount drunk={today.water_l} target={targets.water_l} system={system} />
+              <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
             </Card>
             <Card title="Entrenamiento de hoy">
               <p className="text-2xl font-bold">
@@ -148,6 +149,7 @@ export function HomeScreen({
 function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
   const left = targets.energy_kcal - today.intake.energy_kcal;
   const trainerLine = trainerTargetLine(targets);
+  const safety = safetyLine(targets);
   return (
     <section
       aria-labelledby="energy-title"
@@ -172,6 +174,7 @@ function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
       {trainerLine ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">{trainerLine}</p>
       ) : null}
+      {safety ? <p className="text-sm text-neutral-700 dark:text-neutral-300">{safety}</p> : null}
     </section>
   );
 }

@@ -60,7 +60,8 @@ describe('home', () => {
       'aria-valuetext',
       '40 de 160 g',
     );
-    expect(screen.getByText('0 de 2,5 L')).toBeVisible();
+    // The drinks: 80 % of 2.5 L of water.
+    expect(screen.getByText('0 de 2 L')).toBeVisible();
     expect(screen.getByText('Tu plan: 4 días por semana')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Peso' })).toHaveTextContent('80 kg');
     expect(screen.getByRole('link', { name: 'Registrar comida' })).toHaveAttribute(
@@ -68,9 +69,10 @@ describe('home', () => {
       '/users/diary',
     );
     expect(screen.queryByText(/Tu entrenador/)).toBeNull();
+    expect(screen.queryByText(/matrona|mantenimiento/)).toBeNull();
   });
 
-  it('says plainly that the trainer set the energy target, below the BMR', async () => {
+  it('says neutrally, with no figures, that the trainer adjusted an energy target below the floor', async () => {
     logIn();
     apiFor(anOnboarding(6, true), null, 0, theTrainerTargets);
     renderApp('/users/home');
@@ -78,10 +80,28 @@ describe('home', () => {
     const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
     // 1600 − 500 eaten
     expect(within(energy).getByTestId('energy-left')).toHaveTextContent('1100 kcal');
-    expect(energy).toHaveTextContent(
-      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
-    );
+    expect(energy).toHaveTextContent('Tu entrenador ha ajustado tu objetivo de energía.');
+    expect(energy).not.toHaveTextContent('metabolismo basal');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says by the energy why a pregnant trainee is not given a deficit, and whom to follow', async () => {
+    logIn();
+    apiFor(anOnboarding(6, true), null, 0, {
+      ...answersTargets,
+      energy_kcal: answersTargets.tdee_kcal,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['pregnancy', 'health_review'],
+    });
+    renderApp('/users/home');
+
+    const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
+    // 2759 − 500 eaten
+    expect(within(energy).getByTestId('energy-left')).toHaveTextContent('2259 kcal');
+    expect(energy).toHaveTextContent(
+      'Durante el embarazo o la lactancia tu objetivo es, como mínimo, de mantenimiento. Sigue las indicaciones de tu matrona o de tu médico.',
+    );
   });
 
   it('shows weights in pounds to a trainee who prefers imperial units', async () => {
@@ -101,11 +121,11 @@ describe('home', () => {
     renderApp('/users/home');
 
     const water = await screen.findByRole('region', { name: 'Agua' });
-    // 0.5 L = 16.9 fl oz; 2.5 L = 84.5 fl oz
-    expect(water).toHaveTextContent('16,9 de 84,5 fl oz');
+    // 0.5 L = 16.9 fl oz; the drinks, 2.0 L of the 2.5 L of water, = 67.6 fl oz
+    expect(water).toHaveTextContent('16,9 de 67,6 fl oz');
     expect(screen.getByRole('progressbar', { name: 'Agua' })).toHaveAttribute(
       'aria-valuetext',
-      '16,9 de 84,5 onzas líquidas',
+      '16,9 de 67,6 onzas líquidas',
     );
   });
 });

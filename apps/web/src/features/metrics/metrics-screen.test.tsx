@@ -31,7 +31,7 @@ const metrics = {
   adherence: { target_kcal: 2000, days_logged: 2, days_within: 1, percent: 50 },
 };
 
-function api(system: 'metric' | 'imperial') {
+function api(system: 'metric' | 'imperial', shown: object = metrics) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -44,7 +44,7 @@ function api(system: 'metric' | 'imperial') {
       timezone: 'Europe/Madrid',
       extra: '',
     }),
-    'GET /metrics/': ok(metrics),
+    'GET /metrics/': ok(shown),
     'PUT /metrics/weights/2026-03-02/': (call: FakeCall) =>
       ok({ date: '2026-03-02', ...(call.body as object) }),
   });
@@ -65,6 +65,7 @@ describe('the metrics screen', () => {
     renderApp('/users/metrics');
     expect(await screen.findByTestId('trend')).toHaveTextContent('79,9 kg');
     expect(screen.getByTestId('weekly-rate')).toHaveTextContent('-0,35 kg/semana');
+    expect(screen.queryByTestId('weekly-rate-pending')).toBeNull();
     expect(screen.getByRole('img', { name: /2 pesajes; tendencia actual 79,9 kg/ })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Constancia' })).toHaveTextContent('50 %');
     expect(calls.callsTo('GET', '/metrics/')[0]?.search).toBe('?months=1');
@@ -74,6 +75,15 @@ describe('the metrics screen', () => {
     await vi.waitFor(() => {
       expect(calls.callsTo('GET', '/metrics/').map((call) => call.search)).toContain('?months=6');
     });
+  });
+
+  it('shows a dash and what it needs until the weekly rate has 14 days of weighings', async () => {
+    api('metric', { ...metrics, weekly_rate_kg: null });
+    renderApp('/users/metrics');
+    expect(await screen.findByTestId('weekly-rate')).toHaveTextContent('—');
+    expect(screen.getByTestId('weekly-rate-pending')).toHaveTextContent(
+      'Necesitamos 14 días de pesajes',
+    );
   });
 
   it('takes and shows pounds and inches with the imperial preference, and sends metric', async () => {

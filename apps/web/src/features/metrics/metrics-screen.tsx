@@ -49,6 +49,7 @@ import {
 } from './metrics-api';
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
+import { RATE_PENDING } from '../../lib/weekly-rate';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
@@ -212,6 +213,14 @@ function WeightSection({
               ? '—'
               : `${rate > 0 ? '+' : ''}${formatNumber(system === 'imperial' ? kgToLb(rate) : rate, 2)} ${unit}/semana`}
           </dd>
+          {rate === null ? (
+            <dd
+              className="text-sm text-neutral-700 dark:text-neutral-300"
+              data-testid="weekly-rate-pending"
+            >
+              {RATE_PENDING}
+            </dd>
+          ) : null}
         </div>
       </dl>
       <WeightChart points={metrics.weights} from={metrics.from} to={metrics.to} system={system} />

@@ -4,9 +4,11 @@ import {
   goalInUnits,
   goalStepSchema,
   goalToMetric,
+  ONBOARDING_LIMITS,
+  type BodyAnswer,
   type GoalAnswer,
 } from '@forja/shared/schemas/onboarding';
-import { unitLabels, type MetricSystem } from '@forja/shared/units';
+import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
 import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
@@ -19,12 +21,25 @@ interface GoalFormValues {
   goal_weight_kg: string;
 }
 
+const hundredths = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+
+/** The suggested and the fastest weekly loss for a body weight, as the hint says them. */
+function lossHint(body: BodyAnswer | null, system: MetricSystem, unit: string): string {
+  const general = 'Un ritmo sostenible es de 0,5 % a 1 % de tu peso por semana.';
+  if (!body) return general;
+  const { suggested, max } = ONBOARDING_LIMITS.weeklyShareOfWeight;
+  const low = Math.round(weightForDisplay(body.weight_kg * suggested, system) * 100) / 100;
+  const high = Math.floor(weightForDisplay(body.weight_kg * max, system) * 100) / 100;
+  return `${general} Para ti, de ${hundredths.format(low)} a ${hundredths.format(high)} ${unit}.`;
+}
+
 export function GoalStepForm({
   initial,
   onSubmit,
   actions,
   system,
-}: StepFormProps<GoalAnswer> & { system: MetricSystem }) {
+  body,
+}: StepFormProps<GoalAnswer> & { system: MetricSystem; body: BodyAnswer | null }) {
   const units = unitLabels(system);
   const shown = initial ? goalInUnits(initial, system) : null;
   const {
@@ -35,7 +50,8 @@ export function GoalStepForm({
   } = useForm<GoalFormValues, unknown, GoalAnswer>({
     resolver: zodResolver(
       withNumberBoxes<GoalFormValues>(['weekly_rate_kg', 'goal_weight_kg'])(
-        goalStepSchema({ system }),
+        // With the body known, the goal weight and the pace are checked against it.
+        goalStepSchema({ system, body }),
       ),
     ),
     defaultValues: {
@@ -78,7 +94,7 @@ export function GoalStepForm({
             inputMode="decimal"
             hint={
               goal === 'lose'
-                ? `Un ritmo sostenible es de 0,5 % a 1 % de tu peso por semana.`
+                ? lossHint(body, system, units.weight)
                 : `Para ganar músculo, poco a poco: hasta 0,25 % de tu peso por semana.`
             }
             error={errors.weekly_rate_kg?.message}

@@ -58,6 +58,7 @@ export const EATING_PATTERN_LABELS: LabelsOf<typeof EATING_PATTERNS> = {
   vegan: 'Vegana',
   pescatarian: 'Pescetariana',
   flexitarian: 'Flexitariana',
+  low_carb: 'Baja en hidratos (low carb o cetogénica)',
   other: 'Otra',
 };
 

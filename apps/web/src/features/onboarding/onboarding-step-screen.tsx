@@ -103,6 +103,7 @@ function StepForm({ step, answers, system, onSubmit, actions }: StepFormSwitchPr
       return (
         <GoalStepForm
           initial={answers.goal}
+          body={answers.body}
           system={system}
           onSubmit={onSubmit}
           actions={actions}

@@ -67,6 +67,60 @@ describe('the onboarding', () => {
     expect(api.callsTo('PUT', `${base}/goal/`)).toEqual([]);
   });
 
+  it('checks the goal weight and the pace against the body once it is known', async () => {
+    const user = userEvent.setup();
+    logIn();
+    // Every step answered: the body is a man of 180 cm and 80 kg.
+    const api = apiFor(anOnboarding(6));
+    renderApp('/users/onboarding/first-step?from=resume');
+
+    // 0.5 % and 1 % of 80 kg
+    expect(
+      await screen.findByText(
+        'Un ritmo sostenible es de 0,5 % a 1 % de tu peso por semana. Para ti, de 0,4 a 0,8 kg.',
+      ),
+    ).toBeVisible();
+    const goalWeight = screen.getByLabelText('Peso objetivo (kg)');
+    await user.clear(goalWeight);
+    // 55 / 1.8² = 17.0, under a BMI of 18.5
+    await user.type(goalWeight, '55');
+    const rate = screen.getByLabelText('Ritmo semanal (kg por semana)');
+    await user.clear(rate);
+    await user.type(rate, '0,9');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(
+      await screen.findByText(
+        'Ese peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura: elige uno más alto',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText('El ritmo semanal no puede superar el 1 % de tu peso: como mucho 0,8 kg'),
+    ).toBeVisible();
+    expect(api.callsTo('PUT', `${base}/goal/`)).toEqual([]);
+  });
+
+  it('tells a pregnant trainee on the summary why there is no deficit, and whom to follow', async () => {
+    logIn();
+    apiFor(anOnboarding(6), {
+      'GET /targets/': ok({
+        ...answersTargets,
+        energy_kcal: answersTargets.tdee_kcal,
+        weekly_change_kg: 0,
+        goal_date: null,
+        notes: ['pregnancy', 'health_review'],
+      }),
+    });
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(targets).toHaveTextContent('Mantener tu peso');
+    expect(
+      within(targets).getByText(/Sigue las indicaciones de tu matrona o de tu médico/),
+    ).toBeVisible();
+    expect(targets).not.toHaveTextContent('Fecha estimada');
+  });
+
   it('saves a step as soon as it is answered, in metric, and goes on to the next', async () => {
     const user = userEvent.setup();
     logIn();
@@ -195,8 +249,11 @@ describe('the onboarding', () => {
     renderApp('/users/onboarding/resume');
 
     const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
-    // 2.5 L = 84.5 fl oz; 0.5 kg = 1.1 lb; 75 kg = 165.3 lb; 2 g/kg = 0.91 g/lb
-    expect(targets).toHaveTextContent('Agua84,5 fl oz');
+    // 2.0 L of drinks = 67.6 fl oz of 2.5 L = 84.5 fl oz; 0.5 kg = 1.1 lb; 75 kg = 165.3 lb;
+    // 2 g/kg = 0.91 g/lb
+    expect(targets).toHaveTextContent(
+      'Agua67,6 fl oz en bebidas (de 84,5 fl oz en total: el resto llega con la comida)',
+    );
     expect(targets).toHaveTextContent('Perder 1,1 lb por semana');
     expect(targets).toHaveTextContent('165,3 lb el 11 de mayo de 2026');
     expect(targets).toHaveTextContent('0,91 g/lb');
@@ -218,16 +275,15 @@ describe('the onboarding', () => {
     expect(within(targets).queryByRole('listitem')).toBeNull();
   });
 
-  it('says, without alarm, when the trainer’s energy target is below the BMR', async () => {
+  it('says, without alarm or figures, when the trainer’s energy target is below the floor', async () => {
     logIn();
     apiFor(anOnboarding(6), { 'GET /targets/': ok(theTrainerTargets) });
     renderApp('/users/onboarding/resume');
 
     const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
     expect(within(targets).getByTestId('energy-target')).toHaveTextContent('1600 kcal');
-    expect(targets).toHaveTextContent(
-      'Tu entrenador ha fijado tu objetivo de energía, por debajo de tu metabolismo basal.',
-    );
+    expect(targets).toHaveTextContent('Tu entrenador ha ajustado tu objetivo de energía.');
+    expect(targets).not.toHaveTextContent('por debajo');
     expect(targets).toHaveTextContent('Perder 1,1 kg por semana');
     expect(within(targets).queryByRole('listitem')).toBeNull();
   });

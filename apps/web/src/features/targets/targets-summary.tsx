@@ -30,6 +30,7 @@ function perBodyWeight(gramsPerKg: number, system: MetricSystem): string {
 export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
   const units = unitLabels(system);
   const water = litresForDisplay(targets.water_l, system);
+  const drinks = litresForDisplay(targets.drinks_l, system);
   const weekly = weightForDisplay(Math.abs(targets.weekly_change_kg), system);
   const rate =
     targets.weekly_change_kg === 0
@@ -90,7 +91,10 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
         <dd>{formatGrams(targets.fibre_g)}</dd>
         <dt className="font-medium">Agua</dt>
         <dd>
-          {formatDecimal(water.value)} {water.unit}
+          {formatDecimal(drinks.value)} {drinks.unit} en bebidas{' '}
+          <span className="text-neutral-700 dark:text-neutral-300">
+            (de {formatDecimal(water.value)} {water.unit} en total: el resto llega con la comida)
+          </span>
         </dd>
         <dt className="font-medium">Ritmo semanal</dt>
         <dd>{rate}</dd>
@@ -118,6 +122,18 @@ const NOTE_TEXTS: Record<Exclude<Note, 'set_by_trainer'>, string> = {
     'Tu peso objetivo ya está alcanzado con tu peso actual, así que tus objetivos son de mantenimiento.',
   health_review:
     'Indicaste algún problema de salud: consulta con un profesional sanitario antes de seguir este plan.',
+  limited_by_minimum:
+    'El ritmo que elegiste te dejaría por debajo de la energía mínima recomendada (1200 kcal al día para mujeres y 1500 para hombres), así que lo hemos ajustado a un ritmo más seguro.',
+  pace_limited:
+    'Hemos limitado tu ritmo al 1 % de tu peso por semana: perder más deprisa suele costar músculo y es difícil de mantener.',
+  pregnancy:
+    'Durante el embarazo, el posparto o la lactancia no te proponemos comer por debajo de lo que gastas: tus objetivos son, como mínimo, de mantenimiento. Sigue las indicaciones de tu matrona o de tu médico.',
+  under_18:
+    'Las fórmulas que usamos están validadas a partir de los 18 años, así que no te proponemos comer por debajo de lo que gastas. Habla con tu médico o con un dietista-nutricionista antes de intentar perder peso.',
+  underweight:
+    'Tu índice de masa corporal ya está por debajo de 18,5, así que no te proponemos perder peso: tus objetivos son de mantenimiento. Si quieres cambiar tu peso, consulta con un profesional sanitario.',
+  goal_weight_underweight:
+    'Tu peso objetivo quedaría por debajo de un índice de masa corporal de 18,5, que es bajo peso para tu altura, así que no te damos una fecha para alcanzarlo. Te recomendamos elegir un peso objetivo más alto.',
 };
 
 function TargetNotes({ notes }: { notes: Targets['notes'] }) {

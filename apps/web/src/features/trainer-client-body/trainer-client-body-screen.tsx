@@ -15,6 +15,7 @@ import { focusRing } from '../../components/ui/styles';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber } from '../../lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
+import { RATE_PENDING } from '../../lib/weekly-rate';
 
 function formatDate(date: string): string {
   return formatCalendarDay(date, { dateStyle: 'medium' });
@@ -84,6 +85,11 @@ function WeightCard({ metrics, system }: { metrics: Metrics; system: MetricSyste
               ? '—'
               : `${rate > 0 ? '+' : ''}${formatNumber(system === 'imperial' ? kgToLb(rate) : rate, 2)} ${unit}/semana`}
           </dd>
+          {rate === null ? (
+            <dd className={muted} data-testid="weekly-rate-pending">
+              {RATE_PENDING}
+            </dd>
+          ) : null}
         </div>
       </dl>
       <WeightChart points={metrics.weights} from={metrics.from} to={metrics.to} system={system} />

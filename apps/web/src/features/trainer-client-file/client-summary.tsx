@@ -4,6 +4,7 @@ import type { RosterFigures, Severity } from '@forja/shared/schemas/trainer-work
 import { Card } from '../../components/ui/card';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { traineeFileQuery } from './trainer-client-file-api';
+import { RATE_PENDING } from '../../lib/weekly-rate';
 
 const kg = new Intl.NumberFormat('es-ES', {
   maximumFractionDigits: 1,
@@ -22,8 +23,8 @@ const TRENDS = { up: 'Sube', down: 'Baja', flat: 'Estable' } as const;
 const dayMonth = (date: string) => formatCalendarDay(date, { day: 'numeric', month: 'long' });
 
 /** A dash for what is missing: "No compartido" when the trainee keeps the area to themselves. */
-function Missing({ shared }: { shared: boolean }) {
-  const label = shared ? 'Sin datos' : 'No compartido';
+function Missing({ shared, pending = 'Sin datos' }: { shared: boolean; pending?: string }) {
+  const label = shared ? pending : 'No compartido';
   return (
     <span role="img" aria-label={label} title={label}>
       —
@@ -102,7 +103,7 @@ export function ClientSummary({ traineeId }: { traineeId: string }) {
         </Figure>
         <Figure label="Tendencia de peso">
           {file.trend === null ? (
-            <Missing shared={body} />
+            <Missing shared={body} pending={RATE_PENDING} />
           ) : (
             `${TRENDS[file.trend]}${file.weekly_rate_kg === null ? '' : ` (${kg.format(file.weekly_rate_kg)} kg/semana)`}`
           )}

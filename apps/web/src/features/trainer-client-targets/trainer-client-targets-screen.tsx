@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   targetOverrideInputSchema,
   type TargetChange,
+  type Targets,
   type TraineeTargets,
 } from '@forja/shared/schemas/targets';
 import { Card } from '../../components/ui/card';
@@ -41,6 +43,16 @@ const formSchema = z.preprocess(
 );
 
 const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
+
+/** Why the formula holds back, as the trainer reads it (decision 063). */
+const FORMULA_SAFETY: Partial<Record<Targets['notes'][number], string>> = {
+  pregnancy: 'Ha indicado embarazo o posparto: la fórmula no le propone déficit.',
+  under_18: 'Tiene menos de 18 años: la fórmula no le propone déficit.',
+  underweight: 'Su índice de masa corporal es inferior a 18,5: la fórmula no le propone déficit.',
+  goal_weight_underweight:
+    'Su peso objetivo queda por debajo de un índice de masa corporal de 18,5: la fórmula no le da fecha.',
+  pace_limited: 'Su ritmo se limita al 1 % de su peso por semana.',
+};
 const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -136,18 +148,36 @@ function ComparisonCard({ data }: { data: TraineeTargets }) {
           ))}
         </tbody>
       </table>
-      {given.energy_kcal < given.bmr_kcal ? (
+      {formula.notes.flatMap((note) => {
+        const text = FORMULA_SAFETY[note];
+        return text
+          ? [
+              <p key={note} className={muted}>
+                {text}
+              </p>,
+            ]
+          : [];
+      })}
+      {given.energy_kcal < given.energy_floor_kcal ? (
         <p className={muted}>
-          {`La energía está por debajo de su metabolismo basal (${formatNumber(given.bmr_kcal)} kcal).`}
+          {`La energía está por debajo del mínimo de la fórmula (${formatNumber(given.energy_floor_kcal)} kcal).`}
         </p>
       ) : null}
     </Card>
   );
 }
 
+/** Without the trainee's answers the floor is the higher of the two minimums (1500 kcal). */
+const FLOOR_WITHOUT_ANSWERS_KCAL = 1500;
+
+type Prescription = z.output<typeof formSchema>;
+
 function PrescriptionCard({ traineeId, data }: { traineeId: string; data: TraineeTargets }) {
   const queryClient = useQueryClient();
   const override = data.override;
+  const floor = data.formula_targets?.energy_floor_kcal ?? FLOOR_WITHOUT_ANSWERS_KCAL;
+  // An energy below the floor waits here until the trainer confirms it.
+  const [belowFloor, setBelowFloor] = useState<Prescription | null>(null);
   const {
     register,
     handleSubmit,
@@ -170,8 +200,9 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
     });
   };
   const save = useMutation({
-    mutationFn: (input: z.output<typeof formSchema>) => setTraineeTargets(traineeId, input),
+    mutationFn: (input: Prescription) => setTraineeTargets(traineeId, input),
     onSuccess: (next) => {
+      setBelowFloor(null);
       answered(next);
       notify.success('Objetivos guardados');
     },
@@ -197,7 +228,8 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
         className="flex flex-col gap-3"
         onSubmit={(event) =>
           void handleSubmit((input) => {
-            save.mutate(input);
+            if (input.energy_kcal < floor) setBelowFloor(input);
+            else save.mutate(input);
           })(event)
         }
       >
@@ -227,6 +259,43 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
         <p className={muted}>
           Lo que dejes en blanco sale de la fórmula; los carbohidratos son la energía que queda.
         </p>
+        {belowFloor ? (
+          <div
+            role="group"
+            aria-labelledby="below-floor-title"
+            className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+          >
+            <p id="below-floor-title" className="font-semibold">
+              {`${formatNumber(belowFloor.energy_kcal)} kcal está por debajo del mínimo que le daría la fórmula (${formatNumber(floor)} kcal).`}
+            </p>
+            <p>
+              Ese mínimo es su metabolismo basal, y nunca menos de 1200 kcal para mujeres ni de 1500
+              para hombres. Si lo fijas, tu cliente solo verá que has ajustado su objetivo de
+              energía.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                disabled={save.isPending}
+                className={primaryButton}
+                onClick={() => {
+                  save.mutate({ ...belowFloor, confirm_below_minimum: true });
+                }}
+              >
+                {`Sí, fijar ${formatNumber(belowFloor.energy_kcal)} kcal`}
+              </button>
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => {
+                  setBelowFloor(null);
+                }}
+              >
+                Cambiar la energía
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={save.isPending} className={primaryButton}>
             Guardar objetivos

@@ -68,7 +68,7 @@ function api(trainee: TraineeFile, targets: object = onFormula) {
 }
 
 describe('Objetivos, in a trainee’s file', () => {
-  it('sets the energy from the form and shows the change in the history', async () => {
+  it('sets an energy below the floor only once confirmed, and shows the change in the history', async () => {
     logIn();
     const fake = api(lucia);
     renderApp(`/trainers/clients/${lucia.id}/targets`);
@@ -83,21 +83,64 @@ describe('Objetivos, in a trainee’s file', () => {
     await ui.type(screen.getByLabelText('Energía (kcal al día)'), '1600');
     await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
 
+    // 1600 kcal is below the formula's floor of 1780 (the BMR): nothing is sent until confirmed.
+    const confirm = await screen.findByRole('group', {
+      name: '1600 kcal está por debajo del mínimo que le daría la fórmula (1780 kcal).',
+    });
+    expect(fake.callsTo('PUT', targetsPath)).toEqual([]);
+    await ui.click(within(confirm).getByRole('button', { name: 'Cambiar la energía' }));
+    expect(screen.queryByRole('group')).toBeNull();
+    await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
+    await ui.click(await screen.findByRole('button', { name: 'Sí, fijar 1600 kcal' }));
+
     await waitFor(() => {
       expect(fake.callsTo('PUT', targetsPath).map((call) => call.body)).toEqual([
-        { energy_kcal: 1600, protein_g: null, fat_g: null },
+        { energy_kcal: 1600, protein_g: null, fat_g: null, confirm_below_minimum: true },
       ]);
     });
+    expect(screen.queryByRole('group')).toBeNull();
     const history = await screen.findByRole('list', { name: /Cambios/ });
     expect(within(history).getByText(/Fijó 1600 kcal/)).toBeVisible();
     expect(within(history).getByText(/Marta Ibáñez/)).toBeVisible();
-    expect(screen.getByText(/por debajo de su metabolismo basal/)).toBeVisible();
+    expect(screen.getByText(/por debajo del mínimo de la fórmula \(1780 kcal\)/)).toBeVisible();
 
     await ui.click(screen.getByRole('button', { name: 'Volver a la fórmula' }));
     await waitFor(() => {
       expect(fake.callsTo('DELETE', targetsPath)).toHaveLength(1);
     });
     expect(await within(history).findByText(/Volvió a los objetivos de la fórmula/)).toBeVisible();
+  });
+
+  it('sends an energy at or above the floor without asking', async () => {
+    logIn();
+    const fake = api(lucia);
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+    const ui = userEvent.setup();
+    // The floor is 1780 kcal, the BMR of the shared onboarding's man.
+    await ui.type(await screen.findByLabelText('Energía (kcal al día)'), '1780');
+    await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
+    await waitFor(() => {
+      expect(fake.callsTo('PUT', targetsPath).map((call) => call.body)).toEqual([
+        { energy_kcal: 1780, protein_g: null, fat_g: null },
+      ]);
+    });
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
+  it('tells the trainer why the formula holds back a deficit', async () => {
+    logIn();
+    const pregnant = {
+      ...answersTargets,
+      energy_kcal: answersTargets.tdee_kcal,
+      weekly_change_kg: 0,
+      goal_date: null,
+      notes: ['pregnancy' as const, 'health_review' as const],
+    };
+    api(lucia, { ...onFormula, targets: pregnant, formula_targets: pregnant });
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+    expect(
+      await screen.findByText('Ha indicado embarazo o posparto: la fórmula no le propone déficit.'),
+    ).toBeVisible();
   });
 
   it('says what is wrong under the field and sends nothing', async () => {

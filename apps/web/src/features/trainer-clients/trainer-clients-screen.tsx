@@ -23,6 +23,7 @@ import {
   saveTraineeTags,
   type RosterView,
 } from './trainer-clients-api';
+import { RATE_PENDING } from '../../lib/weekly-rate';
 
 const SORT_LABELS: Record<RosterSort, string> = {
   name: 'Nombre',
@@ -241,8 +242,8 @@ function initialsOf(item: RosterItem) {
 }
 
 /** A dash for what is missing: "No compartido" when the trainee keeps the area to themselves. */
-function Missing({ shared }: { shared: boolean }) {
-  const label = shared ? 'Sin datos' : 'No compartido';
+function Missing({ shared, pending = 'Sin datos' }: { shared: boolean; pending?: string }) {
+  const label = shared ? pending : 'No compartido';
   return (
     <span role="img" aria-label={label} title={label}>
       —
@@ -361,7 +362,7 @@ const TREND_TEXTS = {
 } as const;
 
 function Trend({ item }: { item: RosterItem }) {
-  if (item.trend === null) return <Missing shared={item.shares.body} />;
+  if (item.trend === null) return <Missing shared={item.shares.body} pending={RATE_PENDING} />;
   const { arrow, label } = TREND_TEXTS[item.trend];
   return (
     <span className="inline-flex items-center gap-1">

@@ -92,6 +92,15 @@ describe('Clientes', () => {
     );
   });
 
+  it('names the dash of a trend that waits for 14 days of weighings', async () => {
+    logIn();
+    trainerApi([{ ...lucia, trend: null, weekly_rate_kg: null }]);
+    renderApp('/trainers/clients');
+
+    const card = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    expect(within(card).getByRole('img', { name: 'Necesitamos 14 días de pesajes' })).toBeVisible();
+  });
+
   it('says when there is nobody yet, and when nobody matches', async () => {
     logIn();
     trainerApi([]);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
-import type { WeightPoint } from '@forja/shared/schemas/metrics';
 import { snapshot } from '../../../../test/trainee-snapshot';
-import { movedAwayTwoWeeks, weightAwayFromGoal } from './weight-away-from-goal';
+import { rateAwayOn, weightAwayFromGoal } from './weight-away-from-goal';
 
 const TODAY = '2026-11-20';
-
-/** Trend points on today, a week and two weeks before. */
-function points(twoWeeksBefore: number, weekBefore: number, now: number): WeightPoint[] {
-  return [
-    { date: addDays(TODAY, -14), weight_kg: twoWeeksBefore, trend_kg: twoWeeksBefore },
-    { date: addDays(TODAY, -7), weight_kg: weekBefore, trend_kg: weekBefore },
-    { date: TODAY, weight_kg: now, trend_kg: now },
-  ];
-}
 
 /** A weighing a day for `days` days up to today, changing by `perDay` kg. */
 function weighings(days: number, perDay: number) {
@@ -23,24 +13,19 @@ function weighings(days: number, perDay: number) {
   }));
 }
 
-describe('movedAwayTwoWeeks', () => {
-  it('needs each of the two weeks to move away by 0.1 kg or more', () => {
-    expect(movedAwayTwoWeeks(points(80, 80.1, 80.2), TODAY, 1)).toBe(true);
-    expect(movedAwayTwoWeeks(points(80, 80.09, 80.2), TODAY, 1)).toBe(false);
-    expect(movedAwayTwoWeeks(points(80, 80.2, 80.29), TODAY, 1)).toBe(false);
-    // For a gain, away is down.
-    expect(movedAwayTwoWeeks(points(80.2, 80.1, 80), TODAY, -1)).toBe(true);
-    expect(movedAwayTwoWeeks(points(80, 80.1, 80.2), TODAY, -1)).toBe(false);
+describe('rateAwayOn', () => {
+  it('is the weekly rate on that day, signed away from the goal', () => {
+    // 0.02 kg a day for 20 days is +0.14 kg a week: away when losing, towards when gaining.
+    expect(rateAwayOn(weighings(20, 0.02), TODAY, 1)).toBeCloseTo(0.14, 10);
+    expect(rateAwayOn(weighings(20, 0.02), TODAY, -1)).toBeCloseTo(-0.14, 10);
+    // Ten days before today it still had only 10 days of weighings: no rate yet.
+    expect(rateAwayOn(weighings(20, 0.02), addDays(TODAY, -10), 1)).toBeNull();
   });
 
-  it('needs a weighing in the last week and one two weeks back', () => {
-    const stale: WeightPoint[] = [
-      { date: addDays(TODAY, -21), weight_kg: 80, trend_kg: 80 },
-      { date: addDays(TODAY, -14), weight_kg: 80.1, trend_kg: 80.1 },
-      { date: addDays(TODAY, -8), weight_kg: 80.2, trend_kg: 80.2 },
-    ];
-    expect(movedAwayTwoWeeks(stale, TODAY, 1)).toBe(false);
-    expect(movedAwayTwoWeeks(points(80, 80.1, 80.2).slice(1), TODAY, 1)).toBe(false);
+  it('needs a weighing in the week up to that day', () => {
+    const stale = weighings(30, 0.05).filter((entry) => entry.date < addDays(TODAY, -6));
+    expect(rateAwayOn(stale, TODAY, 1)).toBeNull();
+    expect(rateAwayOn(stale, addDays(TODAY, -1), 1)).toBeCloseTo(0.35, 10);
   });
 });
 
@@ -51,7 +36,7 @@ describe('weightAwayFromGoal', () => {
       rule: 'weight_away_from_goal',
       severity: 'high',
       detail: expect.stringMatching(
-        /^Su tendencia de peso sube desde hace dos semanas \(\+0,\d kg\) y su objetivo es perder peso$/,
+        /^Su peso sube desde hace al menos dos semanas \(\+0,\d kg\/semana\) y su objetivo es perder peso$/,
       ) as string,
       clipped: true,
     });
