@@ -11,6 +11,8 @@ const TRAINER_NOTES_LOCK = 7_240_057;
 const TARGET_CHANGES_LOCK = 7_240_058;
 const PROGRAMS_LOCK = 7_240_060;
 const OWN_EXERCISES_LOCK = 7_240_061;
+const CHECK_IN_FORMS_LOCK = 7_240_611;
+const CHECK_INS_LOCK = 7_240_612;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -67,4 +69,14 @@ export function lockPrograms(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainer's own exercises, which a new one counts (decision 058). */
 export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
+}
+
+/** The lock of one trainer's check-in forms, which a new one counts (decision 061). */
+export function lockCheckInForms(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_IN_FORMS_LOCK, trainerId);
+}
+
+/** The lock of one trainee's check-ins, which a new week's trims (decision 061). */
+export function lockCheckIns(db: Db, traineeId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_INS_LOCK, traineeId);
 }

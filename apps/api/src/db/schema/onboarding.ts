@@ -40,7 +40,7 @@ export const onboardingAnswers = pgTable('onboarding_answers', {
 });
 
 /** PostgreSQL bytea as a Node Buffer, whichever driver reads it. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { withoutHealthData } from '@forja/shared/schemas/onboarding';
 import type { Consents } from '@forja/shared/schemas/consents';
+import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../clock';
+import { forgetCheckIns } from '../../db/check-ins';
 import type { Db } from '../../db/client';
 import { answersOf } from '../../db/onboarding-answers';
 import { onboardingAnswers } from '../../db/schema/onboarding';
@@ -11,6 +13,7 @@ import { AppError } from '../../http/app-error';
 export interface ConsentsDeps {
   db: Db;
   clock: Clock;
+  objects: ObjectStore;
 }
 
 export async function getConsents(deps: ConsentsDeps, userId: string): Promise<Consents> {
@@ -31,16 +34,19 @@ export async function getConsents(deps: ConsentsDeps, userId: string): Promise<C
 /**
  * Withdraws the consent to process health data: the health answers are deleted in the same
  * statement, so nothing computed afterwards (the targets' health note) can still see them.
- * The step stays answered, with the trainer-sharing choice as it was.
+ * The step stays answered, with the trainer-sharing choice as it was. Check-ins and their
+ * progress photos are health data given under the same consent: they are deleted too
+ * (SECURITY 30, decision 061).
  */
 export async function withdrawHealthConsent(deps: ConsentsDeps, userId: string): Promise<Consents> {
-  await deps.db.transaction(async (tx) => {
+  const photoKeys = await deps.db.transaction(async (tx) => {
+    const keys = await forgetCheckIns(tx, userId);
     const [row] = await tx
       .select()
       .from(onboardingAnswers)
       .where(eq(onboardingAnswers.user_id, userId))
       .for('update');
-    if (!row) return;
+    if (!row) return keys;
     const { health } = answersOf(row);
     await tx
       .update(onboardingAnswers)
@@ -50,6 +56,8 @@ export async function withdrawHealthConsent(deps: ConsentsDeps, userId: string):
         updated_at: deps.clock.now(),
       })
       .where(eq(onboardingAnswers.user_id, userId));
+    return keys;
   });
+  await deps.objects.delete(photoKeys);
   return getConsents(deps, userId);
 }

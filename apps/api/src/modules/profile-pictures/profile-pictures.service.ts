@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { profilePictures } from '../../db/schema/onboarding';
 import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
+import { IMAGE_CONTENT_TYPE, resizeImage } from '../../images/resize';
 
 export interface ProfilePictureDeps {
   db: Db;
@@ -14,13 +13,6 @@ export interface ProfilePictureDeps {
 
 /** The longest side of a stored picture, in pixels. */
 export const PICTURE_MAX_SIDE_PX = 512;
-/** Uploads above this many bytes are refused before decoding. */
-export const PICTURE_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
-/** About a 40-megapixel photo: larger images are refused so decoding cannot eat the memory. */
-const PICTURE_MAX_INPUT_PIXELS = 40_000_000;
-/** Raster formats people upload photos in. SVG, PDF and the like are refused. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-
 export const PICTURE_PATH_PREFIX = '/media/profile-pictures/';
 
 /** The public address of a stored picture: unguessable, and new for every upload. */
@@ -34,25 +26,9 @@ export interface StoredPicture {
   height: number;
 }
 
-/**
- * Decodes an upload, turns it upright, shrinks it to at most 512 px a side and re-encodes it
- * as WebP. Re-encoding drops metadata such as the GPS position a camera wrote.
- */
-export async function resizePicture(upload: Buffer) {
-  if (upload.length > PICTURE_MAX_UPLOAD_BYTES) throw new AppError('imageTooLarge');
-  try {
-    const image = sharp(upload, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: 'error' });
-    const { format } = await image.metadata();
-    if (!ACCEPTED_FORMATS.has(format)) throw new AppError('invalidImage');
-    return await image
-      .rotate()
-      .resize(PICTURE_MAX_SIDE_PX, PICTURE_MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('invalidImage', { cause: error });
-  }
+/** Shrinks an upload to at most 512 px a side as WebP, without its metadata. */
+export function resizePicture(upload: Buffer) {
+  return resizeImage(upload, { maxSide: PICTURE_MAX_SIDE_PX, quality: 82 });
 }
 
 /** Stores a new profile picture for the person, replacing any earlier one. */
@@ -72,7 +48,7 @@ export async function saveProfilePicture(
         id: randomUUID(),
         user_id: userId,
         content: data,
-        content_type: 'image/webp',
+        content_type: IMAGE_CONTENT_TYPE,
         width: info.width,
         height: info.height,
         sha256,
