@@ -822,7 +822,7 @@ describe('check-in forms', () => {
       call(trainer.headers, 'PUT', '/v0/trainers/check-in-forms/default/', body),
     ]);
     expect(refused.map((r) => r.status)).toEqual([409, 409]);
-    expect(refused[0]?.data.error).toBe('too many check-in forms');
+    expect(refused[0].data.error).toBe('too many check-in forms');
     // Changing one that exists is still allowed.
     expect(
       (

@@ -27,6 +27,7 @@ const tabs = [
   { to: '/trainers/clients/$traineeId/training', label: 'Entrenamiento', exact: false },
   { to: '/trainers/clients/$traineeId/body', label: 'Cuerpo', exact: false },
   { to: '/trainers/clients/$traineeId/targets', label: 'Objetivos', exact: false },
+  { to: '/trainers/clients/$traineeId/check-ins', label: 'Revisiones', exact: false },
   { to: '/trainers/clients/$traineeId/notes', label: 'Notas', exact: false },
 ] as const;
 
@@ -92,7 +93,7 @@ export function ClientFileFrame({
         aria-label={`Ficha de ${name}`}
         className="border-b border-neutral-200 dark:border-neutral-800"
       >
-        {/* Six tabs: two rows of three on a phone, so that none hides off the edge. */}
+        {/* Seven tabs: rows of three on a phone, so that none hides off the edge. */}
         <ul className="grid grid-cols-3 gap-x-1 sm:flex">
           {tabs.map((tab) => (
             <li key={tab.to}>
