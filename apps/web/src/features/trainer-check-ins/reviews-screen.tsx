@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CheckInStatus } from '@forja/shared/schemas/check-ins';
-import { formatDay, formatWeek } from '../../components/check-ins/check-in-format';
+import { formatWeek } from '../../components/check-ins/check-in-format';
 import { cardFrame } from '../../components/ui/card';
 import { focusRing, textLink } from '../../components/ui/styles';
 import { reviewListQuery } from './trainer-check-ins-api';
@@ -61,8 +61,16 @@ export function ReviewsScreen({ status }: { status: CheckInStatus }) {
                 </span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
                   {formatWeek(item.week)} · enviada el{' '}
-                  {formatDay(item.submitted_at.toISOString().slice(0, 10))}
-                  {item.photos.length > 0 ? ` · ${item.photos.length} fotos` : ''}
+                  {item.submitted_at.toLocaleDateString('es-ES', {
+                    weekday: 'long',
+                    day: 'numeric',
+                    month: 'long',
+                  })}
+                  {item.photos.length === 1
+                    ? ' · 1 foto'
+                    : item.photos.length > 1
+                      ? ` · ${String(item.photos.length)} fotos`
+                      : ''}
                 </span>
               </Link>
             </li>
