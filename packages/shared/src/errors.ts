@@ -395,38 +395,38 @@ export const API_ERRORS = {
   // Weekly check-ins and progress photos (decision 061).
   checkInNotFound: {
     status: 404,
-    error: 'check-in not found',
+    error: 'check in not found',
     message: 'La revisión no existe o ya no está disponible',
   },
   checkInsNotShared: {
     status: 404,
-    error: 'check-ins not shared',
+    error: 'check ins not shared',
     message:
       'Las revisiones semanales son para quien tiene entrenador y comparte con él las revisiones',
   },
   checkInAnswered: {
     status: 409,
-    error: 'check-in already answered',
+    error: 'check in already answered',
     message: 'Tu entrenador ya ha respondido esta revisión: ya no se puede cambiar',
   },
   checkInWeekClosed: {
     status: 400,
-    error: 'check-in week not open',
+    error: 'check in week not open',
     message: 'Solo puedes enviar la revisión de esta semana o la de la semana pasada',
   },
   invalidCheckInAnswers: {
     status: 400,
-    error: 'invalid check-in answers',
+    error: 'invalid check in answers',
     message: 'Revisa las respuestas de la revisión',
   },
   tooManyCheckInForms: {
     status: 409,
-    error: 'too many check-in forms',
+    error: 'too many check in forms',
     message: `Puedes guardar como máximo ${MAX_CHECK_IN_FORMS_PER_TRAINER} formularios de revisión: borra alguno que ya no uses`,
   },
   checkInFormNotFound: {
     status: 404,
-    error: 'check-in form not found',
+    error: 'check in form not found',
     message: 'Ese formulario de revisión no existe',
   },
   photoNotFound: {

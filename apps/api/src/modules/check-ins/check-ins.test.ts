@@ -248,7 +248,7 @@ describe("the trainee's weekly check-in", () => {
 
     const late = await send(trainee, { ...fullAnswers, energia: 1 });
     expect(late.status).toBe(409);
-    expect(late.data.error).toBe('check-in already answered');
+    expect(late.data.error).toBe('check in already answered');
     const photoAfter = await uploadPhoto(
       trainee,
       first.data.id,
@@ -273,7 +273,7 @@ describe("the trainee's weekly check-in", () => {
     for (const week of [addDays(WEEK, -14), addDays(WEEK, 7), '2026-03-03', 'semana']) {
       const refused = await send(trainee, fullAnswers, week);
       expect(refused.status, week).toBe(400);
-      expect(refused.data.error).toBe('check-in week not open');
+      expect(refused.data.error).toBe('check in week not open');
     }
     const cases: [object, string][] = [
       [
@@ -315,7 +315,7 @@ describe("the trainee's weekly check-in", () => {
     expect((await call(own(trainee), 'GET', '/v0/check-ins/current/')).data).toBeNull();
     const refused = await send(trainee);
     expect(refused.status).toBe(404);
-    expect(refused.data.error).toBe('check-ins not shared');
+    expect(refused.data.error).toBe('check ins not shared');
   });
 
   it('keeps the newest 52 check-ins of a trainee', async () => {
@@ -822,7 +822,7 @@ describe('check-in forms', () => {
       call(trainer.headers, 'PUT', '/v0/trainers/check-in-forms/default/', body),
     ]);
     expect(refused.map((r) => r.status)).toEqual([409, 409]);
-    expect(refused[0].data.error).toBe('too many check-in forms');
+    expect(refused[0].data.error).toBe('too many check in forms');
     // Changing one that exists is still allowed.
     expect(
       (
