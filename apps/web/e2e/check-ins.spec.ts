@@ -24,7 +24,7 @@ test('the weekly check-in: the client sends it with a photo, the trainer answers
   browser,
   request,
 }) => {
-  const { trainer, trainee } = await linkedPair(request, {
+  const { trainer, trainee, traineeId } = await linkedPair(request, {
     diary: true,
     training: true,
     body: true,
@@ -112,6 +112,31 @@ test('the weekly check-in: the client sends it with a photo, the trainer answers
   // Answered, it leaves the list of pending ones and Hoy.
   await coach.goto('/trainers/reviews');
   await expect(coach.getByText('No tienes revisiones por responder.')).toBeVisible();
+
+  // Her file keeps it, with the form she answers; the trainer gives her one of her own.
+  await coach.goto(`/trainers/clients/${traineeId}/check-ins`);
+  await expect(
+    coach.getByText('Responde el formulario por defecto de Forja. 7 preguntas.'),
+  ).toBeVisible();
+  await coach.getByRole('button', { name: 'Crear un formulario propio' }).click();
+  await coach.getByRole('button', { name: 'Añadir pregunta' }).click();
+  await coach.getByLabel('Pregunta 8').fill('¿Cuántas horas has dormido de media?');
+  const kinds = coach.getByLabel('Tipo de respuesta');
+  await kinds.nth(7).selectOption('number');
+  await coach.getByLabel('Unidad').fill('h');
+  await coach.getByLabel('Día de la revisión').selectOption('5');
+  await coach.getByRole('button', { name: 'Guardar su formulario' }).click();
+  await expect(coach.getByText('Formulario guardado')).toBeVisible();
+  await expect(coach.getByText('Responde un formulario propio. 8 preguntas.')).toBeVisible();
+  await picture(coach, 'trainee-check-ins');
+  await expectAccessibleOnceQuiet(coach);
+  await coach.goto('/trainers/reviews/forms');
+  await expect(
+    coach.getByRole('link', { name: /Lucía Pérez: Viernes · 8 preguntas/ }),
+  ).toBeVisible();
+  await coach.getByRole('button', { name: 'Editar', exact: true }).click();
+  await picture(coach, 'forms');
+  await expectAccessibleOnceQuiet(coach);
 
   // 4. Lucía reads the answer; her check-in can no longer change.
   await lucia.reload();

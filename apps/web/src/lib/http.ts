@@ -123,6 +123,8 @@ export function createHttpClient(options: HttpClientOptions) {
     status: number;
     ok: boolean;
     body: unknown;
+    /** The bytes of a file asked for as one. */
+    file?: Blob;
   }
 
   async function send(
@@ -156,7 +158,7 @@ export function createHttpClient(options: HttpClientOptions) {
       });
       // A file (a private photo) comes whole as a Blob; errors are still the JSON envelope.
       if (binary && response.ok) {
-        return { status: response.status, ok: true, body: await response.blob() };
+        return { status: response.status, ok: true, body: undefined, file: await response.blob() };
       }
       const text = await response.text();
       let parsed: unknown;
@@ -278,8 +280,8 @@ export function createHttpClient(options: HttpClientOptions) {
     /** A private file (a progress photo) as a Blob, sent with the session's token. */
     getFile: async (path: string): Promise<Blob> => {
       const response = await authorised('GET', path, {}, true);
-      if (!(response.body instanceof Blob)) throw new ApiError(HTTP_MESSAGES[500], { status: 500 });
-      return response.body;
+      if (!response.file) throw new ApiError(HTTP_MESSAGES[500], { status: 500 });
+      return response.file;
     },
   };
 }
