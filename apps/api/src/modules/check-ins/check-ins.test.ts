@@ -13,6 +13,7 @@ import type {
   ReviewItem,
 } from '@forja/shared/schemas/check-ins';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
+import { PASSWORD } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '../../../test/images';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
@@ -635,6 +636,43 @@ describe("the trainer's review", () => {
     expect(
       (await call<ReviewItem[]>(trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
+  });
+});
+
+describe('deleting an account', () => {
+  it('takes the photos’ bytes with it, the trainee’s and those sent to a trainer', async () => {
+    const { trainer, trainee } = await pair();
+    const sent = await send(trainee);
+    const res = await uploadPhoto(
+      trainee,
+      sent.data.id,
+      'front',
+      await photo(40, 40).png().toBuffer(),
+    );
+    expect(res.statusCode).toBe(201);
+    const other = await pair();
+    const theirs = await send(other.trainee);
+    await uploadPhoto(other.trainee, theirs.data.id, 'side', await photo(40, 40).png().toBuffer());
+    const before = await objectCount();
+
+    const gone = await call(own(trainee), 'DELETE', `/v0/users/${trainee.user.id}/`, {
+      confirmation: 'ELIMINAR',
+      password: PASSWORD,
+    });
+    expect(gone.status, gone.body).toBe(200);
+    expect(await objectCount()).toBe(before - 1);
+
+    const trainerGone = await call(
+      other.trainer.headers,
+      'DELETE',
+      `/v0/users/${other.trainer.user.id}/`,
+      {
+        confirmation: 'ELIMINAR',
+        password: PASSWORD,
+      },
+    );
+    expect(trainerGone.status, trainerGone.body).toBe(200);
+    expect(await objectCount()).toBe(before - 2);
   });
 });
 
