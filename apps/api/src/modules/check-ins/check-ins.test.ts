@@ -641,7 +641,7 @@ describe("the trainer's review", () => {
 
 describe('deleting an account', () => {
   it('takes the photos’ bytes with it, the trainee’s and those sent to a trainer', async () => {
-    const { trainer, trainee } = await pair();
+    const { trainee } = await pair();
     const sent = await send(trainee);
     const res = await uploadPhoto(
       trainee,
