@@ -774,6 +774,12 @@ describe('check-in forms', () => {
       (await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/groups/Perdida/')).status,
     ).toBe(404);
     expect(await source()).toMatchObject({ source: 'default' });
+    const back = await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/');
+    expect(back.status).toBe(204);
+    expect(await source()).toMatchObject({ source: 'shipped', form: { weekday: 7 } });
+    expect(
+      (await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/')).status,
+    ).toBe(404);
   });
 
   it('are bounded and checked, and another trainer’s trainee is a 404', async () => {
