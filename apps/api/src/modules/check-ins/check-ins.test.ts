@@ -625,6 +625,10 @@ describe("the trainer's review", () => {
     );
     expect(res.statusCode).toBe(201);
     const before = await objectCount();
+    type Consents = { check_ins_consent_at: string | null };
+    const consentsUrl = `/v0/users/${trainee.user.id}/consents/`;
+    const given = await call<Consents>(own(trainee), 'GET', consentsUrl);
+    expect(given.data.check_ins_consent_at).toBe(SUNDAY.toISOString());
     const withdrawn = await call(
       own(trainee),
       'DELETE',
@@ -636,6 +640,8 @@ describe("the trainer's review", () => {
     expect(
       (await call<ReviewItem[]>(trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
+    const after = await call<Consents>(own(trainee), 'GET', consentsUrl);
+    expect(after.data.check_ins_consent_at).toBeNull();
   });
 });
 

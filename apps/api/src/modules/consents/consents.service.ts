@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withoutHealthData } from '@forja/shared/schemas/onboarding';
 import type { Consents } from '@forja/shared/schemas/consents';
 import type { ObjectStore } from '../../adapters/storage/object-store';
@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import { forgetCheckIns } from '../../db/check-ins';
 import type { Db } from '../../db/client';
 import { answersOf } from '../../db/onboarding-answers';
+import { checkIns } from '../../db/schema/check-ins';
 import { onboardingAnswers } from '../../db/schema/onboarding';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
@@ -23,6 +24,10 @@ export async function getConsents(deps: ConsentsDeps, userId: string): Promise<C
       terms_accepted_at: users.terms_accepted_at,
       health_data_consent_at: onboardingAnswers.health_consent_at,
       trainer_consent_at: onboardingAnswers.trainer_consent_at,
+      check_ins_consent_at: sql<Date | null>`(
+        select max(${checkIns.consented_at}) from ${checkIns}
+        where ${checkIns.trainee_id} = ${users.id}
+      )`.mapWith(checkIns.consented_at),
     })
     .from(users)
     .leftJoin(onboardingAnswers, eq(onboardingAnswers.user_id, users.id))
