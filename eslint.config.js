@@ -104,11 +104,13 @@ export default tseslint.config(
               message:
                 'A module never imports another: move what both need to db/, http/, security/ or a shared folder.',
             })),
-            ...['db', 'http', 'adapters', 'security', 'nutrition', 'events'].map((layer) => ({
-              target: `apps/api/src/${layer}`,
-              from: 'apps/api/src/modules',
-              message: `${layer}/ sits below the modules: it never imports them.`,
-            })),
+            ...['db', 'http', 'adapters', 'security', 'nutrition', 'trainee-figures', 'images', 'events'].map(
+              (layer) => ({
+                target: `apps/api/src/${layer}`,
+                from: 'apps/api/src/modules',
+                message: `${layer}/ sits below the modules: it never imports them.`,
+              }),
+            ),
             {
               target: 'apps/api/src/db',
               from: 'apps/api/src/http',

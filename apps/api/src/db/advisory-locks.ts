@@ -15,6 +15,8 @@ const CONVERSATION_LOCK = 7_240_062;
 const USER_EVENTS_LOCK = 7_240_063;
 const EVENT_TICKETS_LOCK = 7_240_064;
 const WEIGHINGS_LOCK = 7_240_065;
+const CHECK_IN_FORMS_LOCK = 7_240_611;
+const CHECK_INS_LOCK = 7_240_612;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -98,4 +100,14 @@ export function lockEventTickets(db: Db, userId: string): Promise<void> {
  */
 export function lockWeighings(db: Db, userId: string): Promise<void> {
   return lockUntilCommit(db, WEIGHINGS_LOCK, userId);
+}
+
+/** The lock of one trainer's check-in forms, which a new one counts (decision 061). */
+export function lockCheckInForms(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_IN_FORMS_LOCK, trainerId);
+}
+
+/** The lock of one trainee's check-ins, which a new week's trims (decision 061). */
+export function lockCheckIns(db: Db, traineeId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_INS_LOCK, traineeId);
 }

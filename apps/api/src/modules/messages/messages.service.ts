@@ -23,7 +23,7 @@ import { users } from '../../db/schema/users';
 import { publish } from '../../events/publish';
 import type { EventLoader } from '../../events/hub';
 import { AppError } from '../../http/app-error';
-import { reencodeImage } from '../../http/image-upload';
+import { resizeImage } from '../../images/resize';
 import { trainerMay } from '../../security/trainer-access';
 
 export interface MessagesDeps {
@@ -221,7 +221,7 @@ export async function sendPhoto(
 ): Promise<Message> {
   // Who may write is checked before the photo is decoded, and again with the write.
   await pairOf(deps.db, false);
-  const { data, info } = await reencodeImage(upload, PHOTO_MAX_SIDE_PX);
+  const { data, info } = await resizeImage(upload, { maxSide: PHOTO_MAX_SIDE_PX, quality: 82 });
   return write(deps, pairOf, { photo: { data, width: info.width, height: info.height } });
 }
 

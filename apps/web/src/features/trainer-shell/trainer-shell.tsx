@@ -6,6 +6,7 @@ import { focusRing } from '../../components/ui/styles';
 const sections = [
   { to: '/trainers/today', label: 'Hoy' },
   { to: '/trainers/clients', label: 'Clientes' },
+  { to: '/trainers/reviews', label: 'Revisiones' },
   { to: '/trainers/programs', label: 'Programas' },
   { to: '/trainers/invitations', label: 'Invitar' },
 ] as const satisfies readonly { to: string; label: string }[];
@@ -20,8 +21,9 @@ interface TrainerShellProps {
 
 /**
  * The frame of the trainer's workspace: its own sections in a bar under the logo, on
- * phones and wide screens alike, apart from the trainee's app. The four sections fit a
- * phone's width; Ajustes (where the session is closed) sits in the header.
+ * phones and wide screens alike, apart from the trainee's app. The five sections take two
+ * rows of three on a phone, so none is cut; Ajustes (where the session is closed) sits in the
+ * header.
  */
 export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShellProps) {
   return (
@@ -81,7 +83,7 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
           </Link>
         </div>
         <nav aria-label="Entrenador" className="mx-auto w-full max-w-5xl px-4">
-          <ul className="grid grid-cols-4 gap-1 sm:flex">
+          <ul className="grid grid-cols-3 gap-x-1 sm:flex">
             {sections.map((section) => (
               <li key={section.to}>
                 <Link
