@@ -102,13 +102,15 @@ export default tseslint.config(
               from: 'apps/api/src/modules',
               except: [`./${name}`],
               message:
-                'A module never imports another: move what both need to db/, http/, security/ or a shared folder.',
+                'A module never imports another: move what both need to db/, http/, security/ or a shared folder (notifications/notify.ts for notify).',
             })),
-            ...['db', 'http', 'adapters', 'security', 'nutrition'].map((layer) => ({
-              target: `apps/api/src/${layer}`,
-              from: 'apps/api/src/modules',
-              message: `${layer}/ sits below the modules: it never imports them.`,
-            })),
+            ...['db', 'http', 'adapters', 'security', 'nutrition', 'notifications'].map(
+              (layer) => ({
+                target: `apps/api/src/${layer}`,
+                from: 'apps/api/src/modules',
+                message: `${layer}/ sits below the modules: it never imports them.`,
+              }),
+            ),
             {
               target: 'apps/api/src/db',
               from: 'apps/api/src/http',

@@ -38,6 +38,7 @@ import { diaryRoutes } from './modules/diary/diary.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { programsRoutes, trainingPlanRoutes } from './modules/programs/programs.routes';
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerNotesRoutes, modules);
       await api.register(traineeDiaryRoutes, modules);
       await api.register(programsRoutes, modules);
+      // Notifications reach trainers and trainees alike, with or without a subscription.
+      await api.register(notificationsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
 import { loadReferenceData } from './modules/foods/reference-data';
+import { startNotificationWorkers } from './modules/notifications/notifications-scheduler';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { processMailRequests } from './modules/users/users.service';
 import { every } from './periodic';
@@ -77,6 +78,13 @@ async function main() {
     config,
     log: app.log,
   });
+  // Pushes, reminders and daily digests; each is claimed in the database (decision 062).
+  const notificationWorkers = startNotificationWorkers({
+    db: database.db,
+    clock: systemClock,
+    config,
+    log: app.log,
+  });
   const credentialsPurge = every(
     3_600_000,
     async () => {
@@ -89,6 +97,7 @@ async function main() {
   );
   app.addHook('onClose', async () => {
     await credentialsPurge.stop();
+    await notificationWorkers.stop();
     await paymentsScheduler.stop();
     await mailRequestsWorker.stop();
     await mailWorker.stop();
@@ -116,7 +125,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Forja on ${config.publicUrl} (database: ${database.kind}, mail: ${mailer.kind}, payments: ${config.payments.provider})`,
+    `Forja on ${config.publicUrl} (database: ${database.kind}, mail: ${mailer.kind}, payments: ${config.payments.provider}, push: ${config.push ? 'on' : 'off'})`,
   );
 }
 

@@ -11,6 +11,8 @@ const TRAINER_NOTES_LOCK = 7_240_057;
 const TARGET_CHANGES_LOCK = 7_240_058;
 const PROGRAMS_LOCK = 7_240_060;
 const OWN_EXERCISES_LOCK = 7_240_061;
+const NOTIFICATIONS_LOCK = 7_240_062;
+const PUSH_SUBSCRIPTIONS_LOCK = 7_240_063;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -67,4 +69,14 @@ export function lockPrograms(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainer's own exercises, which a new one counts (decision 058). */
 export function lockOwnExercises(db: Db, trainerId: string): Promise<void> {
   return lockUntilCommit(db, OWN_EXERCISES_LOCK, trainerId);
+}
+
+/** The lock of one person's notifications, which every new one trims (decision 062). */
+export function lockNotifications(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, NOTIFICATIONS_LOCK, userId);
+}
+
+/** The lock of one person's Web Push devices, which a new one counts (decision 062). */
+export function lockPushSubscriptions(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, PUSH_SUBSCRIPTIONS_LOCK, userId);
 }
