@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { TrainerShell } from '../features/trainer-shell/trainer-shell';
 import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
 import { useTheme } from '../lib/color-scheme';
@@ -29,7 +30,7 @@ function TrainerShellLayout() {
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
   return (
-    <TrainerShell name={`${user.first_name} ${user.last_name}`.trim()}>
+    <TrainerShell name={`${user.first_name} ${user.last_name}`.trim()} bell={<NotificationBell />}>
       <Outlet />
     </TrainerShell>
   );

@@ -24,6 +24,8 @@ interface AppShellProps {
   user: ShellUser;
   onLogout: () => void;
   logoutPending: boolean;
+  /** The notification bell, beside the account menu (its route composes it). */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -31,7 +33,7 @@ interface AppShellProps {
  * The frame of the app once logged in: a top bar with the sections and the user menu on
  * wide screens, a bottom bar with the sections on phones.
  */
-export function AppShell({ user, onLogout, logoutPending, children }: AppShellProps) {
+export function AppShell({ user, onLogout, logoutPending, bell, children }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -59,7 +61,8 @@ export function AppShell({ user, onLogout, logoutPending, children }: AppShellPr
               ))}
             </ul>
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            {bell}
             <UserMenu user={user} onLogout={onLogout} logoutPending={logoutPending} />
           </div>
         </div>
@@ -102,7 +105,7 @@ function initials(user: ShellUser): string {
 }
 
 /** A disclosure with the account's name and its actions; Escape or a click outside closes it. */
-function UserMenu({ user, onLogout, logoutPending }: Omit<AppShellProps, 'children'>) {
+function UserMenu({ user, onLogout, logoutPending }: Omit<AppShellProps, 'children' | 'bell'>) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);

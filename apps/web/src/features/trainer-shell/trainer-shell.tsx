@@ -13,6 +13,8 @@ const sections = [
 interface TrainerShellProps {
   /** The trainer's name, shown beside Ajustes on wide screens. */
   name: string;
+  /** The notification bell, beside Ajustes (its route composes it). */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface TrainerShellProps {
  * phones and wide screens alike, apart from the trainee's app. The four sections fit a
  * phone's width; Ajustes (where the session is closed) sits in the header.
  */
-export function TrainerShell({ name, children }: TrainerShellProps) {
+export function TrainerShell({ name, bell, children }: TrainerShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -40,9 +42,10 @@ export function TrainerShell({ name, children }: TrainerShellProps) {
           <p className="ml-auto hidden truncate text-neutral-700 sm:block dark:text-neutral-300">
             {name}
           </p>
+          <div className="ml-auto sm:ml-0">{bell}</div>
           <Link
             to="/trainers/settings"
-            className={`ml-auto flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             Ajustes

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useLogout } from '../../features/auth/use-logout';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AppShell } from '../../features/shell/app-shell';
 import { currentUserQuery, preferencesQuery, useCurrentUser } from '../../features/users/users-api';
 import { useTheme } from '../../lib/color-scheme';
@@ -19,7 +20,12 @@ function ShellLayout() {
   useTheme(preferences?.theme ?? 'system');
   const { logout, pending } = useLogout();
   return (
-    <AppShell user={user} onLogout={() => void logout()} logoutPending={pending}>
+    <AppShell
+      user={user}
+      onLogout={() => void logout()}
+      logoutPending={pending}
+      bell={<NotificationBell />}
+    >
       <Outlet />
     </AppShell>
   );
