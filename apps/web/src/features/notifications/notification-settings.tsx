@@ -339,16 +339,16 @@ function ReminderRow({
   children?: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap items-end gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
-      <label
-        className={`flex min-h-11 flex-1 basis-40 cursor-pointer items-center gap-3 ${focusRing}`}
-      >
+    <div className="flex flex-col gap-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
+      <label className={`flex min-h-11 cursor-pointer items-center gap-3 ${focusRing}`}>
         <input type="checkbox" className={checkbox} {...enabled} />
         <span className="font-medium">{label}</span>
       </label>
-      {children && <div className="w-36">{children}</div>}
-      <div className="w-28">
-        <TextField label="Hora" type="time" error={error} {...time} />
+      <div className="flex flex-wrap gap-3">
+        {children && <div className="min-w-36 flex-1">{children}</div>}
+        <div className="w-40">
+          <TextField label="Hora" type="time" error={error} {...time} />
+        </div>
       </div>
     </div>
   );
