@@ -19,12 +19,8 @@ import {
   saveNotificationSettings,
   savePushSubscription,
 } from './notifications-api';
-import {
-  currentPushState,
-  PushSetupError,
-  subscribeThisBrowser,
-  unsubscribeThisBrowser,
-} from './push';
+import { unsubscribeThisBrowser } from '../../lib/push-subscription';
+import { currentPushState, PushSetupError, subscribeThisBrowser } from './push';
 
 type Audience = 'trainee' | 'trainer';
 

@@ -4,31 +4,19 @@
  * button in Ajustes: the permission is asked only then.
  */
 
-export const SERVICE_WORKER_URL = '/sw.js';
+import {
+  currentSubscription,
+  pushSupported,
+  SERVICE_WORKER_URL,
+} from '../../lib/push-subscription';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-/** The registration of our worker, if this browser has one already (none is made here). */
-async function existingRegistration(): Promise<ServiceWorkerRegistration | undefined> {
-  if (!pushSupported()) return undefined;
-  return navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
-}
 
 /** Whether this browser receives pushes now, without asking anything. */
 export async function currentPushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const registration = await existingRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
+  const subscription = await currentSubscription();
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
@@ -64,13 +52,4 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
     // No push service reachable from this browser (or it refused the key).
     throw new PushSetupError('unavailable', { cause: error });
   }
-}
-
-/** Stops this browser's subscription; answers its endpoint, for the server to forget. */
-export async function unsubscribeThisBrowser(): Promise<string | undefined> {
-  const registration = await existingRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
-  if (!subscription) return undefined;
-  await subscription.unsubscribe();
-  return subscription.endpoint;
 }
