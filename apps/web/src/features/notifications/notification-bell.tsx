@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Notification, NotificationList } from '@forja/shared/schemas/notifications';
 import { notify } from '../../components/ui/notifications';
@@ -81,6 +81,22 @@ export function NotificationBell() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 
+  // Being on the page a notification leads to is reading it (the comments there are).
+  const here = useRouterState({ select: (state) => state.location.href });
+  const seenHere = (data?.items ?? [])
+    .filter((item) => !item.read_at && appPath(item.path) === here)
+    .map((item) => item.id)
+    .join(',');
+  // Each is marked once: a server that refuses does not get asked again and again.
+  const marked = useRef(new Set<string>());
+  const { mutate: markRead } = read;
+  useEffect(() => {
+    const ids = seenHere.split(',').filter((id) => id !== '' && !marked.current.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) marked.current.add(id);
+    markRead({ ids });
+  }, [seenHere, markRead]);
+
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const onMessage = (event: MessageEvent<unknown>) => {
@@ -118,7 +134,7 @@ export function NotificationBell() {
   const items = data?.items ?? [];
   const openOne = (item: Notification) => {
     setOpen(false);
-    if (!item.read_at) read.mutate({ ids: [item.id] });
+    // Arriving at its page marks it read (above).
     void router.navigate({ href: appPath(item.path) });
   };
 

@@ -32,15 +32,15 @@ const settings = {
   push_devices: 0,
 };
 
-function aNotification(id: string, title: string, read = false) {
+function aNotification(id: string, title: string, path = '/users/diary?date=2026-03-02') {
   return {
     id,
     kind: 'comment',
     title,
     body: 'Buen día de proteína',
-    path: '/users/diary?date=2026-03-02',
+    path,
     created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    read_at: read ? new Date().toISOString() : null,
+    read_at: null as string | null,
   };
 }
 
@@ -50,7 +50,7 @@ const second = '22222222-2222-4222-8222-222222222222';
 function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
   let items = [
     aNotification(first, 'Marta ha comentado tu día'),
-    aNotification(second, 'Otro aviso'),
+    aNotification(second, 'Otro aviso', '/users/metrics'),
   ];
   return installFakeApi({
     'GET /users/': ok([anUser]),
@@ -85,7 +85,16 @@ beforeEach(() => {
 });
 
 describe('the bell', () => {
-  it('shows the unread count, opens a notification at its page and marks all read', async () => {
+  it('marks read what leads to the page being shown', async () => {
+    const fake = api();
+    renderApp('/users/diary?date=2026-03-02');
+    await waitFor(() => {
+      expect(fake.callsTo('POST', '/notifications/read/')[0]?.body).toEqual({ ids: [first] });
+    });
+    expect(await screen.findByRole('button', { name: 'Avisos, 1 sin leer' })).toBeDefined();
+  });
+
+  it('shows the unread count and opens a notification at its page, which reads it', async () => {
     const fake = api();
     const { router } = renderApp('/users/home');
     const user = userEvent.setup();
@@ -98,13 +107,21 @@ describe('the bell', () => {
     await waitFor(() => {
       expect(currentAddress(router)).toBe('/users/diary?date=2026-03-02');
     });
-    expect(fake.callsTo('POST', '/notifications/read/')[0]?.body).toEqual({ ids: [first] });
+    // Arriving at its page reads it.
+    await waitFor(() => {
+      expect(fake.callsTo('POST', '/notifications/read/')[0]?.body).toEqual({ ids: [first] });
+    });
     expect(await screen.findByRole('button', { name: 'Avisos, 1 sin leer' })).toBeDefined();
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Avisos, 1 sin leer' }));
+  it('marks everything read at once', async () => {
+    const fake = api();
+    renderApp('/users/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Avisos, 2 sin leer' }));
     await user.click(screen.getByRole('button', { name: 'Marcar todo como leído' }));
     expect(await screen.findByRole('button', { name: 'Avisos' })).toBeDefined();
-    expect(fake.callsTo('POST', '/notifications/read/')[1]?.body).toEqual({ all: true });
+    expect(fake.callsTo('POST', '/notifications/read/')[0]?.body).toEqual({ all: true });
   });
 
   it('says how long ago in Spanish', () => {
