@@ -200,6 +200,30 @@ describe('comments and programs notify the other side', () => {
     expect(await bell(trainee.headers)).toEqual({ unread: 0, items: [] });
   });
 
+  it('a notification exists only if the transaction of its event commits', async () => {
+    const me = await person();
+    await subscribeBrowser(me.headers);
+    await expect(
+      inTransaction({ db: ctx.database.db, clock: ctx.clock }, async (deps) => {
+        await notify(deps, {
+          userId: me.user.id,
+          kind: 'message',
+          title: 'Nunca',
+          body: '',
+          path: '/users/home',
+        });
+        throw new Error('the event failed after notifying');
+      }),
+    ).rejects.toThrow('the event failed after notifying');
+    expect(await bell(me.headers)).toEqual({ unread: 0, items: [] });
+    const queued = await ctx.database.db
+      .select({ id: pushDeliveries.id })
+      .from(pushDeliveries)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscription_id))
+      .where(eq(pushSubscriptions.user_id, me.user.id));
+    expect(queued).toEqual([]);
+  });
+
   it('assigning a program tells the trainee', async () => {
     const { trainer, trainee } = await pair();
     const program = await call<{ id: string }>(trainer.headers, 'POST', '/v0/trainers/programs/', {
@@ -379,6 +403,21 @@ describe('Web Push', () => {
     });
     expect(gone.data).toEqual({ push_devices: MAX_PUSH_SUBSCRIPTIONS_PER_USER - 1 });
     expect((await settingsOf(me.headers)).push_devices).toBe(MAX_PUSH_SUBSCRIPTIONS_PER_USER - 1);
+  });
+
+  it('moves a shared browser to whoever subscribed it last, without the previous queue', async () => {
+    const before = await person();
+    const after = await person();
+    const browser = await subscribeBrowser(before.headers);
+    await notifyMany(before.user.id, 1);
+    const moved = await call(after.headers, 'POST', '/v0/push/subscriptions/', browser);
+    expect(moved.data).toEqual({ push_devices: 1 });
+    expect((await settingsOf(before.headers)).push_devices).toBe(0);
+    await notifyMany(after.user.id, 1, 'comment');
+    await drainPushes();
+    expect(receivedAt(browser.endpoint).map((push) => push.payload)).toEqual([
+      expect.objectContaining({ tag: 'comment' }),
+    ]);
   });
 
   it('refuses endpoints that are not push services, and bad keys', async () => {
