@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { lockPushSubscriptions } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/database-errors';
 import { inTransaction } from '../../db/in-transaction';
 import {
   notificationChannels,
@@ -200,6 +201,19 @@ export async function subscribePush(
   if (!allowedEndpoint(parsed.endpoint, push.endpointHosts)) {
     throw new AppError('pushEndpointNotAllowed');
   }
+  const store = () => storeSubscription(deps, userId, parsed);
+  // Two people storing the same new browser at once: the second finds it stored and moves it.
+  return store().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return store();
+    throw error;
+  });
+}
+
+function storeSubscription(
+  deps: NotificationsDeps,
+  userId: string,
+  parsed: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<{ push_devices: number }> {
   return inTransaction(deps, async ({ db, clock }) => {
     await lockPushSubscriptions(db, userId);
     const [existing] = await db

@@ -420,6 +420,20 @@ describe('Web Push', () => {
     ]);
   });
 
+  it('stores a browser two people subscribe at the same moment once', async () => {
+    const [one, two] = await Promise.all([person(), person()]);
+    const browser = pushService.subscribe();
+    const answers = await Promise.all(
+      [one, two].map((who) => call(who.headers, 'POST', '/v0/push/subscriptions/', browser)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const rows = await ctx.database.db
+      .select({ user_id: pushSubscriptions.user_id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses endpoints that are not push services, and bad keys', async () => {
     const me = await person();
     const browser = pushService.subscribe();
