@@ -54,7 +54,16 @@ export async function sendDigests(deps: DigestDeps): Promise<{ sent: number }> {
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.user_id))
     .leftJoin(userPreferences, eq(userPreferences.user_id, notifications.user_id))
-    .where(and(mailWorthy(since), eq(users.enabled, true)))
+    .where(
+      and(
+        mailWorthy(since),
+        eq(users.enabled, true),
+        // Who had theirs this morning leaves room for the rest.
+        sql`not exists (select 1 from ${notificationDigests}
+          where ${notificationDigests.user_id} = ${notifications.user_id}
+            and ${notificationDigests.sent_at} > ${new Date(now.getTime() - DIGEST.windowMs / 2).toISOString()}::timestamptz)`,
+      ),
+    )
     .limit(DIGEST.batchSize * 5);
 
   let sent = 0;
