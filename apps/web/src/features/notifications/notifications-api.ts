@@ -16,12 +16,17 @@ const settingsKey = ['notifications', 'settings'] as const;
 /** How often the bell asks for news while the app is open. */
 const BELL_REFRESH_MS = 60_000;
 
-/** The bell: read again when the app comes back to the front, and every minute. */
+/**
+ * The bell: read again when the app comes back to the front, and every minute. It lives in
+ * the header through logouts and account deletions, so a missing session is only reported
+ * (`soft`): the screen being left decides where to go.
+ */
 export const notificationsQuery = queryOptions({
   queryKey: notificationsKey,
   queryFn: () =>
     http.get('/notifications/', {
       schema: notificationListSchema,
+      auth: 'soft',
       invalidResponseMessage: 'Ocurrió un error al obtener tus avisos',
     }),
   staleTime: 0,
@@ -37,11 +42,13 @@ export function markNotificationsRead(input: NotificationReadInput) {
   });
 }
 
+/** Ajustes › Avisos; `soft` for the same reason as the bell (deleting the account is there). */
 export const notificationSettingsQuery = queryOptions({
   queryKey: settingsKey,
   queryFn: () =>
     http.get('/notifications/settings/', {
       schema: notificationSettingsSchema,
+      auth: 'soft',
       invalidResponseMessage: 'Ocurrió un error al obtener tus avisos',
     }),
 });
