@@ -53,6 +53,7 @@ import {
   trainerMessagesRoutes,
 } from './modules/messages/messages.routes';
 import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { programsRoutes, trainingPlanRoutes } from './modules/programs/programs.routes';
@@ -241,6 +242,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(eventsRoutes, modules);
       await api.register(trainerCheckInsRoutes, modules);
       await api.register(progressPhotoRoutes, modules);
+      // Notifications reach trainers and trainees alike, with or without a subscription.
+      await api.register(notificationsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {

@@ -141,3 +141,12 @@ export const MAX_PROGRAMS_PER_TRAINER = 100;
 export const MAX_ROUTINES_PER_PROGRAM = 7;
 export const MAX_EXERCISES_PER_ROUTINE = 20;
 export const MAX_OWN_EXERCISES = 300;
+
+/**
+ * Bounds of notifications (decision 062): the newest kept per person (older ones go as a new
+ * one comes), the devices that receive Web Push per person (a new one replaces the oldest),
+ * and how many the list answers.
+ */
+export const MAX_NOTIFICATIONS_PER_USER = 200;
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+export const NOTIFICATION_LIST_SIZE = 50;

@@ -452,6 +452,17 @@ export const API_ERRORS = {
     error: 'photo not found',
     message: 'La foto no existe o ya no está disponible',
   },
+  // Web Push (decision 062).
+  pushUnavailable: {
+    status: 409,
+    error: 'push notifications not configured',
+    message: 'Este servidor no envía notificaciones al dispositivo',
+  },
+  pushEndpointNotAllowed: {
+    status: 400,
+    error: 'push endpoint not allowed',
+    message: 'El servicio de notificaciones de este navegador no está admitido',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

@@ -17,6 +17,8 @@ const EVENT_TICKETS_LOCK = 7_240_064;
 const WEIGHINGS_LOCK = 7_240_065;
 const CHECK_IN_FORMS_LOCK = 7_240_611;
 const CHECK_INS_LOCK = 7_240_612;
+const NOTIFICATIONS_LOCK = 7_240_066;
+const PUSH_SUBSCRIPTIONS_LOCK = 7_240_067;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -110,4 +112,14 @@ export function lockCheckInForms(db: Db, trainerId: string): Promise<void> {
 /** The lock of one trainee's check-ins, which a new week's trims (decision 061). */
 export function lockCheckIns(db: Db, traineeId: string): Promise<void> {
   return lockUntilCommit(db, CHECK_INS_LOCK, traineeId);
+}
+
+/** The lock of one person's notifications, which every new one trims (decision 062). */
+export function lockNotifications(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, NOTIFICATIONS_LOCK, userId);
+}
+
+/** The lock of one person's Web Push devices, which a new one counts (decision 062). */
+export function lockPushSubscriptions(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, PUSH_SUBSCRIPTIONS_LOCK, userId);
 }

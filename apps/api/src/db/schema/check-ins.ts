@@ -132,3 +132,15 @@ export const progressPhotos = pgTable(
     check('progress_photos_pose_check', sql`${table.pose} in ('front', 'side', 'back')`),
   ],
 );
+
+/**
+ * The week whose check-in a trainee was last told is due (decision 062): one row per trainee,
+ * moved forward by the instance that sends the notice, so it goes out once a week however many
+ * instances look at once.
+ */
+export const checkInDueNotices = pgTable('check_in_due_notices', {
+  trainee_id: uuid('trainee_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  week: date('week', { mode: 'string' }).notNull(),
+});

@@ -26,6 +26,7 @@ import { userPreferences, users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import { trainerMay } from '../../security/trainer-access';
 import { traineeSnapshots } from '../../trainee-figures/snapshots';
+import { notify } from '../../notifications/notify';
 import { effectiveForm } from './check-in-forms.service';
 import { checkInFigures } from './figures';
 import { dueDateOf, figuresPeriod, mondayOf, openWeeks } from './week';
@@ -347,6 +348,19 @@ export async function replyToCheckIn(
       .where(eq(checkIns.id, row.id))
       .returning();
     if (!updated) throw new AppError('checkInNotFound');
+    // The trainee hears of the first answer (decision 062), in its transaction.
+    if (!row.replied_at) {
+      await notify(
+        { db: tx, clock: deps.clock },
+        {
+          userId: row.trainee_id,
+          kind: 'check_in_answered',
+          title: 'Tu entrenador ha respondido tu revisión',
+          body,
+          path: '/users/check-in',
+        },
+      );
+    }
     return reviewItem(tx, updated);
   });
 }

@@ -16,6 +16,8 @@ interface TrainerShellProps {
   name: string;
   /** Messages of their clients not read yet, beside Mensajes. */
   unreadMessages?: number;
+  /** The notification bell, beside Ajustes (its route composes it). */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,7 +27,7 @@ interface TrainerShellProps {
  * rows of three on a phone, so none is cut; Ajustes (where the session is closed) sits in the
  * header.
  */
-export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShellProps) {
+export function TrainerShell({ name, unreadMessages = 0, bell, children }: TrainerShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -44,9 +46,10 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
           <p className="ml-auto hidden truncate text-neutral-700 sm:block dark:text-neutral-300">
             {name}
           </p>
+          <div className="ml-auto sm:ml-0">{bell}</div>
           <Link
             to="/trainers/messages"
-            className={`relative ml-auto flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`relative flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             <svg
@@ -76,7 +79,7 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
           </Link>
           <Link
             to="/trainers/settings"
-            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             Ajustes
