@@ -32,7 +32,7 @@ export function TrainerShell({ name, unreadMessages = 0, bell, children }: Train
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className={shellHeader}>
-        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-3 px-4">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-1 px-4 sm:gap-3">
           <Link
             to="/trainers/today"
             className={`flex min-h-11 items-center gap-2 rounded-md ${focusRing}`}
@@ -79,7 +79,7 @@ export function TrainerShell({ name, unreadMessages = 0, bell, children }: Train
           </Link>
           <Link
             to="/trainers/settings"
-            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`flex min-h-11 items-center rounded-md px-2 font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             Ajustes
