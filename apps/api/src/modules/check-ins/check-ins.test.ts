@@ -180,15 +180,17 @@ describe("the trainee's weekly check-in", () => {
 
     const sent = await send(trainee);
     expect(sent.status, sent.body).toBe(200);
-    // Trend: 80, then 80 + (1 − 0.9⁷)(79 − 80), then that + (1 − 0.9⁶)(78.5 − it);
-    // weekly rate: its change since 23 February × 7 / 13 days.
-    const trend = 79.4782969 + (1 - 0.9 ** 6) * (78.5 - 79.4782969);
+    // Trend (decision 063): from 80, 10 % a day towards the straight line between weighings
+    // (80 − d/7 over the 7 days to 79, then 79 − d/12 over the 6 days to 78.5): 79.6707611
+    // on 2 March, 79.2078892 on 8 March. Weekly rate: the least-squares slope through
+    // (0, 80), (7, 79), (13, 78.5): mean x 20/3, mean y 79.1666…, Σdx·dy −9.8333…,
+    // Σdx² 84.6666…, −0.1161417 kg a day, −0.8129921 a week.
     expect(sent.data.figures).toEqual({
       from: '2026-03-02',
       to: '2026-03-08',
       weight: {
-        trend_kg: expect.closeTo(trend, 6) as number,
-        weekly_rate_kg: expect.closeTo(((trend - 80) * 7) / 13, 6) as number,
+        trend_kg: expect.closeTo(79.2078892, 6) as number,
+        weekly_rate_kg: expect.closeTo(-0.8129921, 6) as number,
         weigh_ins: 2,
       },
       energy: { target_kcal: 2000, days_logged: 4, days_within: 2, percent: 50 },

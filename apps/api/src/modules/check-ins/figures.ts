@@ -62,7 +62,7 @@ export async function checkInFigures(
     weight: body
       ? {
           trend_kg: points.at(-1)?.trend_kg ?? null,
-          weekly_rate_kg: weeklyRate(points),
+          weekly_rate_kg: weeklyRate(then.weighings),
           weigh_ins: figures.weigh_ins ?? 0,
         }
       : null,

@@ -140,9 +140,12 @@ describe('settings', () => {
     await user.type(screen.getByLabelText('Repite la nueva contraseña'), 'una clave nueva y larga');
     await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
-    expect(
-      await screen.findByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
-    ).toBeVisible();
+    // The notice fades in: visible once its entrance is over.
+    await waitFor(() => {
+      expect(
+        screen.getByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
+      ).toBeVisible();
+    });
     expect(api.callsTo('POST', '/users/password-change/')[0]?.body).toEqual({
       current_password: 'la contraseña de antes',
       password: 'una clave nueva y larga',
