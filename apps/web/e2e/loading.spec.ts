@@ -27,6 +27,8 @@ async function watchFirstLoad(page: Page, request: APIRequestContext, label: str
   const reads: string[] = [];
   page.on('request', (sent) => {
     const { pathname } = new URL(sent.url());
+    // The tab's event stream (its ticket and the stream itself) is not a read of data.
+    if (pathname.startsWith('/v0/events/')) return;
     if (pathname.startsWith('/v0/')) reads.push(pathname);
   });
   return { id: encodeURIComponent(person?.id ?? ''), refused, reads, page, request };
@@ -40,6 +42,11 @@ async function expectReadOnce(
   watched: Awaited<ReturnType<typeof watchFirstLoad>>,
   expectedReads: string[],
 ) {
+  // The shells open the tab's event stream once shown; its first opening reads the unread
+  // messages again, for what came between the screen's reads and the stream (decision 060).
+  await expect
+    .poll(() => watched.reads.filter((read) => read === '/v0/messages/unread/').length)
+    .toBe(2);
   expect(watched.refused).toEqual([]);
   expect([...watched.reads].sort()).toEqual([...expectedReads].sort());
   const loaded = await watched.page.evaluate(() =>
@@ -75,6 +82,11 @@ test('home reads each of its data once, as its route’s loaders declare them', 
     '/v0/training/plan/',
     // The bell in the header reads the notifications once the shell is shown.
     '/v0/notifications/',
+    // The weekly check-in's card.
+    '/v0/check-ins/current/',
+    // Mensajes' unread count in the navigation, and again once the event stream is open.
+    '/v0/messages/unread/',
+    '/v0/messages/unread/',
   ]);
 });
 
@@ -94,6 +106,9 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
     `/v0/diary/days/${today}/comments/`,
     '/v0/training/plan/',
     '/v0/notifications/',
+    // Mensajes' unread count in the navigation, and again once the event stream is open.
+    '/v0/messages/unread/',
+    '/v0/messages/unread/',
   ]);
 });
 
@@ -111,6 +126,9 @@ test('the diary opened on another day reads that day', async ({ page, request })
     '/v0/diary/days/2024-02-29/comments/',
     '/v0/training/plan/',
     '/v0/notifications/',
+    // Mensajes' unread count in the navigation, and again once the event stream is open.
+    '/v0/messages/unread/',
+    '/v0/messages/unread/',
   ]);
 });
 

@@ -26,13 +26,15 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
     queryClient.query(currentCheckInQuery).catch(() => undefined);
     // Today's planned session shows once read: home paints without waiting for it.
     rest.then(([today]) => queryClient.query(trainingPlanQuery(today.date))).catch(() => undefined);
-    // The targets are read beside the onboarding rather than after it: a round trip less on
-    // every visit, for a 404 once, before the onboarding is finished. They may be missing
-    // (404) when answers no longer fit too; the screen says so.
-    const targets = queryClient.query(targetsQuery(user.id)).catch(() => undefined);
+    // Until the onboarding is finished there are no targets to show: it comes first, so that
+    // a newcomer's first visit asks for nothing the API would refuse.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
-    await Promise.all([rest, targets]);
+    await Promise.all([
+      rest,
+      // Targets may be missing (404) when answers no longer fit; the screen says so.
+      queryClient.query(targetsQuery(user.id)).catch(() => undefined),
+    ]);
   },
   component: HomePage,
 });
