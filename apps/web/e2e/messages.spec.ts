@@ -87,7 +87,9 @@ test('a trainer and a client exchange messages live, a photo included, and see t
   await picture(coachPage, 'mensajes-bandeja');
   await coachPage.getByRole('link', { name: /Lucía Pérez/ }).click();
   await expect(conversation(coachPage).getByText('¿Mañana entrenamos pierna?')).toBeVisible();
-  await expect(coachPage.getByRole('link', { name: 'Mensajes', exact: true })).toBeVisible();
+  await expect(
+    coachPage.getByRole('banner').getByRole('link', { name: 'Mensajes', exact: true }),
+  ).toBeVisible();
   await expectAccessibleOnceQuiet(coachPage);
 
   await coach.close();
