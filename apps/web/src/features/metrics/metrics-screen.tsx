@@ -50,6 +50,7 @@ import {
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
+import { ExpenditureCard } from '../expenditure/expenditure-card';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
@@ -164,6 +165,7 @@ export function MetricsScreen({
         ))}
       </div>
       <WeightSection metrics={metrics.data} today={today} system={system} />
+      <ExpenditureCard />
       <AdherenceCard metrics={metrics.data} />
       <MeasurementsSection measurements={metrics.data.measurements} today={today} system={system} />
       <ExportCard />

@@ -16,6 +16,7 @@ import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber } from '../../lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
 import { RATE_PENDING } from '../../lib/weekly-rate';
+import { ExpenditureCard } from '../expenditure/expenditure-card';
 
 function formatDate(date: string): string {
   return formatCalendarDay(date, { dateStyle: 'medium' });
@@ -26,15 +27,19 @@ const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
 /**
  * Cuerpo, in a trainee's file: their weight with its trend and their measurements over a
  * period, drawn with the same charts the trainee sees; the energy eaten only when they
- * share their diary too. Read only: the numbers are the trainee's to write.
+ * share their diary too, and then their expenditure as their data show it. Read only: the
+ * numbers are the trainee's to write.
  */
 export function TrainerClientBodyScreen({
   traineeId,
+  withExpenditure = false,
   months,
   onMonthsChange,
   system,
 }: {
   traineeId: string;
+  /** Whether to show the expenditure, which needs the diary shared too. */
+  withExpenditure?: boolean;
   months: MetricRange;
   onMonthsChange: (months: MetricRange) => void;
   system: MetricSystem;
@@ -58,6 +63,7 @@ export function TrainerClientBodyScreen({
         ))}
       </div>
       <WeightCard metrics={metrics} system={system} />
+      {withExpenditure ? <ExpenditureCard traineeId={traineeId} /> : null}
       <MeasurementsCard metrics={metrics} system={system} />
       {metrics.energy.length > 0 ? <EnergyCard metrics={metrics} /> : null}
     </div>
