@@ -36,7 +36,7 @@ export function DayCompletenessControl({
       <h2 id={`${date}-completeness`} className="font-semibold">
         ¿Has anotado todo lo que comiste?
       </h2>
-      <div role="group" aria-label="Cómo de completo está el día" className="flex flex-wrap gap-1">
+      <div role="group" aria-label="Cómo de completo está el día" className="grid grid-cols-3 gap-1">
         {DAY_COMPLETENESS.map((value) => {
           const pressed = marked === value;
           return (
@@ -48,7 +48,7 @@ export function DayCompletenessControl({
               onClick={() => {
                 save.mutate(pressed ? null : value);
               }}
-              className={`min-h-11 min-w-11 rounded-md px-3 py-1.5 font-medium disabled:opacity-60 ${pressed ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
+              className={`min-h-11 min-w-11 rounded-md px-2 py-1.5 leading-tight font-medium disabled:opacity-60 ${pressed ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
             >
               {DAY_COMPLETENESS_LABELS[value]}
             </button>
