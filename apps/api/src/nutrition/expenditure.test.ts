@@ -32,7 +32,10 @@ describe('energyBalanceFit', () => {
   it('is the intake minus the energy of the weight lost', () => {
     // 2000 kcal a day for 14 days while the weight falls 0.1 kg a day, 80 → 78.6 kg:
     // 0.1 kg × 7700 kcal = 770 kcal a day come from the body, so 2000 + 770 = 2770 kcal.
-    const fit = energyBalanceFit({ intake: eating(2000, 14), weights: line(80, -0.1, 14) }, day(14));
+    const fit = energyBalanceFit(
+      { intake: eating(2000, 14), weights: line(80, -0.1, 14) },
+      day(14),
+    );
     expect(fit?.kcal).toBeCloseTo(2770, 6);
     expect(fit?.daysLogged).toBe(14);
     expect(fit?.weighIns).toBe(15);
@@ -40,7 +43,10 @@ describe('energyBalanceFit', () => {
 
   it('is the intake less the energy stored when gaining', () => {
     // 3000 kcal a day, +0.05 kg a day: 0.05 × 7700 = 385 kcal stored, 3000 − 385 = 2615.
-    const fit = energyBalanceFit({ intake: eating(3000, 21), weights: line(70, 0.05, 21) }, day(21));
+    const fit = energyBalanceFit(
+      { intake: eating(3000, 21), weights: line(70, 0.05, 21) },
+      day(21),
+    );
     expect(fit?.kcal).toBeCloseTo(2615, 6);
   });
 

@@ -68,7 +68,11 @@ export interface ExpenditureEstimate {
   weigh_ins: number;
 }
 
-export function confidenceOf(kcal: number, margin: number, fromData: boolean): ExpenditureConfidence {
+export function confidenceOf(
+  kcal: number,
+  margin: number,
+  fromData: boolean,
+): ExpenditureConfidence {
   if (!fromData) return 'none';
   const share = margin / kcal;
   if (share <= CONFIDENCE_SHARE.high) return 'high';
@@ -94,9 +98,7 @@ export function energyBalanceFit(
   on: string,
 ): EnergyBalanceFit | null {
   const windowStart = addDays(on, -(EXPENDITURE_WINDOW_DAYS - 1));
-  const weighings = inputs.weights.filter(
-    (entry) => entry.date >= windowStart && entry.date <= on,
-  );
+  const weighings = inputs.weights.filter((entry) => entry.date >= windowStart && entry.date <= on);
   const first = weighings[0];
   const last = weighings.at(-1);
   if (!first || !last || weighings.length < MIN_WEIGH_INS) return null;

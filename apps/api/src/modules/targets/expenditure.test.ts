@@ -223,10 +223,7 @@ describe('GET /v0/trainers/trainees/{id}/expenditure/', () => {
     await linkToTrainer(ctx, trainee.user.id, trainer.user.id, { body: true, diary: true });
     expect((await readAs(trainer.headers, trainee.user.id)).status).toBe(200);
     expect((await readAs(other.headers, trainee.user.id)).status).toBe(404);
-    const self = await trainee.call(
-      'GET',
-      `/v0/trainers/trainees/${trainee.user.id}/expenditure/`,
-    );
+    const self = await trainee.call('GET', `/v0/trainers/trainees/${trainee.user.id}/expenditure/`);
     expect(self.status).toBe(404);
     expect((await readAs(trainer.headers, 'no-es-un-id')).status).toBe(404);
   });

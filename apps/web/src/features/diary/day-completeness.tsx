@@ -36,7 +36,11 @@ export function DayCompletenessControl({
       <h2 id={`${date}-completeness`} className="font-semibold">
         ¿Has anotado todo lo que comiste?
       </h2>
-      <div role="group" aria-label="Cómo de completo está el día" className="grid grid-cols-3 gap-1">
+      <div
+        role="group"
+        aria-label="Cómo de completo está el día"
+        className="grid grid-cols-3 gap-1"
+      >
         {DAY_COMPLETENESS.map((value) => {
           const pressed = marked === value;
           return (

@@ -121,7 +121,7 @@ function aDay(overrides: Record<string, unknown> = {}) {
 function api(
   system: 'metric' | 'imperial' = 'metric',
   day = aDay(),
-  answers: Record<string, FakeAnswer> = {},
+  answers: Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)> = {},
 ) {
   return installFakeApi({
     'GET /users/': ok([anUser]),

@@ -89,10 +89,7 @@ export function ExpenditureView({
           ? `Esta estimación cuenta ${formatNumber(expenditure.days_logged)} días completos y ${formatNumber(expenditure.weigh_ins)} pesajes de las últimas 12 semanas.`
           : ''}
       </p>
-      <ExpenditureChart
-        points={expenditure.history}
-        formulaKcal={expenditure.formula_tdee_kcal}
-      />
+      <ExpenditureChart points={expenditure.history} formulaKcal={expenditure.formula_tdee_kcal} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
@@ -50,7 +51,6 @@ import {
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
-import { ExpenditureCard } from '../expenditure/expenditure-card';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
@@ -139,11 +139,14 @@ export function MetricsScreen({
   onMonthsChange,
   today,
   system,
+  expenditure,
 }: {
   months: MetricRange;
   onMonthsChange: (months: MetricRange) => void;
   today: string;
   system: MetricSystem;
+  /** "Tu gasto real", below the weight. */
+  expenditure?: ReactNode;
 }) {
   const metrics = useSuspenseQuery(metricsQuery(months));
   return (
@@ -165,7 +168,7 @@ export function MetricsScreen({
         ))}
       </div>
       <WeightSection metrics={metrics.data} today={today} system={system} />
-      <ExpenditureCard />
+      {expenditure}
       <AdherenceCard metrics={metrics.data} />
       <MeasurementsSection measurements={metrics.data.measurements} today={today} system={system} />
       <ExportCard />

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { MEASUREMENT_LABELS, MEASUREMENT_SITES, type Metrics } from '@forja/shared/schemas/metrics';
 import {
@@ -16,7 +17,6 @@ import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber } from '../../lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
 import { RATE_PENDING } from '../../lib/weekly-rate';
-import { ExpenditureCard } from '../expenditure/expenditure-card';
 
 function formatDate(date: string): string {
   return formatCalendarDay(date, { dateStyle: 'medium' });
@@ -32,14 +32,14 @@ const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
  */
 export function TrainerClientBodyScreen({
   traineeId,
-  withExpenditure = false,
+  expenditure,
   months,
   onMonthsChange,
   system,
 }: {
   traineeId: string;
-  /** Whether to show the expenditure, which needs the diary shared too. */
-  withExpenditure?: boolean;
+  /** The expenditure's card, below the weight, when the diary is shared too. */
+  expenditure?: ReactNode;
   months: MetricRange;
   onMonthsChange: (months: MetricRange) => void;
   system: MetricSystem;
@@ -63,7 +63,7 @@ export function TrainerClientBodyScreen({
         ))}
       </div>
       <WeightCard metrics={metrics} system={system} />
-      {withExpenditure ? <ExpenditureCard traineeId={traineeId} /> : null}
+      {expenditure}
       <MeasurementsCard metrics={metrics} system={system} />
       {metrics.energy.length > 0 ? <EnergyCard metrics={metrics} /> : null}
     </div>

@@ -11,6 +11,7 @@ import {
 } from '../../../../../features/users/users-api';
 import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
 import { traineeExpenditureQuery } from '../../../../../features/expenditure/expenditure-api';
+import { ExpenditureCard } from '../../../../../features/expenditure/expenditure-card';
 import { TraineeTab } from '../-trainee-tab';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/body
         : null,
       // The expenditure needs the diary too; the tab does not fail without it.
       trainee.shares.body && trainee.shares.diary
-        ? queryClient.prefetchQuery(traineeExpenditureQuery(params.traineeId))
+        ? queryClient.query(traineeExpenditureQuery(params.traineeId)).catch(() => null)
         : null,
     ]);
   },
@@ -56,7 +57,7 @@ function BodyTab() {
     <TraineeTab traineeId={traineeId} title="Cuerpo" area="body">
       <TrainerClientBodyScreen
         traineeId={traineeId}
-        withExpenditure={trainee.shares.diary}
+        expenditure={trainee.shares.diary ? <ExpenditureCard traineeId={traineeId} /> : null}
         months={months}
         onMonthsChange={(next) => void navigate({ search: next === 1 ? {} : { months: next } })}
         system={preferences?.metric_system ?? 'metric'}
