@@ -9,7 +9,7 @@ import {
   expenditureHistory,
   type IntakeDay,
 } from './expenditure';
-import { seededRandom, simulate, type SimulatedTrainee } from './expenditure.simulation';
+import { seededRandom, simulate, type SimulatedTrainee } from '../../test/expenditure-simulation';
 
 const day = (offset: number) => addDays('2026-03-02', offset);
 

@@ -1,7 +1,7 @@
 import { addDays } from '@forja/shared/calendar';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
-import type { ExpenditureInputs, IntakeDay } from './expenditure';
-import { KCAL_PER_KG_OF_BODY_WEIGHT } from './targets.formulas';
+import type { ExpenditureInputs, IntakeDay } from '../src/nutrition/expenditure';
+import { KCAL_PER_KG_OF_BODY_WEIGHT } from '../src/nutrition/targets.formulas';
 
 /** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
 export function seededRandom(seed: number): () => number {
