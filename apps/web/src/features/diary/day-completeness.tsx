@@ -3,6 +3,7 @@ import {
   DAY_COMPLETENESS_LABELS,
   type DayCompleteness,
 } from '@forja/shared/schemas/diary';
+import { useId } from 'react';
 import { focusRing } from '../../components/ui/styles';
 import { saveCompleteness } from './diary-api';
 import { useDiaryChange } from './use-diary-change';
@@ -27,13 +28,14 @@ export function DayCompletenessControl({
   marked: DayCompleteness | null;
   counted: DayCompleteness;
 }) {
+  const headingId = useId();
   const save = useDiaryChange(
     (completeness: DayCompleteness | null) => saveCompleteness(date, completeness),
     () => [date],
   );
   return (
-    <section aria-labelledby={`${date}-completeness`} className="flex flex-col gap-2">
-      <h2 id={`${date}-completeness`} className="font-semibold">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h2 id={headingId} className="font-semibold">
         ¿Has anotado todo lo que comiste?
       </h2>
       <div
