@@ -102,9 +102,19 @@ export default tseslint.config(
               from: 'apps/api/src/modules',
               except: [`./${name}`],
               message:
-                'A module never imports another: move what both need to db/, http/, security/ or a shared folder.',
+                'A module never imports another: move what both need to db/, http/, security/ or a shared folder (notifications/notify.ts for notify).',
             })),
-            ...['db', 'http', 'adapters', 'security', 'nutrition', 'events'].map((layer) => ({
+            ...[
+              'db',
+              'http',
+              'adapters',
+              'security',
+              'nutrition',
+              'trainee-figures',
+              'images',
+              'events',
+              'notifications',
+            ].map((layer) => ({
               target: `apps/api/src/${layer}`,
               from: 'apps/api/src/modules',
               message: `${layer}/ sits below the modules: it never imports them.`,
@@ -167,6 +177,11 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The service worker runs in the browser's worker scope, not in Node.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   prettier,
 );

@@ -35,7 +35,8 @@ function compileWhileDownloading(): Plugin {
  */
 const DATA_LAYER = [
   /\/node_modules\/zod\//,
-  /\/node_modules\/@tanstack\/(react-query|query-core)\/build\/modern\/(useQuery|useSuspenseQuery|useBaseQuery|queryObserver|useMutation|mutationObserver|suspense|errorBoundaryUtils|IsRestoringProvider|QueryErrorResetBoundary)\.js$/,
+  // The query hooks and their observers; the cache itself is the framework's.
+  /\/node_modules\/@tanstack\/(react-query|query-core)\/build\/modern\/(use[A-Z]\w*|\w*[oO]bserver|suspense|errorBoundaryUtils|IsRestoringProvider|QueryErrorResetBoundary)\.js$/,
   /\/packages\/shared\/src\/(?!errors\.ts$)/,
   /\/apps\/web\/src\/features\/[^/]+\/[^/]+-api\.ts$/,
   /\/apps\/web\/src\/lib\/(http|query-keys|calendar-day|diary-format|training-plan|consent-areas|number-input|trainer-targets)\.ts$/,

@@ -284,6 +284,7 @@ describe('the HTTP contract', () => {
       'terms_accepted_at',
       'health_data_consent_at',
       'trainer_consent_at',
+      'check_ins_consent_at',
       'expires_at',
       'created_at',
     ];

@@ -10,6 +10,8 @@ import {
 import { API_PREFIX, MAX_BODY_BYTES } from '@forja/shared/constants';
 import type { Redis } from 'ioredis';
 import type { Payments } from './adapters/payments/payments';
+import { databaseObjectStore } from './adapters/storage/database-object-store';
+import type { ObjectStore } from './adapters/storage/object-store';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,6 +31,11 @@ import { registerSpa } from './http/spa';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import {
+  checkInsRoutes,
+  progressPhotoRoutes,
+  trainerCheckInsRoutes,
+} from './modules/check-ins/check-ins.routes';
 import { coachingRoutes } from './modules/coaching/coaching.routes';
 import { commentsRoutes, trainerCommentsRoutes } from './modules/comments/comments.routes';
 import { traineeDiaryRoutes } from './modules/diary/trainee-diary.routes';
@@ -46,6 +53,7 @@ import {
   trainerMessagesRoutes,
 } from './modules/messages/messages.routes';
 import { metricsRoutes, trainerMetricsRoutes } from './modules/metrics/metrics.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { programsRoutes, trainingPlanRoutes } from './modules/programs/programs.routes';
@@ -70,6 +78,8 @@ export interface AppDeps {
   payments: Payments;
   /** Shared store for rate limits across instances; memory when absent or unavailable. */
   redis?: Redis | undefined;
+  /** Where progress photos are kept; the database unless another store is given. */
+  objects?: ObjectStore;
 }
 
 export interface BuildOptions {
@@ -193,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     config,
     publicUrl: config.publicUrl,
     payments: deps.payments,
+    objects: deps.objects ?? databaseObjectStore(deps.database.db, deps.clock),
     rateLimit: rateLimiting.guard,
     rateLimitStore: rateLimiting.store,
     version: VERSION,
@@ -229,6 +240,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerMessagesRoutes, modules);
       await api.register(messagePhotoRoutes, modules);
       await api.register(eventsRoutes, modules);
+      await api.register(trainerCheckInsRoutes, modules);
+      await api.register(progressPhotoRoutes, modules);
+      // Notifications reach trainers and trainees alike, with or without a subscription.
+      await api.register(notificationsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
       // authentication (a hook of the enclosing scope), before the body is read or checked.
       await api.register(async (premium) => {
@@ -243,6 +258,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(commentsRoutes, modules);
         await premium.register(messagesRoutes, modules);
         await premium.register(metricsRoutes, modules);
+        await premium.register(checkInsRoutes, modules);
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

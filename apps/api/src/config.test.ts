@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, loadConfig } from './config';
 
 function errorOf(env: Record<string, string>): ConfigError {
@@ -141,5 +142,71 @@ describe('configuration', () => {
       port: 3000,
       databaseUrl: undefined,
     });
+  });
+});
+
+describe('Web Push configuration', () => {
+  const keys = webpush.generateVAPIDKeys();
+  const vapid = {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:avisos@forja.example',
+  };
+
+  it('is off with nothing set, in development and in production alike', () => {
+    expect(loadConfig({}).push).toBeUndefined();
+    const production = loadConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_ADAPTERS: 'true' });
+    expect(production.push).toBeUndefined();
+  });
+
+  it('is on with the three VAPID variables, for the known push services', () => {
+    expect(loadConfig(vapid).push).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      subject: 'mailto:avisos@forja.example',
+      endpointHosts: [
+        'fcm.googleapis.com',
+        'push.services.mozilla.com',
+        'push.apple.com',
+        'notify.windows.com',
+      ],
+    });
+    const hosts = loadConfig({ ...vapid, PUSH_ENDPOINT_HOSTS: 'push.example, 127.0.0.1' });
+    expect(hosts.push?.endpointHosts).toEqual(['push.example', '127.0.0.1']);
+  });
+
+  it('names the variable that is wrong or missing', () => {
+    const other = webpush.generateVAPIDKeys();
+    const cases: [Record<string, string>, string][] = [
+      [
+        { VAPID_PUBLIC_KEY: keys.publicKey },
+        'Invalid configuration: VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set (Web Push needs all three VAPID variables)',
+      ],
+      [
+        { ...vapid, VAPID_SUBJECT: '' },
+        'Invalid configuration: VAPID_SUBJECT is required when VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set (Web Push needs all three VAPID variables)',
+      ],
+      [
+        { ...vapid, VAPID_PUBLIC_KEY: 'abc' },
+        'Invalid configuration: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes, 87 characters) as printed by `npx web-push generate-vapid-keys`',
+      ],
+      [
+        { ...vapid, VAPID_PRIVATE_KEY: keys.publicKey },
+        'Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes, 43 characters) as printed by `npx web-push generate-vapid-keys`',
+      ],
+      [
+        { ...vapid, VAPID_PRIVATE_KEY: other.privateKey },
+        'Invalid configuration: VAPID_PRIVATE_KEY does not belong to VAPID_PUBLIC_KEY',
+      ],
+      [
+        { ...vapid, VAPID_SUBJECT: 'avisos@forja.example' },
+        'Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you',
+      ],
+      [
+        { ...vapid, PUSH_ENDPOINT_HOSTS: 'https://push.example/' },
+        'Invalid configuration: PUSH_ENDPOINT_HOSTS must be host names like fcm.googleapis.com, separated by commas',
+      ],
+    ];
+    for (const [env, message] of cases) expect(errorOf(env).message).toBe(message);
   });
 });

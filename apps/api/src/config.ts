@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -96,6 +96,66 @@ const trustProxy = z.string().transform((value, context): false | number | strin
   return z.NEVER;
 });
 
+/** Bytes of a base64url text, or undefined when it is not base64url. */
+function base64urlBytes(value: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+=*$/.test(value)) return undefined;
+  return Buffer.from(value, 'base64url');
+}
+
+const VAPID_HELP = 'as printed by `npx web-push generate-vapid-keys`';
+
+const vapidPublicKey = z.string().refine(
+  (value) => {
+    const bytes = base64urlBytes(value);
+    return bytes?.length === 65 && bytes[0] === 0x04;
+  },
+  { error: `must be a P-256 public key in base64url (65 bytes, 87 characters) ${VAPID_HELP}` },
+);
+
+const vapidPrivateKey = z.string().refine((value) => base64urlBytes(value)?.length === 32, {
+  error: `must be a P-256 private key in base64url (32 bytes, 43 characters) ${VAPID_HELP}`,
+});
+
+const vapidSubject = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'mailto:' && url.pathname.includes('@')) || url.protocol === 'https:'
+      );
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be a mailto: address or an https: URL where push services can reach you' },
+);
+
+/** Host names (and their subdomains) of the push services browsers use. */
+const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+const hostList = z.string().transform((value, context) => {
+  const hosts = value
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part !== '');
+  const valid = (host: string) =>
+    isIP(host) !== 0 ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host);
+  if (hosts.length === 0 || !hosts.every(valid)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be host names like fcm.googleapis.com, separated by commas',
+    });
+    return z.NEVER;
+  }
+  return hosts;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -141,6 +201,10 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   ALLOW_EMBEDDED_ADAPTERS: booleanFlag.default(false),
   CORS_ORIGINS: originList.optional(),
+  VAPID_PUBLIC_KEY: vapidPublicKey.optional(),
+  VAPID_PRIVATE_KEY: vapidPrivateKey.optional(),
+  VAPID_SUBJECT: vapidSubject.optional(),
+  PUSH_ENDPOINT_HOSTS: hostList.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -176,6 +240,16 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Other origins whose pages may call the API; none by default (same origin only). */
   corsOrigins: string[];
+  /** Web Push (decision 062): off without VAPID keys. */
+  push:
+    | {
+        publicKey: string;
+        privateKey: string;
+        subject: string;
+        /** Push services a subscription may point at (a host or any of its subdomains). */
+        endpointHosts: string[];
+      }
+    | undefined;
   logLevel: string;
 }
 
@@ -261,6 +335,51 @@ export function loadConfig(env: Environment = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS ?? [],
+    push: pushConfig(e),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Web Push needs the three VAPID variables together, and a private key that belongs to the
+ * public one. None of them means push is off (never keys made up at start: subscriptions
+ * made with them would die at the next start).
+ */
+function pushConfig(e: z.infer<typeof environmentSchema>): Config['push'] {
+  const given = {
+    VAPID_PUBLIC_KEY: e.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: e.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: e.VAPID_SUBJECT,
+  };
+  const set = Object.entries(given).filter(([, value]) => value !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = Object.entries(given).find(([, value]) => value === undefined);
+  if (missing) {
+    throw new ConfigError(
+      missing[0],
+      `is required when ${set.map(([name]) => name).join(' and ')} ${set.length > 1 ? 'are' : 'is'} set (Web Push needs all three VAPID variables)`,
+    );
+  }
+  const {
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKey,
+    VAPID_SUBJECT: subject,
+  } = given as Record<keyof typeof given, string>;
+  let derived: Buffer | undefined;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey();
+  } catch {
+    derived = undefined;
+  }
+  if (!derived?.equals(Buffer.from(publicKey, 'base64url'))) {
+    throw new ConfigError('VAPID_PRIVATE_KEY', 'does not belong to VAPID_PUBLIC_KEY');
+  }
+  return {
+    publicKey,
+    privateKey,
+    subject,
+    endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_HOSTS,
   };
 }

@@ -8,6 +8,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
 import { loadReferenceData } from './modules/foods/reference-data';
+import { notifyDueCheckIns } from './modules/check-ins/due-notices';
+import { startNotificationWorkers } from './modules/notifications/notifications-scheduler';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { processMailRequests } from './modules/users/users.service';
 import { every } from './periodic';
@@ -77,6 +79,21 @@ async function main() {
     config,
     log: app.log,
   });
+  // Pushes, reminders and daily digests; each is claimed in the database (decision 062).
+  const notificationWorkers = startNotificationWorkers({
+    db: database.db,
+    clock: systemClock,
+    config,
+    log: app.log,
+  });
+  // Trainees whose weekly check-in is due hear of it once (decision 062).
+  const checkInNotices = every(
+    60_000,
+    () => notifyDueCheckIns({ db: database.db, clock: systemClock }),
+    (error) => {
+      app.log.error({ err: error }, 'check-in notices failed');
+    },
+  );
   const credentialsPurge = every(
     3_600_000,
     async () => {
@@ -89,6 +106,8 @@ async function main() {
   );
   app.addHook('onClose', async () => {
     await credentialsPurge.stop();
+    await checkInNotices.stop();
+    await notificationWorkers.stop();
     await paymentsScheduler.stop();
     await mailRequestsWorker.stop();
     await mailWorker.stop();
@@ -116,7 +135,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Forja on ${config.publicUrl} (database: ${database.kind}, mail: ${mailer.kind}, payments: ${config.payments.provider})`,
+    `Forja on ${config.publicUrl} (database: ${database.kind}, mail: ${mailer.kind}, payments: ${config.payments.provider}, push: ${config.push ? 'on' : 'off'})`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { TraineeSnapshot } from '../src/modules/coaching/trainee-snapshot';
+import type { TraineeSnapshot } from '../src/trainee-figures/trainee-snapshot';
 
 /** A trainee who shares every area, onboarded, with nothing logged; tests add what they need. */
 export function snapshot(fields: Partial<TraineeSnapshot> = {}): TraineeSnapshot {
@@ -22,6 +22,8 @@ export function snapshot(fields: Partial<TraineeSnapshot> = {}): TraineeSnapshot
     last_session_day: null,
     weighings: [],
     last_weigh_in: null,
+    pending_check_ins: 0,
+    pending_check_in_since: null,
     ...fields,
   };
 }

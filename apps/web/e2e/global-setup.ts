@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -40,6 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // address of its own (X-Forwarded-For from this machine), as many people would: the
       // suite registers more people than one address may in ten minutes (decision 006).
       TRUST_PROXY: 'loopback',
+      // Web Push on, with keys of this run (decision 062).
+      ...vapidKeys(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +76,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.E2E_BASE_URL = baseUrl;
   return stop;
+}
+
+/** A VAPID key pair, as `npx web-push generate-vapid-keys` prints one. */
+function vapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: privateKey.toString('base64url'),
+    VAPID_SUBJECT: 'mailto:avisos@forja.test',
+  };
 }
 
 function findFreePort(): Promise<number> {

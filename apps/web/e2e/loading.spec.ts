@@ -73,6 +73,8 @@ test('home reads each of its data once, as its route’s loaders declare them', 
     // The trainer's comments card and today's planned session: home does not wait for them.
     '/v0/comments/unread/',
     '/v0/training/plan/',
+    // The bell in the header reads the notifications once the shell is shown.
+    '/v0/notifications/',
   ]);
 });
 
@@ -91,6 +93,7 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
     `/v0/users/${watched.id}/preferences/`,
     `/v0/diary/days/${today}/comments/`,
     '/v0/training/plan/',
+    '/v0/notifications/',
   ]);
 });
 
@@ -107,6 +110,7 @@ test('the diary opened on another day reads that day', async ({ page, request })
     `/v0/users/${watched.id}/preferences/`,
     '/v0/diary/days/2024-02-29/comments/',
     '/v0/training/plan/',
+    '/v0/notifications/',
   ]);
 });
 

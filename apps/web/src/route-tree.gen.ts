@@ -29,6 +29,7 @@ import { Route as TrainerTrainersTodayRouteImport } from './routes/_trainer/trai
 import { Route as UsersSubscriptionFailureRouteImport } from './routes/users/subscription/failure'
 import { Route as UsersSubscriptionPlansRouteImport } from './routes/users/subscription/plans'
 import { Route as UsersSubscriptionSuccessRouteImport } from './routes/users/subscription/success'
+import { Route as AuthenticatedShellUsersCheckInRouteImport } from './routes/_authenticated/_shell/users/check-in'
 import { Route as AuthenticatedShellUsersDiaryRouteImport } from './routes/_authenticated/_shell/users/diary'
 import { Route as AuthenticatedShellUsersHomeRouteImport } from './routes/_authenticated/_shell/users/home'
 import { Route as AuthenticatedShellUsersMessagesRouteImport } from './routes/_authenticated/_shell/users/messages'
@@ -47,8 +48,12 @@ import { Route as TrainerTrainersClientsIndexRouteImport } from './routes/_train
 import { Route as TrainerTrainersClientsTraineeIdRouteImport } from './routes/_trainer/trainers/clients/$traineeId'
 import { Route as TrainerTrainersProgramsIndexRouteImport } from './routes/_trainer/trainers/programs/index'
 import { Route as TrainerTrainersProgramsProgramIdRouteImport } from './routes/_trainer/trainers/programs/$programId'
+import { Route as TrainerTrainersReviewsIndexRouteImport } from './routes/_trainer/trainers/reviews/index'
+import { Route as TrainerTrainersReviewsCheckInIdRouteImport } from './routes/_trainer/trainers/reviews/$checkInId'
+import { Route as TrainerTrainersReviewsFormsRouteImport } from './routes/_trainer/trainers/reviews/forms'
 import { Route as TrainerTrainersClientsTraineeIdIndexRouteImport } from './routes/_trainer/trainers/clients/$traineeId/index'
 import { Route as TrainerTrainersClientsTraineeIdBodyRouteImport } from './routes/_trainer/trainers/clients/$traineeId/body'
+import { Route as TrainerTrainersClientsTraineeIdCheckInsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/check-ins'
 import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
 import { Route as TrainerTrainersClientsTraineeIdMessagesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/messages'
 import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
@@ -154,6 +159,12 @@ const UsersSubscriptionSuccessRoute =
     id: '/users/subscription/success',
     path: '/users/subscription/success',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthenticatedShellUsersCheckInRoute =
+  AuthenticatedShellUsersCheckInRouteImport.update({
+    id: '/users/check-in',
+    path: '/users/check-in',
+    getParentRoute: () => AuthenticatedShellRoute,
   } as any)
 const AuthenticatedShellUsersDiaryRoute =
   AuthenticatedShellUsersDiaryRouteImport.update({
@@ -263,6 +274,24 @@ const TrainerTrainersProgramsProgramIdRoute =
     path: '/trainers/programs/$programId',
     getParentRoute: () => TrainerRoute,
   } as any)
+const TrainerTrainersReviewsIndexRoute =
+  TrainerTrainersReviewsIndexRouteImport.update({
+    id: '/trainers/reviews/',
+    path: '/trainers/reviews/',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersReviewsCheckInIdRoute =
+  TrainerTrainersReviewsCheckInIdRouteImport.update({
+    id: '/trainers/reviews/$checkInId',
+    path: '/trainers/reviews/$checkInId',
+    getParentRoute: () => TrainerRoute,
+  } as any)
+const TrainerTrainersReviewsFormsRoute =
+  TrainerTrainersReviewsFormsRouteImport.update({
+    id: '/trainers/reviews/forms',
+    path: '/trainers/reviews/forms',
+    getParentRoute: () => TrainerRoute,
+  } as any)
 const TrainerTrainersClientsTraineeIdIndexRoute =
   TrainerTrainersClientsTraineeIdIndexRouteImport.update({
     id: '/',
@@ -273,6 +302,12 @@ const TrainerTrainersClientsTraineeIdBodyRoute =
   TrainerTrainersClientsTraineeIdBodyRouteImport.update({
     id: '/body',
     path: '/body',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
+const TrainerTrainersClientsTraineeIdCheckInsRoute =
+  TrainerTrainersClientsTraineeIdCheckInsRouteImport.update({
+    id: '/check-ins',
+    path: '/check-ins',
     getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
   } as any)
 const TrainerTrainersClientsTraineeIdDiaryRoute =
@@ -324,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
+  '/users/check-in': typeof AuthenticatedShellUsersCheckInRoute
   '/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/users/home': typeof AuthenticatedShellUsersHomeRoute
   '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
@@ -339,10 +375,14 @@ export interface FileRoutesByFullPath {
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
+  '/trainers/reviews/$checkInId': typeof TrainerTrainersReviewsCheckInIdRoute
+  '/trainers/reviews/forms': typeof TrainerTrainersReviewsFormsRoute
   '/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
   '/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
+  '/trainers/reviews/': typeof TrainerTrainersReviewsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/check-ins': typeof TrainerTrainersClientsTraineeIdCheckInsRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -368,6 +408,7 @@ export interface FileRoutesByTo {
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
+  '/users/check-in': typeof AuthenticatedShellUsersCheckInRoute
   '/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/users/home': typeof AuthenticatedShellUsersHomeRoute
   '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
@@ -382,10 +423,14 @@ export interface FileRoutesByTo {
   '/users/onboarding/sixth-step': typeof AuthenticatedUsersOnboardingSixthStepRoute
   '/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
+  '/trainers/reviews/$checkInId': typeof TrainerTrainersReviewsCheckInIdRoute
+  '/trainers/reviews/forms': typeof TrainerTrainersReviewsFormsRoute
   '/users/onboarding': typeof AuthenticatedUsersOnboardingIndexRoute
   '/trainers/clients': typeof TrainerTrainersClientsIndexRoute
   '/trainers/programs': typeof TrainerTrainersProgramsIndexRoute
+  '/trainers/reviews': typeof TrainerTrainersReviewsIndexRoute
   '/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/trainers/clients/$traineeId/check-ins': typeof TrainerTrainersClientsTraineeIdCheckInsRoute
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -415,6 +460,7 @@ export interface FileRoutesById {
   '/users/subscription/failure': typeof UsersSubscriptionFailureRoute
   '/users/subscription/plans': typeof UsersSubscriptionPlansRoute
   '/users/subscription/success': typeof UsersSubscriptionSuccessRoute
+  '/_authenticated/_shell/users/check-in': typeof AuthenticatedShellUsersCheckInRoute
   '/_authenticated/_shell/users/diary': typeof AuthenticatedShellUsersDiaryRoute
   '/_authenticated/_shell/users/home': typeof AuthenticatedShellUsersHomeRoute
   '/_authenticated/_shell/users/messages': typeof AuthenticatedShellUsersMessagesRoute
@@ -430,10 +476,14 @@ export interface FileRoutesById {
   '/_authenticated/users/onboarding/third-step': typeof AuthenticatedUsersOnboardingThirdStepRoute
   '/_trainer/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   '/_trainer/trainers/programs/$programId': typeof TrainerTrainersProgramsProgramIdRoute
+  '/_trainer/trainers/reviews/$checkInId': typeof TrainerTrainersReviewsCheckInIdRoute
+  '/_trainer/trainers/reviews/forms': typeof TrainerTrainersReviewsFormsRoute
   '/_authenticated/users/onboarding/': typeof AuthenticatedUsersOnboardingIndexRoute
   '/_trainer/trainers/clients/': typeof TrainerTrainersClientsIndexRoute
   '/_trainer/trainers/programs/': typeof TrainerTrainersProgramsIndexRoute
+  '/_trainer/trainers/reviews/': typeof TrainerTrainersReviewsIndexRoute
   '/_trainer/trainers/clients/$traineeId/body': typeof TrainerTrainersClientsTraineeIdBodyRoute
+  '/_trainer/trainers/clients/$traineeId/check-ins': typeof TrainerTrainersClientsTraineeIdCheckInsRoute
   '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/_trainer/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -461,6 +511,7 @@ export interface FileRouteTypes {
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
+    | '/users/check-in'
     | '/users/diary'
     | '/users/home'
     | '/users/messages'
@@ -476,10 +527,14 @@ export interface FileRouteTypes {
     | '/users/onboarding/third-step'
     | '/trainers/clients/$traineeId'
     | '/trainers/programs/$programId'
+    | '/trainers/reviews/$checkInId'
+    | '/trainers/reviews/forms'
     | '/users/onboarding/'
     | '/trainers/clients/'
     | '/trainers/programs/'
+    | '/trainers/reviews/'
     | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/check-ins'
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
@@ -505,6 +560,7 @@ export interface FileRouteTypes {
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
+    | '/users/check-in'
     | '/users/diary'
     | '/users/home'
     | '/users/messages'
@@ -519,10 +575,14 @@ export interface FileRouteTypes {
     | '/users/onboarding/sixth-step'
     | '/users/onboarding/third-step'
     | '/trainers/programs/$programId'
+    | '/trainers/reviews/$checkInId'
+    | '/trainers/reviews/forms'
     | '/users/onboarding'
     | '/trainers/clients'
     | '/trainers/programs'
+    | '/trainers/reviews'
     | '/trainers/clients/$traineeId/body'
+    | '/trainers/clients/$traineeId/check-ins'
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
@@ -551,6 +611,7 @@ export interface FileRouteTypes {
     | '/users/subscription/failure'
     | '/users/subscription/plans'
     | '/users/subscription/success'
+    | '/_authenticated/_shell/users/check-in'
     | '/_authenticated/_shell/users/diary'
     | '/_authenticated/_shell/users/home'
     | '/_authenticated/_shell/users/messages'
@@ -566,10 +627,14 @@ export interface FileRouteTypes {
     | '/_authenticated/users/onboarding/third-step'
     | '/_trainer/trainers/clients/$traineeId'
     | '/_trainer/trainers/programs/$programId'
+    | '/_trainer/trainers/reviews/$checkInId'
+    | '/_trainer/trainers/reviews/forms'
     | '/_authenticated/users/onboarding/'
     | '/_trainer/trainers/clients/'
     | '/_trainer/trainers/programs/'
+    | '/_trainer/trainers/reviews/'
     | '/_trainer/trainers/clients/$traineeId/body'
+    | '/_trainer/trainers/clients/$traineeId/check-ins'
     | '/_trainer/trainers/clients/$traineeId/diary'
     | '/_trainer/trainers/clients/$traineeId/messages'
     | '/_trainer/trainers/clients/$traineeId/notes'
@@ -737,6 +802,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersSubscriptionSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/_shell/users/check-in': {
+      id: '/_authenticated/_shell/users/check-in'
+      path: '/users/check-in'
+      fullPath: '/users/check-in'
+      preLoaderRoute: typeof AuthenticatedShellUsersCheckInRouteImport
+      parentRoute: typeof AuthenticatedShellRoute
+    }
     '/_authenticated/_shell/users/diary': {
       id: '/_authenticated/_shell/users/diary'
       path: '/users/diary'
@@ -863,6 +935,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersProgramsProgramIdRouteImport
       parentRoute: typeof TrainerRoute
     }
+    '/_trainer/trainers/reviews/': {
+      id: '/_trainer/trainers/reviews/'
+      path: '/trainers/reviews'
+      fullPath: '/trainers/reviews/'
+      preLoaderRoute: typeof TrainerTrainersReviewsIndexRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/reviews/$checkInId': {
+      id: '/_trainer/trainers/reviews/$checkInId'
+      path: '/trainers/reviews/$checkInId'
+      fullPath: '/trainers/reviews/$checkInId'
+      preLoaderRoute: typeof TrainerTrainersReviewsCheckInIdRouteImport
+      parentRoute: typeof TrainerRoute
+    }
+    '/_trainer/trainers/reviews/forms': {
+      id: '/_trainer/trainers/reviews/forms'
+      path: '/trainers/reviews/forms'
+      fullPath: '/trainers/reviews/forms'
+      preLoaderRoute: typeof TrainerTrainersReviewsFormsRouteImport
+      parentRoute: typeof TrainerRoute
+    }
     '/_trainer/trainers/clients/$traineeId/': {
       id: '/_trainer/trainers/clients/$traineeId/'
       path: '/'
@@ -875,6 +968,13 @@ declare module '@tanstack/react-router' {
       path: '/body'
       fullPath: '/trainers/clients/$traineeId/body'
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdBodyRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
+    '/_trainer/trainers/clients/$traineeId/check-ins': {
+      id: '/_trainer/trainers/clients/$traineeId/check-ins'
+      path: '/check-ins'
+      fullPath: '/trainers/clients/$traineeId/check-ins'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdCheckInsRouteImport
       parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
     }
     '/_trainer/trainers/clients/$traineeId/diary': {
@@ -916,6 +1016,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedShellRouteChildren {
+  AuthenticatedShellUsersCheckInRoute: typeof AuthenticatedShellUsersCheckInRoute
   AuthenticatedShellUsersDiaryRoute: typeof AuthenticatedShellUsersDiaryRoute
   AuthenticatedShellUsersHomeRoute: typeof AuthenticatedShellUsersHomeRoute
   AuthenticatedShellUsersMessagesRoute: typeof AuthenticatedShellUsersMessagesRoute
@@ -925,6 +1026,7 @@ interface AuthenticatedShellRouteChildren {
 }
 
 const AuthenticatedShellRouteChildren: AuthenticatedShellRouteChildren = {
+  AuthenticatedShellUsersCheckInRoute: AuthenticatedShellUsersCheckInRoute,
   AuthenticatedShellUsersDiaryRoute: AuthenticatedShellUsersDiaryRoute,
   AuthenticatedShellUsersHomeRoute: AuthenticatedShellUsersHomeRoute,
   AuthenticatedShellUsersMessagesRoute: AuthenticatedShellUsersMessagesRoute,
@@ -974,6 +1076,7 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 
 interface TrainerTrainersClientsTraineeIdRouteChildren {
   TrainerTrainersClientsTraineeIdBodyRoute: typeof TrainerTrainersClientsTraineeIdBodyRoute
+  TrainerTrainersClientsTraineeIdCheckInsRoute: typeof TrainerTrainersClientsTraineeIdCheckInsRoute
   TrainerTrainersClientsTraineeIdDiaryRoute: typeof TrainerTrainersClientsTraineeIdDiaryRoute
   TrainerTrainersClientsTraineeIdMessagesRoute: typeof TrainerTrainersClientsTraineeIdMessagesRoute
   TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
@@ -986,6 +1089,8 @@ const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraine
   {
     TrainerTrainersClientsTraineeIdBodyRoute:
       TrainerTrainersClientsTraineeIdBodyRoute,
+    TrainerTrainersClientsTraineeIdCheckInsRoute:
+      TrainerTrainersClientsTraineeIdCheckInsRoute,
     TrainerTrainersClientsTraineeIdDiaryRoute:
       TrainerTrainersClientsTraineeIdDiaryRoute,
     TrainerTrainersClientsTraineeIdMessagesRoute:
@@ -1013,8 +1118,11 @@ interface TrainerRouteChildren {
   TrainerTrainersTodayRoute: typeof TrainerTrainersTodayRoute
   TrainerTrainersClientsTraineeIdRoute: typeof TrainerTrainersClientsTraineeIdRouteWithChildren
   TrainerTrainersProgramsProgramIdRoute: typeof TrainerTrainersProgramsProgramIdRoute
+  TrainerTrainersReviewsCheckInIdRoute: typeof TrainerTrainersReviewsCheckInIdRoute
+  TrainerTrainersReviewsFormsRoute: typeof TrainerTrainersReviewsFormsRoute
   TrainerTrainersClientsIndexRoute: typeof TrainerTrainersClientsIndexRoute
   TrainerTrainersProgramsIndexRoute: typeof TrainerTrainersProgramsIndexRoute
+  TrainerTrainersReviewsIndexRoute: typeof TrainerTrainersReviewsIndexRoute
 }
 
 const TrainerRouteChildren: TrainerRouteChildren = {
@@ -1026,8 +1134,11 @@ const TrainerRouteChildren: TrainerRouteChildren = {
   TrainerTrainersClientsTraineeIdRoute:
     TrainerTrainersClientsTraineeIdRouteWithChildren,
   TrainerTrainersProgramsProgramIdRoute: TrainerTrainersProgramsProgramIdRoute,
+  TrainerTrainersReviewsCheckInIdRoute: TrainerTrainersReviewsCheckInIdRoute,
+  TrainerTrainersReviewsFormsRoute: TrainerTrainersReviewsFormsRoute,
   TrainerTrainersClientsIndexRoute: TrainerTrainersClientsIndexRoute,
   TrainerTrainersProgramsIndexRoute: TrainerTrainersProgramsIndexRoute,
+  TrainerTrainersReviewsIndexRoute: TrainerTrainersReviewsIndexRoute,
 }
 
 const TrainerRouteWithChildren =

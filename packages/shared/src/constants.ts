@@ -119,6 +119,21 @@ export const MAX_NOTE_LENGTH = 4000;
 export const MAX_TARGET_CHANGES = 100;
 
 /**
+ * Weekly check-ins (decision 061): the questions of a form, the choices of a question, the
+ * length of what is written, the forms a trainer keeps (their default, per group and per
+ * trainee), the photos of one check-in (one per pose) and the check-ins a trainee keeps.
+ */
+export const MAX_CHECK_IN_QUESTIONS = 20;
+export const MAX_CHECK_IN_CHOICES = 10;
+export const MAX_CHECK_IN_LABEL_LENGTH = 200;
+export const MAX_CHECK_IN_CHOICE_LENGTH = 60;
+export const MAX_CHECK_IN_TEXT_ANSWER_LENGTH = 2000;
+export const MAX_CHECK_IN_REPLY_LENGTH = 4000;
+export const MAX_CHECK_IN_FORMS_PER_TRAINER = 200;
+export const MAX_PHOTOS_PER_CHECK_IN = 3;
+export const MAX_CHECK_INS_KEPT = 52;
+
+/**
  * Bounds of a trainer's programs (decision 058): programs a trainer keeps, routines (days) in
  * one program, exercises in one routine, and the trainer's own exercises.
  */
@@ -126,3 +141,12 @@ export const MAX_PROGRAMS_PER_TRAINER = 100;
 export const MAX_ROUTINES_PER_PROGRAM = 7;
 export const MAX_EXERCISES_PER_ROUTINE = 20;
 export const MAX_OWN_EXERCISES = 300;
+
+/**
+ * Bounds of notifications (decision 062): the newest kept per person (older ones go as a new
+ * one comes), the devices that receive Web Push per person (a new one replaces the oldest),
+ * and how many the list answers.
+ */
+export const MAX_NOTIFICATIONS_PER_USER = 200;
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
+export const NOTIFICATION_LIST_SIZE = 50;

@@ -1,5 +1,6 @@
 import {
   MAX_ACTIVE_INVITATIONS,
+  MAX_CHECK_IN_FORMS_PER_TRAINER,
   MAX_COMMENTS_PER_DAY,
   MAX_ENTRIES_PER_DAY,
   MAX_NOTES_PER_TRAINEE,
@@ -408,6 +409,59 @@ export const API_ERRORS = {
     status: 404,
     error: 'planned session not found',
     message: 'Tu programa no tiene esa rutina planificada para ese día',
+  },
+  // Weekly check-ins and progress photos (decision 061).
+  checkInNotFound: {
+    status: 404,
+    error: 'check in not found',
+    message: 'La revisión no existe o ya no está disponible',
+  },
+  checkInsNotShared: {
+    status: 404,
+    error: 'check ins not shared',
+    message:
+      'Las revisiones semanales son para quien tiene entrenador y comparte con él las revisiones',
+  },
+  checkInAnswered: {
+    status: 409,
+    error: 'check in already answered',
+    message: 'Tu entrenador ya ha respondido esta revisión: ya no se puede cambiar',
+  },
+  checkInWeekClosed: {
+    status: 400,
+    error: 'check in week not open',
+    message: 'Solo puedes enviar la revisión de esta semana o la de la semana pasada',
+  },
+  invalidCheckInAnswers: {
+    status: 400,
+    error: 'invalid check in answers',
+    message: 'Revisa las respuestas de la revisión',
+  },
+  tooManyCheckInForms: {
+    status: 409,
+    error: 'too many check in forms',
+    message: `Puedes guardar como máximo ${MAX_CHECK_IN_FORMS_PER_TRAINER} formularios de revisión: borra alguno que ya no uses`,
+  },
+  checkInFormNotFound: {
+    status: 404,
+    error: 'check in form not found',
+    message: 'Ese formulario de revisión no existe',
+  },
+  photoNotFound: {
+    status: 404,
+    error: 'photo not found',
+    message: 'La foto no existe o ya no está disponible',
+  },
+  // Web Push (decision 062).
+  pushUnavailable: {
+    status: 409,
+    error: 'push notifications not configured',
+    message: 'Este servidor no envía notificaciones al dispositivo',
+  },
+  pushEndpointNotAllowed: {
+    status: 400,
+    error: 'push endpoint not allowed',
+    message: 'El servicio de notificaciones de este navegador no está admitido',
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

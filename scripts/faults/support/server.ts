@@ -22,6 +22,10 @@ const UNSET: Record<string, string> = Object.fromEntries(
     'REDIS_URL',
     'TRUST_PROXY',
     'ALLOW_EMBEDDED_ADAPTERS',
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    'VAPID_SUBJECT',
+    'PUSH_ENDPOINT_HOSTS',
   ].map((name) => [name, '']),
 );
 

@@ -15,6 +15,10 @@ const CONVERSATION_LOCK = 7_240_062;
 const USER_EVENTS_LOCK = 7_240_063;
 const EVENT_TICKETS_LOCK = 7_240_064;
 const WEIGHINGS_LOCK = 7_240_065;
+const CHECK_IN_FORMS_LOCK = 7_240_611;
+const CHECK_INS_LOCK = 7_240_612;
+const NOTIFICATIONS_LOCK = 7_240_066;
+const PUSH_SUBSCRIPTIONS_LOCK = 7_240_067;
 
 /**
  * Takes a lock until the transaction `db` belongs to ends. A write that counts what a bounded
@@ -98,4 +102,24 @@ export function lockEventTickets(db: Db, userId: string): Promise<void> {
  */
 export function lockWeighings(db: Db, userId: string): Promise<void> {
   return lockUntilCommit(db, WEIGHINGS_LOCK, userId);
+}
+
+/** The lock of one trainer's check-in forms, which a new one counts (decision 061). */
+export function lockCheckInForms(db: Db, trainerId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_IN_FORMS_LOCK, trainerId);
+}
+
+/** The lock of one trainee's check-ins, which a new week's trims (decision 061). */
+export function lockCheckIns(db: Db, traineeId: string): Promise<void> {
+  return lockUntilCommit(db, CHECK_INS_LOCK, traineeId);
+}
+
+/** The lock of one person's notifications, which every new one trims (decision 062). */
+export function lockNotifications(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, NOTIFICATIONS_LOCK, userId);
+}
+
+/** The lock of one person's Web Push devices, which a new one counts (decision 062). */
+export function lockPushSubscriptions(db: Db, userId: string): Promise<void> {
+  return lockUntilCommit(db, PUSH_SUBSCRIPTIONS_LOCK, userId);
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ConsentAreas } from '@forja/shared/schemas/trainers';
 import type { Db } from './client';
+import { checkInForms } from './schema/check-ins';
 import { trainerLinks } from './schema/coaching';
 import { messages } from './schema/messages';
 import { targetOverrides } from './schema/targets';
@@ -41,6 +42,10 @@ async function forgetWorkspaceNotes(db: Db, traineeId: string) {
   await db.delete(traineeTags).where(eq(traineeTags.trainee_id, traineeId));
   await db.delete(trainerNotes).where(eq(trainerNotes.trainee_id, traineeId));
   await db.delete(queueItemStates).where(eq(queueItemStates.trainee_id, traineeId));
+  // A trainee's own check-in form is the trainer's workspace too (decision 061).
+  await db
+    .delete(checkInForms)
+    .where(and(eq(checkInForms.scope, 'trainee'), eq(checkInForms.trainee_id, traineeId)));
 }
 
 /**

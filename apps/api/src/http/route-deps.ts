@@ -1,4 +1,5 @@
 import type { Payments } from '../adapters/payments/payments';
+import type { ObjectStore } from '../adapters/storage/object-store';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   /** Where links in mails point: the app's public address. */
   publicUrl: string;
   payments: Payments;
+  /** Private files (progress photos) by key (decision 061). */
+  objects: ObjectStore;
   /** The per-action rate-limit guard, a route's preHandler. */
   rateLimit: RateLimitGuard;
   /** Where the rate limits count right now: memory while Redis is unavailable. */

@@ -123,6 +123,8 @@ export function createHttpClient(options: HttpClientOptions) {
     status: number;
     ok: boolean;
     body: unknown;
+    /** The bytes of a file asked for as one. */
+    file?: Blob;
   }
 
   async function send(
@@ -131,10 +133,13 @@ export function createHttpClient(options: HttpClientOptions) {
     body: unknown,
     query: Record<string, string> | undefined,
     token: string | null | undefined,
+    binary = false,
   ): Promise<RawResponse> {
     const search = new URLSearchParams(query).toString();
     const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: binary ? 'image/*, application/json' : 'application/json',
+    };
     // A FormData body (a file upload) sets its own multipart content type and boundary.
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -151,6 +156,10 @@ export function createHttpClient(options: HttpClientOptions) {
         signal: controller.signal,
         ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
       });
+      // A file (a private photo) comes whole as a Blob; errors are still the JSON envelope.
+      if (binary && response.ok) {
+        return { status: response.status, ok: true, body: undefined, file: await response.blob() };
+      }
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -218,26 +227,37 @@ export function createHttpClient(options: HttpClientOptions) {
     return new ApiError(HTTP_MESSAGES[401], { status: 401 });
   }
 
-  async function request<T>(
+  /** Sends with the session's token, renewing it once on a 401; a failed answer throws. */
+  async function authorised(
     method: string,
     path: string,
-    requestOptions: RequestOptions<T>,
-  ): Promise<T> {
+    requestOptions: Omit<RequestOptions<unknown>, 'schema'>,
+    binary = false,
+  ): Promise<RawResponse> {
     const mode = requestOptions.auth ?? 'required';
     const { body, query } = requestOptions;
     let token = mode === 'none' ? requestOptions.token : getAccessToken();
     if (mode !== 'none' && !token) throw sessionLost(mode);
 
-    let response = await send(method, path, body, query, token);
+    let response = await send(method, path, body, query, token, binary);
     if (response.status === 401 && mode !== 'none' && token) {
       token = await renewAccessToken(token);
       if (!token) throw sessionLost(mode);
-      response = await send(method, path, body, query, token);
+      response = await send(method, path, body, query, token, binary);
       if (response.status === 401) throw sessionLost(mode);
     }
 
     if (response.status === 402) options.forceNavigation('/users/subscription/plans');
     if (!response.ok) throw toApiError(response.status, response.body);
+    return response;
+  }
+
+  async function request<T>(
+    method: string,
+    path: string,
+    requestOptions: RequestOptions<T>,
+  ): Promise<T> {
+    const response = await authorised(method, path, requestOptions);
 
     const data = isRecord(response.body) ? response.body.data : undefined;
     const result = requestOptions.schema.safeParse(data);
@@ -284,6 +304,12 @@ export function createHttpClient(options: HttpClientOptions) {
     put: <T>(path: string, opts: RequestOptions<T>) => request('PUT', path, opts),
     patch: <T>(path: string, opts: RequestOptions<T>) => request('PATCH', path, opts),
     delete: <T>(path: string, opts: RequestOptions<T>) => request('DELETE', path, opts),
+    /** A private file (a progress photo) as a Blob, sent with the session's token. */
+    getFile: async (path: string): Promise<Blob> => {
+      const response = await authorised('GET', path, {}, true);
+      if (!response.file) throw new ApiError(HTTP_MESSAGES[500], { status: 500 });
+      return response.file;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { trainerUnreadQuery } from '../features/messages/messages-api';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { TrainerShell } from '../features/trainer-shell/trainer-shell';
 import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
 import { useTheme } from '../lib/color-scheme';
@@ -37,6 +38,7 @@ function TrainerShellLayout() {
     <TrainerShell
       name={`${user.first_name} ${user.last_name}`.trim()}
       unreadMessages={unread?.count ?? 0}
+      bell={<NotificationBell />}
     >
       <Outlet />
     </TrainerShell>

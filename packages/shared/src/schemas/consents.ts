@@ -11,5 +11,10 @@ export const consentsSchema = z.object({
   terms_accepted_at: dateTime.nullable(),
   health_data_consent_at: dateTime.nullable(),
   trainer_consent_at: dateTime.nullable(),
+  /**
+   * The latest consent to process health data given with a weekly check-in still kept
+   * (decision 061); withdrawing the health consent deletes the check-ins and clears it.
+   */
+  check_ins_consent_at: dateTime.nullable(),
 });
 export type Consents = z.infer<typeof consentsSchema>;

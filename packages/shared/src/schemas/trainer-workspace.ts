@@ -126,6 +126,7 @@ export const QUEUE_RULES = [
   'weight_away_from_goal',
   'sessions_missed',
   'onboarding_unfinished',
+  'check_in_pending',
 ] as const;
 export type QueueRule = (typeof QUEUE_RULES)[number];
 

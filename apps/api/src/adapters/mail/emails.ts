@@ -132,3 +132,35 @@ export function accountDeletedEmail(input: { to: string; firstName: string }): O
     ],
   });
 }
+
+/** The daily e-mail of what a person has not read in the app (decision 062). */
+export function notificationDigestEmail(input: {
+  to: string;
+  firstName: string;
+  /** The newest first; the e-mail lists the first ten. */
+  items: { title: string; body: string }[];
+  settingsUrl: string;
+  appUrl: string;
+}): OutboxMessage {
+  const shown = input.items.slice(0, 10);
+  const more = input.items.length - shown.length;
+  const total = input.items.length;
+  return compose({
+    kind: 'notification_digest',
+    to: input.to,
+    subject:
+      total === 1
+        ? `Tienes 1 aviso sin leer en ${PRODUCT_NAME}`
+        : `Tienes ${total} avisos sin leer en ${PRODUCT_NAME}`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      total === 1
+        ? 'Esto es lo que tienes pendiente desde ayer:'
+        : 'Estos son los avisos que tienes pendientes desde ayer:',
+      ...shown.map((item) => (item.body ? `• ${item.title}: ${item.body}` : `• ${item.title}`)),
+      ...(more > 0 ? [more === 1 ? 'Y 1 más.' : `Y ${more} más.`] : []),
+      `Recibes este resumen como mucho una vez al día. Puedes elegir qué avisos te llegan por correo en Ajustes: ${input.settingsUrl}`,
+    ],
+    action: { label: `Abrir ${PRODUCT_NAME}`, url: input.appUrl },
+  });
+}

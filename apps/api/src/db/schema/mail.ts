@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'password_reset',
   'password_changed',
   'account_deleted',
+  'notification_digest',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -2,7 +2,9 @@ import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { ACCOUNT_DELETION_WORD, type AccountDeletion } from '@forja/shared/schemas/account';
 import { enqueueMail } from '../../adapters/mail/outbox';
 import type { Payments } from '../../adapters/payments/payments';
+import type { ObjectStore } from '../../adapters/storage/object-store';
 import type { Clock } from '../../clock';
+import { photoKeysOf } from '../../db/check-ins';
 import type { Db } from '../../db/client';
 import { mailOutbox, mailRequests } from '../../db/schema/mail';
 import { subscriptions } from '../../db/schema/subscriptions';
@@ -16,6 +18,7 @@ export interface AccountDeletionDeps {
   db: Db;
   clock: Clock;
   payments: Payments;
+  objects: ObjectStore;
 }
 
 /** Subscription states after which the provider charges nothing more. */
@@ -57,12 +60,13 @@ export async function deleteAccount(
       throw new AppError('paymentsUnavailable', { cause: error });
     }
   }
-  await deps.db.transaction(async (tx) => {
+  const photoKeys = await deps.db.transaction(async (tx) => {
+    const keys = await photoKeysOf(tx, user.id);
     const [deleted] = await tx
       .delete(users)
       .where(eq(users.id, user.id))
       .returning({ email: users.email, first_name: users.first_name });
-    if (!deleted) return;
+    if (!deleted) return [];
     // Every other table with a person's data references users with ON DELETE CASCADE; the
     // mail tables know people by address only, so the notice written after survives.
     await tx
@@ -75,5 +79,8 @@ export async function deleteAccount(
       { db: tx, clock: deps.clock },
       accountDeletedEmail({ to: deleted.email, firstName: deleted.first_name }),
     );
+    return keys;
   });
+  // The photos' bytes live outside the database's transaction (decision 061).
+  await deps.objects.delete(photoKeys);
 }

@@ -23,7 +23,7 @@ import {
   type ItemState,
 } from './queue';
 import { matches, rosterItemOf, sortRoster } from './roster';
-import { traineeSnapshots, type WorkspaceDeps } from './snapshots';
+import { traineeSnapshots, type WorkspaceDeps } from '../../trainee-figures/snapshots';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import type { QueueItem, QueueRule, Severity } from '@forja/shared/schemas/trainer-workspace';
 import { QUEUE_RULES, SEVERITIES } from '@forja/shared/schemas/trainer-workspace';
+import { checkInPending } from './rules/check-in-pending';
 import { lowAdherence } from './rules/low-adherence';
 import { noFoodLogged } from './rules/no-food-logged';
 import { noWeighIn } from './rules/no-weigh-in';
@@ -7,7 +8,7 @@ import { onboardingUnfinished } from './rules/onboarding-unfinished';
 import type { Finding, Rule } from './rules/rule';
 import { sessionsMissed } from './rules/sessions-missed';
 import { weightAwayFromGoal } from './rules/weight-away-from-goal';
-import type { TraineeSnapshot } from './trainee-snapshot';
+import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
 
 export const RULES: readonly Rule[] = [
   noFoodLogged,
@@ -16,6 +17,7 @@ export const RULES: readonly Rule[] = [
   weightAwayFromGoal,
   sessionsMissed,
   onboardingUnfinished,
+  checkInPending,
 ];
 
 /** What the trainer did with an item: snoozed until a moment, done for an episode. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
 import { snapshot } from '../../../test/trainee-snapshot';
-import { figuresOver, matches, rosterItemOf, sortRoster } from './roster';
+import { figuresOver } from '../../trainee-figures/figures';
+import { matches, rosterItemOf, sortRoster } from './roster';
 import { trendDirection } from './trend-direction';
 
 const TODAY = '2026-11-20';

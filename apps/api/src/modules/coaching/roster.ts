@@ -1,44 +1,9 @@
-import { addDays, daysBetween } from '@forja/shared/calendar';
-import { plannedDays } from '@forja/shared/training-plan';
 import { foldForSearch } from '@forja/shared/search-text';
-import type {
-  RosterFigures,
-  RosterItem,
-  RosterSort,
-} from '@forja/shared/schemas/trainer-workspace';
-import { adherence } from '../../nutrition/adherence';
+import type { RosterItem, RosterSort } from '@forja/shared/schemas/trainer-workspace';
 import { weeklyRate } from '../../nutrition/trend';
-import type { TraineeSnapshot } from './trainee-snapshot';
+import { figuresOver } from '../../trainee-figures/figures';
+import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
 import { trendDirection } from './trend-direction';
-
-const within = (from: string, to: string) => (day: string) => day >= from && day <= to;
-
-/**
- * Sessions the trainee's plan holds from `from` to today: the days of their program's routines
- * (on or after its start) when they have one, else the onboarding's training days per week
- * prorated to the period; null without either.
- */
-export function sessionsPlanned(trainee: TraineeSnapshot, from: string): number | null {
-  if (trainee.program) return plannedDays(trainee.program, from, trainee.today);
-  const perWeek = trainee.training_days_per_week;
-  if (perWeek === null) return null;
-  return Math.round((perWeek * (daysBetween(from, trainee.today) + 1)) / 7);
-}
-
-/** A trainee's figures over the last `days` days, today included. */
-export function figuresOver(trainee: TraineeSnapshot, days: number): RosterFigures {
-  const from = addDays(trainee.today, -(days - 1));
-  const inPeriod = within(from, trainee.today);
-  const { diary, training, body } = trainee.shares;
-  const logged = trainee.logged_days.filter((day) => inPeriod(day.date));
-  return {
-    days_logged: diary ? logged.length : null,
-    adherence_percent: diary ? adherence(logged, trainee.target_kcal).percent : null,
-    sessions_done: training ? trainee.session_days.filter(inPeriod).length : null,
-    sessions_planned: training ? sessionsPlanned(trainee, from) : null,
-    weigh_ins: body ? trainee.weighings.filter((entry) => inPeriod(entry.date)).length : null,
-  };
-}
 
 /** The latest of the days the trainee logged something they share. */
 function lastActivity(trainee: TraineeSnapshot): string | null {

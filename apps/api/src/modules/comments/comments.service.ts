@@ -11,6 +11,7 @@ import { comments } from '../../db/schema/comments';
 import { workouts } from '../../db/schema/diary';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
+import { notify } from '../../notifications/notify';
 import { trainerMay } from '../../security/trainer-access';
 
 export interface CommentsDeps {
@@ -125,7 +126,43 @@ async function write(
       .from(users)
       .where(eq(users.id, pair.authorId));
     if (!row || !author) throw new Error('comment not written');
+    await notifyOtherSide({ db, clock: deps.clock }, row, author);
     return toComment(row, author);
+  });
+}
+
+const WHAT: Record<CommentTarget, { own: string; their: string }> = {
+  day: { own: 'tu día', their: 'su día' },
+  meal: { own: 'tu comida', their: 'su comida' },
+  workout: { own: 'tu entrenamiento', their: 'su entrenamiento' },
+};
+
+function shortDate(date: string): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The other side of the pair hears of the comment (decision 062), in the comment's
+ * transaction: the trainee on their diary's day, the trainer on the trainee's file.
+ */
+async function notifyOtherSide(deps: CommentsDeps, row: CommentRow, author: Author): Promise<void> {
+  const name = `${author.first_name} ${author.last_name}`.trim();
+  const byTrainer = row.author_id === row.trainer_id;
+  const tab = row.target === 'workout' ? `training?to=${row.date}` : `diary?date=${row.date}`;
+  await notify(deps, {
+    userId: byTrainer ? row.trainee_id : row.trainer_id,
+    kind: 'comment',
+    title: byTrainer
+      ? `${name} ha comentado ${WHAT[row.target].own} del ${shortDate(row.date)}`
+      : `${name} ha comentado ${WHAT[row.target].their} del ${shortDate(row.date)}`,
+    body: row.body,
+    path: byTrainer
+      ? `/users/diary?date=${row.date}`
+      : `/trainers/clients/${row.trainee_id}/${tab}`,
   });
 }
 

@@ -194,6 +194,7 @@ describe('GET /v0/users/{id}/consents/', () => {
         terms_accepted_at: ctx.clock.now().toISOString(),
         health_data_consent_at: null,
         trainer_consent_at: null,
+        check_ins_consent_at: null,
       },
     });
   });

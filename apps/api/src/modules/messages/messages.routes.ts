@@ -12,7 +12,8 @@ import {
 } from '@forja/shared/schemas/conversation';
 import { AppError } from '../../http/app-error';
 import { authenticated, requireUser } from '../../http/authentication';
-import { IMAGE_MAX_UPLOAD_BYTES, readUploadedFile } from '../../http/image-upload';
+import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
+import { uploadedFile } from '../../images/upload';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
@@ -124,7 +125,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
     async (request, reply) => {
       const pair = pairOf(requireTrainer(request).userId, request.params.id);
       await pair(deps.db, false);
-      const upload = await readUploadedFile(request);
+      const upload = await uploadedFile(request);
       return send(reply, 201, await sendPhoto(deps, pair, upload));
     },
   );
@@ -236,7 +237,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
     async (request, reply) => {
       const pair = pairOf(requireUser(request).userId);
       await pair(deps.db, false);
-      const upload = await readUploadedFile(request);
+      const upload = await uploadedFile(request);
       return send(reply, 201, await sendPhoto(deps, pair, upload));
     },
   );

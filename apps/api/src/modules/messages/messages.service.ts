@@ -23,7 +23,8 @@ import { users } from '../../db/schema/users';
 import { publish } from '../../events/publish';
 import type { EventLoader } from '../../events/hub';
 import { AppError } from '../../http/app-error';
-import { reencodeImage } from '../../http/image-upload';
+import { resizeImage } from '../../images/resize';
+import { notify } from '../../notifications/notify';
 import { trainerMay } from '../../security/trainer-access';
 
 export interface MessagesDeps {
@@ -205,7 +206,28 @@ async function write(
       photo = stored ?? null;
     }
     await publish(db, [pair.traineeId, pair.trainerId], 'message', row.id, deps.clock.now());
+    await notifyOtherSide({ db, clock: deps.clock }, pair, row.body);
     return toMessage(row, photo);
+  });
+}
+
+/**
+ * The other side of the pair hears of the message (decision 062), in its transaction: the
+ * trainee in Mensajes, the trainer in the trainee's conversation. `body` is empty for a photo.
+ */
+async function notifyOtherSide(deps: { db: Db; clock: Clock }, pair: Pair, body: string) {
+  const [author] = await deps.db
+    .select({ first_name: users.first_name, last_name: users.last_name })
+    .from(users)
+    .where(eq(users.id, pair.viewerId));
+  const name = `${author?.first_name ?? ''} ${author?.last_name ?? ''}`.trim() || 'Tu contacto';
+  const toTrainee = pair.viewerId === pair.trainerId;
+  await notify(deps, {
+    userId: toTrainee ? pair.traineeId : pair.trainerId,
+    kind: 'message',
+    title: `Mensaje de ${name}`,
+    body: body === '' ? 'Te ha enviado una foto.' : body,
+    path: toTrainee ? '/users/messages' : `/trainers/clients/${pair.traineeId}/messages`,
   });
 }
 
@@ -221,7 +243,7 @@ export async function sendPhoto(
 ): Promise<Message> {
   // Who may write is checked before the photo is decoded, and again with the write.
   await pairOf(deps.db, false);
-  const { data, info } = await reencodeImage(upload, PHOTO_MAX_SIDE_PX);
+  const { data, info } = await resizeImage(upload, { maxSide: PHOTO_MAX_SIDE_PX, quality: 82 });
   return write(deps, pairOf, { photo: { data, width: info.width, height: info.height } });
 }
 

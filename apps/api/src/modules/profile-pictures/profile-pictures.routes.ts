@@ -6,11 +6,12 @@ import { AppError } from '../../http/app-error';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
 import { responses, send } from '../../http/reply';
+import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
+import { uploadedFile } from '../../images/upload';
 import type { RoutesOptions } from '../../http/route-deps';
 import {
   deleteProfilePicture,
   findProfilePicture,
-  PICTURE_MAX_UPLOAD_BYTES,
   saveProfilePicture,
 } from './profile-pictures.service';
 
@@ -22,7 +23,7 @@ const params = z.object({ id: z.string() });
 export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, options) => {
   const { deps } = options;
   await app.register(multipart, {
-    limits: { fileSize: PICTURE_MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+    limits: { fileSize: IMAGE_MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
   });
   const guards = { onRequest: authenticated };
 
@@ -41,19 +42,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async 
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      if (!request.isMultipart()) throw new AppError('unsupportedMediaType');
-      let upload: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw new AppError('invalidImage');
-        upload = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('imageTooLarge');
-        }
-        throw new AppError('invalidImage', { cause: error });
-      }
+      const upload = await uploadedFile(request);
       const stored = await saveProfilePicture(deps, userId, upload);
       return send(reply, 200, {
         profile_picture_url: stored.url,

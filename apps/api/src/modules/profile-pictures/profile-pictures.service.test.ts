@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,12 +5,13 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import { TestClock } from '../../../test/clock';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { photo, pngClaiming } from '../../../test/images';
 import { insertUser } from '../../../test/users';
+import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
 import {
   deleteProfilePicture,
   findProfilePicture,
   saveProfilePicture,
-  PICTURE_MAX_UPLOAD_BYTES,
 } from './profile-pictures.service';
 
 let database: TestDatabase;
@@ -30,10 +30,6 @@ beforeEach(() => {
   clock = new TestClock();
 });
 
-function photo(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
-}
-
 function idOf(url: string): string {
   const match = /^\/media\/profile-pictures\/([0-9a-f-]{36})\.webp$/.exec(url);
   if (!match?.[1]) throw new Error(`not a picture address: ${url}`);
@@ -47,29 +43,6 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
-}
-
-/** A PNG whose header claims width × height pixels, with almost no data behind it. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('profile pictures', () => {
@@ -146,7 +119,7 @@ describe('profile pictures', () => {
 
   it('refuse files over 8 MiB and images whose pixels would not fit in memory', async () => {
     const user = await insertUser(database.db);
-    const huge = Buffer.alloc(PICTURE_MAX_UPLOAD_BYTES + 1);
+    const huge = Buffer.alloc(IMAGE_MAX_UPLOAD_BYTES + 1);
     expect((await rejection(saveProfilePicture(deps(), user.id, huge))).key).toBe('imageTooLarge');
     // 20 000 × 20 000 = 400 megapixels claimed by a file of a few bytes
     const bomb = pngClaiming(20_000, 20_000);

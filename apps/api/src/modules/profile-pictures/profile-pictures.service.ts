@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { profilePictures } from '../../db/schema/onboarding';
 import { users } from '../../db/schema/users';
-import { IMAGE_MAX_UPLOAD_BYTES, reencodeImage } from '../../http/image-upload';
+import { IMAGE_CONTENT_TYPE, resizeImage } from '../../images/resize';
 
 export interface ProfilePictureDeps {
   db: Db;
@@ -13,9 +13,6 @@ export interface ProfilePictureDeps {
 
 /** The longest side of a stored picture, in pixels. */
 export const PICTURE_MAX_SIDE_PX = 512;
-/** Uploads above this many bytes are refused before decoding. */
-export const PICTURE_MAX_UPLOAD_BYTES = IMAGE_MAX_UPLOAD_BYTES;
-
 export const PICTURE_PATH_PREFIX = '/media/profile-pictures/';
 
 /** The public address of a stored picture: unguessable, and new for every upload. */
@@ -29,12 +26,9 @@ export interface StoredPicture {
   height: number;
 }
 
-/**
- * Decodes an upload, turns it upright, shrinks it to at most 512 px a side and re-encodes it
- * as WebP. Re-encoding drops metadata such as the GPS position a camera wrote.
- */
+/** Shrinks an upload to at most 512 px a side as WebP, without its metadata. */
 export function resizePicture(upload: Buffer) {
-  return reencodeImage(upload, PICTURE_MAX_SIDE_PX);
+  return resizeImage(upload, { maxSide: PICTURE_MAX_SIDE_PX, quality: 82 });
 }
 
 /** Stores a new profile picture for the person, replacing any earlier one. */
@@ -54,7 +48,7 @@ export async function saveProfilePicture(
         id: randomUUID(),
         user_id: userId,
         content: data,
-        content_type: 'image/webp',
+        content_type: IMAGE_CONTENT_TYPE,
         width: info.width,
         height: info.height,
         sha256,

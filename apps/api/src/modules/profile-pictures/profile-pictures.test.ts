@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { multipartFile } from '../../../test/images';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
 import { profilePictures } from '../../db/schema/onboarding';
 import { profilePictureUrl } from './profile-pictures.service';
@@ -17,20 +18,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A multipart/form-data body with one file, as a browser's FormData sends it. */
-function multipart(content: Buffer, field = 'picture', type = 'image/jpeg') {
-  const boundary = `----forja${randomBytes(8).toString('hex')}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="foto.jpg"\r\n` +
-    `Content-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 function upload(userId: string, headers: Record<string, string>, content: Buffer) {
-  const body = multipart(content);
+  const body = multipartFile(content, 'picture');
   return ctx.app.inject({
     method: 'PUT',
     url: `/v0/users/${userId}/picture/`,
@@ -130,7 +119,7 @@ describe('PUT /v0/users/{id}/picture/', () => {
   it('does not remove the picture when the removal comes with an upload', async () => {
     const { user, headers } = await premiumUser(ctx);
     expect((await upload(user.id, headers, await photo(600, 400))).statusCode).toBe(200);
-    const body = multipart(await photo(10, 10));
+    const body = multipartFile(await photo(10, 10), 'picture');
     const removal = await ctx.app.inject({
       method: 'DELETE',
       url: `/v0/users/${user.id}/picture/`,

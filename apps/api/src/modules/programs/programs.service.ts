@@ -27,6 +27,7 @@ import { programAssignments, programs, type StoredRoutine } from '../../db/schem
 import { users } from '../../db/schema/users';
 import { plannedSession, routinesOf } from '../../db/training-plan';
 import { AppError } from '../../http/app-error';
+import { notify } from '../../notifications/notify';
 import { trainerMay } from '../../security/trainer-access';
 
 export interface ProgramsDeps {
@@ -226,7 +227,19 @@ export async function deleteProgram(deps: ProgramsDeps, trainerId: string, id: s
   await deps.db.delete(programs).where(eq(programs.id, row.id));
 }
 
-/** Gives the trainee the program from `start_date`, in place of any they had. */
+function startDay(date: string): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * Gives the trainee the program from `start_date`, in place of any they had, and tells them
+ * (decision 062).
+ */
 export async function assignProgram(
   deps: ProgramsDeps,
   trainerId: string,
@@ -259,6 +272,21 @@ export async function assignProgram(
           assigned_at: values.assigned_at,
         },
       });
+    const [trainer] = await db
+      .select({ first_name: users.first_name, last_name: users.last_name })
+      .from(users)
+      .where(eq(users.id, trainerId));
+    const name = trainer ? `${trainer.first_name} ${trainer.last_name}`.trim() : 'Tu entrenador';
+    await notify(
+      { db, clock },
+      {
+        userId: traineeId,
+        kind: 'program_assigned',
+        title: `${name} te ha asignado el programa «${program.name}»`,
+        body: `Empieza el ${startDay(start_date)}. Verás cada día su sesión en Inicio y en el diario.`,
+        path: '/users/home',
+      },
+    );
     return { trainee_id: traineeId, program_id: program.id, starts_on: start_date };
   });
 }

@@ -30,7 +30,28 @@ export async function logout(): Promise<void> {
   const accessToken = getAccessToken();
   clearTokens();
   if (!accessToken) return;
+  await forgetThisBrowserPush(accessToken);
   await http.post('/auth/logout/', { schema: anyAnswer, auth: 'none', token: accessToken });
+}
+
+/**
+ * A device left should not show the next person this one's notifications: its push
+ * subscription ends here and on the server (decision 062). Loaded only when logging out.
+ */
+async function forgetThisBrowserPush(accessToken: string): Promise<void> {
+  try {
+    const { unsubscribeThisBrowser } = await import('../../lib/push-subscription');
+    const endpoint = await unsubscribeThisBrowser();
+    if (!endpoint) return;
+    await http.delete('/push/subscriptions/', {
+      schema: anyAnswer,
+      body: { endpoint },
+      auth: 'none',
+      token: accessToken,
+    });
+  } catch {
+    // Logging out goes on: a subscription the server keeps dies with the push service's 410.
+  }
 }
 
 export async function register(registration: Registration): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
@@ -19,6 +20,8 @@ interface HomeScreenProps {
   system: MetricSystem;
   /** From the onboarding, for today's training against the plan. */
   trainingDaysPerWeek: number | null;
+  /** The weekly check-in's card, composed by the route (decision 061). */
+  checkIn?: ReactNode;
 }
 
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
@@ -38,6 +41,7 @@ export function HomeScreen({
   today,
   system,
   trainingDaysPerWeek,
+  checkIn,
 }: HomeScreenProps) {
   const units = unitLabels(system);
   const name = firstName.trim();
@@ -53,6 +57,7 @@ export function HomeScreen({
       </div>
 
       <TrainerComments />
+      {checkIn}
 
       <PlannedSessionCard date={today.date} />
       {targets ? (

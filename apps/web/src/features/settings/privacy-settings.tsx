@@ -18,7 +18,9 @@ export function PrivacySettings({ userId }: { userId: string }) {
       queryClient.setQueryData(consentsQuery(userId).queryKey, updated);
       // The answers, the targets and home all change with the health answers gone.
       await queryClient.invalidateQueries({ queryKey: ['users', userId] });
-      notify.success('Has retirado tu consentimiento. Hemos borrado tus respuestas de salud');
+      // The weekly check-ins and their photos go too (decision 061).
+      await queryClient.invalidateQueries({ queryKey: ['check-ins'] });
+      notify.success('Has retirado tu consentimiento. Hemos borrado tus datos de salud');
     },
     onError: (error) => {
       notify.error(errorMessage(error, 'No pudimos retirar tu consentimiento. Inténtalo de nuevo'));
@@ -29,7 +31,7 @@ export function PrivacySettings({ userId }: { userId: string }) {
   if (consents.isError) {
     return <p>{errorMessage(consents.error, 'No pudimos cargar tus consentimientos')}</p>;
   }
-  const { terms_accepted_at, health_data_consent_at } = consents.data;
+  const { terms_accepted_at, health_data_consent_at, check_ins_consent_at } = consents.data;
 
   return (
     <div className="flex flex-col gap-4">
@@ -41,13 +43,22 @@ export function PrivacySettings({ userId }: { userId: string }) {
       <LegalLinks />
 
       <h3 className="font-semibold">Datos de salud</h3>
-      {health_data_consent_at ? (
+      {health_data_consent_at || check_ins_consent_at ? (
         <>
-          <p>
-            Diste tu consentimiento explícito para que Forja trate tus datos de salud el{' '}
-            {longDate.format(health_data_consent_at)}. Si lo retiras, borraremos al momento tus
-            respuestas de salud y tus objetivos se calcularán sin ellas.
-          </p>
+          {health_data_consent_at && (
+            <p>
+              Diste tu consentimiento explícito para que Forja trate tus datos de salud el{' '}
+              {longDate.format(health_data_consent_at)}. Si lo retiras, borraremos al momento tus
+              respuestas de salud y tus objetivos se calcularán sin ellas.
+            </p>
+          )}
+          {check_ins_consent_at && (
+            <p>
+              Con tus revisiones semanales nos diste tu consentimiento para tratar sus datos de
+              salud y sus fotos (la última vez, el {longDate.format(check_ins_consent_at)}). Si lo
+              retiras, borraremos al momento tus revisiones y sus fotos.
+            </p>
+          )}
           <div>
             <button
               type="button"

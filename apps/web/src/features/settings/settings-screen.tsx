@@ -40,6 +40,8 @@ interface SettingsScreenProps {
    * trainer, the health-data consent) and lead to the profile their clients see.
    */
   audience?: 'trainee' | 'trainer';
+  /** The notification settings (their route composes them). */
+  notifications?: ReactNode;
 }
 
 const METRIC_SYSTEM_LABELS: Record<(typeof METRIC_SYSTEMS)[number], string> = {
@@ -169,6 +171,12 @@ export function SettingsScreen(props: SettingsScreenProps) {
           }}
         />
       </Section>
+
+      {props.notifications && (
+        <Section id="notifications" title="Avisos">
+          {props.notifications}
+        </Section>
+      )}
 
       <Section id="password" title="Contraseña">
         <PasswordForm />

@@ -140,9 +140,12 @@ describe('settings', () => {
     await user.type(screen.getByLabelText('Repite la nueva contraseña'), 'una clave nueva y larga');
     await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
 
-    expect(
-      await screen.findByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
-    ).toBeVisible();
+    // The notice fades in: visible once its entrance is over.
+    await waitFor(() => {
+      expect(
+        screen.getByText('Contraseña cambiada. Hemos cerrado tus otras sesiones'),
+      ).toBeVisible();
+    });
     expect(api.callsTo('POST', '/users/password-change/')[0]?.body).toEqual({
       current_password: 'la contraseña de antes',
       password: 'una clave nueva y larga',
@@ -161,6 +164,7 @@ describe('settings', () => {
       terms_accepted_at: '2026-11-23T10:00:00.000Z',
       health_data_consent_at: '2026-11-23T10:05:00.000Z',
       trainer_consent_at: null,
+      check_ins_consent_at: null,
     };
     const withdrawn = { ...given, health_data_consent_at: null };
     let current: typeof given | typeof withdrawn = given;
@@ -189,6 +193,37 @@ describe('settings', () => {
       screen.getByRole('button', { name: 'Retirar mi consentimiento y borrar mis respuestas' }),
     );
 
+    expect(await screen.findByText(/no guardamos ninguna respuesta de salud/)).toBeVisible();
+    expect(api.callsTo('DELETE', `${consentsPath}health-data/`)).toHaveLength(1);
+  });
+
+  it('offers the withdrawal to someone who consented only with their weekly check-ins', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const consentsPath = `/users/${anUser.id}/consents/`;
+    const given = {
+      terms_version: TERMS_VERSION,
+      terms_accepted_at: '2026-11-23T10:00:00.000Z',
+      health_data_consent_at: null,
+      trainer_consent_at: null,
+      check_ins_consent_at: '2026-11-22T18:00:00.000Z' as string | null,
+    };
+    let current = given;
+    const api = apiFor(somePreferences(), {
+      [`GET ${consentsPath}`]: () => ok(current),
+      [`DELETE ${consentsPath}health-data/`]: () => {
+        current = { ...given, check_ins_consent_at: null };
+        return ok(current);
+      },
+    });
+    renderApp('/users/settings');
+    expect(await screen.findByText(/Aceptaste los términos/)).toBeVisible();
+    expect(screen.getByText(/Con tus revisiones semanales/)).toHaveTextContent(
+      'borraremos al momento tus revisiones y sus fotos',
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Retirar mi consentimiento y borrar mis respuestas' }),
+    );
     expect(await screen.findByText(/no guardamos ninguna respuesta de salud/)).toBeVisible();
     expect(api.callsTo('DELETE', `${consentsPath}health-data/`)).toHaveLength(1);
   });

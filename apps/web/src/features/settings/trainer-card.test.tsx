@@ -35,6 +35,7 @@ function apiWith(trainer: Parameters<typeof installFakeApi>[0]) {
       terms_accepted_at: '2026-11-01T10:00:00.000Z',
       health_data_consent_at: null,
       trainer_consent_at: null,
+      check_ins_consent_at: null,
     }),
     ...trainer,
   });

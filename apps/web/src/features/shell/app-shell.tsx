@@ -27,6 +27,8 @@ interface AppShellProps {
   logoutPending: boolean;
   /** Messages of their trainer not read yet: a badge on Mensajes. */
   unreadMessages?: number;
+  /** The notification bell, beside the account menu (its route composes it). */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -54,6 +56,7 @@ export function AppShell({
   onLogout,
   logoutPending,
   unreadMessages = 0,
+  bell,
   children,
 }: AppShellProps) {
   return (
@@ -86,7 +89,8 @@ export function AppShell({
               ))}
             </ul>
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            {bell}
             <UserMenu user={user} onLogout={onLogout} logoutPending={logoutPending} />
           </div>
         </div>
@@ -136,7 +140,7 @@ function UserMenu({
   user,
   onLogout,
   logoutPending,
-}: Omit<AppShellProps, 'children' | 'unreadMessages'>) {
+}: Omit<AppShellProps, 'children' | 'unreadMessages' | 'bell'>) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);

@@ -27,6 +27,7 @@ const tabs = [
   { to: '/trainers/clients/$traineeId/training', label: 'Entrenamiento', exact: false },
   { to: '/trainers/clients/$traineeId/body', label: 'Cuerpo', exact: false },
   { to: '/trainers/clients/$traineeId/targets', label: 'Objetivos', exact: false },
+  { to: '/trainers/clients/$traineeId/check-ins', label: 'Revisiones', exact: false },
   { to: '/trainers/clients/$traineeId/notes', label: 'Notas', exact: false },
   { to: '/trainers/clients/$traineeId/messages', label: 'Mensajes', exact: false },
 ] as const;

@@ -166,7 +166,16 @@ describe('the trainee’s file', () => {
       tabs()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Resumen', 'Diario', 'Entrenamiento', 'Cuerpo', 'Objetivos', 'Notas', 'Mensajes']);
+    ).toEqual([
+      'Resumen',
+      'Diario',
+      'Entrenamiento',
+      'Cuerpo',
+      'Objetivos',
+      'Revisiones',
+      'Notas',
+      'Mensajes',
+    ]);
 
     const week = screen.getByRole('region', { name: 'Últimos 7 días' });
     expect(within(week).getByText('Días registrados').nextElementSibling).toHaveTextContent('5/7');

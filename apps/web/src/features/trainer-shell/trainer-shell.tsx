@@ -6,6 +6,7 @@ import { focusRing } from '../../components/ui/styles';
 const sections = [
   { to: '/trainers/today', label: 'Hoy' },
   { to: '/trainers/clients', label: 'Clientes' },
+  { to: '/trainers/reviews', label: 'Revisiones' },
   { to: '/trainers/programs', label: 'Programas' },
   { to: '/trainers/invitations', label: 'Invitar' },
 ] as const satisfies readonly { to: string; label: string }[];
@@ -15,20 +16,23 @@ interface TrainerShellProps {
   name: string;
   /** Messages of their clients not read yet, beside Mensajes. */
   unreadMessages?: number;
+  /** The notification bell, beside Ajustes (its route composes it). */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
 /**
  * The frame of the trainer's workspace: its own sections in a bar under the logo, on
- * phones and wide screens alike, apart from the trainee's app. The four sections fit a
- * phone's width; Ajustes (where the session is closed) sits in the header.
+ * phones and wide screens alike, apart from the trainee's app. The five sections take two
+ * rows of three on a phone, so none is cut; Ajustes (where the session is closed) sits in the
+ * header.
  */
-export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShellProps) {
+export function TrainerShell({ name, unreadMessages = 0, bell, children }: TrainerShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className={shellHeader}>
-        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-3 px-4">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-1 px-4 sm:gap-3">
           <Link
             to="/trainers/today"
             className={`flex min-h-11 items-center gap-2 rounded-md ${focusRing}`}
@@ -42,9 +46,10 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
           <p className="ml-auto hidden truncate text-neutral-700 sm:block dark:text-neutral-300">
             {name}
           </p>
+          <div className="ml-auto sm:ml-0">{bell}</div>
           <Link
             to="/trainers/messages"
-            className={`relative ml-auto flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`relative flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             <svg
@@ -74,14 +79,14 @@ export function TrainerShell({ name, unreadMessages = 0, children }: TrainerShel
           </Link>
           <Link
             to="/trainers/settings"
-            className={`flex min-h-11 items-center rounded-md px-3 font-medium text-neutral-700 hover:bg-neutral-100 sm:ml-0 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className={`flex min-h-11 items-center rounded-md px-2 font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
             Ajustes
           </Link>
         </div>
         <nav aria-label="Entrenador" className="mx-auto w-full max-w-5xl px-4">
-          <ul className="grid grid-cols-4 gap-1 sm:flex">
+          <ul className="grid grid-cols-3 gap-x-1 sm:flex">
             {sections.map((section) => (
               <li key={section.to}>
                 <Link

@@ -254,18 +254,29 @@ function QueueCard({
           >
             Posponer
           </button>
-          <Link
-            to={
-              item.rule === 'sessions_missed'
-                ? '/trainers/clients/$traineeId/training'
-                : '/trainers/clients/$traineeId/diary'
-            }
-            params={{ traineeId: item.trainee.id }}
-            aria-label={`Comentar a ${name}`}
-            className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
-          >
-            Comentar
-          </Link>
+          {item.rule === 'check_in_pending' ? (
+            <Link
+              to="/trainers/clients/$traineeId/check-ins"
+              params={{ traineeId: item.trainee.id }}
+              aria-label={`Responder la revisión de ${name}`}
+              className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+            >
+              Responder
+            </Link>
+          ) : (
+            <Link
+              to={
+                item.rule === 'sessions_missed'
+                  ? '/trainers/clients/$traineeId/training'
+                  : '/trainers/clients/$traineeId/diary'
+              }
+              params={{ traineeId: item.trainee.id }}
+              aria-label={`Comentar a ${name}`}
+              className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+            >
+              Comentar
+            </Link>
+          )}
           {TARGET_RULES.has(item.rule) && (
             <Link
               to="/trainers/clients/$traineeId/targets"

@@ -89,7 +89,7 @@ describe('Hoy', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Hoy', 'Clientes', 'Programas', 'Invitar']);
+    ).toEqual(['Hoy', 'Clientes', 'Revisiones', 'Programas', 'Invitar']);
   });
 
   it('says when there is nothing to do', async () => {

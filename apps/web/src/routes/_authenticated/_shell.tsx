@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { traineeUnreadQuery } from '../../features/messages/messages-api';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AppShell } from '../../features/shell/app-shell';
 import { currentUserQuery, preferencesQuery, useCurrentUser } from '../../features/users/users-api';
 import { useTheme } from '../../lib/color-scheme';
@@ -29,6 +30,7 @@ function ShellLayout() {
       onLogout={() => void logout()}
       logoutPending={pending}
       unreadMessages={unread?.count ?? 0}
+      bell={<NotificationBell />}
     >
       <Outlet />
     </AppShell>

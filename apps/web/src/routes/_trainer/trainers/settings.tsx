@@ -1,6 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useLogout } from '../../../features/auth/use-logout';
+import { notificationSettingsQuery } from '../../../features/notifications/notifications-api';
+import { NotificationSettings } from '../../../features/notifications/notification-settings';
 import { SettingsScreen } from '../../../features/settings/settings-screen';
 import { preferencesQuery, useCurrentUser } from '../../../features/users/users-api';
 import { clearTokens } from '../../../lib/session';
@@ -10,6 +12,10 @@ import { clearTokens } from '../../../lib/session';
  * zone, password, session, deleting the account) without what only a trainee has.
  */
 export const Route = createFileRoute('/_trainer/trainers/settings')({
+  // The notification settings are a section the screen shows without: started, not awaited.
+  loader: ({ context: { queryClient } }) => {
+    queryClient.query(notificationSettingsQuery).catch(() => undefined);
+  },
   component: TrainerSettingsPage,
 });
 
@@ -27,6 +33,7 @@ function TrainerSettingsPage() {
       userId={user.id}
       preferences={saved}
       subscription={null}
+      notifications={<NotificationSettings audience="trainer" />}
       onPreferencesSaved={(next) => {
         queryClient.setQueryData(preferences.queryKey, next);
       }}

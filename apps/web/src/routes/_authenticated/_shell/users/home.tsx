@@ -1,5 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
+import { CheckInCard } from '../../../../features/check-ins/check-in-card';
 import { HomeScreen } from '../../../../features/home/home-screen';
 import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
@@ -21,6 +23,7 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
     rest.catch(() => undefined);
     // The trainer's comments are a card the rest of home does not wait for.
     queryClient.query(unreadCommentsQuery).catch(() => undefined);
+    queryClient.query(currentCheckInQuery).catch(() => undefined);
     // Today's planned session shows once read: home paints without waiting for it.
     rest.then(([today]) => queryClient.query(trainingPlanQuery(today.date))).catch(() => undefined);
     // The targets are read beside the onboarding rather than after it: a round trip less on
@@ -47,6 +50,7 @@ function HomePage() {
       today={today}
       system={preferences?.metric_system ?? 'metric'}
       trainingDaysPerWeek={onboarding.answers.activity?.training_days_per_week ?? null}
+      checkIn={<CheckInCard />}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useLogout } from '../../../../features/auth/use-logout';
+import { notificationSettingsQuery } from '../../../../features/notifications/notifications-api';
+import { NotificationSettings } from '../../../../features/notifications/notification-settings';
 import { SettingsScreen } from '../../../../features/settings/settings-screen';
 import { traineeTrainerQuery } from '../../../../features/settings/trainer-api';
 import {
@@ -18,6 +20,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/settings')({
   loader: async ({ context: { queryClient } }) => {
     const subscriptions = queryClient.query(subscriptionsQuery);
     subscriptions.catch(() => undefined);
+    // The notification settings are a section the screen shows without: started, not awaited.
+    queryClient.query(notificationSettingsQuery).catch(() => undefined);
     const user = await queryClient.query(currentUserQuery);
     await Promise.all([
       queryClient.query(preferencesQuery(user.id)),
@@ -42,6 +46,7 @@ function SettingsPage() {
       userId={user.id}
       preferences={saved}
       subscription={currentSubscription(subscriptions)}
+      notifications={<NotificationSettings audience="trainee" />}
       onPreferencesSaved={(next) => {
         queryClient.setQueryData(preferences.queryKey, next);
       }}

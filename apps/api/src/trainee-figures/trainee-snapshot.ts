@@ -46,4 +46,10 @@ export interface TraineeSnapshot {
   /** Body: weighings of the last WEIGHING_DAYS days, oldest first. */
   weighings: WeightEntry[];
   last_weigh_in: string | null;
+  /**
+   * Check-ins: the check-ins sent to this trainer and not answered yet, and the day the
+   * oldest of them was sent (decision 061); 0 and null without the area shared.
+   */
+  pending_check_ins: number;
+  pending_check_in_since: string | null;
 }

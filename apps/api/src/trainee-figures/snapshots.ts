@@ -4,19 +4,20 @@ import { todayIn } from '@forja/shared/calendar';
 import { isId } from '@forja/shared/schemas/common';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { answersOf } from '../../db/onboarding-answers';
-import { diaryEntries, workouts } from '../../db/schema/diary';
-import { trainerLinks } from '../../db/schema/coaching';
-import { weightEntries } from '../../db/schema/metrics';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { programAssignments, programs } from '../../db/schema/programs';
-import { targetOverrides } from '../../db/schema/targets';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { userPreferences, users } from '../../db/schema/users';
-import { dailyTargetsOf } from '../../nutrition/daily-targets';
-import { targetBasisOf } from '../../nutrition/targets';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { answersOf } from '../db/onboarding-answers';
+import { checkIns } from '../db/schema/check-ins';
+import { diaryEntries, workouts } from '../db/schema/diary';
+import { trainerLinks } from '../db/schema/coaching';
+import { weightEntries } from '../db/schema/metrics';
+import { onboardingAnswers } from '../db/schema/onboarding';
+import { programAssignments, programs } from '../db/schema/programs';
+import { targetOverrides } from '../db/schema/targets';
+import { traineeTags } from '../db/schema/trainer-workspace';
+import { userPreferences, users } from '../db/schema/users';
+import { dailyTargetsOf } from '../nutrition/daily-targets';
+import { targetBasisOf } from '../nutrition/targets';
 import { LOGGED_DAYS, SESSION_DAYS, WEIGHING_DAYS, type TraineeSnapshot } from './trainee-snapshot';
 
 export interface WorkspaceDeps {
@@ -53,6 +54,17 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
       tags: traineeTags.tags,
       program_weekdays: programs.weekdays,
       program_start: programAssignments.start_date,
+      // Only read with the area shared: one index probe per trainee (decision 061).
+      pending_check_ins: sql<number>`case when ${trainerLinks.check_ins} then (
+        select count(*)::int from ${checkIns}
+        where ${checkIns.trainer_id} = ${trainerLinks.trainer_id}
+          and ${checkIns.trainee_id} = ${users.id} and ${checkIns.replied_at} is null
+      ) else 0 end`,
+      pending_check_in_since: sql<string | null>`case when ${trainerLinks.check_ins} then (
+        select min(${checkIns.submitted_on})::text from ${checkIns}
+        where ${checkIns.trainer_id} = ${trainerLinks.trainer_id}
+          and ${checkIns.trainee_id} = ${users.id} and ${checkIns.replied_at} is null
+      ) end`,
     })
     .from(trainerLinks)
     .innerJoin(
@@ -232,6 +244,8 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
     last_session_day: logged?.last_session_day ?? null,
     weighings,
     last_weigh_in: logged?.last_weigh_in ?? null,
+    pending_check_ins: row.pending_check_ins,
+    pending_check_in_since: row.pending_check_in_since,
   };
 }
 

@@ -1,0 +1,319 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { MAX_CHECK_IN_CHOICES, MAX_CHECK_IN_QUESTIONS } from '@forja/shared/constants';
+import {
+  CHECK_IN_QUESTION_KIND_LABELS,
+  CHECK_IN_QUESTION_KINDS,
+  checkInFormSchema,
+  type CheckInForm,
+  type CheckInQuestionKind,
+} from '@forja/shared/schemas/check-ins';
+import { WEEKDAY_LABELS, WEEKDAYS } from '@forja/shared/training-plan';
+import { FieldError, SelectField, TextField } from '../../components/ui/form-field';
+import { notify } from '../../components/ui/notifications';
+import {
+  fieldControl,
+  focusRing,
+  primaryButton,
+  secondaryButton,
+} from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { parseDecimal } from '../../lib/numbers';
+import { checkInFormsKey, saveForm, type FormTarget } from './trainer-check-ins-api';
+
+interface DraftQuestion {
+  key: string;
+  kind: CheckInQuestionKind;
+  label: string;
+  required: boolean;
+  /** One option a line. */
+  choices: string;
+  min: string;
+  max: string;
+  unit: string;
+}
+
+function draftOf(form: CheckInForm): DraftQuestion[] {
+  return form.questions.map((question) => ({
+    key: question.key,
+    kind: question.kind,
+    label: question.label,
+    required: question.required,
+    choices: (question.choices ?? []).join('\n'),
+    min: question.min === undefined ? '' : String(question.min),
+    max: question.max === undefined ? '' : String(question.max),
+    unit: question.unit ?? '',
+  }));
+}
+
+function newKey(taken: readonly DraftQuestion[]): string {
+  for (let n = taken.length + 1; ; n++) {
+    const key = `p${n}`;
+    if (!taken.some((question) => question.key === key)) return key;
+  }
+}
+
+function formOf(weekday: number, questions: readonly DraftQuestion[]) {
+  return {
+    weekday,
+    questions: questions.map((question) => {
+      const base = {
+        key: question.key,
+        kind: question.kind,
+        label: question.label,
+        required: question.required,
+      };
+      if (question.kind === 'choice') {
+        return {
+          ...base,
+          choices: question.choices
+            .split('\n')
+            .map((choice) => choice.trim())
+            .filter((choice) => choice !== ''),
+        };
+      }
+      if (question.kind === 'number') {
+        const min =
+          question.min.trim() === '' ? undefined : (parseDecimal(question.min) ?? Number.NaN);
+        const max =
+          question.max.trim() === '' ? undefined : (parseDecimal(question.max) ?? Number.NaN);
+        return {
+          ...base,
+          ...(min === undefined ? {} : { min }),
+          ...(max === undefined ? {} : { max }),
+          ...(question.unit.trim() === '' ? {} : { unit: question.unit.trim() }),
+        };
+      }
+      return base;
+    }),
+  };
+}
+
+interface FormEditorProps {
+  target: FormTarget;
+  form: CheckInForm;
+  /** What the form is for, in the save button's words ("Guardar formulario del grupo"). */
+  saveLabel: string;
+  onSaved?: () => void;
+}
+
+/** Edits a check-in form: its day and up to 20 questions of four kinds. */
+export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps) {
+  const queryClient = useQueryClient();
+  const [weekday, setWeekday] = useState(form.weekday);
+  const [questions, setQuestions] = useState(() => draftOf(form));
+  const [problem, setProblem] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: (input: CheckInForm) => saveForm(target, input),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: checkInFormsKey });
+      notify.success('Formulario guardado');
+      onSaved?.();
+    },
+    onError: (error) => {
+      setProblem(errorMessage(error, 'No pudimos guardar el formulario'));
+    },
+  });
+  const change = (index: number, fields: Partial<DraftQuestion>) => {
+    setQuestions((previous) =>
+      previous.map((question, at) => (at === index ? { ...question, ...fields } : question)),
+    );
+  };
+  const move = (index: number, by: number) => {
+    setQuestions((previous) => {
+      const next = [...previous];
+      const [question] = next.splice(index, 1);
+      if (question) next.splice(index + by, 0, question);
+      return next;
+    });
+  };
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    const parsed = checkInFormSchema.safeParse(formOf(weekday, questions));
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Revisa el formulario');
+      return;
+    }
+    setProblem(undefined);
+    save.mutate(parsed.data);
+  };
+  const headingId = useId();
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId} className="sr-only">
+        Editar formulario
+      </h3>
+      <SelectField
+        label="Día de la revisión"
+        value={weekday}
+        className="min-h-11"
+        onChange={(event) => {
+          setWeekday(Number(event.target.value));
+        }}
+      >
+        {WEEKDAYS.map((day) => (
+          <option key={day} value={day}>
+            {WEEKDAY_LABELS[day]}
+          </option>
+        ))}
+      </SelectField>
+      <ol className="flex flex-col gap-4">
+        {questions.map((question, index) => (
+          <li
+            key={question.key}
+            className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800"
+          >
+            <TextField
+              label={`Pregunta ${index + 1}`}
+              value={question.label}
+              maxLength={200}
+              onChange={(event) => {
+                change(index, { label: event.target.value });
+              }}
+            />
+            <SelectField
+              label="Tipo de respuesta"
+              value={question.kind}
+              className="min-h-11"
+              onChange={(event) => {
+                change(index, { kind: event.target.value as CheckInQuestionKind });
+              }}
+            >
+              {CHECK_IN_QUESTION_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {CHECK_IN_QUESTION_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </SelectField>
+            {question.kind === 'choice' && (
+              <ChoicesField
+                value={question.choices}
+                onChange={(choices) => {
+                  change(index, { choices });
+                }}
+              />
+            )}
+            {question.kind === 'number' && (
+              <div className="grid grid-cols-3 gap-2">
+                <TextField
+                  label="Mínimo"
+                  inputMode="decimal"
+                  value={question.min}
+                  onChange={(event) => {
+                    change(index, { min: event.target.value });
+                  }}
+                />
+                <TextField
+                  label="Máximo"
+                  inputMode="decimal"
+                  value={question.max}
+                  onChange={(event) => {
+                    change(index, { max: event.target.value });
+                  }}
+                />
+                <TextField
+                  label="Unidad"
+                  value={question.unit}
+                  maxLength={10}
+                  onChange={(event) => {
+                    change(index, { unit: event.target.value });
+                  }}
+                />
+              </div>
+            )}
+            <label className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                checked={question.required}
+                onChange={(event) => {
+                  change(index, { required: event.target.checked });
+                }}
+                className={`size-6 accent-orange-700 ${focusRing}`}
+              />
+              Obligatoria
+            </label>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={`${secondaryButton} min-h-11 px-3`}
+                disabled={index === 0}
+                onClick={() => {
+                  move(index, -1);
+                }}
+              >
+                Subir<span className="sr-only"> pregunta {index + 1}</span>
+              </button>
+              <button
+                type="button"
+                className={`${secondaryButton} min-h-11 px-3`}
+                disabled={index === questions.length - 1}
+                onClick={() => {
+                  move(index, 1);
+                }}
+              >
+                Bajar<span className="sr-only"> pregunta {index + 1}</span>
+              </button>
+              <button
+                type="button"
+                className={`${secondaryButton} min-h-11 px-3`}
+                disabled={questions.length === 1}
+                onClick={() => {
+                  setQuestions((previous) => previous.filter((_, at) => at !== index));
+                }}
+              >
+                Quitar<span className="sr-only"> pregunta {index + 1}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className={`${secondaryButton} min-h-11`}
+        disabled={questions.length >= MAX_CHECK_IN_QUESTIONS}
+        onClick={() => {
+          setQuestions((previous) => [
+            ...previous,
+            {
+              key: newKey(previous),
+              kind: 'scale',
+              label: '',
+              required: false,
+              choices: '',
+              min: '',
+              max: '',
+              unit: '',
+            },
+          ]);
+        }}
+      >
+        Añadir pregunta
+      </button>
+      <FieldError message={problem} />
+      <button type="submit" className={`${primaryButton} min-h-11`} disabled={save.isPending}>
+        {save.isPending ? 'Guardando…' : saveLabel}
+      </button>
+    </form>
+  );
+}
+
+function ChoicesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium">
+        Opciones (una por línea, de 2 a {MAX_CHECK_IN_CHOICES})
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        className={fieldControl}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+    </div>
+  );
+}

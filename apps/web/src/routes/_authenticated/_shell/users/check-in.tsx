@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadErrorView } from '../../../../components/ui/load-error';
+import {
+  currentCheckInQuery,
+  ownCheckInsQuery,
+} from '../../../../features/check-ins/check-ins-api';
+import { CheckInScreen } from '../../../../features/check-ins/check-in-screen';
+import { userWithAccess } from '../../../-guards';
+
+export const Route = createFileRoute('/_authenticated/_shell/users/check-in')({
+  loader: async ({ context: { queryClient } }) => {
+    const user = await userWithAccess(queryClient);
+    if (!user) return;
+    await Promise.all([
+      queryClient.query(currentCheckInQuery),
+      queryClient.query(ownCheckInsQuery),
+    ]);
+  },
+  errorComponent: loadErrorView('No pudimos cargar tu revisión semanal. Inténtalo de nuevo.'),
+  component: CheckInScreen,
+});
