@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Workout } from '@forja/shared/schemas/diary';
+import type { DayCompleteness, Workout } from '@forja/shared/schemas/diary';
 import type { NutrientKey } from '@forja/shared/schemas/foods';
 import type { Db } from './client';
 import type { OnboardingRow } from './onboarding-answers';
@@ -23,6 +23,8 @@ export interface StoredDay {
   /** Null when neither water nor notes were ever set that day. */
   water_ml: number | null;
   notes: string | null;
+  /** The person's mark of how fully they logged the day; null when unmarked. */
+  completeness: DayCompleteness | null;
   /** The raw onboarding answers the targets are computed from; null until answered. */
   answers: Pick<OnboardingRow, 'goal' | 'body' | 'activity' | 'health' | 'eating'>;
   /** The start of the goal and the latest trend weight, kept with the answers (063). */
@@ -36,6 +38,7 @@ const EMPTY_DAY: StoredDay = {
   workouts: [],
   water_ml: null,
   notes: null,
+  completeness: null,
   answers: { goal: null, body: null, activity: null, health: null, eating: null },
   basis: { targets_start_on: null, trend_weight_kg: null, trend_weight_on: null },
   override: null,
@@ -80,6 +83,7 @@ function dayStatement(db: Db) {
       ), '[]')`,
       water_ml: diaryDays.water_ml,
       notes: diaryDays.notes,
+      completeness: diaryDays.completeness,
       // An object even without answers (every step null): a nested selection would be
       // nulled whenever its first column is, and the first step may be unanswered.
       answers: sql<StoredDay['answers']>`json_build_object(

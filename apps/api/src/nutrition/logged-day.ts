@@ -79,12 +79,16 @@ function totalsOfDay(rows: readonly LoggedEntry[]): { meals: DiaryMeal[]; totals
   };
 }
 
-export function loggedDay(date: string, stored: StoredDay): Omit<DiaryDay, 'targets'> {
+/** A day as logged, before the targets it is held against (and its completeness by them). */
+export type LoggedDay = Omit<DiaryDay, 'targets' | 'completeness'>;
+
+export function loggedDay(date: string, stored: StoredDay): LoggedDay {
   return {
     date,
     ...totalsOfDay(stored.entries),
     water_ml: stored.water_ml ?? 0,
     notes: stored.notes ?? '',
+    completeness_marked: stored.completeness,
     workouts: stored.workouts,
   };
 }
@@ -97,7 +101,7 @@ export async function readDay(
   deps: { db: Db },
   userId: string,
   date: string,
-): Promise<{ day: Omit<DiaryDay, 'targets'>; answers: OnboardingAnswers }> {
+): Promise<{ day: LoggedDay; answers: OnboardingAnswers }> {
   const stored = await readStoredDay(deps.db, userId, date);
   return { day: loggedDay(date, stored), answers: answersOf(stored.answers) };
 }

@@ -198,6 +198,8 @@ export function anEmptyDay(date: string) {
     targets: null,
     water_ml: 0,
     notes: '',
+    completeness_marked: null,
+    completeness: 'not_logged',
     workouts: [],
   };
 }

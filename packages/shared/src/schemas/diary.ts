@@ -188,6 +188,41 @@ export const notesInputSchema = z.strictObject({
   notes: text('Las notas', { max: 4000 }),
 });
 
+/**
+ * How fully a day was logged (decision 065): everything eaten, part of it, or nothing worth
+ * counting. Only complete days count towards the estimate of expenditure.
+ */
+export const DAY_COMPLETENESS = ['complete', 'partial', 'not_logged'] as const;
+export type DayCompleteness = (typeof DAY_COMPLETENESS)[number];
+export const DAY_COMPLETENESS_LABELS: Record<DayCompleteness, string> = {
+  complete: 'Día completo',
+  partial: 'Día a medias',
+  not_logged: 'Sin registrar',
+};
+/** An unmarked day with less than this share of the energy target counts as partial. */
+export const PARTIAL_DAY_SHARE_OF_TARGET = 0.5;
+
+/**
+ * A day's completeness as it counts: the person's mark, else nothing logged is `not_logged`,
+ * less than half the energy target `partial`, and anything else `complete`.
+ */
+export function dayCompleteness(
+  marked: DayCompleteness | null,
+  kcal: number,
+  targetKcal: number | null,
+): DayCompleteness {
+  if (marked) return marked;
+  if (kcal <= 0) return 'not_logged';
+  if (targetKcal !== null && kcal < PARTIAL_DAY_SHARE_OF_TARGET * targetKcal) return 'partial';
+  return 'complete';
+}
+
+/** A day's mark; null takes it away, and the day counts by its energy again. */
+export const completenessInputSchema = z.strictObject({
+  completeness: oneOf('El estado del día', DAY_COMPLETENESS).nullable(),
+});
+export type CompletenessInput = z.infer<typeof completenessInputSchema>;
+
 // --- Training -------------------------------------------------------------------------
 
 /** Effort of a set, Rating of Perceived Exertion: 6 to 10 in halves. */
@@ -313,9 +348,17 @@ export const diaryDaySchema = z.object({
   targets: dailyTargetsSchema.nullable(),
   water_ml: z.number(),
   notes: z.string(),
+  /** The person's mark of how fully they logged the day; null when unmarked. */
+  completeness_marked: z.enum(DAY_COMPLETENESS).nullable(),
+  /** How the day counts: the mark, or what its energy says (`dayCompleteness`). */
+  completeness: z.enum(DAY_COMPLETENESS),
   workouts: z.array(workoutSchema),
 });
 export type DiaryDay = z.infer<typeof diaryDaySchema>;
 
 export const waterSchema = z.object({ date: z.string(), water_ml: z.number() });
 export const notesSchema = z.object({ date: z.string(), notes: z.string() });
+export const completenessSchema = z.object({
+  date: z.string(),
+  completeness_marked: z.enum(DAY_COMPLETENESS).nullable(),
+});

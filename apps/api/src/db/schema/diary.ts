@@ -14,7 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ENTRY_KINDS, MEALS, type WorkoutPrescription } from '@forja/shared/schemas/diary';
+import {
+  DAY_COMPLETENESS,
+  ENTRY_KINDS,
+  MEALS,
+  type WorkoutPrescription,
+} from '@forja/shared/schemas/diary';
 import { exercises, foods } from './foods';
 import { users } from './users';
 
@@ -65,7 +70,7 @@ export const diaryEntries = pgTable(
   ],
 );
 
-/** What belongs to a day as a whole: water and notes. */
+/** What belongs to a day as a whole: water, notes and how fully it was logged. */
 export const diaryDays = pgTable(
   'diary_days',
   {
@@ -73,11 +78,17 @@ export const diaryDays = pgTable(
     date: day('date').notNull(),
     water_ml: integer('water_ml').notNull().default(0),
     notes: text('notes').notNull().default(''),
+    /** How fully the person says they logged the day; null until they say (decision 065). */
+    completeness: text('completeness', { enum: DAY_COMPLETENESS }),
     updated_at: at('updated_at').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.user_id, table.date] }),
     check('diary_days_water_ml_check', sql`${table.water_ml} >= 0`),
+    check(
+      'diary_days_completeness_check',
+      sql`${table.completeness} in (${inList(DAY_COMPLETENESS)})`,
+    ),
   ],
 );
 

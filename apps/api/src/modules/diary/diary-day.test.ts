@@ -563,6 +563,9 @@ function richDay(targets: DailyTargets | null) {
       targets,
       water_ml: 1750,
       notes: 'Pierna "pesada" \\ 100 %\nMañana descanso 💪',
+      // Unmarked, with 2153 kcal: at least half of any target here, so complete.
+      completeness_marked: null,
+      completeness: 'complete',
       workouts: richWorkouts,
     },
   };
@@ -646,6 +649,8 @@ describe('the body of a day', () => {
         targets: null,
         water_ml: 0,
         notes: '',
+        completeness_marked: null,
+        completeness: 'not_logged',
         workouts: [],
       },
     });

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  completenessInputSchema,
+  completenessSchema,
   dateParamsSchema,
   diaryCopySchema,
   diaryDaySchema,
@@ -28,6 +30,7 @@ import {
   createEntry,
   deleteEntry,
   getDay,
+  setCompleteness,
   setNotes,
   setWater,
   updateEntry,
@@ -105,6 +108,32 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         reply,
         200,
         await setNotes(deps, userOf(request), request.params.date, request.body.notes),
+      ),
+  );
+
+  app.put(
+    '/diary/days/:date/completeness/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark a day as logged completely, in part or not at all (null takes the mark away); only complete days count towards the estimate of expenditure',
+        params: dateParamsSchema,
+        body: completenessInputSchema,
+        response: responses(200, completenessSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await setCompleteness(
+          deps,
+          userOf(request),
+          request.params.date,
+          request.body.completeness,
+        ),
       ),
   );
 

@@ -6,7 +6,9 @@ import {
   MAX_ENTRY_GRAMS,
   entryInputSchema,
   entryUpdateSchema,
+  dayCompleteness,
   diaryCopySchema,
+  type DayCompleteness,
   type DiaryCopy,
   type DiaryDay,
   type DiaryEntry,
@@ -22,6 +24,7 @@ import { inTransaction } from '../../db/in-transaction';
 import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
+import { findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
 import { targetBasisOf } from '../../nutrition/targets';
@@ -48,7 +51,12 @@ export async function getDay(deps: DiaryDeps, userId: string, date: string): Pro
     deps.clock.now(),
     targetBasisOf(stored.basis),
   );
-  return { ...loggedDay(date, stored), targets };
+  const day = loggedDay(date, stored);
+  return {
+    ...day,
+    targets,
+    completeness: dayCompleteness(day.completeness_marked, day.totals.kcal, targets?.kcal ?? null),
+  };
 }
 
 /** Grams in one `unit` of a food: 1 for g, its density for ml, or a portion's weight. */
@@ -307,7 +315,7 @@ async function upsertDay(
   deps: DiaryDeps,
   userId: string,
   date: string,
-  change: { water_ml: number } | { notes: string },
+  change: { water_ml: number } | { notes: string } | { completeness: DayCompleteness | null },
 ) {
   const now = deps.clock.now();
   const [row] = await deps.db
@@ -330,4 +338,19 @@ export async function setWater(deps: DiaryDeps, userId: string, date: string, wa
 export async function setNotes(deps: DiaryDeps, userId: string, date: string, notes: string) {
   const row = await upsertDay(deps, userId, date, { notes });
   return { date: row.date, notes: row.notes };
+}
+
+/**
+ * Marks how fully the person logged a day (decision 065), or takes the mark away (null). A
+ * day that has not begun where the person lives cannot be marked.
+ */
+export async function setCompleteness(
+  deps: DiaryDeps,
+  userId: string,
+  date: string,
+  completeness: DayCompleteness | null,
+) {
+  if (date > (await findToday(deps.db, deps.clock, userId))) throw new AppError('futureDate');
+  const row = await upsertDay(deps, userId, date, { completeness });
+  return { date: row.date, completeness_marked: row.completeness };
 }

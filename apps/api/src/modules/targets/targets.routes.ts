@@ -5,10 +5,13 @@ import {
   targetsSchema,
   traineeTargetsSchema,
 } from '@forja/shared/schemas/targets';
+import { expenditureSchema } from '@forja/shared/schemas/expenditure';
 import { authenticated, requireUser } from '../../http/authentication';
+import { requireTrainer, trainersOnly } from '../../http/trainer-role';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { getTargets } from '../../nutrition/targets';
+import { getExpenditure, getTraineeExpenditure } from './expenditure.service';
 import { clearTargetOverride, getTraineeTargets, setTargetOverride } from './targets.service';
 
 const tags = ['targets'];
@@ -32,6 +35,22 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       onRequest: authenticated,
     },
     async (request, reply) => send(reply, 200, await getTargets(deps, requireUser(request).userId)),
+  );
+
+  app.get(
+    '/targets/expenditure/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's expenditure as their days logged as complete and their weighings show it, beside the formula's TDEE, with one estimate a week for up to 26 weeks",
+        response: responses(200, expenditureSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getExpenditure(deps, requireUser(request).userId)),
   );
 
   return Promise.resolve();
@@ -80,6 +99,28 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
         reply,
         200,
         await setTargetOverride(deps, requireUser(request), request.params.id, request.body),
+      ),
+  );
+
+  app.get(
+    '/trainers/trainees/:id/expenditure/',
+    {
+      schema: {
+        tags: ['trainers'],
+        security,
+        summary: "A trainee's expenditure as the trainee reads it, beside the formula's TDEE",
+        description:
+          'A trainer, for their own trainees who share both the body and the diary. Anyone else gets a 404. No subscription is needed.',
+        params,
+        response: responses(200, expenditureSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await getTraineeExpenditure(deps, requireTrainer(request).userId, request.params.id),
       ),
   );
 

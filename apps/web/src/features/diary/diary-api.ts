@@ -1,11 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  completenessSchema,
   diaryDaySchema,
   diaryEntrySchema,
   exerciseListSchema,
   notesSchema,
   waterSchema,
   workoutSchema,
+  type DayCompleteness,
   type DiaryCopy,
   type EntryInput,
   type EntryUpdate,
@@ -58,6 +60,12 @@ export const saveWater = (date: string, waterMl: number) =>
 
 export const saveNotes = (date: string, notes: string) =>
   http.put(`/diary/days/${date}/notes/`, { schema: notesSchema, body: { notes } });
+
+export const saveCompleteness = (date: string, completeness: DayCompleteness | null) =>
+  http.put(`/diary/days/${date}/completeness/`, {
+    schema: completenessSchema,
+    body: { completeness },
+  });
 
 export const startWorkout = (date: string, name: string) =>
   http.post('/diary/workouts/', { schema: workoutSchema, body: { date, name } });

@@ -111,6 +111,8 @@ function aDay(overrides: Record<string, unknown> = {}) {
     targets: null,
     water_ml: 500,
     notes: '',
+    completeness_marked: null,
+    completeness: 'partial',
     workouts: [workout],
     ...overrides,
   };
@@ -119,7 +121,7 @@ function aDay(overrides: Record<string, unknown> = {}) {
 function api(
   system: 'metric' | 'imperial' = 'metric',
   day = aDay(),
-  answers: Record<string, FakeAnswer> = {},
+  answers: Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswer)> = {},
 ) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
@@ -231,6 +233,52 @@ describe('the diary screen', () => {
     await user.click(screen.getByRole('button', { name: 'Copiar día' }));
     expect(await screen.findByText(`${full}: caben 3 más y la copia tiene 5`)).toBeVisible();
     expect(calls.callsTo('POST', '/diary/copy/')).toHaveLength(1);
+  });
+
+  it('marks the day as complete, and takes the mark away with the same button', async () => {
+    const calls = api('metric', aDay(), {
+      [`PUT /diary/days/${DAY}/completeness/`]: (call: FakeCall) =>
+        ok({
+          date: DAY,
+          completeness_marked: (call.body as { completeness: unknown }).completeness,
+        }),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Cómo de completo está el día' });
+    expect(screen.getByTestId('completeness-hint')).toHaveTextContent(
+      'Sin marcar, cuenta como a medias',
+    );
+    const complete = within(group).getByRole('button', { name: 'Día completo' });
+    expect(complete).toHaveAttribute('aria-pressed', 'false');
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Día completo', 'Día a medias', 'Sin registrar']);
+    await user.click(complete);
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/days/${DAY}/completeness/`)[0]?.body).toEqual({
+        completeness: 'complete',
+      });
+    });
+  });
+
+  it('shows the mark and takes it away when the pressed button is pressed again', async () => {
+    const calls = api('metric', aDay({ completeness_marked: 'partial' }), {
+      [`PUT /diary/days/${DAY}/completeness/`]: ok({ date: DAY, completeness_marked: null }),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const group = await screen.findByRole('group', { name: 'Cómo de completo está el día' });
+    const partial = within(group).getByRole('button', { name: 'Día a medias' });
+    expect(partial).toHaveAttribute('aria-pressed', 'true');
+    await user.click(partial);
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/days/${DAY}/completeness/`)[0]?.body).toEqual({
+        completeness: null,
+      });
+    });
   });
 
   it('adds water a glass (250 ml) at a time', async () => {

@@ -10,6 +10,7 @@ import { FieldError, TextField } from '../../components/ui/form-field';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { diaryDayQuery, saveNotes, saveWater } from './diary-api';
 import { DayComments } from './day-comments';
+import { DayCompletenessControl } from './day-completeness';
 import { DaySummary } from './day-summary';
 import { formatDay, formatWater } from './format';
 import { MealSection, type FoodPickerSlot } from './meal-section';
@@ -82,6 +83,13 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
       </p>
 
       <DaySummary totals={day.data.totals} targets={day.data.targets} />
+      {date <= today ? (
+        <DayCompletenessControl
+          date={date}
+          marked={day.data.completeness_marked}
+          counted={day.data.completeness}
+        />
+      ) : null}
       <DayComments date={date} />
       {day.data.meals.map((meal) => (
         <MealSection

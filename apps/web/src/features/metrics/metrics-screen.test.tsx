@@ -31,7 +31,23 @@ const metrics = {
   adherence: { target_kcal: 2000, days_logged: 2, days_within: 1, percent: 50 },
 };
 
-function api(system: 'metric' | 'imperial', shown: object = metrics) {
+const expenditure = {
+  formula_tdee_kcal: 2759,
+  estimate: { date: '2026-03-02', expenditure_kcal: 2950, margin_kcal: 110, confidence: 'high' },
+  days_logged: 19,
+  weigh_ins: 21,
+  history: [
+    { date: '2026-02-16', expenditure_kcal: 2850, margin_kcal: 300, confidence: 'low' },
+    { date: '2026-02-23', expenditure_kcal: 2910, margin_kcal: 180, confidence: 'medium' },
+    { date: '2026-03-02', expenditure_kcal: 2950, margin_kcal: 110, confidence: 'high' },
+  ],
+};
+
+function api(
+  system: 'metric' | 'imperial',
+  shown: object = metrics,
+  spent: object | null = expenditure,
+) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
@@ -45,6 +61,7 @@ function api(system: 'metric' | 'imperial', shown: object = metrics) {
       extra: '',
     }),
     'GET /metrics/': ok(shown),
+    ...(spent ? { 'GET /targets/expenditure/': ok(spent) } : {}),
     'PUT /metrics/weights/2026-03-02/': (call: FakeCall) =>
       ok({ date: '2026-03-02', ...(call.body as object) }),
   });
@@ -75,6 +92,55 @@ describe('the metrics screen', () => {
     await vi.waitFor(() => {
       expect(calls.callsTo('GET', '/metrics/').map((call) => call.search)).toContain('?months=6');
     });
+  });
+
+  it('shows the expenditure the data show beside the formula’s, explained and drawn', async () => {
+    api('metric');
+    renderApp('/users/metrics');
+    const card = await screen.findByRole('region', { name: 'Tu gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('2950 kcal/día');
+    expect(within(card).getByTestId('expenditure-confidence')).toHaveTextContent(
+      'Confianza alta (± 110 kcal)',
+    );
+    expect(within(card).getByTestId('expenditure-formula')).toHaveTextContent('2759 kcal/día');
+    expect(within(card).getByTestId('expenditure-comparison')).toHaveTextContent(
+      'Gastas unas 191 kcal al día más de lo que calcula la fórmula.',
+    );
+    expect(card).toHaveTextContent('cuenta 19 días completos y 21 pesajes');
+    expect(
+      within(card).getByRole('img', { name: /de 2850 a 2950 kcal al día; la fórmula da 2759/ }),
+    ).toBeVisible();
+    expect(within(card).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('shows the formula’s expenditure and what is missing until the data say anything', async () => {
+    api('metric', metrics, {
+      ...expenditure,
+      estimate: {
+        date: '2026-03-02',
+        expenditure_kcal: 2759,
+        margin_kcal: 811,
+        confidence: 'none',
+      },
+      days_logged: 0,
+      weigh_ins: 0,
+      history: [],
+    });
+    renderApp('/users/metrics');
+    const card = await screen.findByRole('region', { name: 'Tu gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('—');
+    expect(within(card).getByTestId('expenditure-confidence')).toHaveTextContent(
+      'Aún sin datos suficientes',
+    );
+    expect(card).toHaveTextContent('Necesitamos al menos una semana de pesajes y 4 días completos');
+    expect(within(card).queryByRole('img')).toBeNull();
+  });
+
+  it('leaves the expenditure out when it cannot be read, and shows the rest', async () => {
+    api('metric', metrics, null);
+    renderApp('/users/metrics');
+    expect(await screen.findByTestId('trend')).toHaveTextContent('79,9 kg');
+    expect(screen.queryByRole('region', { name: 'Tu gasto real' })).toBeNull();
   });
 
   it('shows a dash and what it needs until the weekly rate has 14 days of weighings', async () => {

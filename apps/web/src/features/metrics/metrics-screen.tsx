@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
@@ -138,11 +139,14 @@ export function MetricsScreen({
   onMonthsChange,
   today,
   system,
+  expenditure,
 }: {
   months: MetricRange;
   onMonthsChange: (months: MetricRange) => void;
   today: string;
   system: MetricSystem;
+  /** "Tu gasto real", below the weight. */
+  expenditure?: ReactNode;
 }) {
   const metrics = useSuspenseQuery(metricsQuery(months));
   return (
@@ -164,6 +168,7 @@ export function MetricsScreen({
         ))}
       </div>
       <WeightSection metrics={metrics.data} today={today} system={system} />
+      {expenditure}
       <AdherenceCard metrics={metrics.data} />
       <MeasurementsSection measurements={metrics.data.measurements} today={today} system={system} />
       <ExportCard />

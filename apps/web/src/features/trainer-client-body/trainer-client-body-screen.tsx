@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { MEASUREMENT_LABELS, MEASUREMENT_SITES, type Metrics } from '@forja/shared/schemas/metrics';
 import {
@@ -26,15 +27,19 @@ const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
 /**
  * Cuerpo, in a trainee's file: their weight with its trend and their measurements over a
  * period, drawn with the same charts the trainee sees; the energy eaten only when they
- * share their diary too. Read only: the numbers are the trainee's to write.
+ * share their diary too, and then their expenditure as their data show it. Read only: the
+ * numbers are the trainee's to write.
  */
 export function TrainerClientBodyScreen({
   traineeId,
+  expenditure,
   months,
   onMonthsChange,
   system,
 }: {
   traineeId: string;
+  /** The expenditure's card, below the weight, when the diary is shared too. */
+  expenditure?: ReactNode;
   months: MetricRange;
   onMonthsChange: (months: MetricRange) => void;
   system: MetricSystem;
@@ -58,6 +63,7 @@ export function TrainerClientBodyScreen({
         ))}
       </div>
       <WeightCard metrics={metrics} system={system} />
+      {expenditure}
       <MeasurementsCard metrics={metrics} system={system} />
       {metrics.energy.length > 0 ? <EnergyCard metrics={metrics} /> : null}
     </div>

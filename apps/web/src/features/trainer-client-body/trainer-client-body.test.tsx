@@ -40,8 +40,25 @@ const someMetrics: Metrics = {
   ],
 };
 
+const expenditurePath = `/trainers/trainees/${lucia.id}/expenditure/`;
+
 function api(trainee: TraineeFile, metrics: Metrics = someMetrics) {
   return installFakeApi({
+    [`GET ${expenditurePath}`]: ok({
+      formula_tdee_kcal: 2100,
+      estimate: {
+        date: '2026-03-01',
+        expenditure_kcal: 1950,
+        margin_kcal: 150,
+        confidence: 'medium',
+      },
+      days_logged: 20,
+      weigh_ins: 18,
+      history: [
+        { date: '2026-02-22', expenditure_kcal: 2010, margin_kcal: 220, confidence: 'low' },
+        { date: '2026-03-01', expenditure_kcal: 1950, margin_kcal: 150, confidence: 'medium' },
+      ],
+    }),
     'GET /users/': ok([aTrainer]),
     'GET /subscriptions/': ok([]),
     [`GET /users/${aTrainer.id}/preferences/`]: ok(somePreferences()),
@@ -69,6 +86,29 @@ describe('Cuerpo, in a trainee’s file', () => {
     // Without the diary there is no energy, and nothing here writes.
     expect(screen.queryByRole('region', { name: 'Energía' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Guardar|Eliminar/ })).toBeNull();
+  });
+
+  it('shows the expenditure beside the formula’s when the diary is shared too', async () => {
+    logIn();
+    const fake = api({ ...lucia, shares: { ...lucia.shares, diary: true } });
+    renderApp(`/trainers/clients/${lucia.id}/body`);
+    const card = await screen.findByRole('region', { name: 'Gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('1950 kcal/día');
+    expect(within(card).getByTestId('expenditure-formula')).toHaveTextContent('2100 kcal/día');
+    expect(within(card).getByTestId('expenditure-comparison')).toHaveTextContent(
+      'Gasta unas 150 kcal al día menos de lo que calcula la fórmula.',
+    );
+    expect(within(card).getByTestId('expenditure-chart')).toBeInTheDocument();
+    expect(fake.callsTo('GET', expenditurePath)).toHaveLength(1);
+  });
+
+  it('asks nothing of the expenditure without the diary', async () => {
+    logIn();
+    const fake = api(lucia);
+    renderApp(`/trainers/clients/${lucia.id}/body`);
+    expect(await screen.findByTestId('trend')).toHaveTextContent('79,6 kg');
+    expect(screen.queryByRole('region', { name: 'Gasto real' })).toBeNull();
+    expect(fake.callsTo('GET', expenditurePath)).toEqual([]);
   });
 
   it('moves between periods through the address', async () => {

@@ -4,6 +4,8 @@ import { todayIn } from '@forja/shared/calendar';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
+import { expenditureQuery } from '../../../../features/expenditure/expenditure-api';
+import { ExpenditureCard } from '../../../../features/expenditure/expenditure-card';
 import { metricsQuery } from '../../../../features/metrics/metrics-api';
 import { MetricsScreen } from '../../../../features/metrics/metrics-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
@@ -26,6 +28,8 @@ export const Route = createFileRoute('/_authenticated/_shell/users/metrics')({
     await Promise.all([
       queryClient.query(metricsQuery(deps.months)),
       queryClient.query(preferencesQuery(user.id)),
+      // Fetched beside the metrics, but the screen does not fail without it.
+      queryClient.query(expenditureQuery).catch(() => null),
     ]);
   },
   errorComponent: loadErrorView('No pudimos cargar tus métricas. Inténtalo de nuevo.'),
@@ -43,6 +47,7 @@ function MetricsPage() {
       onMonthsChange={(next) => void navigate({ search: next === 1 ? {} : { months: next } })}
       today={todayIn(preferences?.timezone ?? DEFAULT_TIME_ZONE, new Date())}
       system={preferences?.metric_system ?? 'metric'}
+      expenditure={<ExpenditureCard />}
     />
   );
 }

@@ -10,6 +10,8 @@ import {
   useCurrentUser,
 } from '../../../../../features/users/users-api';
 import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
+import { traineeExpenditureQuery } from '../../../../../features/expenditure/expenditure-api';
+import { ExpenditureCard } from '../../../../../features/expenditure/expenditure-card';
 import { TraineeTab } from '../-trainee-tab';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
@@ -34,6 +36,10 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/body
       trainee.shares.body
         ? queryClient.query(traineeMetricsQuery(params.traineeId, deps.months))
         : null,
+      // The expenditure needs the diary too; the tab does not fail without it.
+      trainee.shares.body && trainee.shares.diary
+        ? queryClient.query(traineeExpenditureQuery(params.traineeId)).catch(() => null)
+        : null,
     ]);
   },
   errorComponent: loadErrorView('No pudimos cargar el cuerpo de tu cliente. Inténtalo de nuevo.'),
@@ -46,10 +52,12 @@ function BodyTab() {
   const navigate = Route.useNavigate();
   const user = useCurrentUser();
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
+  const { data: trainee } = useSuspenseQuery(traineeFileQuery(traineeId));
   return (
     <TraineeTab traineeId={traineeId} title="Cuerpo" area="body">
       <TrainerClientBodyScreen
         traineeId={traineeId}
+        expenditure={trainee.shares.diary ? <ExpenditureCard traineeId={traineeId} /> : null}
         months={months}
         onMonthsChange={(next) => void navigate({ search: next === 1 ? {} : { months: next } })}
         system={preferences?.metric_system ?? 'metric'}

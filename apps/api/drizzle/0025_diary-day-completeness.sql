@@ -1,0 +1,2 @@
+ALTER TABLE "diary_days" ADD COLUMN "completeness" text;--> statement-breakpoint
+ALTER TABLE "diary_days" ADD CONSTRAINT "diary_days_completeness_check" CHECK ("diary_days"."completeness" in ('complete', 'partial', 'not_logged'));
