@@ -107,6 +107,34 @@ function chunksByUse() {
   };
 }
 
+/**
+ * Fails the build when files import each other in a circle (the first file and the data
+ * layer, say): the browser would run one before what it needs is defined, and the app would
+ * not start. Naming files by hand (above) can cause one; this says which.
+ */
+function noCircularFiles(): Plugin {
+  return {
+    name: 'forja-no-circular-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, readonly string[]>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') imports.set(file.fileName, file.imports);
+      }
+      const done = new Set<string>();
+      const visit = (file: string, path: string[]): void => {
+        if (path.includes(file)) {
+          this.error(`files import each other in a circle: ${[...path, file].join(' -> ')}`);
+        }
+        if (done.has(file)) return;
+        for (const next of imports.get(file) ?? []) visit(next, [...path, file]);
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file, []);
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -129,6 +157,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     compileWhileDownloading(),
+    noCircularFiles(),
   ],
   build: {
     // Terser's two passes make the files some 2 % smaller than esbuild's minifier, which
