@@ -60,8 +60,10 @@ export async function trainerMay(
 export async function traineesLinkedTo(
   db: Db,
   trainerId: string,
+  limit?: number,
 ): Promise<{ user: UserRow; link: TrainerLinkRow }[]> {
-  return linkedTrainees(db, trainerId).orderBy(asc(users.created_at), asc(users.id));
+  const ordered = linkedTrainees(db, trainerId).orderBy(asc(users.created_at), asc(users.id));
+  return limit === undefined ? ordered : ordered.limit(limit);
 }
 
 /** The trainee with their link, when linked to the trainer now; whatever they share. */

@@ -91,3 +91,19 @@ export const passwordChangeSchema = z.strictObject({
   password: passwordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+const usersLimitMessage = 'El límite debe ser un número entero entre 1 y 1000';
+
+/**
+ * `GET /users/?limit=n`: the first n of the list, the current user first. The web app asks
+ * for 1, itself: a trainer's list holds all their trainees.
+ */
+export const usersQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: usersLimitMessage })
+    .int({ error: usersLimitMessage })
+    .min(1, { error: usersLimitMessage })
+    .max(1000, { error: usersLimitMessage })
+    .optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;

@@ -10,6 +10,7 @@ import {
   passwordResetTriggerSchema,
   registrationSchema,
   userSchema,
+  usersQuerySchema,
   userUpdateSchema,
 } from '@forja/shared/schemas/user';
 import { authenticated, requireUser } from '../../http/authentication';
@@ -147,11 +148,14 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         tags,
         security,
         summary: 'The current user first, then (for a trainer) their trainees',
+        description: '`limit` (1–1000) keeps the first n: `?limit=1` is the current user alone.',
+        querystring: usersQuerySchema,
         response: responses(200, z.array(userSchema)),
       },
       onRequest: authenticated,
     },
-    async (request, reply) => send(reply, 200, await listUsers(deps, requireUser(request))),
+    async (request, reply) =>
+      send(reply, 200, await listUsers(deps, requireUser(request), request.query.limit)),
   );
 
   app.get(

@@ -295,11 +295,22 @@ async function userById(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-/** The caller first, then (for a trainer) their linked trainees, as a trainer sees them. */
-export async function listUsers(deps: UsersDeps, principal: Principal): Promise<User[]> {
+/**
+ * The caller first, then (for a trainer) their linked trainees, as a trainer sees them; at
+ * most `limit` in all when given (1: the caller alone).
+ */
+export async function listUsers(
+  deps: UsersDeps,
+  principal: Principal,
+  limit?: number,
+): Promise<User[]> {
   const me = principal.user;
-  if (me.role !== 'trainer') return [toUser(me)];
-  const trainees = await traineesLinkedTo(deps.db, me.id);
+  if (me.role !== 'trainer' || limit === 1) return [toUser(me)];
+  const trainees = await traineesLinkedTo(
+    deps.db,
+    me.id,
+    limit === undefined ? undefined : limit - 1,
+  );
   return [toUser(me), ...trainees.map(({ user, link }) => asSeenByTrainer(user, link))];
 }
 

@@ -564,6 +564,28 @@ describe('what a trainer sees of a trainee: bounded by the link and what is shar
     });
   });
 
+  it('keeps the first n of the list with ?limit=n, the trainer first; refuses a bad limit', async () => {
+    const coach = await trainer();
+    const first = await traineeOf(coach.user.id);
+    await traineeOf(coach.user.id);
+    const list = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/v0/users/${query}`, headers: coach.headers });
+    const ids = async (query: string) =>
+      (await list(query)).json<{ data: User[] }>().data.map((user) => user.id);
+
+    expect(await ids('')).toHaveLength(3);
+    expect(await ids('?limit=1')).toEqual([coach.user.id]);
+    expect(await ids('?limit=2')).toEqual([coach.user.id, first.user.id]);
+    expect(await ids('?limit=1000')).toHaveLength(3);
+    for (const bad of ['0', '1001', '1.5', 'uno']) {
+      const refused = await list(`?limit=${bad}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ data: { message: string } }>().data.message).toBe(
+        'El límite debe ser un número entero entre 1 y 1000',
+      );
+    }
+  });
+
   it('shows the last sign-in only while the diary is shared, switched off and on', async () => {
     const coach = await trainer();
     const trainee = await traineeOf(coach.user.id, { training: true, body: true, check_ins: true });

@@ -8,11 +8,13 @@ import { http } from '../../lib/http';
 import { preferencesKey } from '../../lib/query-keys';
 
 /**
- * The person logged in: the first element of GET /users/. Soft mode, so a lost session is
- * reported to the caller (the guard sends to login) instead of acted on here.
+ * The person logged in: the first element of GET /users/, asked for alone (a trainer's list
+ * holds every trainee). Soft mode, so a lost session is reported to the caller (the guard
+ * sends to login) instead of acted on here.
  */
 export async function fetchCurrentUser(): Promise<User> {
   const users = await http.get('/users/', {
+    query: { limit: '1' },
     schema: z.array(userSchema),
     auth: 'soft',
     invalidResponseMessage: USER_MESSAGES.getUser,
