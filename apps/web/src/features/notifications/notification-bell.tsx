@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Notification, NotificationList } from '@forja/shared/schemas/notifications';
 import { notify } from '../../components/ui/notifications';
 import { focusRing } from '../../components/ui/styles';
+import { useDisclosure } from '../../components/ui/use-disclosure';
 import { errorMessage } from '../../lib/api-error';
 import { markNotificationsRead, notificationsKey, notificationsQuery } from './notifications-api';
 
@@ -56,10 +57,8 @@ export function NotificationBell() {
   const { data } = useQuery(notificationsQuery);
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, toggle } = useDisclosure();
   const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
 
   const read = useMutation({
     mutationFn: markNotificationsRead,
@@ -110,25 +109,6 @@ export function NotificationBell() {
       navigator.serviceWorker.removeEventListener('message', onMessage);
     };
   }, [queryClient, router]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   const unread = data?.unread ?? 0;
   const items = data?.items ?? [];

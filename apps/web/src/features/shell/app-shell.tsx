@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { shellHeader, SkipLink } from '../../components/ui/skip-link';
 import { focusRing } from '../../components/ui/styles';
+import { useDisclosure } from '../../components/ui/use-disclosure';
 import { NavIcon, type NavIconName } from './nav-icons';
 
 const sections = [
@@ -141,29 +142,8 @@ function UserMenu({
   onLogout,
   logoutPending,
 }: Omit<AppShellProps, 'children' | 'unreadMessages' | 'bell'>) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, toggle } = useDisclosure();
   const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
 
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
   const itemClass = `block w-full rounded-md px-3 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`;
