@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MAX_ROSTER_PAGE_SIZE } from '@forja/shared/constants';
 import { exerciseSchema, type Exercise } from '@forja/shared/schemas/diary';
 import {
   programAssignmentSchema,
@@ -44,16 +43,21 @@ export const trainerExercisesQuery = queryOptions({
   queryFn: () => http.get('/trainers/exercises/', { schema: trainerExercisesSchema }),
 });
 
-/** The trainees a program can be given to: the whole roster (at most one page of 200). */
-export const programTraineesQuery = queryOptions({
-  queryKey: ['trainers', 'trainees', 'for-programs'],
-  queryFn: () =>
-    http.get('/trainers/trainees/', {
-      schema: rosterSchema,
-      query: { limit: String(MAX_ROSTER_PAGE_SIZE) },
-      invalidResponseMessage: 'Ocurrió un error al obtener tus clientes',
-    }),
-});
+/** Trainees a program can be given to, shown at once: a search finds the others. */
+export const PROGRAM_TRAINEES_PAGE = 50;
+
+/** The trainees whose name matches `q` (all when empty), a page of them, by name. */
+export function programTraineesQuery(q: string) {
+  return queryOptions({
+    queryKey: ['trainers', 'trainees', 'for-programs', q],
+    queryFn: () =>
+      http.get('/trainers/trainees/', {
+        schema: rosterSchema,
+        query: { q, limit: String(PROGRAM_TRAINEES_PAGE) },
+        invalidResponseMessage: 'Ocurrió un error al obtener tus clientes',
+      }),
+  });
+}
 
 export const createProgram = (name: string) =>
   http.post('/trainers/programs/', { schema: programSchema, body: { name } });

@@ -234,4 +234,69 @@ describe('Programas', () => {
     });
     expect(await screen.findByText('Programa asignado')).toBeVisible();
   });
+  it('finds a trainee past the first page by name and keeps the choice while searching', async () => {
+    logIn();
+    const pablo: RosterItem = {
+      ...lucia,
+      id: '3a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      first_name: 'Pablo',
+      last_name: 'Zubiri',
+    };
+    const api = trainerApi({
+      'GET /trainers/trainees/': (call) => {
+        const q = new URLSearchParams(call.search).get('q') ?? '';
+        return q === ''
+          ? ok({ items: [lucia], total: 320, tags: [] })
+          : ok({ items: q.toLowerCase().includes('zub') ? [pablo] : [], total: 1, tags: [] });
+      },
+      [`PUT /trainers/trainees/${lucia.id}/program/`]: ok({
+        trainee_id: lucia.id,
+        program_id: PROGRAM_ID,
+        starts_on: '2026-12-01',
+      }),
+      [`PUT /trainers/trainees/${pablo.id}/program/`]: ok({
+        trainee_id: pablo.id,
+        program_id: PROGRAM_ID,
+        starts_on: '2026-12-01',
+      }),
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('region', { name: 'Clientes con este programa' });
+    expect(
+      await within(card).findByText(
+        'Se muestran los 50 primeros por apellido; busca para encontrar a los otros 319.',
+      ),
+    ).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Asignar programa' }));
+    expect(within(card).getByText('Elige al menos un cliente')).toBeVisible();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.click(within(card).getByRole('checkbox', { name: 'Lucía Gómez' }));
+    await user.type(within(card).getByLabelText('Buscar cliente'), 'zubi');
+    await user.click(await within(card).findByRole('checkbox', { name: 'Pablo Zubiri' }));
+    expect(within(card).getByText('Elegidos (2): Lucía Gómez, Pablo Zubiri')).toBeVisible();
+    const searches = api.calls.filter(
+      (c) => c.method === 'GET' && c.path === '/trainers/trainees/',
+    );
+    // One read for the page and one after the pause, not one per letter.
+    expect(searches.map((c) => new URLSearchParams(c.search).get('q'))).toEqual(['', 'zubi']);
+
+    await user.click(within(card).getByRole('button', { name: 'Asignar programa' }));
+    await waitFor(() => {
+      expect(
+        api.calls
+          .filter((c) => c.method === 'PUT')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(
+        [
+          `/trainers/trainees/${lucia.id}/program/`,
+          `/trainers/trainees/${pablo.id}/program/`,
+        ].sort(),
+      );
+    });
+    expect(await screen.findByText('Programa asignado a todos')).toBeVisible();
+  });
 });

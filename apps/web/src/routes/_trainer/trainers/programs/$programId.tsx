@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_trainer/trainers/programs/$programId')({
   loader: async ({ context: { queryClient }, params }) => {
     // The exercises and the roster are shown once asked for: their reads are not awaited.
     queryClient.query(trainerExercisesQuery).catch(() => undefined);
-    queryClient.query(programTraineesQuery).catch(() => undefined);
+    queryClient.query(programTraineesQuery('')).catch(() => undefined);
     await queryClient.query(programQuery(params.programId));
   },
   component: ProgramBuilderPage,
