@@ -44,6 +44,8 @@ function useNotesChange<V, R>(
 export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
   const { data: notes } = useSuspenseQuery(traineeNotesQuery(traineeId));
   const [editing, setEditing] = useState<string | null>(null);
+  // A note is the trainer's own words, kept nowhere else: deleting one asks first.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const remove = useNotesChange(
     traineeId,
     (noteId: string) => deleteNote(traineeId, noteId),
@@ -90,25 +92,56 @@ export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
                           ? ` · editada el ${when.format(note.updated_at)}`
                           : ''}
                       </p>
-                      <RowActions
-                        actions={[
-                          {
-                            text: 'Editar',
-                            label: `Editar la nota del ${when.format(note.created_at)}`,
-                            onClick: () => {
-                              setEditing(note.id);
+                      {confirming === note.id ? (
+                        <div
+                          role="group"
+                          aria-label="Confirmar el borrado"
+                          className="flex flex-wrap items-center gap-2"
+                        >
+                          <span className="font-medium">¿Borrar esta nota?</span>
+                          <RowActions
+                            actions={[
+                              {
+                                text: 'Sí, borrar',
+                                label: `Sí, borrar la nota del ${when.format(note.created_at)}`,
+                                disabled: remove.isPending,
+                                onClick: () => {
+                                  remove.mutate(note.id, {
+                                    onSettled: () => {
+                                      setConfirming(null);
+                                    },
+                                  });
+                                },
+                              },
+                              {
+                                text: 'Cancelar',
+                                onClick: () => {
+                                  setConfirming(null);
+                                },
+                              },
+                            ]}
+                          />
+                        </div>
+                      ) : (
+                        <RowActions
+                          actions={[
+                            {
+                              text: 'Editar',
+                              label: `Editar la nota del ${when.format(note.created_at)}`,
+                              onClick: () => {
+                                setEditing(note.id);
+                              },
                             },
-                          },
-                          {
-                            text: 'Borrar',
-                            label: `Borrar la nota del ${when.format(note.created_at)}`,
-                            disabled: remove.isPending,
-                            onClick: () => {
-                              remove.mutate(note.id);
+                            {
+                              text: 'Borrar',
+                              label: `Borrar la nota del ${when.format(note.created_at)}`,
+                              onClick: () => {
+                                setConfirming(note.id);
+                              },
                             },
-                          },
-                        ]}
-                      />
+                          ]}
+                        />
+                      )}
                     </div>
                   </>
                 )}

@@ -91,7 +91,14 @@ describe('Notas, in a trainee’s file', () => {
     expect(await screen.findByText('Rodilla izquierda: ya puede saltar')).toBeVisible();
     expect(screen.getByText(/editada el/)).toBeVisible();
 
+    // Borrar asks first; Cancelar keeps the note and sends nothing.
     await ui.click(screen.getByRole('button', { name: /^Borrar la nota del 20 nov 2026/ }));
+    await ui.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByText('Rodilla izquierda: ya puede saltar')).toBeVisible();
+    expect(fake.callsTo('DELETE', `${notesPath}${first.id}/`)).toHaveLength(0);
+    await ui.click(screen.getByRole('button', { name: /^Borrar la nota del 20 nov 2026/ }));
+    expect(screen.getByText('¿Borrar esta nota?')).toBeVisible();
+    await ui.click(screen.getByRole('button', { name: /^Sí, borrar la nota del 20 nov 2026/ }));
     await waitFor(() => {
       expect(screen.queryByText('Rodilla izquierda: ya puede saltar')).toBeNull();
     });
