@@ -17,14 +17,46 @@ interface Rest {
   finished: boolean;
 }
 
-/** A rest timer: started by each confirmed set, never in the way of logging the next one. */
+/** Where the tab keeps the rest, so that it goes on while the person looks at another screen. */
+const STORAGE_KEY = 'forja:rest';
+
+/** The rest kept by the tab, if any and well formed; a rest already over is not running. */
+function storedRest(): Rest {
+  const fresh: Rest = { endsAt: null, seconds: DEFAULT_REST_SECONDS, finished: false };
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
+    if (typeof kept !== 'object' || kept === null) return fresh;
+    const { endsAt, seconds } = kept as Record<string, unknown>;
+    if (typeof seconds !== 'number' || seconds < SHORTEST_REST || seconds > LONGEST_REST) {
+      return fresh;
+    }
+    const running = typeof endsAt === 'number' && endsAt > Date.now();
+    return { endsAt: running ? endsAt : null, seconds, finished: false };
+  } catch {
+    // Storage refused (private browsing) or garbled: a rest starts as it always did.
+    return fresh;
+  }
+}
+
+/**
+ * A rest timer: started by each confirmed set, never in the way of logging the next one. The
+ * tab keeps it (sessionStorage), so leaving the session for another screen and coming back
+ * finds the rest still counting, or over.
+ */
 export function useRestTimer() {
-  const [rest, setRest] = useState<Rest>({
-    endsAt: null,
-    seconds: DEFAULT_REST_SECONDS,
-    finished: false,
-  });
+  const [rest, setRest] = useState<Rest>(storedRest);
   const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ endsAt: rest.endsAt, seconds: rest.seconds }),
+      );
+    } catch {
+      // Without storage the rest lasts as long as the screen, as before.
+    }
+  }, [rest.endsAt, rest.seconds]);
 
   const { endsAt } = rest;
   useEffect(() => {

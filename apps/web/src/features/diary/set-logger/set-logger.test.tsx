@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Exercise, WorkoutSet } from '@forja/shared/schemas/diary';
@@ -199,6 +199,28 @@ describe('the set logger', () => {
     await user.click(within(again).getByRole('button', { name: 'Saltar' }));
     expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
     expect(screen.queryByText('Descanso terminado')).toBeNull();
+  });
+
+  it('keeps the rest counting while the person is on another screen', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const squats = await training();
+    await user.click(
+      within(squats).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    expect(await screen.findByRole('group', { name: 'Descanso' })).toHaveTextContent('1:30');
+    // Away from the diary: the screen is gone, the rest is not.
+    cleanup();
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
+
+    renderApp(`/users/diary?date=${DAY}`);
+    await training();
+    const rest = await screen.findByRole('group', { name: 'Descanso' });
+    expect(within(rest).getByRole('timer')).toHaveTextContent('0:50');
+    await act(() => vi.advanceTimersByTimeAsync(51_000));
+    expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
   });
 
   it('finds exercises by name without accents and by muscle group, recent ones first', async () => {
