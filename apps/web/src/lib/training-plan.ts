@@ -1,6 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { workoutSchema } from '@forja/shared/schemas/diary';
 import { trainingPlanSchema, type Prescription } from '@forja/shared/schemas/programs';
+import type { MetricSystem } from '@forja/shared/units';
+import { formatLoad } from './diary-format';
 import { http } from './http';
 import { isTodayQuery } from './query-keys';
 
@@ -44,14 +46,17 @@ export async function startPlannedSession(
 
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
-/** "4 × 6-8 · 60 kg · 90 s": sets, reps, load or RPE, rest. */
-export function prescriptionText(prescription: Prescription): string {
+/**
+ * "4 × 6-8 · 60 kg · descanso 90 s": sets, reps, load or RPE, rest. The program keeps the
+ * load in kg; the trainee reads it in their own unit.
+ */
+export function prescriptionText(prescription: Prescription, system: MetricSystem): string {
   const reps =
     prescription.reps_min === prescription.reps_max
       ? String(prescription.reps_min)
       : `${String(prescription.reps_min)}-${String(prescription.reps_max)}`;
   const parts = [`${String(prescription.sets)} × ${reps}`];
-  if (prescription.load_kg !== null) parts.push(`${decimal.format(prescription.load_kg)} kg`);
+  if (prescription.load_kg !== null) parts.push(formatLoad(prescription.load_kg, system));
   if (prescription.rpe !== null) parts.push(`RPE ${decimal.format(prescription.rpe)}`);
   parts.push(`descanso ${String(prescription.rest_s)} s`);
   return parts.join(' · ');

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MetricSystem } from '@forja/shared/units';
 import { notify } from '../../components/ui/notifications';
 import { primaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
@@ -9,7 +10,7 @@ import { prescriptionText, startPlannedSession, trainingPlanQuery } from '../../
  * exercises with what is prescribed, and "Empezar", which makes it the day's session.
  * Once started, the session itself shows below; this says so and offers nothing twice.
  */
-export function PlannedSession({ date }: { date: string }) {
+export function PlannedSession({ date, system }: { date: string; system: MetricSystem }) {
   const queryClient = useQueryClient();
   const plan = useQuery(trainingPlanQuery(date));
   const start = useMutation({
@@ -39,7 +40,7 @@ export function PlannedSession({ date }: { date: string }) {
             <li key={`${item.exercise.id}-${String(index)}`}>
               <span className="font-medium">{item.exercise.name}</span>
               <span className="block text-sm text-neutral-700 dark:text-neutral-300">
-                {prescriptionText(item)}
+                {prescriptionText(item, system)}
                 {item.notes ? ` · ${item.notes}` : ''}
               </span>
             </li>

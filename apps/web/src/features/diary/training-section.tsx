@@ -22,7 +22,7 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
   );
   return (
     <Card title="Entrenamiento">
-      <PlannedSession date={date} />
+      <PlannedSession date={date} system={system} />
       {workouts.map((workout) => (
         <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
       ))}

@@ -113,7 +113,7 @@ function ExerciseLog({
     () => [date],
   );
   const drafts = prefillSets(item, item.last_time);
-  const prescribed = item.prescription ? prescriptionText(item.prescription) : null;
+  const prescribed = item.prescription ? prescriptionText(item.prescription, system) : null;
   const logged = item.sets.length;
   return (
     <section aria-label={name} className="flex flex-col gap-2">
