@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { todayIn } from '@forja/shared/calendar';
 import type { Program } from '@forja/shared/schemas/programs';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
 import { Card } from '../../components/ui/card';
-import { FieldError } from '../../components/ui/form-field';
+import { FieldError, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
-import { fieldControl, primaryButton } from '../../components/ui/styles';
+import { primaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -35,8 +35,6 @@ export function AssignProgram({ program }: { program: Program }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const roster = useQuery({ ...programTraineesQuery(q), placeholderData: keepPreviousData });
-  const searchId = useId();
-  const dateId = useId();
   const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map());
   const [start, setStart] = useState(localToday);
   const [dateError, setDateError] = useState<string | undefined>();
@@ -127,22 +125,16 @@ export function AssignProgram({ program }: { program: Program }) {
         </ul>
       )}
       <h3 className="text-lg font-semibold">Asignar a clientes</h3>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={searchId} className="font-medium">
-          Buscar cliente
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          maxLength={100}
-          autoComplete="off"
-          onChange={(event) => {
-            setSearch(event.target.value);
-          }}
-          className={fieldControl}
-        />
-      </div>
+      <TextField
+        label="Buscar cliente"
+        type="search"
+        value={search}
+        maxLength={100}
+        autoComplete="off"
+        onChange={(event) => {
+          setSearch(event.target.value);
+        }}
+      />
       {candidates.length === 0 ? (
         <p className="text-neutral-700 dark:text-neutral-300">
           {roster.isPending
@@ -196,22 +188,15 @@ export function AssignProgram({ program }: { program: Program }) {
       <FieldError message={choiceError} />
       {candidates.length + chosen.size > 0 && (
         <>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={dateId} className="font-medium">
-              Empieza el
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              value={start}
-              aria-invalid={dateError ? true : undefined}
-              onChange={(event) => {
-                setStart(event.target.value);
-              }}
-              className={fieldControl}
-            />
-            <FieldError message={dateError} />
-          </div>
+          <TextField
+            label="Empieza el"
+            type="date"
+            value={start}
+            error={dateError}
+            onChange={(event) => {
+              setStart(event.target.value);
+            }}
+          />
           <button
             type="button"
             disabled={pending}
