@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HTTP_MESSAGES } from '@forja/shared/errors';
@@ -24,6 +24,7 @@ writeFileSync(
 );
 
 let ctx: TestContext;
+const LONG_TEXT = 'Tortilla de patatas con cebolla, '.repeat(60);
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -35,6 +36,11 @@ beforeAll(async () => {
         { schema: { body: z.strictObject({ name: requiredText('El nombre') }) } },
         (request) => ({ status: 200, data: request.body }),
       );
+      // An answer of about 2 KB, as a list of foods would be.
+      app.get('/v0/long/', (request) => ({
+        status: 200,
+        data: { text: String((request.query as { text?: string }).text ?? LONG_TEXT) },
+      }));
       app.get('/v0/explode/', () => {
         throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
       });
@@ -377,6 +383,49 @@ describe('the HTTP contract', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 200, data: { name } });
+  });
+});
+
+describe('compression', () => {
+  const long = { text: LONG_TEXT };
+  const fetchLong = (headers: Record<string, string>, text?: string) =>
+    ctx.app.inject({ method: 'GET', url: '/v0/long/', query: text ? { text } : {}, headers });
+
+  it('sends answers of 1 KB or more compressed to clients that accept it, Brotli first', async () => {
+    const br = await fetchLong({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(LONG_TEXT.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual({
+      status: 200,
+      data: long,
+    });
+
+    const gzip = await fetchLong({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).data).toEqual(long);
+  });
+
+  it('sends small answers, and answers to clients that accept nothing, as they are', async () => {
+    const small = await fetchLong({ 'accept-encoding': 'br, gzip' }, 'Ana');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 200, data: { text: 'Ana' } });
+
+    const plain = await fetchLong({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual({ status: 200, data: long });
+  });
+
+  it('does not inflate compressed bodies: they are not JSON, and nothing is read from them', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      payload: gzipSync(JSON.stringify({ name: 'Ana' })),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400 });
   });
 });
 

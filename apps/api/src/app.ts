@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
 import type { RouteDeps } from './http/route-deps';
 import { registerSpa } from './http/spa';
+import { registerCompression } from './http/compression';
 import { requireSubscription } from './http/subscription-gate';
 import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   const webDist = options.webDist ?? webDistFolder;
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await registerCompression(app);
   // Only pages of the configured origins may call the API from a browser; with none, only
   // the app's own origin can. Tokens travel in a header, so no credentials are allowed.
   if (config.corsOrigins.length > 0) {
