@@ -9,6 +9,7 @@ import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
 import { loadReferenceData } from './modules/foods/reference-data';
 import { notifyDueCheckIns } from './modules/check-ins/due-notices';
+import { proposeWeeklyTargets } from './modules/targets/proposals.service';
 import { startNotificationWorkers } from './modules/notifications/notifications-scheduler';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { processMailRequests } from './modules/users/users.service';
@@ -94,6 +95,14 @@ async function main() {
       app.log.error({ err: error }, 'check-in notices failed');
     },
   );
+  // Each trainee's week is looked at once for a proposal of a new target (decision 066).
+  const weeklyProposals = every(
+    60_000,
+    () => proposeWeeklyTargets({ db: database.db, clock: systemClock }),
+    (error) => {
+      app.log.error({ err: error }, 'weekly target proposals failed');
+    },
+  );
   const credentialsPurge = every(
     3_600_000,
     async () => {
@@ -107,6 +116,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await credentialsPurge.stop();
     await checkInNotices.stop();
+    await weeklyProposals.stop();
     await notificationWorkers.stop();
     await paymentsScheduler.stop();
     await mailRequestsWorker.stop();

@@ -24,6 +24,7 @@ export function snapshot(fields: Partial<TraineeSnapshot> = {}): TraineeSnapshot
     last_weigh_in: null,
     pending_check_ins: 0,
     pending_check_in_since: null,
+    pending_proposal: null,
     ...fields,
   };
 }

@@ -47,6 +47,12 @@ export function addDays(date: string, days: number): string {
   return fromUtc(toUtc(date) + days * DAY_MS);
 }
 
+/** The Monday of the week of `day`: weeks run Monday to Sunday, as in Spain. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(toUtc(day)).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /** The same day `months` later (or earlier), on the month's last day when it is shorter. */
 export function addMonths(date: string, months: number): string {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);

@@ -453,6 +453,16 @@ export const API_ERRORS = {
     message: 'La foto no existe o ya no está disponible',
   },
   // Web Push (decision 062).
+  proposalNotFound: {
+    status: 404,
+    error: 'target proposal not found',
+    message: 'No se encontró la propuesta de objetivo',
+  },
+  proposalDecided: {
+    status: 409,
+    error: 'target proposal already decided',
+    message: 'Esta propuesta ya está decidida o ha caducado',
+  },
   pushUnavailable: {
     status: 409,
     error: 'push notifications not configured',

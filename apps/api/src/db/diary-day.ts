@@ -28,7 +28,14 @@ export interface StoredDay {
   /** The raw onboarding answers the targets are computed from; null until answered. */
   answers: Pick<OnboardingRow, 'goal' | 'body' | 'activity' | 'health' | 'eating'>;
   /** The start of the goal and the latest trend weight, kept with the answers (063). */
-  basis: Pick<OnboardingRow, 'targets_start_on' | 'trend_weight_kg' | 'trend_weight_on'>;
+  basis: Pick<
+    OnboardingRow,
+    | 'targets_start_on'
+    | 'trend_weight_kg'
+    | 'trend_weight_on'
+    | 'adapted_energy_kcal'
+    | 'adapted_expenditure_kcal'
+  >;
   /** The trainer's targets, in place of the formula's; null when none are set. */
   override: { energy_kcal: number; protein_g: number | null; fat_g: number | null } | null;
 }
@@ -40,7 +47,13 @@ const EMPTY_DAY: StoredDay = {
   notes: null,
   completeness: null,
   answers: { goal: null, body: null, activity: null, health: null, eating: null },
-  basis: { targets_start_on: null, trend_weight_kg: null, trend_weight_on: null },
+  basis: {
+    targets_start_on: null,
+    trend_weight_kg: null,
+    trend_weight_on: null,
+    adapted_energy_kcal: null,
+    adapted_expenditure_kcal: null,
+  },
   override: null,
 };
 
@@ -96,7 +109,9 @@ function dayStatement(db: Db) {
       basis: sql<StoredDay['basis']>`json_build_object(
         'targets_start_on', ${onboardingAnswers.targets_start_on}::text,
         'trend_weight_kg', ${onboardingAnswers.trend_weight_kg},
-        'trend_weight_on', ${onboardingAnswers.trend_weight_on}::text
+        'trend_weight_on', ${onboardingAnswers.trend_weight_on}::text,
+        'adapted_energy_kcal', ${onboardingAnswers.adapted_energy_kcal},
+        'adapted_expenditure_kcal', ${onboardingAnswers.adapted_expenditure_kcal}
       )`,
       // Null without an override: Drizzle nulls a left-joined selection whose first column
       // is null, and energy_kcal never is in a stored override.

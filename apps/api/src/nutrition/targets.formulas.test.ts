@@ -700,3 +700,78 @@ describe('the safety rules, for any answers', () => {
     );
   });
 });
+
+describe('targets from the expenditure the data show (decision 066)', () => {
+  const base = {
+    body: man30,
+    goal: answers.goal,
+    activity: { activity_level: 'moderate' as const, training_days_per_week: 3 },
+    health: noHealthIssues,
+    eating: answers.eating,
+    today,
+  };
+
+  it('aims at the measured expenditure with the chosen pace: 2500 − 0.5 × 7700 / 7 = 1950 kcal', () => {
+    const aim = computeTargets({ ...base, expenditure_kcal: 2500 });
+    // The formula's TDEE stays what it is: 1780 × 1.55 = 2759 kcal.
+    expect(aim.tdee_kcal).toBe(2759);
+    expect(aim.energy_kcal).toBe(1950);
+    // (1950 − 2500) × 7 / 7700 = −0.5 kg a week.
+    expect(aim.weekly_change_kg).toBe(-0.5);
+    expect(aim.notes).toEqual([]);
+  });
+
+  it('keeps the floors: 1500 spent by a man whose BMR is 1780 gives maintenance, 1500 kcal', () => {
+    // min(1500, max(1780, 1500)) = 1500: never more than they spend.
+    const aim = computeTargets({ ...base, expenditure_kcal: 1500 });
+    expect(aim.energy_kcal).toBe(1500);
+    expect(aim.notes).toContain('limited_by_bmr');
+  });
+
+  it('never a deficit when pregnant: maintenance at the measured 2300 kcal', () => {
+    const aim = computeTargets({
+      ...base,
+      body: woman25,
+      goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 55 },
+      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+      expenditure_kcal: 2300,
+    });
+    expect(aim.energy_kcal).toBe(2300);
+    expect(aim.weekly_change_kg).toBe(0);
+    expect(aim.notes).toContain('pregnancy');
+  });
+
+  it('gives an accepted proposal its energy, and the rate from the expenditure it came from', () => {
+    const adapted = computeTargets({
+      ...base,
+      adapted: { energy_kcal: 2100, expenditure_kcal: 2600 },
+    });
+    expect(adapted.energy_kcal).toBe(2100);
+    // (2100 − 2600) × 7 / 7700 = −0.4545 kg a week.
+    expect(adapted.weekly_change_kg).toBe(-0.45);
+    expect(adapted.notes).toEqual(['adapted_to_expenditure']);
+    // 75 kg is 5 kg away: 5 / 0.4545 = 11 weeks, 77 days from today (no weighing yet).
+    expect(adapted.goal_date).toBe('2026-05-18');
+  });
+
+  it('lifts an accepted energy the floors have since passed: 1600 for a man whose BMR is 1780', () => {
+    const adapted = computeTargets({
+      ...base,
+      adapted: { energy_kcal: 1600, expenditure_kcal: 2600 },
+    });
+    expect(adapted.energy_kcal).toBe(1780);
+    expect(adapted.notes).toEqual(['adapted_to_expenditure', 'limited_by_bmr']);
+  });
+
+  it("lets a trainer's prescription come before an accepted proposal", () => {
+    const prescribed = computeTargets({
+      ...base,
+      adapted: { energy_kcal: 2100, expenditure_kcal: 2600 },
+      prescribed: { energy_kcal: 2000, protein_g: null, fat_g: null },
+    });
+    expect(prescribed.energy_kcal).toBe(2000);
+    expect(prescribed.notes).toEqual(['set_by_trainer']);
+    // The rate counts on the formula's TDEE, as for any prescription: (2000 − 2759) × 7 / 7700.
+    expect(prescribed.weekly_change_kg).toBe(-0.69);
+  });
+});

@@ -114,6 +114,23 @@ export interface TargetInputs {
   start_on?: string | null;
   /** A trainer's targets, which take the place of the formula's energy, even below the BMR. */
   prescribed?: PrescribedTargets | null;
+  /**
+   * A weekly proposal the person accepted (decision 066): its energy takes the place of the
+   * formula's, within the same floors, and the weekly rate counts on the expenditure it came
+   * from. A trainer's prescription comes before it.
+   */
+  adapted?: AdaptedEnergy | null;
+  /**
+   * An expenditure measured from the person's own data, in place of BMR × activity: what
+   * the weekly proposal aims at is the energy these targets then give.
+   */
+  expenditure_kcal?: number | null;
+}
+
+/** The energy of a weekly proposal the person accepted, and the expenditure it came from. */
+export interface AdaptedEnergy {
+  energy_kcal: number;
+  expenditure_kcal: number;
 }
 
 function round(value: number, decimals = 0): number {
@@ -252,6 +269,11 @@ export function computeTargets(inputs: TargetInputs): Targets {
   const bmr = basalMetabolicRate(body, ageYears);
   const activityFactor = ACTIVITY_FACTORS[activity.activity_level];
   const tdee = bmr.kcal * activityFactor;
+  const prescribed = inputs.prescribed ?? null;
+  const measured = inputs.expenditure_kcal ?? null;
+  const adapted = prescribed || measured !== null ? null : (inputs.adapted ?? null);
+  // What the person spends a day as the energy counts on it: measured when known.
+  const spent = measured ?? adapted?.expenditure_kcal ?? tdee;
 
   const changing = goal.goal !== 'maintain';
   const ahead = changing && goalWeightAhead(goal, weight);
@@ -272,7 +294,6 @@ export function computeTargets(inputs: TargetInputs): Targets {
   const direction = goalDirection < 0 && noDeficit ? 0 : goalDirection;
 
   const fastest = weight * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
-  const prescribed = inputs.prescribed ?? null;
   const minimum = energyMinimumKcal(body.sex);
   let pace = goal.weekly_rate_kg;
   if (direction !== 0 && pace > fastest) {
@@ -282,19 +303,23 @@ export function computeTargets(inputs: TargetInputs): Targets {
   }
   const askedDailyChange = (direction * pace * KCAL_PER_KG_OF_BODY_WEIGHT) / 7;
 
-  let energy = tdee + askedDailyChange;
+  let energy = spent + askedDailyChange;
   if (prescribed) {
     energy = prescribed.energy_kcal;
     notes.push('set_by_trainer');
   } else {
+    if (adapted) {
+      energy = adapted.energy_kcal;
+      notes.push('adapted_to_expenditure');
+    }
     // The floor never asks a person to eat more than they spend.
-    const floor = Math.min(tdee, Math.max(bmr.kcal, minimum));
+    const floor = Math.min(spent, Math.max(bmr.kcal, minimum));
     if (energy < floor) {
       energy = floor;
       notes.push(bmr.kcal >= minimum ? 'limited_by_bmr' : 'limited_by_minimum');
     }
   }
-  const weeklyChangeKg = ((energy - tdee) * 7) / KCAL_PER_KG_OF_BODY_WEIGHT;
+  const weeklyChangeKg = ((energy - spent) * 7) / KCAL_PER_KG_OF_BODY_WEIGHT;
 
   const energyKcal = Math.round(energy);
   const reference = proteinReferenceKg(body, weight);

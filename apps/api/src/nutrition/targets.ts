@@ -6,7 +6,12 @@ import type { Db } from '../db/client';
 import { answersOf, findOnboardingRow, type OnboardingRow } from '../db/onboarding-answers';
 import { targetOverrides } from '../db/schema/targets';
 import { AppError } from '../http/app-error';
-import { computeTargets, type CurrentWeight, type PrescribedTargets } from './targets.formulas';
+import {
+  computeTargets,
+  type AdaptedEnergy,
+  type CurrentWeight,
+  type PrescribedTargets,
+} from './targets.formulas';
 
 export interface TargetsDeps {
   db: Db;
@@ -22,14 +27,24 @@ export type OverrideRow = typeof targetOverrides.$inferSelect;
 export interface TargetBasis {
   current: CurrentWeight | null;
   start_on: string | null;
+  /** The weekly proposal the person accepted themselves (decision 066). */
+  adapted: AdaptedEnergy | null;
 }
 
-export const NO_TARGET_BASIS: TargetBasis = { current: null, start_on: null };
+export const NO_TARGET_BASIS: TargetBasis = { current: null, start_on: null, adapted: null };
+
+/** The columns of the onboarding row the basis is read from. */
+export type BasisColumns = Pick<
+  OnboardingRow,
+  | 'targets_start_on'
+  | 'trend_weight_kg'
+  | 'trend_weight_on'
+  | 'adapted_energy_kcal'
+  | 'adapted_expenditure_kcal'
+>;
 
 /** The basis kept in a person's onboarding row. */
-export function targetBasisOf(
-  row: Pick<OnboardingRow, 'targets_start_on' | 'trend_weight_kg' | 'trend_weight_on'> | undefined,
-): TargetBasis {
+export function targetBasisOf(row: BasisColumns | undefined): TargetBasis {
   if (!row) return NO_TARGET_BASIS;
   return {
     current:
@@ -37,6 +52,10 @@ export function targetBasisOf(
         ? { date: row.trend_weight_on, weight_kg: row.trend_weight_kg }
         : null,
     start_on: row.targets_start_on,
+    adapted:
+      row.adapted_energy_kcal !== null && row.adapted_expenditure_kcal !== null
+        ? { energy_kcal: row.adapted_energy_kcal, expenditure_kcal: row.adapted_expenditure_kcal }
+        : null,
   };
 }
 
@@ -45,12 +64,16 @@ export async function findOverride(db: Db, userId: string): Promise<OverrideRow 
   return row;
 }
 
-/** The targets the answers give, with a trainer's override when there is one. */
+/**
+ * The targets the answers give, with a trainer's override when there is one; with
+ * `expenditure_kcal`, those a measured expenditure gives in place of the formula's.
+ */
 export function targetsOf(
   answers: OnboardingAnswers,
   override: PrescribedTargets | null,
   today: Date,
   basis: TargetBasis = NO_TARGET_BASIS,
+  options: { expenditure_kcal?: number } = {},
 ): Targets | null {
   const { goal, body, activity, health, eating } = answers;
   if (!goal || !body || !activity) return null;
@@ -63,7 +86,9 @@ export function targetsOf(
     today,
     current: basis.current,
     start_on: basis.start_on,
+    adapted: basis.adapted,
     prescribed: override,
+    expenditure_kcal: options.expenditure_kcal ?? null,
   });
 }
 

@@ -13,12 +13,18 @@ import { trainerLinks } from '../db/schema/coaching';
 import { weightEntries } from '../db/schema/metrics';
 import { onboardingAnswers } from '../db/schema/onboarding';
 import { programAssignments, programs } from '../db/schema/programs';
-import { targetOverrides } from '../db/schema/targets';
+import { targetOverrides, targetProposals } from '../db/schema/targets';
 import { traineeTags } from '../db/schema/trainer-workspace';
 import { userPreferences, users } from '../db/schema/users';
 import { dailyTargetsOf } from '../nutrition/daily-targets';
 import { targetBasisOf } from '../nutrition/targets';
-import { LOGGED_DAYS, SESSION_DAYS, WEIGHING_DAYS, type TraineeSnapshot } from './trainee-snapshot';
+import {
+  LOGGED_DAYS,
+  SESSION_DAYS,
+  WEIGHING_DAYS,
+  type PendingProposal,
+  type TraineeSnapshot,
+} from './trainee-snapshot';
 
 export interface WorkspaceDeps {
   db: Db;
@@ -47,6 +53,8 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
       targets_start_on: onboardingAnswers.targets_start_on,
       trend_weight_kg: onboardingAnswers.trend_weight_kg,
       trend_weight_on: onboardingAnswers.trend_weight_on,
+      adapted_energy_kcal: onboardingAnswers.adapted_energy_kcal,
+      adapted_expenditure_kcal: onboardingAnswers.adapted_expenditure_kcal,
       finished_at: onboardingAnswers.finished_at,
       override_kcal: targetOverrides.energy_kcal,
       override_protein_g: targetOverrides.protein_g,
@@ -60,6 +68,17 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
         where ${checkIns.trainer_id} = ${trainerLinks.trainer_id}
           and ${checkIns.trainee_id} = ${users.id} and ${checkIns.replied_at} is null
       ) else 0 end`,
+      // The proposal waiting for the trainer: with the body and the diary shared, one probe
+      // of the index that allows one pending proposal per trainee (decision 066).
+      pending_proposal: sql<PendingProposal | null>`case when ${trainerLinks.body} and ${trainerLinks.diary} then (
+        select json_build_object(
+          'id', ${targetProposals.id}, 'week', ${targetProposals.week}::text,
+          'current_energy_kcal', ${targetProposals.current_energy_kcal},
+          'proposed_energy_kcal', ${targetProposals.proposed_energy_kcal},
+          'expenditure_kcal', ${targetProposals.expenditure_kcal}
+        ) from ${targetProposals}
+        where ${targetProposals.user_id} = ${users.id} and ${targetProposals.status} = 'pending'
+      ) end`,
       pending_check_in_since: sql<string | null>`case when ${trainerLinks.check_ins} then (
         select min(${checkIns.submitted_on})::text from ${checkIns}
         where ${checkIns.trainer_id} = ${trainerLinks.trainer_id}
@@ -246,6 +265,7 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
     last_weigh_in: logged?.last_weigh_in ?? null,
     pending_check_ins: row.pending_check_ins,
     pending_check_in_since: row.pending_check_in_since,
+    pending_proposal: row.pending_proposal,
   };
 }
 

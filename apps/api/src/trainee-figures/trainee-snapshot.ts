@@ -52,4 +52,18 @@ export interface TraineeSnapshot {
    */
   pending_check_ins: number;
   pending_check_in_since: string | null;
+  /**
+   * The weekly proposal of a new energy target waiting for the trainer (decision 066); null
+   * without one, or without both the body and the diary shared.
+   */
+  pending_proposal: PendingProposal | null;
+}
+
+export interface PendingProposal {
+  id: string;
+  /** YYYY-MM-DD: the Monday of its week. */
+  week: string;
+  current_energy_kcal: number;
+  proposed_energy_kcal: number;
+  expenditure_kcal: number;
 }

@@ -30,6 +30,8 @@ export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
  * - `under_18`: the formulas are validated from 18: no deficit.
  * - `underweight`: the body-mass index is already below 18.5: no deficit.
  * - `goal_weight_underweight`: the goal weight is below a body-mass index of 18.5: no date.
+ * - `adapted_to_expenditure`: the energy is the weekly proposal the trainee accepted, from
+ *   their expenditure as their own data show it (decision 066), not the formula's.
  */
 export const TARGET_NOTES = [
   'limited_by_bmr',
@@ -42,6 +44,7 @@ export const TARGET_NOTES = [
   'under_18',
   'underweight',
   'goal_weight_underweight',
+  'adapted_to_expenditure',
 ] as const;
 export type TargetNote = (typeof TARGET_NOTES)[number];
 
@@ -90,7 +93,12 @@ export const TARGET_OVERRIDE_LIMITS = {
   fatG: { min: 10, max: 300 },
 } as const;
 
-function wholeNumberBetween(field: string, limits: { min: number; max: number }, unit: string) {
+/** A whole number within `limits`, with Spanish messages naming the field and the unit. */
+export function wholeNumberBetween(
+  field: string,
+  limits: { min: number; max: number },
+  unit: string,
+) {
   return z
     .number({ error: m.number(field) })
     .refine((value) => Number.isInteger(value), { error: m.integer(field), abort: true })
@@ -144,10 +152,11 @@ export type TargetOverride = z.infer<typeof targetOverrideSchema>;
 
 /**
  * The kinds of change a trainee's targets history records: `set`, a trainer (or an admin)
- * prescribed targets; `cleared`, they went back to the formula's. Later kinds (targets that
- * adapt by themselves) join this list.
+ * prescribed targets; `cleared`, they went back to the formula's; `approved`, the trainer
+ * approved a weekly proposal (perhaps with another energy); `accepted`, the trainee accepted
+ * one (decision 066).
  */
-export const TARGET_CHANGE_KINDS = ['set', 'cleared'] as const;
+export const TARGET_CHANGE_KINDS = ['set', 'cleared', 'approved', 'accepted'] as const;
 export type TargetChangeKind = (typeof TARGET_CHANGE_KINDS)[number];
 
 /** One change of a trainee's targets, as it was at that moment. */
@@ -163,6 +172,11 @@ export const targetChangeSchema = z.object({
   fat_g: z.number().int().nullable(),
   /** The formula's energy at that moment; null when the trainee had not answered yet. */
   formula_energy_kcal: z.number().int().nullable(),
+  /**
+   * Why, for a weekly proposal (`approved`, `accepted`): the expenditure the trainee's data
+   * showed; null for the other kinds.
+   */
+  expenditure_kcal: z.number().int().nullable(),
 });
 export type TargetChange = z.infer<typeof targetChangeSchema>;
 

@@ -127,6 +127,7 @@ export const QUEUE_RULES = [
   'sessions_missed',
   'onboarding_unfinished',
   'check_in_pending',
+  'target_proposal',
 ] as const;
 export type QueueRule = (typeof QUEUE_RULES)[number];
 
@@ -143,6 +144,15 @@ export const queueItemSchema = z.object({
   detail: z.string(),
   /** The day the situation began, in the trainee's time zone. */
   since: z.string(),
+  /** On `target_proposal` items only: the weekly proposal to approve, edit or reject. */
+  proposal: z
+    .object({
+      id,
+      current_energy_kcal: z.number().int(),
+      proposed_energy_kcal: z.number().int(),
+      expenditure_kcal: z.number().int(),
+    })
+    .optional(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

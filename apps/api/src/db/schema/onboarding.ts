@@ -50,6 +50,18 @@ export const onboardingAnswers = pgTable('onboarding_answers', {
    */
   trend_weight_kg: doublePrecision('trend_weight_kg'),
   trend_weight_on: date('trend_weight_on', { mode: 'string' }),
+  /**
+   * The weekly proposal the person accepted themselves (decision 066): the energy in place of
+   * the formula's, and the expenditure it came from, which the weekly rate and the goal date
+   * then count on. Null on the formula's energy; cleared when the goal or the body change.
+   */
+  adapted_energy_kcal: integer('adapted_energy_kcal'),
+  adapted_expenditure_kcal: integer('adapted_expenditure_kcal'),
+  /**
+   * The Monday (where the person lives) of the last week whose proposal was looked at: moving
+   * it on is the claim that makes one week's proposal once, whoever asks first.
+   */
+  proposals_week: date('proposals_week', { mode: 'string' }),
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

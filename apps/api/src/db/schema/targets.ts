@@ -2,14 +2,18 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TARGET_CHANGE_KINDS } from '@forja/shared/schemas/targets';
+import { EXPENDITURE_CONFIDENCES } from '@forja/shared/schemas/expenditure';
+import { PROPOSAL_STATUSES } from '@forja/shared/schemas/target-proposals';
 import { users } from './users';
 
 /**
@@ -56,6 +60,8 @@ export const targetChanges = pgTable(
     protein_g: integer('protein_g'),
     fat_g: integer('fat_g'),
     formula_energy_kcal: integer('formula_energy_kcal'),
+    /** For a weekly proposal approved or accepted: the expenditure it came from. */
+    expenditure_kcal: integer('expenditure_kcal'),
     /** Order of the changes (times may be equal). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
@@ -63,5 +69,48 @@ export const targetChanges = pgTable(
     index('target_changes_user_id_seq_idx').on(table.user_id, table.seq),
     // An account's deletion sets its changes' author to null.
     index('target_changes_changed_by_idx').on(table.changed_by),
+  ],
+);
+
+/**
+ * The weekly proposals of a new energy target (decision 066): at most one a week per
+ * trainee, at most one pending, the last 26 kept. A proposal keeps the figures it was made
+ * from, so its history says why.
+ */
+export const targetProposals = pgTable(
+  'target_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Monday of the week it is for, where the trainee lives. */
+    week: date('week', { mode: 'string' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull(),
+    current_energy_kcal: integer('current_energy_kcal').notNull(),
+    proposed_energy_kcal: integer('proposed_energy_kcal').notNull(),
+    aim_energy_kcal: integer('aim_energy_kcal').notNull(),
+    energy_floor_kcal: integer('energy_floor_kcal').notNull(),
+    expenditure_kcal: integer('expenditure_kcal').notNull(),
+    margin_kcal: integer('margin_kcal').notNull(),
+    confidence: text('confidence', { enum: EXPENDITURE_CONFIDENCES }).notNull(),
+    formula_tdee_kcal: integer('formula_tdee_kcal').notNull(),
+    days_logged: integer('days_logged').notNull(),
+    weigh_ins: integer('weigh_ins').notNull(),
+    decided_energy_kcal: integer('decided_energy_kcal'),
+    decided_by: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('target_proposals_user_id_week_idx').on(table.user_id, table.week),
+    uniqueIndex('target_proposals_one_pending_idx')
+      .on(table.user_id)
+      .where(sql`${table.status} = 'pending'`),
+    index('target_proposals_decided_by_idx').on(table.decided_by),
+    check(
+      'target_proposals_status_check',
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'accepted', 'kept', 'expired')`,
+    ),
   ],
 );

@@ -1,5 +1,4 @@
-import { addDays } from '@forja/shared/calendar';
-import { isoWeekday } from '@forja/shared/training-plan';
+import { addDays, mondayOf } from '@forja/shared/calendar';
 
 /*
  * A check-in's week (decision 061): weeks run Monday to Sunday in the trainee's time zone; a
@@ -7,10 +6,7 @@ import { isoWeekday } from '@forja/shared/training-plan';
  * figures cover the seven days that end on the due day (or on the day it is sent, if sooner).
  */
 
-/** The Monday of the week a day belongs to. */
-export function mondayOf(day: string): string {
-  return addDays(day, 1 - isoWeekday(day));
-}
+export { mondayOf };
 
 export function dueDateOf(week: string, weekday: number): string {
   return addDays(week, weekday - 1);

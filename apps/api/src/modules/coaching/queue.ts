@@ -7,6 +7,7 @@ import { noWeighIn } from './rules/no-weigh-in';
 import { onboardingUnfinished } from './rules/onboarding-unfinished';
 import type { Finding, Rule } from './rules/rule';
 import { sessionsMissed } from './rules/sessions-missed';
+import { targetProposal } from './rules/target-proposal';
 import { weightAwayFromGoal } from './rules/weight-away-from-goal';
 import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
 
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   sessionsMissed,
   onboardingUnfinished,
   checkInPending,
+  targetProposal,
 ];
 
 /** What the trainer did with an item: snoozed until a moment, done for an episode. */
@@ -90,5 +92,13 @@ export function toQueueItem({ trainee, finding }: TraineeFinding): QueueItem {
     severity: finding.severity,
     detail: finding.detail,
     since: finding.since,
+    ...(finding.proposal && {
+      proposal: {
+        id: finding.proposal.id,
+        current_energy_kcal: finding.proposal.current_energy_kcal,
+        proposed_energy_kcal: finding.proposal.proposed_energy_kcal,
+        expenditure_kcal: finding.proposal.expenditure_kcal,
+      },
+    }),
   };
 }

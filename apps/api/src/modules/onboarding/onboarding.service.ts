@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   activityStepSchema,
@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
 import { onboardingAnswers } from '../../db/schema/onboarding';
+import { targetProposals } from '../../db/schema/targets';
 import { setSharedAreas } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
 import { lockWeighings } from '../../db/advisory-locks';
@@ -101,6 +102,13 @@ export async function saveOnboardingStep(
     // A new goal or body starts the count towards the goal again, from today.
     values.targets_start_on = await findToday(deps.db, deps.clock, userId);
   }
+  if (step === 'goal') {
+    // A weekly proposal the person accepted aimed at the old goal's pace (decision 066): the
+    // formula takes over again, and this week is looked at anew for the new goal.
+    values.adapted_energy_kcal = null;
+    values.adapted_expenditure_kcal = null;
+    values.proposals_week = null;
+  }
   if (step === 'health') {
     // Each consent keeps the date it was first given while it stands.
     const health = answer as OnboardingAnswer<'health'>;
@@ -114,6 +122,12 @@ export async function saveOnboardingStep(
 
   return deps.db.transaction(async (tx) => {
     if (restartsGoal) await lockWeighings(tx, userId);
+    if (step === 'goal') {
+      await tx
+        .update(targetProposals)
+        .set({ status: 'expired' })
+        .where(and(eq(targetProposals.user_id, userId), eq(targetProposals.status, 'pending')));
+    }
     const [inserted] = await tx
       .insert(onboardingAnswers)
       .values({ user_id: userId, created_at: now, ...values })

@@ -74,6 +74,28 @@ async function completeDays(
     );
 }
 
+/** The weighings and the complete days an estimate on `today` reads, `weeks` of estimates back. */
+async function estimateInputs(
+  db: Db,
+  userId: string,
+  today: string,
+  targetKcal: number,
+  priorKcal: number,
+  weeks: number,
+) {
+  // The oldest estimate looks back a whole window from its day.
+  const from = addDays(today, -(7 * (weeks - 1) + EXPENDITURE_WINDOW_DAYS));
+  const [weights, intake] = await Promise.all([
+    db
+      .select({ date: weightEntries.date, weight_kg: weightEntries.weight_kg })
+      .from(weightEntries)
+      .where(and(eq(weightEntries.user_id, userId), sql`${weightEntries.date} >= ${from}`))
+      .orderBy(asc(weightEntries.date)),
+    completeDays(db, userId, from, today, targetKcal),
+  ]);
+  return { intake, weights, prior_kcal: priorKcal };
+}
+
 /**
  * The person's expenditure as their data show it (decision 065), beside the formula's TDEE:
  * today's estimate and one a week before it, up to 26 weeks. It needs the goal, body and
@@ -89,17 +111,14 @@ export async function getExpenditure(deps: ExpenditureDeps, userId: string): Pro
   const formula = targetsOf(answers, null, now, basis);
   const targets = targetsOf(answers, override ?? null, now, basis);
   if (!formula || !targets) throw new AppError('targetsUnavailable');
-  // The oldest estimate of the history looks back a whole window from its day.
-  const from = addDays(today, -(7 * (EXPENDITURE_HISTORY_WEEKS - 1) + EXPENDITURE_WINDOW_DAYS));
-  const [weights, intake] = await Promise.all([
-    deps.db
-      .select({ date: weightEntries.date, weight_kg: weightEntries.weight_kg })
-      .from(weightEntries)
-      .where(and(eq(weightEntries.user_id, userId), sql`${weightEntries.date} >= ${from}`))
-      .orderBy(asc(weightEntries.date)),
-    completeDays(deps.db, userId, from, today, targets.energy_kcal),
-  ]);
-  const inputs = { intake, weights, prior_kcal: formula.tdee_kcal };
+  const inputs = await estimateInputs(
+    deps.db,
+    userId,
+    today,
+    targets.energy_kcal,
+    formula.tdee_kcal,
+    EXPENDITURE_HISTORY_WEEKS,
+  );
   const current = estimateExpenditure(inputs, today);
   return {
     formula_tdee_kcal: formula.tdee_kcal,
@@ -108,6 +127,27 @@ export async function getExpenditure(deps: ExpenditureDeps, userId: string): Pro
     weigh_ins: current.weigh_ins,
     history: expenditureHistory(inputs, today, EXPENDITURE_HISTORY_WEEKS).map(pointOf),
   };
+}
+
+/**
+ * Today's estimate alone (what the weekly proposal starts from): it reads one window of
+ * data, not the history's.
+ */
+export async function estimateToday(
+  db: Db,
+  userId: string,
+  today: string,
+  figures: { target_kcal: number; formula_tdee_kcal: number },
+): Promise<ExpenditureEstimate> {
+  const inputs = await estimateInputs(
+    db,
+    userId,
+    today,
+    figures.target_kcal,
+    figures.formula_tdee_kcal,
+    1,
+  );
+  return estimateExpenditure(inputs, today);
 }
 
 /**

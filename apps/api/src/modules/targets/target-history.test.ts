@@ -82,6 +82,7 @@ describe('the history of a trainee’s targets', () => {
         protein_g: 150,
         fat_g: null,
         formula_energy_kcal: 2209,
+        expenditure_kcal: null,
       },
     ]);
 
@@ -100,6 +101,7 @@ describe('the history of a trainee’s targets', () => {
       protein_g: null,
       fat_g: null,
       formula_energy_kcal: 2209,
+      expenditure_kcal: null,
       changed_at: '2026-03-02T09:01:00.000Z',
     });
     // Back on the formula already: a second clear records nothing.

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  targetChangeSchema,
   targetOverrideInputSchema,
   targetsSchema,
   traineeTargetsSchema,
 } from '@forja/shared/schemas/targets';
+import {
+  targetProposalSchema,
+  targetProposalsSchema,
+  traineeProposalDecisionSchema,
+  trainerProposalDecisionSchema,
+} from '@forja/shared/schemas/target-proposals';
 import { expenditureSchema } from '@forja/shared/schemas/expenditure';
 import { authenticated, requireUser } from '../../http/authentication';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
@@ -12,11 +19,24 @@ import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { getTargets } from '../../nutrition/targets';
 import { getExpenditure, getTraineeExpenditure } from './expenditure.service';
-import { clearTargetOverride, getTraineeTargets, setTargetOverride } from './targets.service';
+import {
+  decideAsTrainee,
+  decideAsTrainer,
+  getProposals,
+  getTraineeProposals,
+} from './proposals.service';
+import {
+  clearTargetOverride,
+  getTraineeTargets,
+  setTargetOverride,
+  targetHistory,
+} from './targets.service';
 
 const tags = ['targets'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
+const proposalParams = z.object({ proposalId: z.string() });
+const traineeProposalParams = z.object({ id: z.string(), proposalId: z.string() });
 const whoMay =
   'A trainer, for their own trainees who consented to share their data; an admin, for any trainee. Anyone else gets a 404.';
 
@@ -51,6 +71,66 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
     },
     async (request, reply) =>
       send(reply, 200, await getExpenditure(deps, requireUser(request).userId)),
+  );
+
+  app.get(
+    '/targets/proposals/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's weekly proposals of a new energy target, newest first (at most 26), and who decides them; this week's is made first when it is due",
+        response: responses(200, targetProposalsSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await getProposals(deps, requireUser(request).userId)),
+  );
+
+  app.put(
+    '/targets/proposals/:proposalId/decision/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Accept a weekly proposal (its energy becomes the target) or keep the target as it is',
+        description:
+          'Only without a trainer who reviews the proposals (one who sees both the body and the diary); otherwise a 404. Once decided, the same decision answers the same and another is a 409.',
+        params: proposalParams,
+        body: traineeProposalDecisionSchema,
+        response: responses(200, targetProposalSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await decideAsTrainee(
+          deps,
+          requireUser(request).userId,
+          request.params.proposalId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.get(
+    '/targets/history/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The changes of the caller's targets, newest first (the last 100): who, when, why",
+        response: responses(200, z.array(targetChangeSchema)),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) =>
+      send(reply, 200, await targetHistory(deps.db, requireUser(request).userId)),
   );
 
   return Promise.resolve();
@@ -121,6 +201,58 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
         reply,
         200,
         await getTraineeExpenditure(deps, requireTrainer(request).userId, request.params.id),
+      ),
+  );
+
+  app.get(
+    '/trainers/trainees/:id/proposals/',
+    {
+      schema: {
+        tags: ['trainers'],
+        security,
+        summary: "A trainee's weekly proposals of a new energy target, newest first (at most 26)",
+        description:
+          'A trainer, for their own trainees who share both the body and the diary. Anyone else gets a 404. No subscription is needed.',
+        params,
+        response: responses(200, targetProposalsSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await getTraineeProposals(deps, requireTrainer(request).userId, request.params.id),
+      ),
+  );
+
+  app.put(
+    '/trainers/trainees/:id/proposals/:proposalId/decision/',
+    {
+      schema: {
+        tags: ['trainers'],
+        security,
+        summary:
+          "Approve a trainee's weekly proposal (with another energy when given) or reject it",
+        description:
+          "A trainer, for their own trainees who share both the body and the diary; anyone else gets a 404. An energy below the trainee's minimum needs confirm_below_minimum. Once decided, the same decision answers the same and another is a 409.",
+        params: traineeProposalParams,
+        body: trainerProposalDecisionSchema,
+        response: responses(200, targetProposalSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await decideAsTrainer(
+          deps,
+          requireTrainer(request).userId,
+          request.params.id,
+          request.params.proposalId,
+          request.body,
+        ),
       ),
   );
 

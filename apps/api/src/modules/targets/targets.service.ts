@@ -69,7 +69,7 @@ function overrideOf(row: OverrideRow): TargetOverride {
 }
 
 /** The trainee's targets history, newest first, with who made each change. */
-async function targetHistory(db: Db, userId: string): Promise<TargetChange[]> {
+export async function targetHistory(db: Db, userId: string): Promise<TargetChange[]> {
   const rows = await db
     .select({
       change: targetChanges,
@@ -89,6 +89,7 @@ async function targetHistory(db: Db, userId: string): Promise<TargetChange[]> {
     protein_g: change.protein_g,
     fat_g: change.fat_g,
     formula_energy_kcal: change.formula_energy_kcal,
+    expenditure_kcal: change.expenditure_kcal,
   }));
 }
 
@@ -113,7 +114,7 @@ async function traineeTargets(deps: TargetsDeps, userId: string): Promise<Traine
  * energy at that moment, and keeps only the last 100: the history's lock makes two changes
  * at once trim one after the other.
  */
-async function recordTargetChange(
+export async function recordTargetChange(
   deps: TargetsDeps,
   userId: string,
   change: {
@@ -122,6 +123,7 @@ async function recordTargetChange(
     energy_kcal: number | null;
     protein_g: number | null;
     fat_g: number | null;
+    expenditure_kcal?: number;
   },
 ): Promise<void> {
   await lockTargetChanges(deps.db, userId);
@@ -137,6 +139,7 @@ async function recordTargetChange(
     protein_g: change.protein_g,
     fat_g: change.fat_g,
     formula_energy_kcal: formula?.energy_kcal ?? null,
+    expenditure_kcal: change.expenditure_kcal ?? null,
   });
   const kept = deps.db
     .select({ id: targetChanges.id })
@@ -160,10 +163,68 @@ export async function getTraineeTargets(
 }
 
 /**
- * Sets (or replaces) a trainee's targets. The energy may be below the BMR. Protein and fat,
- * prescribed or from the formula for the trainee's weight, must fit in the energy: a 400
- * says by how much they do not, and nothing is stored.
+ * Prescribes a trainee's targets in the caller's transaction, which holds the link (`lock`)
+ * so it cannot end meanwhile. The energy may be below the BMR. Protein and fat, prescribed
+ * or from the formula for the trainee's weight, must fit in the energy: a 400 says by how
+ * much they do not, and nothing is stored. Below the floor the formula keeps, the caller
+ * must confirm. The same targets again change nothing, neither the override nor the history.
  */
+export async function prescribeTargets(
+  deps: TargetsDeps,
+  userId: string,
+  input: TargetOverrideInput & { by: string },
+  change: { kind: Extract<TargetChangeKind, 'set' | 'approved'>; expenditure_kcal?: number } = {
+    kind: 'set',
+  },
+): Promise<void> {
+  const prescribed = {
+    energy_kcal: input.energy_kcal,
+    protein_g: input.protein_g ?? null,
+    fat_g: input.fat_g ?? null,
+  };
+  const { answers, basis } = await findTargetAnswers(deps.db, userId);
+  const formula = targetsOf(answers, null, deps.clock.now(), basis);
+  const { body } = answers;
+  if (body) {
+    const weightKg = formula?.weight_kg ?? body.weight_kg;
+    const macros = proteinAndFat(
+      prescribed.energy_kcal,
+      { weightKg, proteinReferenceKg: proteinReferenceKg(body, weightKg) },
+      prescribed,
+    );
+    const kcal = kcalOf(macros);
+    if (kcal > prescribed.energy_kcal) {
+      const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;
+      throw new AppError('macrosExceedEnergy', { message, fields: { energy_kcal: message } });
+    }
+  }
+  // Below the floor the formula keeps, the trainer says they mean it; without the body's
+  // answers, below the higher of the two minimums.
+  const floor =
+    formula?.energy_floor_kcal ?? Math.max(ENERGY_MIN_KCAL.female, ENERGY_MIN_KCAL.male);
+  if (prescribed.energy_kcal < floor && input.confirm_below_minimum !== true) {
+    const message = `${String(prescribed.energy_kcal)} kcal está por debajo del mínimo que daría la fórmula a esta persona (${String(floor)} kcal): confírmalo para guardarlo`;
+    throw new AppError('energyBelowMinimum', {
+      message,
+      fields: { confirm_below_minimum: message },
+    });
+  }
+  const now = deps.clock.now();
+  const before = await findOverride(deps.db, userId);
+  const unchanged =
+    before?.energy_kcal === prescribed.energy_kcal &&
+    before.protein_g === prescribed.protein_g &&
+    before.fat_g === prescribed.fat_g;
+  if (unchanged) return;
+  const values = { ...prescribed, set_by: input.by, updated_at: now };
+  await deps.db
+    .insert(targetOverrides)
+    .values({ user_id: userId, created_at: now, ...values })
+    .onConflictDoUpdate({ target: targetOverrides.user_id, set: values });
+  await recordTargetChange(deps, userId, { ...change, by: input.by, ...prescribed });
+}
+
+/** Sets (or replaces) a trainee's targets (`prescribeTargets`), answering them as they are. */
 export async function setTargetOverride(
   deps: TargetsDeps,
   principal: Principal,
@@ -172,56 +233,7 @@ export async function setTargetOverride(
 ): Promise<TraineeTargets> {
   return deps.db.transaction(async (tx) => {
     const userId = await managedTraineeId(tx, principal, id, { lock: true });
-    const prescribed = {
-      energy_kcal: input.energy_kcal,
-      protein_g: input.protein_g ?? null,
-      fat_g: input.fat_g ?? null,
-    };
-    const { answers, basis } = await findTargetAnswers(tx, userId);
-    const formula = targetsOf(answers, null, deps.clock.now(), basis);
-    const { body } = answers;
-    if (body) {
-      const weightKg = formula?.weight_kg ?? body.weight_kg;
-      const macros = proteinAndFat(
-        prescribed.energy_kcal,
-        { weightKg, proteinReferenceKg: proteinReferenceKg(body, weightKg) },
-        prescribed,
-      );
-      const kcal = kcalOf(macros);
-      if (kcal > prescribed.energy_kcal) {
-        const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;
-        throw new AppError('macrosExceedEnergy', { message, fields: { energy_kcal: message } });
-      }
-    }
-    // Below the floor the formula keeps, the trainer says they mean it; without the body's
-    // answers, below the higher of the two minimums.
-    const floor =
-      formula?.energy_floor_kcal ?? Math.max(ENERGY_MIN_KCAL.female, ENERGY_MIN_KCAL.male);
-    if (prescribed.energy_kcal < floor && input.confirm_below_minimum !== true) {
-      const message = `${String(prescribed.energy_kcal)} kcal está por debajo del mínimo que daría la fórmula a esta persona (${String(floor)} kcal): confírmalo para guardarlo`;
-      throw new AppError('energyBelowMinimum', {
-        message,
-        fields: { confirm_below_minimum: message },
-      });
-    }
-    const now = deps.clock.now();
-    const before = await findOverride(tx, userId);
-    const unchanged =
-      before?.energy_kcal === prescribed.energy_kcal &&
-      before.protein_g === prescribed.protein_g &&
-      before.fat_g === prescribed.fat_g;
-    const values = { ...prescribed, set_by: principal.userId, updated_at: now };
-    // The same targets again change nothing: neither the override nor the history.
-    if (unchanged) return traineeTargets({ ...deps, db: tx }, userId);
-    await tx
-      .insert(targetOverrides)
-      .values({ user_id: userId, created_at: now, ...values })
-      .onConflictDoUpdate({ target: targetOverrides.user_id, set: values });
-    await recordTargetChange({ ...deps, db: tx }, userId, {
-      kind: 'set',
-      by: principal.userId,
-      ...prescribed,
-    });
+    await prescribeTargets({ ...deps, db: tx }, userId, { ...input, by: principal.userId });
     return traineeTargets({ ...deps, db: tx }, userId);
   });
 }

@@ -1,5 +1,5 @@
 import type { QueueRule, Severity } from '@forja/shared/schemas/trainer-workspace';
-import type { TraineeSnapshot } from '../../../trainee-figures/trainee-snapshot';
+import type { PendingProposal, TraineeSnapshot } from '../../../trainee-figures/trainee-snapshot';
 
 /**
  * What a rule found about one trainee: how serious it is, what to tell the trainer, and the
@@ -13,6 +13,8 @@ export interface Finding {
   detail: string;
   since: string;
   clipped: boolean;
+  /** The proposal a `target_proposal` finding is about. */
+  proposal?: PendingProposal;
 }
 
 export type Rule = (trainee: TraineeSnapshot) => Finding | null;

@@ -1,12 +1,8 @@
-import { addDays, daysBetween } from '@forja/shared/calendar';
+import { addDays, daysBetween, mondayOf } from '@forja/shared/calendar';
 import { plannedDays } from '@forja/shared/training-plan';
 import type { Rule } from './rule';
 
-/** The Monday of the week of `day` (weeks run Monday to Sunday, as in Spain). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
+export { mondayOf };
 
 /**
  * Planned sessions this week that can no longer happen. The plan is the days of the
