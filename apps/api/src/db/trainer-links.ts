@@ -4,6 +4,7 @@ import type { Db } from './client';
 import { checkInForms } from './schema/check-ins';
 import { trainerLinks } from './schema/coaching';
 import { messages } from './schema/messages';
+import { programAssignments } from './schema/programs';
 import { targetOverrides } from './schema/targets';
 import { queueItemStates, traineeTags, trainerNotes } from './schema/trainer-workspace';
 import { users } from './schema/users';
@@ -33,15 +34,17 @@ function clearTargetOverride(db: Db, traineeId: string) {
 
 /**
  * What a trainer kept about the trainee in their workspace (private tags, items of Hoy put
- * away, private notes): it ends with the link, so a former trainer keeps nothing about the
- * person. The targets history stays: it is the trainee's (decision 057). The pair's
- * conversation, photos included, is closed and deleted too (decision 060).
+ * away, private notes, the program given): it ends with the link, so a former trainer keeps
+ * nothing about the person, and a link made again starts without an old program. The
+ * targets history and the sessions logged stay: they are the trainee's (decisions 057 and
+ * 058). The pair's conversation, photos included, is closed and deleted too (decision 060).
  */
 async function forgetWorkspaceNotes(db: Db, traineeId: string) {
   await db.delete(messages).where(eq(messages.trainee_id, traineeId));
   await db.delete(traineeTags).where(eq(traineeTags.trainee_id, traineeId));
   await db.delete(trainerNotes).where(eq(trainerNotes.trainee_id, traineeId));
   await db.delete(queueItemStates).where(eq(queueItemStates.trainee_id, traineeId));
+  await db.delete(programAssignments).where(eq(programAssignments.trainee_id, traineeId));
   // A trainee's own check-in form is the trainer's workspace too (decision 061).
   await db
     .delete(checkInForms)

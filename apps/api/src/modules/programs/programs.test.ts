@@ -539,6 +539,15 @@ describe("the trainee's plan", () => {
     expect((await plan(client.headers, MONDAY)).data).toBeNull();
   });
 
+  it('is gone once the link ends: linked again to the same trainer, no old program plans', async () => {
+    const { trainer, client } = await assigned(MONDAY);
+    expect((await plan(client.headers, MONDAY)).data).not.toBeNull();
+    const ended = await call(client.headers, 'DELETE', `/v0/users/${client.user.id}/trainer/`);
+    expect(ended.status).toBe(204);
+    await linkToTrainer(ctx, client.user.id, trainer.user.id);
+    expect((await plan(client.headers, MONDAY)).data).toBeNull();
+  });
+
   it('starts a session from the routine once a day, with its prescription', async () => {
     const { trainer, client, program } = await assigned(MONDAY);
     const torso = program.routines.find((r) => r.name === 'Torso');
