@@ -1,6 +1,8 @@
+import { addDays, todayIn } from '@forja/shared/calendar';
 import { TERMS_VERSION } from '@forja/shared/constants';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { answers } from '@forja/shared/fixtures/onboarding';
+import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 
 /*
  * Sets the stage through the real API, so each journey starts from the state it is about
@@ -135,14 +137,14 @@ export function birthDateForAge30(): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A subscribed trainee who has answered and finished the onboarding through the API. */
-export async function onboardedAccount(request: APIRequestContext, label: string) {
-  const account = await subscribedAccount(request, label);
-  const headers = { Authorization: `Token ${account.tokens.access_token}` };
-  const users = await request.get('/v0/users/', { headers });
-  const [me] = ((await users.json()) as { data: { id: string }[] }).data;
+/**
+ * Answers and finishes the onboarding through the API: the shared answers, born 30 years
+ * before today so that their targets (2209 kcal) hold.
+ */
+export async function answerOnboarding(request: APIRequestContext, tokens: Tokens) {
+  const headers = { Authorization: `Token ${tokens.access_token}` };
+  const [me] = await data<{ id: string }[]>(await request.get('/v0/users/', { headers }));
   const id = me?.id ?? '';
-  // The shared answers, born 30 years before today so that their targets (2209 kcal) hold.
   const onboarding = { ...answers, body: { ...answers.body, birth_date: birthDateForAge30() } };
   for (const [step, answer] of Object.entries(onboarding)) {
     const saved = await request.put(`/v0/users/${id}/onboarding/${step}/`, {
@@ -152,7 +154,60 @@ export async function onboardedAccount(request: APIRequestContext, label: string
     expect(saved.ok()).toBe(true);
   }
   expect((await request.post(`/v0/users/${id}/onboarding/finish/`, { headers })).ok()).toBe(true);
+}
+
+/** A subscribed trainee who has answered and finished the onboarding through the API. */
+export async function onboardedAccount(request: APIRequestContext, label: string) {
+  const account = await subscribedAccount(request, label);
+  await answerOnboarding(request, account.tokens);
   return account;
+}
+
+/**
+ * Four weeks of a trainee's life before today, where they live (the default time zone): each
+ * day eaten around `kcal` (±80) and marked as logged in full, and a weighing every morning
+ * that falls `kgPerDay` a day down to `todayKg` this morning. Eating about the shared answers'
+ * target (2209 kcal) while losing 0.1 kg a day says they spend some 770 kcal a day more than
+ * they eat, more than the formula's TDEE: the week's proposal raises their target.
+ */
+export async function seedMonth(
+  request: APIRequestContext,
+  tokens: Tokens,
+  { days = 28, kcal = 2209, todayKg = 80, kgPerDay = 0.1 } = {},
+) {
+  const headers = { Authorization: `Token ${tokens.access_token}` };
+  const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+  const weigh = async (daysAgo: number) =>
+    data(
+      await request.put(`/v0/metrics/weights/${addDays(today, -daysAgo)}/`, {
+        headers,
+        data: { weight_kg: Math.round((todayKg + daysAgo * kgPerDay) * 10) / 10 },
+      }),
+    );
+  const logDay = async (daysAgo: number) => {
+    const date = addDays(today, -daysAgo);
+    // Around the target, the same on every run: −80, −40, 0, +40 or +80 kcal.
+    const eaten = kcal + ((daysAgo % 5) - 2) * 40;
+    await data(
+      await request.post('/v0/diary/entries/', {
+        headers,
+        data: { kind: 'quick', date, meal: 'comida', name: 'Comidas del día', kcal: eaten },
+      }),
+    );
+    await data(
+      await request.put(`/v0/diary/days/${date}/completeness/`, {
+        headers,
+        data: { completeness: 'complete' },
+      }),
+    );
+    await weigh(daysAgo);
+  };
+  // A week at a time: the calls of different days do not wait for each other.
+  for (let first = days; first > 0; first -= 7) {
+    const week = Array.from({ length: Math.min(7, first) }, (_, index) => first - index);
+    await Promise.all(week.map(logDay));
+  }
+  await weigh(0);
 }
 
 /**

@@ -11,3 +11,13 @@ export function trainerTargetLine(targets: Targets): string | null {
     ? 'Tu entrenador ha ajustado tu objetivo de energía.'
     : 'Tu entrenador ha fijado tu objetivo de energía.';
 }
+
+/**
+ * The line that tells a trainee their energy target is a weekly adjustment they accepted,
+ * from their expenditure as their own data show it (decision 066), or null.
+ */
+export function adaptedTargetLine(targets: Targets): string | null {
+  return targets.notes.includes('adapted_to_expenditure')
+    ? 'Tu objetivo de energía está ajustado a tu gasto real: es el ajuste semanal que aceptaste.'
+    : null;
+}

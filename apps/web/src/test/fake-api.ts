@@ -265,3 +265,44 @@ export function aTraineeFile(fields: Partial<TraineeFile> = {}): TraineeFile {
 
 /** What the server answers for another trainer's trainee, or one who does not exist. */
 export const notFound = failure(404, 'not found', 'Recurso no encontrado');
+
+/**
+ * A weekly proposal of a new energy target (decision 066), pending, for the week of
+ * `aToday`: from the shared answers' 2209 kcal to 2359, as an expenditure of 2979 kcal
+ * points to 2429 at their pace.
+ */
+export function aTargetProposal(fields: Record<string, unknown> = {}) {
+  return {
+    id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+    week: '2026-11-16',
+    created_at: '2026-11-16T08:00:00.000Z',
+    status: 'pending',
+    current_energy_kcal: 2209,
+    proposed_energy_kcal: 2359,
+    aim_energy_kcal: 2429,
+    energy_floor_kcal: 1780,
+    expenditure_kcal: 2979,
+    margin_kcal: 180,
+    confidence: 'medium',
+    formula_tdee_kcal: 2759,
+    days_logged: 24,
+    weigh_ins: 28,
+    decided_energy_kcal: null,
+    decided_by: null,
+    decided_at: null,
+    ...fields,
+  };
+}
+
+/** Holds the answers to calls whose path ends with `suffix` until `release` is called. */
+export function holdCalls(suffix: string) {
+  const fakeFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    input.endsWith(suffix) ? held.then(() => fakeFetch(input, init)) : fakeFetch(input, init),
+  );
+  return { release };
+}

@@ -8,7 +8,7 @@ import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { safetyLine } from '../../lib/target-safety';
-import { trainerTargetLine } from '../../lib/trainer-targets';
+import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
 import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
@@ -22,6 +22,8 @@ interface HomeScreenProps {
   trainingDaysPerWeek: number | null;
   /** The weekly check-in's card, composed by the route (decision 061). */
   checkIn?: ReactNode;
+  /** The week's adjustment of the energy target, composed by the route (decision 066). */
+  proposal?: ReactNode;
 }
 
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
@@ -42,6 +44,7 @@ export function HomeScreen({
   system,
   trainingDaysPerWeek,
   checkIn,
+  proposal,
 }: HomeScreenProps) {
   const units = unitLabels(system);
   const name = firstName.trim();
@@ -58,6 +61,7 @@ export function HomeScreen({
 
       <TrainerComments />
       {checkIn}
+      {proposal}
 
       <PlannedSessionCard date={today.date} />
       {targets ? (
@@ -153,7 +157,7 @@ export function HomeScreen({
 
 function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
   const left = targets.energy_kcal - today.intake.energy_kcal;
-  const trainerLine = trainerTargetLine(targets);
+  const trainerLine = trainerTargetLine(targets) ?? adaptedTargetLine(targets);
   const safety = safetyLine(targets);
   return (
     <section

@@ -145,7 +145,7 @@ export function MetricsScreen({
   onMonthsChange: (months: MetricRange) => void;
   today: string;
   system: MetricSystem;
-  /** "Tu gasto real", below the weight. */
+  /** "Tu gasto real" and the changes of the target, below the weight. */
   expenditure?: ReactNode;
 }) {
   const metrics = useSuspenseQuery(metricsQuery(months));

@@ -275,6 +275,26 @@ describe('the onboarding', () => {
     expect(within(targets).queryByRole('listitem')).toBeNull();
   });
 
+  it('tells the trainee on the summary that the energy is the weekly adjustment they accepted', async () => {
+    logIn();
+    apiFor(anOnboarding(6), {
+      'GET /targets/': ok({
+        ...answersTargets,
+        energy_kcal: 2359,
+        notes: ['adapted_to_expenditure'],
+      }),
+    });
+    renderApp('/users/onboarding/resume');
+
+    const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
+    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('2359 kcal');
+    expect(targets).toHaveTextContent(
+      'Tu objetivo de energía está ajustado a tu gasto real: es el ajuste semanal que aceptaste.',
+    );
+    // Told beside the energy, not as a note to look at twice.
+    expect(within(targets).queryByRole('listitem')).toBeNull();
+  });
+
   it('says, without alarm or figures, when the trainer’s energy target is below the floor', async () => {
     logIn();
     apiFor(anOnboarding(6), { 'GET /targets/': ok(theTrainerTargets) });

@@ -1,7 +1,7 @@
 import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { KG_PER_LB, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { trainerTargetLine } from '../../lib/trainer-targets';
+import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets';
 import {
   formatCalendarDate,
   formatDecimal,
@@ -36,7 +36,7 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
     targets.weekly_change_kg === 0
       ? 'Mantener tu peso'
       : `${targets.weekly_change_kg < 0 ? 'Perder' : 'Ganar'} ${formatDecimal(weekly)} ${units.weight} por semana`;
-  const trainerLine = trainerTargetLine(targets);
+  const trainerLine = trainerTargetLine(targets) ?? adaptedTargetLine(targets);
   const macros = [
     { name: 'Proteína', grams: targets.protein_g, perKg: targets.protein_g_per_kg },
     { name: 'Grasa', grams: targets.fat_g, perKg: targets.fat_g_per_kg },
@@ -114,8 +114,13 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
 }
 
 type Note = Targets['notes'][number];
-/** Notes worth a second look; a trainer's targets are told beside the energy instead. */
-const NOTE_TEXTS: Record<Exclude<Note, 'set_by_trainer'>, string> = {
+/**
+ * Notes worth a second look; who set the energy (a trainer, or a weekly adjustment the
+ * trainee accepted) is told beside the energy instead.
+ */
+const BESIDE_THE_ENERGY = ['set_by_trainer', 'adapted_to_expenditure'] as const;
+type EnergySource = (typeof BESIDE_THE_ENERGY)[number];
+const NOTE_TEXTS: Record<Exclude<Note, EnergySource>, string> = {
   limited_by_bmr:
     'El ritmo que elegiste te dejaría por debajo de tu metabolismo basal, así que lo hemos ajustado a un ritmo más seguro.',
   goal_weight_reached:
@@ -137,7 +142,10 @@ const NOTE_TEXTS: Record<Exclude<Note, 'set_by_trainer'>, string> = {
 };
 
 function TargetNotes({ notes }: { notes: Targets['notes'] }) {
-  const shown = notes.filter((note) => note !== 'set_by_trainer');
+  const shown = notes.filter(
+    (note): note is Exclude<Note, EnergySource> =>
+      !(BESIDE_THE_ENERGY as readonly Note[]).includes(note),
+  );
   if (shown.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2">

@@ -22,6 +22,7 @@ import {
   traineeTargetsKey,
   traineeTargetsQuery,
 } from './trainer-client-targets-api';
+import { WeeklyProposalsCard } from './weekly-proposals-card';
 
 interface FormValues {
   energy_kcal: string;
@@ -56,15 +57,24 @@ const FORMULA_SAFETY: Partial<Record<Targets['notes'][number], string>> = {
 const when = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Objetivos, in a trainee's file: the formula's targets beside the trainer's, a form to
- * prescribe the energy (and protein and fat, if wanted) or go back to the formula, and the
- * history of every change.
+ * Objetivos, in a trainee's file: the formula's targets beside the trainer's, the weekly
+ * adjustment to decide (when the trainee shares their body too: the proposals need the
+ * weighings), a form to prescribe the energy (and protein and fat, if wanted) or go back to
+ * the formula, and the history of every change.
  */
-export function TrainerClientTargetsScreen({ traineeId }: { traineeId: string }) {
+export function TrainerClientTargetsScreen({
+  traineeId,
+  reviewsProposals = false,
+}: {
+  traineeId: string;
+  /** Whether the trainer decides the trainee's weekly proposals, and the route read them. */
+  reviewsProposals?: boolean;
+}) {
   const { data } = useSuspenseQuery(traineeTargetsQuery(traineeId));
   return (
     <div className="flex flex-col gap-4">
       <ComparisonCard data={data} />
+      {reviewsProposals ? <WeeklyProposalsCard traineeId={traineeId} /> : null}
       <PrescriptionCard traineeId={traineeId} data={data} />
       <HistoryCard history={data.history} />
     </div>
@@ -329,6 +339,13 @@ function whatOf(change: TargetChange): string {
       ? ''
       : ` (fórmula: ${formatNumber(change.formula_energy_kcal)} kcal)`;
   if (change.kind === 'cleared') return `Volvió a los objetivos de la fórmula${formula}`;
+  if (change.kind === 'approved' || change.kind === 'accepted') {
+    const why =
+      change.expenditure_kcal === null
+        ? formula
+        : ` (gasto real: ${formatNumber(change.expenditure_kcal)} kcal)`;
+    return `${change.kind === 'approved' ? 'Aprobó' : 'Aceptó'} el ajuste semanal: ${formatNumber(change.energy_kcal ?? 0)} kcal${why}`;
+  }
   const parts = [`${formatNumber(change.energy_kcal ?? 0)} kcal`];
   if (change.protein_g !== null) parts.push(`proteína ${formatNumber(change.protein_g)} g`);
   if (change.fat_g !== null) parts.push(`grasa ${formatNumber(change.fat_g)} g`);

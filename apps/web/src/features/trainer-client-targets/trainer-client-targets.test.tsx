@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import { aTraineeFile, anUser, installFakeApi, ok, theTrainerTargets } from '../../test/fake-api';
+import {
+  aTargetProposal,
+  aTraineeFile,
+  anUser,
+  installFakeApi,
+  ok,
+  theTrainerTargets,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
@@ -41,6 +48,7 @@ const onTrainers = {
       protein_g: null,
       fat_g: null,
       formula_energy_kcal: answersTargets.energy_kcal,
+      expenditure_kcal: null,
     },
   ],
 };
@@ -166,5 +174,142 @@ describe('Objetivos, in a trainee’s file', () => {
 
     expect(await screen.findByText('Lucía no comparte contigo su diario.')).toBeVisible();
     expect(fake.callsTo('GET', targetsPath)).toEqual([]);
+  });
+});
+
+describe('the weekly adjustment, in a trainee’s Objetivos', () => {
+  const sharing = aTraineeFile({
+    shares: { diary: true, training: false, body: true, check_ins: false },
+  });
+  const proposalsPath = `/trainers/trainees/${sharing.id}/proposals/`;
+  const pending = aTargetProposal();
+  const decisionPath = `${proposalsPath}${pending.id}/decision/`;
+  const marta = { id: aTrainer.id, first_name: 'Marta', last_name: 'Ibáñez' };
+  const older = [
+    aTargetProposal({
+      id: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      week: '2026-11-09',
+      status: 'approved',
+      proposed_energy_kcal: 2209,
+      decided_energy_kcal: 2150,
+      decided_by: marta,
+      decided_at: '2026-11-10T09:00:00.000Z',
+    }),
+    aTargetProposal({
+      id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      week: '2026-11-02',
+      status: 'rejected',
+      proposed_energy_kcal: 2100,
+      decided_by: marta,
+      decided_at: '2026-11-03T09:00:00.000Z',
+    }),
+    aTargetProposal({
+      id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      week: '2026-10-26',
+      status: 'expired',
+      proposed_energy_kcal: 2300,
+    }),
+  ];
+  const approvedChange = {
+    id: '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b',
+    kind: 'approved',
+    changed_by: marta,
+    changed_at: '2026-11-24T09:00:00.000Z',
+    energy_kcal: 2359,
+    protein_g: null,
+    fat_g: null,
+    formula_energy_kcal: answersTargets.energy_kcal,
+    expenditure_kcal: 2979,
+  };
+
+  function proposalsApi() {
+    let proposals = [pending, ...older];
+    let targets: object = onFormula;
+    return installFakeApi({
+      'GET /users/': ok([aTrainer]),
+      'GET /subscriptions/': ok([]),
+      [`GET /trainers/trainees/${sharing.id}/`]: ok(sharing),
+      [`GET ${targetsPath}`]: () => ok(targets),
+      [`GET ${proposalsPath}`]: () => ok({ reviewer: 'trainer', proposals }),
+      [`PUT ${decisionPath}`]: () => {
+        const approved = aTargetProposal({
+          status: 'approved',
+          decided_energy_kcal: 2359,
+          decided_by: marta,
+          decided_at: '2026-11-24T09:00:00.000Z',
+        });
+        proposals = [approved, ...older];
+        targets = { ...onFormula, history: [approvedChange] };
+        return ok(approved);
+      },
+      'GET /trainers/queue/': ok([]),
+    });
+  }
+
+  it('shows the pending proposal with what it comes from, and approves it in one tap', async () => {
+    logIn();
+    const fake = proposalsApi();
+    const ui = userEvent.setup();
+    renderApp(`/trainers/clients/${sharing.id}/targets`);
+
+    const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
+    expect(card).toHaveTextContent('Semana del 16 de noviembre: de 2209 kcal a 2359 kcal');
+    expect(card).toHaveTextContent(
+      'Gasto real: 2979 kcal/día (± 180 kcal, confianza media), con 24 días completos y 28 pesajes.',
+    );
+    expect(card).toHaveTextContent('nunca por debajo de su mínimo (1780 kcal)');
+    const past = within(card).getByRole('list', { name: /Ajustes anteriores/ });
+    expect(
+      within(past)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual([
+      'Aprobado con 2150 kcal (se proponían 2209 kcal) por Marta Ibáñez',
+      'Rechazado (se proponían 2100 kcal) por Marta Ibáñez',
+      'Caducó sin decidir (se proponían 2300 kcal)',
+    ]);
+
+    await ui.click(within(card).getByRole('button', { name: 'Aprobar 2359 kcal' }));
+
+    expect(await screen.findByText('Nuevo objetivo aprobado: 2359 kcal')).toBeVisible();
+    expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
+      { decision: 'approve' },
+    ]);
+    expect(await within(card).findByText(/No hay ningún ajuste pendiente/)).toBeVisible();
+    const history = await screen.findByRole('list', { name: /Cambios/ });
+    expect(
+      await within(history).findByText(
+        'Aprobó el ajuste semanal: 2359 kcal (gasto real: 2979 kcal)',
+      ),
+    ).toBeVisible();
+    expect(within(history).getByText(/Marta Ibáñez/)).toBeVisible();
+  });
+
+  it('says in the history when the trainee accepted a proposal', async () => {
+    logIn();
+    installFakeApi({
+      'GET /users/': ok([aTrainer]),
+      'GET /subscriptions/': ok([]),
+      [`GET /trainers/trainees/${lucia.id}/`]: ok(lucia),
+      [`GET ${targetsPath}`]: ok({
+        ...onFormula,
+        history: [
+          {
+            ...approvedChange,
+            kind: 'accepted',
+            changed_by: { id: lucia.id, first_name: 'Lucía', last_name: 'Gómez' },
+          },
+        ],
+      }),
+    });
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+
+    const history = await screen.findByRole('list', { name: /Cambios/ });
+    expect(
+      within(history).getByText('Aceptó el ajuste semanal: 2359 kcal (gasto real: 2979 kcal)'),
+    ).toBeVisible();
+    expect(within(history).getByText(/Lucía Gómez/)).toBeVisible();
+    // The body is not shared: there are no proposals to decide, and none is asked for.
+    expect(screen.queryByRole('region', { name: 'Ajuste semanal' })).toBeNull();
   });
 });

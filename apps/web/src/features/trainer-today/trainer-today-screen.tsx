@@ -3,10 +3,16 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { daysBetween, todayIn } from '@forja/shared/calendar';
 import type { QueueItem, Severity } from '@forja/shared/schemas/trainer-workspace';
+import {
+  ProposalReview,
+  type EditedApproval,
+} from '../../components/target-proposals/proposal-review';
 import { cardFrame } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
+import { formatNumber } from '../../lib/numbers';
+import { decideTraineeProposal } from '../../lib/trainee-proposals';
 import { markQueueItemDone, queueQuery, snoozeQueueItem } from './trainer-today-api';
 
 /** The snooze lengths offered, in days. */
@@ -52,11 +58,58 @@ function nameOf(item: QueueItem) {
   return `${item.trainee.first_name} ${item.trainee.last_name}`.trim();
 }
 
-type Action = { kind: 'done'; item: QueueItem } | { kind: 'snooze'; item: QueueItem; days: number };
+const kcal = (value: number) => `${formatNumber(value)} kcal`;
+
+type Proposal = NonNullable<QueueItem['proposal']>;
+
+type Action =
+  | { kind: 'done'; item: QueueItem }
+  | { kind: 'snooze'; item: QueueItem; days: number }
+  | { kind: 'approve' | 'reject'; item: QueueItem; proposal: Proposal };
+
+/** What the server is asked; the answer itself is not needed, as the queue is read again. */
+async function perform(action: Action): Promise<void> {
+  switch (action.kind) {
+    case 'done':
+      await markQueueItemDone(action.item.id);
+      return;
+    case 'snooze':
+      await snoozeQueueItem(action.item.id, action.days);
+      return;
+    case 'approve':
+    case 'reject':
+      await decideTraineeProposal(action.item.trainee.id, action.proposal.id, {
+        decision: action.kind,
+      });
+  }
+}
+
+const FAILED: Record<Action['kind'], string> = {
+  done: 'No pudimos marcarlo como hecho. Inténtalo de nuevo',
+  snooze: 'No pudimos posponerlo. Inténtalo de nuevo',
+  approve: 'No pudimos aprobar el ajuste. Inténtalo de nuevo',
+  reject: 'No pudimos rechazar el ajuste. Inténtalo de nuevo',
+};
+
+function doneText(action: Action): string {
+  const name = nameOf(action.item);
+  switch (action.kind) {
+    case 'done':
+      return `Hecho: ${name}`;
+    case 'snooze':
+      return `Pospuesto ${dayText(action.days)}: ${name}`;
+    case 'approve':
+      return `Aprobado: ${kcal(action.proposal.proposed_energy_kcal)} para ${name}`;
+    case 'reject':
+      return `Rechazado el ajuste de ${name}`;
+  }
+}
 
 /**
- * Hoy: the trainer's ranked queue. "Hecho" and "Posponer" take the item off the list at
- * once; it comes back, with a toast saying why, if the server refuses.
+ * Hoy: the trainer's ranked queue. "Hecho", "Posponer" and a weekly proposal's "Aprobar" and
+ * "Rechazar" take the item off the list at once; it comes back, with a toast saying why, if
+ * the server refuses. Another energy for a proposal leaves once the server has taken it, as
+ * it may first ask to confirm an energy below the trainee's floor.
  */
 export function TrainerTodayScreen() {
   const { data: items } = useSuspenseQuery(queueQuery);
@@ -67,10 +120,7 @@ export function TrainerTodayScreen() {
 
   const act = useMutation({
     mutationKey: ['trainers', 'queue', 'action'],
-    mutationFn: (action: Action) =>
-      action.kind === 'done'
-        ? markQueueItemDone(action.item.id)
-        : snoozeQueueItem(action.item.id, action.days),
+    mutationFn: perform,
     onMutate: async ({ item }) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey) ?? [];
@@ -89,27 +139,37 @@ export function TrainerTodayScreen() {
         next.splice(Math.min(context?.index ?? 0, next.length), 0, item);
         return next;
       });
-      notify.error(
-        errorMessage(
-          error,
-          kind === 'done'
-            ? 'No pudimos marcarlo como hecho. Inténtalo de nuevo'
-            : 'No pudimos posponerlo. Inténtalo de nuevo',
-        ),
-      );
+      notify.error(errorMessage(error, FAILED[kind]));
     },
-    onSuccess: (_state, action) => {
-      notify.success(
-        action.kind === 'done'
-          ? `Hecho: ${nameOf(action.item)}`
-          : `Pospuesto ${dayText(action.days)}: ${nameOf(action.item)}`,
-      );
+    onSuccess: (_answer, action) => {
+      notify.success(doneText(action));
     },
-    onSettled: async () => {
+    onSettled: async (_answer, _error, action) => {
+      // A decision changes the trainee's targets and proposals, wherever the file shows them.
+      if (action.kind === 'approve' || action.kind === 'reject') {
+        void queryClient.invalidateQueries({
+          queryKey: ['trainers', 'trainees', action.item.trainee.id],
+        });
+      }
       // Read the queue again once nothing else is on its way, so no item reappears early.
       if (queryClient.isMutating({ mutationKey: ['trainers', 'queue', 'action'] }) === 1) {
         await queryClient.invalidateQueries({ queryKey });
       }
+    },
+  });
+
+  const approveEdited = useMutation({
+    mutationFn: ({ item, proposal, approval }: EditedDecision) =>
+      decideTraineeProposal(item.trainee.id, proposal.id, { decision: 'approve', ...approval }),
+    onSuccess: async (_answer, { item, approval }) => {
+      queryClient.setQueryData(queryKey, (current = []) =>
+        current.filter((other) => other.id !== item.id),
+      );
+      notify.success(`Aprobado: ${kcal(approval.energy_kcal)} para ${nameOf(item)}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['trainers', 'trainees', item.trainee.id] }),
+        queryClient.invalidateQueries({ queryKey }),
+      ]);
     },
   });
 
@@ -145,6 +205,12 @@ export function TrainerTodayScreen() {
                 onSnooze={(days) => {
                   act.mutate({ kind: 'snooze', item, days });
                 }}
+                onDecide={(kind, proposal) => {
+                  act.mutate({ kind, item, proposal });
+                }}
+                onApproveEdited={(proposal, approval) =>
+                  approveEdited.mutateAsync({ item, proposal, approval })
+                }
               />
             </li>
           ))}
@@ -165,22 +231,33 @@ export function TrainerTodayScreen() {
   );
 }
 
+interface EditedDecision {
+  item: QueueItem;
+  proposal: Proposal;
+  approval: EditedApproval;
+}
+
 function QueueCard({
   item,
   today,
   onDone,
   onSnooze,
+  onDecide,
+  onApproveEdited,
 }: {
   item: QueueItem;
   today: string;
   onDone: () => void;
   onSnooze: (days: number) => void;
+  onDecide: (kind: 'approve' | 'reject', proposal: Proposal) => void;
+  onApproveEdited: (proposal: Proposal, approval: EditedApproval) => Promise<unknown>;
 }) {
   const [choosing, setChoosing] = useState(false);
   const headingId = useId();
   const detailId = useId();
   const name = nameOf(item);
   const severity = SEVERITY_TEXTS[item.severity];
+  const proposal = item.rule === 'target_proposal' ? item.proposal : undefined;
   return (
     <article aria-labelledby={headingId} className={`flex flex-col gap-3 ${cardFrame}`}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -203,6 +280,19 @@ function QueueCard({
           {lastedText(item.since, today)}
         </p>
       </div>
+      {proposal ? (
+        <ProposalReview
+          proposedKcal={proposal.proposed_energy_kcal}
+          describedBy={detailId}
+          onApprove={() => {
+            onDecide('approve', proposal);
+          }}
+          onReject={() => {
+            onDecide('reject', proposal);
+          }}
+          onApproveEdited={(approval) => onApproveEdited(proposal, approval)}
+        />
+      ) : null}
       {choosing ? (
         <div
           role="group"
@@ -240,7 +330,8 @@ function QueueCard({
             type="button"
             aria-describedby={detailId}
             onClick={onDone}
-            className={`${primaryButton} ${smallButton} flex-1 sm:flex-none`}
+            // A proposal's main action is approving it: one primary button a card.
+            className={`${proposal ? secondaryButton : primaryButton} ${smallButton} flex-1 sm:flex-none`}
           >
             Hecho
           </button>
@@ -254,7 +345,16 @@ function QueueCard({
           >
             Posponer
           </button>
-          {item.rule === 'check_in_pending' ? (
+          {item.rule === 'target_proposal' ? (
+            <Link
+              to="/trainers/clients/$traineeId/targets"
+              params={{ traineeId: item.trainee.id }}
+              aria-label={`Ver los objetivos de ${name}`}
+              className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
+            >
+              Ver objetivos
+            </Link>
+          ) : item.rule === 'check_in_pending' ? (
             <Link
               to="/trainers/clients/$traineeId/check-ins"
               params={{ traineeId: item.trainee.id }}

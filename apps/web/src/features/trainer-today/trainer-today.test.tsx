@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
+import {
+  aTargetProposal,
+  anUser,
+  failure,
+  type FakeAnswer,
+  type FakeCall,
+  holdCalls,
+  installFakeApi,
+  ok,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
@@ -61,19 +70,6 @@ function trainerApi(queue: QueueItem[], more: Parameters<typeof installFakeApi>[
     },
     ...more,
   });
-}
-
-/** Holds the answers to calls whose path ends with `suffix` until `release` is called. */
-function holdCalls(suffix: string) {
-  const fakeFetch = globalThis.fetch;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-    input.endsWith(suffix) ? held.then(() => fakeFetch(input, init)) : fakeFetch(input, init),
-  );
-  return { release };
 }
 
 describe('Hoy', () => {
@@ -259,5 +255,179 @@ describe('Hoy', () => {
 
     expect(await screen.findByText('Recurso no encontrado')).toBeVisible();
     expect(screen.getByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
+  });
+});
+
+const proposal = aTargetProposal();
+const proposalItem: QueueItem = {
+  id: `${pablo.id}:target_proposal`,
+  trainee: pablo,
+  rule: 'target_proposal',
+  severity: 'medium',
+  detail:
+    'Ajuste semanal: subir su objetivo de 2209 kcal a 2359 kcal; su gasto real es de unas 2979 kcal',
+  since: addDays(today, -2),
+  proposal: {
+    id: proposal.id,
+    current_energy_kcal: 2209,
+    proposed_energy_kcal: 2359,
+    expenditure_kcal: 2979,
+  },
+};
+const decisionPath = `/trainers/trainees/${pablo.id}/proposals/${proposal.id}/decision/`;
+
+/** The server's decision as it answers it when it takes it. */
+function decided(call: FakeCall): FakeAnswer {
+  const body = call.body as { decision: string; energy_kcal?: number };
+  return ok(
+    aTargetProposal({
+      status: body.decision === 'approve' ? 'approved' : 'rejected',
+      decided_energy_kcal: body.decision === 'approve' ? (body.energy_kcal ?? 2359) : null,
+      decided_by: { id: aTrainer.id, first_name: 'Marta', last_name: 'Ibáñez' },
+      decided_at: '2026-11-24T09:00:00.000Z',
+    }),
+  );
+}
+
+/** A queue with Pablo's proposal, which a decision the server takes takes off. */
+function proposalApi(decide: (call: FakeCall) => FakeAnswer = decided) {
+  let taken = false;
+  return installFakeApi({
+    'GET /users/': ok([aTrainer]),
+    'GET /subscriptions/': ok([]),
+    'GET /trainers/queue/': () => ok(taken ? [noFood] : [proposalItem, noFood]),
+    [`PUT ${decisionPath}`]: (call) => {
+      const answer = decide(call);
+      taken = answer.status === 200;
+      return answer;
+    },
+  });
+}
+
+describe('a weekly proposal in Hoy', () => {
+  it('says what it proposes and approves it in one tap, leaving the queue at once', async () => {
+    logIn();
+    const api = proposalApi();
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
+    expect(card).toHaveTextContent(
+      'Ajuste semanal: subir su objetivo de 2209 kcal a 2359 kcal; su gasto real es de unas 2979 kcal',
+    );
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Aprobar 2359 kcal', 'Editar', 'Rechazar', 'Hecho', 'Posponer']);
+    expect(
+      within(card).getByRole('link', { name: 'Ver los objetivos de Pablo Ruiz' }),
+    ).toHaveAttribute('href', `/trainers/clients/${pablo.id}/targets`);
+
+    const held = holdCalls('/decision/');
+    await user.click(within(card).getByRole('button', { name: 'Aprobar 2359 kcal' }));
+    expect(screen.queryByRole('article', { name: 'Pablo Ruiz' })).toBeNull();
+    held.release();
+
+    expect(await screen.findByText('Aprobado: 2359 kcal para Pablo Ruiz')).toBeVisible();
+    expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
+      { decision: 'approve' },
+    ]);
+    await waitFor(() => {
+      expect(api.callsTo('GET', '/trainers/queue/')).toHaveLength(2);
+    });
+    expect(screen.queryByRole('article', { name: 'Pablo Ruiz' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
+  });
+
+  it('rejects it in one tap', async () => {
+    logIn();
+    const api = proposalApi();
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
+    await user.click(within(card).getByRole('button', { name: 'Rechazar' }));
+
+    expect(await screen.findByText('Rechazado el ajuste de Pablo Ruiz')).toBeVisible();
+    expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
+      { decision: 'reject' },
+    ]);
+    expect(screen.queryByRole('article', { name: 'Pablo Ruiz' })).toBeNull();
+  });
+
+  it('puts it back and says why when the proposal was already decided', async () => {
+    logIn();
+    proposalApi(() =>
+      failure(
+        409,
+        'target proposal already decided',
+        'Esta propuesta ya está decidida o ha caducado',
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
+    await user.click(within(card).getByRole('button', { name: 'Aprobar 2359 kcal' }));
+
+    expect(await screen.findByText('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
+    expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Pablo Ruiz');
+  });
+
+  it('approves another energy, checked by the shared limits, confirming it below the floor', async () => {
+    logIn();
+    let asked = 0;
+    const api = proposalApi((call) => {
+      asked += 1;
+      const body = call.body as { energy_kcal: number; confirm_below_minimum?: boolean };
+      if (body.confirm_below_minimum !== true) {
+        const message =
+          '1600 kcal está por debajo del mínimo que daría la fórmula a esta persona (1780 kcal): confírmalo para guardarlo';
+        return {
+          status: 400,
+          data: {
+            error: 'energy below the minimum needs confirmation',
+            message,
+            fields: { confirm_below_minimum: message },
+          },
+        };
+      }
+      return decided(call);
+    });
+    const user = userEvent.setup();
+    renderApp('/trainers/today');
+
+    const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
+    await user.click(within(card).getByRole('button', { name: 'Editar' }));
+    const form = within(card).getByRole('form', { name: 'Aprobar otra energía' });
+    const energy = within(form).getByLabelText('Energía (kcal al día)');
+    expect(energy).toHaveValue('2359');
+
+    await user.clear(energy);
+    await user.type(energy, '500');
+    await user.click(within(form).getByRole('button', { name: 'Aprobar esta energía' }));
+    expect(
+      await within(form).findByText(/La energía debe estar entre 800 y 6\.?000 kcal/),
+    ).toBeVisible();
+    expect(energy).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toBe(0);
+
+    await user.clear(energy);
+    await user.type(energy, '1600');
+    await user.click(within(form).getByRole('button', { name: 'Aprobar esta energía' }));
+    const confirm = await within(form).findByRole('group', {
+      name: '1600 kcal está por debajo del mínimo que daría la fórmula a esta persona (1780 kcal): confírmalo para guardarlo',
+    });
+    // Still listed: nothing was decided.
+    expect(screen.getByRole('article', { name: 'Pablo Ruiz' })).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Sí, aprobar 1600 kcal' }));
+
+    expect(await screen.findByText('Aprobado: 1600 kcal para Pablo Ruiz')).toBeVisible();
+    expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
+      { decision: 'approve', energy_kcal: 1600 },
+      { decision: 'approve', energy_kcal: 1600, confirm_below_minimum: true },
+    ]);
+    expect(screen.queryByRole('article', { name: 'Pablo Ruiz' })).toBeNull();
   });
 });

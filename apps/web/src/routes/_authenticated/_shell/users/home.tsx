@@ -6,6 +6,8 @@ import { HomeScreen } from '../../../../features/home/home-screen';
 import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
+import { proposalsQuery } from '../../../../features/target-proposals/target-proposals-api';
+import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { userWithAccess } from '../../../-guards';
@@ -30,6 +32,9 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
     // a newcomer's first visit asks for nothing the API would refuse.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
+    // The week's adjustment of the target is a card home paints without; reading it is also
+    // what makes this week's proposal, so it waits for a finished onboarding.
+    queryClient.query(proposalsQuery).catch(() => undefined);
     await Promise.all([
       rest,
       // Targets may be missing (404) when answers no longer fit; the screen says so.
@@ -53,6 +58,7 @@ function HomePage() {
       system={preferences?.metric_system ?? 'metric'}
       trainingDaysPerWeek={onboarding.answers.activity?.training_days_per_week ?? null}
       checkIn={<CheckInCard />}
+      proposal={<WeeklyProposalCard userId={user.id} today={today.date} />}
     />
   );
 }

@@ -7,6 +7,8 @@ import { loadErrorView } from '../../../../components/ui/load-error';
 import { expenditureQuery } from '../../../../features/expenditure/expenditure-api';
 import { ExpenditureCard } from '../../../../features/expenditure/expenditure-card';
 import { metricsQuery } from '../../../../features/metrics/metrics-api';
+import { targetHistoryQuery } from '../../../../features/target-proposals/target-proposals-api';
+import { TargetHistoryCard } from '../../../../features/target-proposals/target-history-card';
 import { MetricsScreen } from '../../../../features/metrics/metrics-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { userWithAccess } from '../../../-guards';
@@ -28,8 +30,9 @@ export const Route = createFileRoute('/_authenticated/_shell/users/metrics')({
     await Promise.all([
       queryClient.query(metricsQuery(deps.months)),
       queryClient.query(preferencesQuery(user.id)),
-      // Fetched beside the metrics, but the screen does not fail without it.
+      // Fetched beside the metrics, but the screen does not fail without them.
       queryClient.query(expenditureQuery).catch(() => null),
+      queryClient.query(targetHistoryQuery).catch(() => null),
     ]);
   },
   errorComponent: loadErrorView('No pudimos cargar tus métricas. Inténtalo de nuevo.'),
@@ -47,7 +50,12 @@ function MetricsPage() {
       onMonthsChange={(next) => void navigate({ search: next === 1 ? {} : { months: next } })}
       today={todayIn(preferences?.timezone ?? DEFAULT_TIME_ZONE, new Date())}
       system={preferences?.metric_system ?? 'metric'}
-      expenditure={<ExpenditureCard />}
+      expenditure={
+        <>
+          <ExpenditureCard />
+          <TargetHistoryCard />
+        </>
+      }
     />
   );
 }

@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { trainerProposalDecisionSchema } from '@forja/shared/schemas/target-proposals';
+import { errorMessage } from '../../lib/api-error';
+import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
+import { formatNumber } from '../../lib/numbers';
+import { isEnergyBelowMinimum } from '../../lib/trainee-proposals';
+import { TextField } from '../ui/form-field';
+import { notify } from '../ui/notifications';
+import { focusRing, primaryButton, secondaryButton } from '../ui/styles';
+
+interface FormValues {
+  energy_kcal: string;
+}
+
+/** The box of another energy, checked by the shared decision's own limits. */
+const formSchema = withNumberBoxes<FormValues>(['energy_kcal'])(
+  trainerProposalDecisionSchema.pick({ energy_kcal: true }).required(),
+);
+type EditedEnergy = z.output<typeof formSchema>;
+
+/** Another energy than the one proposed, and, below the trainee's floor, the confirmation. */
+export interface EditedApproval {
+  energy_kcal: number;
+  confirm_below_minimum?: true;
+}
+
+const button = 'min-h-11 px-4 py-2';
+
+interface ProposalReviewProps {
+  /** The energy proposed: what one tap approves. */
+  proposedKcal: number;
+  /** What the buttons are about, for screen readers (the card's text). */
+  describedBy?: string;
+  /** While a decision is on its way. */
+  busy?: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  /**
+   * Approves another energy; the promise fails with the server's error. Below the trainee's
+   * floor the server asks for a confirmation, which these controls then offer.
+   */
+  onApproveEdited: (approval: EditedApproval) => Promise<unknown>;
+}
+
+/**
+ * A trainer's decision on a weekly proposal of a new energy target: approve it in one tap,
+ * approve another energy, or reject it. The same in Hoy and in a trainee's Objetivos.
+ */
+export function ProposalReview({
+  proposedKcal,
+  describedBy,
+  busy = false,
+  onApprove,
+  onReject,
+  onApproveEdited,
+}: ProposalReviewProps) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <EditForm
+        proposedKcal={proposedKcal}
+        onApproveEdited={onApproveEdited}
+        onCancel={() => {
+          setEditing(false);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        disabled={busy}
+        aria-describedby={describedBy}
+        onClick={onApprove}
+        className={`${primaryButton} ${button} w-full sm:w-auto`}
+      >
+        {`Aprobar ${formatNumber(proposedKcal)} kcal`}
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        aria-describedby={describedBy}
+        onClick={() => {
+          setEditing(true);
+        }}
+        className={`${secondaryButton} ${button} flex-1 sm:flex-none`}
+      >
+        Editar
+      </button>
+      <button
+        type="button"
+        disabled={busy}
+        aria-describedby={describedBy}
+        onClick={onReject}
+        className={`${secondaryButton} ${button} flex-1 sm:flex-none`}
+      >
+        Rechazar
+      </button>
+    </div>
+  );
+}
+
+function EditForm({
+  proposedKcal,
+  onApproveEdited,
+  onCancel,
+}: {
+  proposedKcal: number;
+  onApproveEdited: (approval: EditedApproval) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  const [saving, setSaving] = useState(false);
+  // The server's words for an energy below the floor, with that energy, until confirmed.
+  const [belowFloor, setBelowFloor] = useState<{ energy: number; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormValues, unknown, EditedEnergy>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { energy_kcal: numberInputValue(proposedKcal) },
+  });
+
+  const send = async (approval: EditedApproval) => {
+    setSaving(true);
+    try {
+      await onApproveEdited(approval);
+    } catch (error) {
+      if (isEnergyBelowMinimum(error)) {
+        setBelowFloor({ energy: approval.energy_kcal, message: error.message });
+      } else {
+        notify.error(errorMessage(error, 'No pudimos guardar tu decisión. Inténtalo de nuevo.'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Aprobar otra energía"
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) =>
+        void handleSubmit(async ({ energy_kcal }) => {
+          setBelowFloor(null);
+          await send({ energy_kcal });
+        })(event)
+      }
+    >
+      <TextField
+        label="Energía (kcal al día)"
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.energy_kcal?.message}
+        {...register('energy_kcal', {
+          // Another energy needs its own confirmation, if any.
+          onChange: () => {
+            setBelowFloor(null);
+          },
+        })}
+      />
+      {belowFloor ? (
+        <div
+          role="group"
+          aria-labelledby={titleId}
+          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
+          <p id={titleId} className="font-semibold">
+            {belowFloor.message}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={saving}
+              className={`${primaryButton} ${button}`}
+              onClick={() => {
+                void send({ energy_kcal: belowFloor.energy, confirm_below_minimum: true });
+              }}
+            >
+              {`Sí, aprobar ${formatNumber(belowFloor.energy)} kcal`}
+            </button>
+            <button
+              type="button"
+              className={`${secondaryButton} ${button}`}
+              onClick={() => {
+                setBelowFloor(null);
+              }}
+            >
+              Cambiar la energía
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {/* While the confirmation is asked, its buttons are the only way on. */}
+      {belowFloor ? null : (
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={saving} className={`${primaryButton} ${button}`}>
+            Aprobar esta energía
+          </button>
+          <button
+            type="button"
+            onClick={onCancel}
+            className={`min-h-11 rounded-lg px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          >
+            Cancelar
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
