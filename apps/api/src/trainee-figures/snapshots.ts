@@ -70,9 +70,9 @@ function linkedTrainees(db: Db, trainerId: string, traineeId?: string) {
       ) else 0 end`,
       // The proposal waiting for the trainer: with the body and the diary shared, one probe
       // of the index that allows one pending proposal per trainee (decision 066).
-      pending_proposal: sql<PendingProposal | null>`case when ${trainerLinks.body} and ${trainerLinks.diary} then (
+      pending_proposal: sql<StoredProposal | null>`case when ${trainerLinks.body} and ${trainerLinks.diary} then (
         select json_build_object(
-          'id', ${targetProposals.id}, 'week', ${targetProposals.week}::text,
+          'id', ${targetProposals.id}, 'created_at', ${targetProposals.created_at},
           'current_energy_kcal', ${targetProposals.current_energy_kcal},
           'proposed_energy_kcal', ${targetProposals.proposed_energy_kcal},
           'expenditure_kcal', ${targetProposals.expenditure_kcal}
@@ -216,6 +216,18 @@ async function loggedData(
   return logged;
 }
 
+type StoredProposal = Omit<PendingProposal, 'made_on'> & { created_at: string };
+
+/** The pending proposal, dated on the day it was made where the trainee lives. */
+function pendingProposalOf(row: LinkedRow): PendingProposal | null {
+  if (row.pending_proposal === null) return null;
+  const { created_at, ...proposal } = row.pending_proposal;
+  return {
+    ...proposal,
+    made_on: todayIn(row.timezone ?? DEFAULT_TIME_ZONE, new Date(created_at)),
+  };
+}
+
 function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow): TraineeSnapshot {
   const answers = answersOf({
     goal: row.goal,
@@ -265,7 +277,7 @@ function snapshotOf(row: LinkedRow, today: string, now: Date, logged?: LoggedRow
     last_weigh_in: logged?.last_weigh_in ?? null,
     pending_check_ins: row.pending_check_ins,
     pending_check_in_since: row.pending_check_in_since,
-    pending_proposal: row.pending_proposal,
+    pending_proposal: pendingProposalOf(row),
   };
 }
 

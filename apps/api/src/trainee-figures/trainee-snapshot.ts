@@ -61,8 +61,8 @@ export interface TraineeSnapshot {
 
 export interface PendingProposal {
   id: string;
-  /** YYYY-MM-DD: the Monday of its week. */
-  week: string;
+  /** YYYY-MM-DD: the day it was made, in the trainee's time zone. */
+  made_on: string;
   current_energy_kcal: number;
   proposed_energy_kcal: number;
   expenditure_kcal: number;

@@ -322,7 +322,8 @@ describe('with a trainer who sees the body and the diary', () => {
     expect(item).toMatchObject({
       id: `${trainee.user.id}:target_proposal`,
       severity: 'medium',
-      since: WEEK,
+      // Made on the Sunday the trainee read it, in Madrid.
+      since: TODAY,
       proposal: {
         id: proposal.id,
         current_energy_kcal: proposal.current_energy_kcal,

@@ -4,14 +4,14 @@ import { targetProposal } from './target-proposal';
 
 const proposal = {
   id: '00000000-0000-4000-8000-0000000000aa',
-  week: '2026-11-16',
+  made_on: '2026-11-16',
   current_energy_kcal: 1900,
   proposed_energy_kcal: 2050,
   expenditure_kcal: 2650,
 };
 
 describe('target_proposal', () => {
-  it('fires from the Monday of the proposal, saying which way and why', () => {
+  it('fires from the day the proposal was made, saying which way and why', () => {
     expect(targetProposal(snapshot({ pending_proposal: proposal }))).toEqual({
       rule: 'target_proposal',
       severity: 'medium',
