@@ -156,7 +156,7 @@ export const aToday = {
   timezone: 'Europe/Madrid',
   intake: { energy_kcal: 0, protein_g: 0, fat_g: 0, carbohydrate_g: 0, fibre_g: 0 },
   water_l: 0,
-  training: { sessions: 0, sets: 0 },
+  training: { sessions: 0, sets: 0, program: null },
   weight: { latest_kg: 80, entries: [] },
 };
 

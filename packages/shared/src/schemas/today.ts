@@ -17,7 +17,18 @@ export const todaySchema = z.object({
     fibre_g: z.number(),
   }),
   water_l: z.number(),
-  training: z.object({ sessions: z.number().int(), sets: z.number().int() }),
+  training: z.object({
+    sessions: z.number().int(),
+    sets: z.number().int(),
+    /**
+     * The program the trainer gave (decision 058): its name, the weekdays it trains on (1
+     * Monday … 7 Sunday) and the day it starts. Null without one; then the onboarding's
+     * training days per week are the plan.
+     */
+    program: z
+      .object({ name: z.string(), weekdays: z.array(z.number().int()), starts_on: z.string() })
+      .nullable(),
+  }),
   weight: z.object({
     /** The latest weight known: the last weigh-in, else the onboarding answer. */
     latest_kg: z.number().nullable(),

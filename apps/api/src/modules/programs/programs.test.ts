@@ -10,6 +10,7 @@ import type {
   TrainerExercises,
 } from '@forja/shared/schemas/programs';
 import type { Roster } from '@forja/shared/schemas/trainer-workspace';
+import type { Today } from '@forja/shared/schemas/today';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
@@ -539,6 +540,16 @@ describe("the trainee's plan", () => {
     expect((await plan(client.headers, MONDAY)).data).toBeNull();
   });
 
+  it("tells home the program's name, its weekdays in order and its start", async () => {
+    const { client } = await assigned('2026-03-04');
+    const today = await call<Today>(client.headers, 'GET', '/v0/today/');
+    expect(today.data.training.program).toEqual({
+      name: 'Fuerza 3 días',
+      weekdays: [1, 3, 4],
+      starts_on: '2026-03-04',
+    });
+  });
+
   it('is gone once the link ends: linked again to the same trainer, no old program plans', async () => {
     const { trainer, client } = await assigned(MONDAY);
     expect((await plan(client.headers, MONDAY)).data).not.toBeNull();
@@ -546,6 +557,8 @@ describe("the trainee's plan", () => {
     expect(ended.status).toBe(204);
     await linkToTrainer(ctx, client.user.id, trainer.user.id);
     expect((await plan(client.headers, MONDAY)).data).toBeNull();
+    const today = await call<Today>(client.headers, 'GET', '/v0/today/');
+    expect(today.data.training.program).toBeNull();
   });
 
   it('starts a session from the routine once a day, with its prescription', async () => {

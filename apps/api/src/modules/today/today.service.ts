@@ -4,6 +4,7 @@ import type { Today } from '@forja/shared/schemas/today';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { weightEntries } from '../../db/schema/metrics';
+import { currentProgram } from '../../db/training-plan';
 import { findTimeZone } from '../../db/users';
 import { readDay } from '../../nutrition/logged-day';
 
@@ -24,7 +25,7 @@ export async function getToday(deps: TodayDeps, userId: string): Promise<Today> 
   const timezone = await findTimeZone(deps.db, userId);
   const date = todayIn(timezone, deps.clock.now());
   // The day's statement also reads the answers: the onboarding weight stands in for a weigh-in.
-  const [{ day, answers }, [latest], entries] = await Promise.all([
+  const [{ day, answers }, [latest], entries, program] = await Promise.all([
     readDay(deps, userId, date),
     deps.db
       .select({ kg: weightEntries.weight_kg })
@@ -43,6 +44,7 @@ export async function getToday(deps: TodayDeps, userId: string): Promise<Today> 
         ),
       )
       .orderBy(weightEntries.date),
+    currentProgram(deps.db, userId),
   ]);
   return {
     date,
@@ -62,6 +64,15 @@ export async function getToday(deps: TodayDeps, userId: string): Promise<Today> 
           sum + workout.exercises.reduce((count, item) => count + item.sets.length, 0),
         0,
       ),
+      program: program
+        ? {
+            name: program.name,
+            weekdays: [...new Set(program.routines.flatMap((routine) => routine.weekdays))].sort(
+              (a, b) => a - b,
+            ),
+            starts_on: program.start_date,
+          }
+        : null,
     },
     weight: { latest_kg: latest?.kg ?? answers.body?.weight_kg ?? null, entries },
   };

@@ -27,7 +27,7 @@ describe('GET /v0/today/', () => {
         timezone: 'Europe/Madrid',
         intake: { energy_kcal: 0, protein_g: 0, fat_g: 0, carbohydrate_g: 0, fibre_g: 0 },
         water_l: 0,
-        training: { sessions: 0, sets: 0 },
+        training: { sessions: 0, sets: 0, program: null },
         weight: { latest_kg: null, entries: [] },
       },
     });

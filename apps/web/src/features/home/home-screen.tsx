@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
+import { WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
@@ -34,6 +35,31 @@ function formatDay(isoDate: string): string {
     month: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+const weekdayList = new Intl.ListFormat('es', { type: 'conjunction' });
+const dayAndMonth = new Intl.DateTimeFormat('es-ES', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/**
+ * The trainer's program as the plan: "Tu programa «Fuerza 3 días»: lunes, miércoles y
+ * jueves", and from when, while it has not started.
+ */
+function programLine(program: NonNullable<Today['training']['program']>, date: string): string {
+  const days = weekdayList.format(
+    program.weekdays.flatMap((day) => {
+      const label = WEEKDAY_LABELS[day as Weekday] as string | undefined;
+      return label ? [label.toLowerCase()] : [];
+    }),
+  );
+  const start =
+    program.starts_on > date
+      ? `, desde el ${dayAndMonth.format(new Date(`${program.starts_on}T00:00:00Z`))}`
+      : '';
+  return `Tu programa «${program.name}»: ${days}${start}`;
 }
 
 /** Today at a glance: energy left, macros, water, training and weight, with quick actions. */
@@ -87,7 +113,11 @@ export function HomeScreen({
                   ? 'Sin registrar'
                   : `${String(today.training.sessions)} ${today.training.sessions === 1 ? 'sesión' : 'sesiones'}, ${String(today.training.sets)} series`}
               </p>
-              {trainingDaysPerWeek !== null ? (
+              {today.training.program ? (
+                <p className="text-neutral-700 dark:text-neutral-300">
+                  {programLine(today.training.program, today.date)}
+                </p>
+              ) : trainingDaysPerWeek !== null ? (
                 <p className="text-neutral-700 dark:text-neutral-300">
                   Tu plan: {trainingDaysPerWeek} {trainingDaysPerWeek === 1 ? 'día' : 'días'} por
                   semana

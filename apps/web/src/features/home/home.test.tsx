@@ -19,6 +19,7 @@ function apiFor(
   preferences: unknown = null,
   waterL = 0,
   targets: unknown = answersTargets,
+  program: unknown = null,
 ) {
   return installFakeApi({
     'GET /users/': ok([anUser]),
@@ -32,6 +33,7 @@ function apiFor(
       ...aToday,
       water_l: waterL,
       intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 },
+      training: { ...aToday.training, program },
     }),
   });
 }
@@ -70,6 +72,19 @@ describe('home', () => {
     );
     expect(screen.queryByText(/Tu entrenador/)).toBeNull();
     expect(screen.queryByText(/matrona|mantenimiento/)).toBeNull();
+  });
+
+  it("states the trainer's program as the plan, and from when while it has not started", async () => {
+    logIn();
+    const program = { name: 'Fuerza 3 días', weekdays: [1, 3, 4], starts_on: '2099-03-04' };
+    apiFor(anOnboarding(6, true), null, 0, answersTargets, program);
+    renderApp('/users/home');
+
+    const training = await screen.findByRole('region', { name: 'Entrenamiento de hoy' });
+    expect(training).toHaveTextContent(
+      'Tu programa «Fuerza 3 días»: lunes, miércoles y jueves, desde el 4 de marzo',
+    );
+    expect(training).not.toHaveTextContent('Tu plan: 4 días por semana');
   });
 
   it('says neutrally, with no figures, that the trainer adjusted an energy target below the floor', async () => {
