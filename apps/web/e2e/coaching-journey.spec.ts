@@ -216,6 +216,10 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await expect(lucia.getByTestId('energy-left')).toHaveText('1657 kcal');
   await expect(lucia.getByText('143 de 1800 kcal consumidas')).toBeVisible();
   await expect(lucia.getByText('Tu entrenador ha fijado tu objetivo de energía.')).toBeVisible();
+  // The program is her plan now, not the onboarding's days a week.
+  await expect(lucia.getByRole('region', { name: 'Entrenamiento de hoy' })).toContainText(
+    `Tu programa «Primer bloque»: ${weekday.toLowerCase()}`,
+  );
   await expectAccessibleOnceQuiet(lucia);
   await picture(lucia, 'inicio');
 
