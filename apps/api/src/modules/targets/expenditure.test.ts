@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
-import { answers } from '@forja/shared/fixtures/onboarding';
 import type { DiaryDay } from '@forja/shared/schemas/diary';
 import type { Expenditure } from '@forja/shared/schemas/expenditure';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { onboardedTrainee, threeWeeksLogged } from '../../../test/logged-weeks';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
 
@@ -22,38 +22,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function onboarded(): Promise<SignedInUser> {
-  const trainee = await signedInUser(ctx);
-  for (const step of ['goal', 'body', 'activity'] as const) {
-    const res = await trainee.call('PUT', `/v0/users/${trainee.user.id}/onboarding/${step}/`, {
-      ...answers[step],
-    });
-    expect(res.status).toBe(200);
-  }
-  return trainee;
-}
+const onboarded = () => onboardedTrainee(ctx);
 
 /**
- * Three weeks before today: a weighing each morning from 80 kg down 0.1 kg a day (days 0–20)
- * and 2000 kcal eaten on days 0–19, except `kcalOn` days. By hand: 2000 + 0.1 × 7700 = 2770.
+ * Three weeks before today, from 8 February: 2000 kcal eaten on days 0–19 except `kcalOn`
+ * days. By hand: 2000 + 0.1 × 7700 = 2770.
  */
-async function threeWeeks(trainee: SignedInUser, kcalOn: Record<number, number> = {}) {
-  for (let offset = 0; offset <= 20; offset++) {
-    const weight_kg = Math.round((80 - 0.1 * offset) * 10) / 10;
-    const weighed = await trainee.call('PUT', `/v0/metrics/weights/${day(offset)}/`, {
-      weight_kg,
-    });
-    expect(weighed.status).toBe(200);
-    if (offset === 20) continue;
-    const logged = await trainee.call('POST', '/v0/diary/entries/', {
-      kind: 'quick',
-      date: day(offset),
-      meal: 'comida',
-      kcal: kcalOn[offset] ?? 2000,
-    });
-    expect(logged.status).toBe(201);
-  }
-}
+const threeWeeks = (trainee: SignedInUser, kcalOn: Record<number, number> = {}) =>
+  threeWeeksLogged(trainee, FIRST, { kcalOn });
 
 const read = (who: SignedInUser) => who.call<Expenditure>('GET', '/v0/targets/expenditure/');
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '@forja/shared/calendar';
-import { answers } from '@forja/shared/fixtures/onboarding';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
 import type { TargetProposal, TargetProposals } from '@forja/shared/schemas/target-proposals';
 import type { TargetChange, Targets, TraineeTargets } from '@forja/shared/schemas/targets';
 import { targetProposals } from '../../db/schema/targets';
 import { auth, signIn } from '../../../test/accounts';
+import { onboardedTrainee, threeWeeksLogged } from '../../../test/logged-weeks';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import type { SignedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
 import { proposeWeeklyTargets } from './proposals.service';
 
@@ -18,7 +18,6 @@ let ctx: TestContext;
 const TODAY = '2026-03-01';
 const WEEK = '2026-02-23';
 const FIRST = '2026-02-08';
-const day = (offset: number) => addDays(FIRST, offset);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -34,38 +33,11 @@ function at(date: string) {
 
 async function onboarded(): Promise<SignedInUser> {
   at(TODAY);
-  const trainee = await signedInUser(ctx);
-  for (const step of ['goal', 'body', 'activity'] as const) {
-    const res = await trainee.call('PUT', `/v0/users/${trainee.user.id}/onboarding/${step}/`, {
-      ...answers[step],
-    });
-    expect(res.status).toBe(200);
-  }
-  return trainee;
+  return onboardedTrainee(ctx);
 }
 
-/**
- * Three weeks before today: a weighing each morning from 80 kg down 0.1 kg a day (days 0–20)
- * and `kcal` eaten on days 0–19. By hand the expenditure is kcal + 0.1 × 7700 = kcal + 770:
- * 2400 kcal eaten say 3170 kcal spent, far above the formula's 2759.
- */
-async function threeWeeks(trainee: SignedInUser, kcal = 2400) {
-  for (let offset = 0; offset <= 20; offset++) {
-    const weight_kg = Math.round((80 - 0.1 * offset) * 10) / 10;
-    const weighed = await trainee.call('PUT', `/v0/metrics/weights/${day(offset)}/`, {
-      weight_kg,
-    });
-    expect(weighed.status).toBe(200);
-    if (offset === 20) continue;
-    const logged = await trainee.call('POST', '/v0/diary/entries/', {
-      kind: 'quick',
-      date: day(offset),
-      meal: 'comida',
-      kcal,
-    });
-    expect(logged.status).toBe(201);
-  }
-}
+/** Three weeks from 8 February eating 2400 kcal: 3170 kcal spent, far above the formula's 2759. */
+const threeWeeks = (trainee: SignedInUser) => threeWeeksLogged(trainee, FIRST, { kcal: 2400 });
 
 const proposals = (who: SignedInUser) => who.call<TargetProposals>('GET', '/v0/targets/proposals/');
 

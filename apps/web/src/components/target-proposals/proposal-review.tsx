@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { trainerProposalDecisionSchema } from '@forja/shared/schemas/target-proposals';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
 import { formatNumber } from '../../lib/numbers';
 import { isEnergyBelowMinimum } from '../../lib/trainee-proposals';
+import { BelowFloorConfirmation } from '../ui/below-floor-confirmation';
 import { TextField } from '../ui/form-field';
 import { notify } from '../ui/notifications';
 import { focusRing, primaryButton, secondaryButton } from '../ui/styles';
@@ -113,7 +114,6 @@ function EditForm({
   onApproveEdited: (approval: EditedApproval) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const titleId = useId();
   const [saving, setSaving] = useState(false);
   // The server's words for an energy below the floor, with that energy, until confirmed.
   const [belowFloor, setBelowFloor] = useState<{ energy: number; message: string } | null>(null);
@@ -166,36 +166,18 @@ function EditForm({
         })}
       />
       {belowFloor ? (
-        <div
-          role="group"
-          aria-labelledby={titleId}
-          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-        >
-          <p id={titleId} className="font-semibold">
-            {belowFloor.message}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              disabled={saving}
-              className={`${primaryButton} ${button}`}
-              onClick={() => {
-                void send({ energy_kcal: belowFloor.energy, confirm_below_minimum: true });
-              }}
-            >
-              {`Sí, aprobar ${formatNumber(belowFloor.energy)} kcal`}
-            </button>
-            <button
-              type="button"
-              className={`${secondaryButton} ${button}`}
-              onClick={() => {
-                setBelowFloor(null);
-              }}
-            >
-              Cambiar la energía
-            </button>
-          </div>
-        </div>
+        <BelowFloorConfirmation
+          title={belowFloor.message}
+          confirmLabel={`Sí, aprobar ${formatNumber(belowFloor.energy)} kcal`}
+          pending={saving}
+          onConfirm={() => {
+            void send({ energy_kcal: belowFloor.energy, confirm_below_minimum: true });
+          }}
+          onCancel={() => {
+            setBelowFloor(null);
+          }}
+          buttonClassName={button}
+        />
       ) : null}
       {/* While the confirmation is asked, its buttons are the only way on. */}
       {belowFloor ? null : (

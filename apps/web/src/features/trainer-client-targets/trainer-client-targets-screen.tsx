@@ -10,6 +10,7 @@ import {
   type TraineeTargets,
 } from '@forja/shared/schemas/targets';
 import { Card } from '../../components/ui/card';
+import { BelowFloorConfirmation } from '../../components/ui/below-floor-confirmation';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
@@ -270,41 +271,23 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
           Lo que dejes en blanco sale de la fórmula; los carbohidratos son la energía que queda.
         </p>
         {belowFloor ? (
-          <div
-            role="group"
-            aria-labelledby="below-floor-title"
-            className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+          <BelowFloorConfirmation
+            title={`${formatNumber(belowFloor.energy_kcal)} kcal está por debajo del mínimo que le daría la fórmula (${formatNumber(floor)} kcal).`}
+            confirmLabel={`Sí, fijar ${formatNumber(belowFloor.energy_kcal)} kcal`}
+            pending={save.isPending}
+            onConfirm={() => {
+              save.mutate({ ...belowFloor, confirm_below_minimum: true });
+            }}
+            onCancel={() => {
+              setBelowFloor(null);
+            }}
           >
-            <p id="below-floor-title" className="font-semibold">
-              {`${formatNumber(belowFloor.energy_kcal)} kcal está por debajo del mínimo que le daría la fórmula (${formatNumber(floor)} kcal).`}
-            </p>
             <p>
               Ese mínimo es su metabolismo basal, y nunca menos de 1200 kcal para mujeres ni de 1500
               para hombres. Si lo fijas, tu cliente solo verá que has ajustado su objetivo de
               energía.
             </p>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                disabled={save.isPending}
-                className={primaryButton}
-                onClick={() => {
-                  save.mutate({ ...belowFloor, confirm_below_minimum: true });
-                }}
-              >
-                {`Sí, fijar ${formatNumber(belowFloor.energy_kcal)} kcal`}
-              </button>
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => {
-                  setBelowFloor(null);
-                }}
-              >
-                Cambiar la energía
-              </button>
-            </div>
-          </div>
+          </BelowFloorConfirmation>
         ) : null}
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={save.isPending} className={primaryButton}>
