@@ -84,6 +84,8 @@ test('home reads each of its data once, as its route’s loaders declare them', 
     '/v0/notifications/',
     // The weekly check-in's card.
     '/v0/check-ins/current/',
+    // The week's adjustment of the energy target (decision 066): home does not wait for it.
+    '/v0/targets/proposals/',
     // Mensajes' unread count in the navigation, and again once the event stream is open.
     '/v0/messages/unread/',
     '/v0/messages/unread/',
