@@ -110,6 +110,12 @@ async function weekProposal(
   };
 }
 
+const targetsAnswered = and(
+  isNotNull(onboardingAnswers.goal),
+  isNotNull(onboardingAnswers.body),
+  isNotNull(onboardingAnswers.activity),
+);
+
 /**
  * Looks at the trainee's week once (decision 066): moving `proposals_week` on to this
  * Monday is the claim, so however many instances and reads ask at once, one of them makes
@@ -126,6 +132,8 @@ export async function reviewWeek(deps: ProposalsDeps, userId: string): Promise<b
       .where(
         and(
           eq(onboardingAnswers.user_id, userId),
+          // Without the answers the targets need, there is nothing to look at yet.
+          targetsAnswered,
           or(isNull(onboardingAnswers.proposals_week), lt(onboardingAnswers.proposals_week, week)),
         ),
       )
@@ -189,9 +197,7 @@ export async function proposeWeeklyTargets(deps: ProposalsDeps): Promise<{ made:
       and(
         eq(users.role, 'trainee'),
         eq(users.enabled, true),
-        isNotNull(onboardingAnswers.goal),
-        isNotNull(onboardingAnswers.body),
-        isNotNull(onboardingAnswers.activity),
+        targetsAnswered,
         or(
           isNull(onboardingAnswers.proposals_week),
           lt(onboardingAnswers.proposals_week, latestWeek),

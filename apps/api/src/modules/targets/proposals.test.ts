@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays } from '@forja/shared/calendar';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
 import type { TargetProposal, TargetProposals } from '@forja/shared/schemas/target-proposals';
 import type { TargetChange, Targets, TraineeTargets } from '@forja/shared/schemas/targets';
+import { onboardingAnswers } from '../../db/schema/onboarding';
 import { targetProposals } from '../../db/schema/targets';
 import { auth, signIn } from '../../../test/accounts';
 import { onboardedTrainee, threeWeeksLogged } from '../../../test/logged-weeks';
 import { createTestContext, type TestContext } from '../../../test/context';
-import type { SignedInUser } from '../../../test/subscribed';
+import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
 import { proposeWeeklyTargets } from './proposals.service';
 
@@ -82,6 +84,21 @@ async function withProposal() {
 }
 
 describe('GET /v0/targets/proposals/', () => {
+  it('looks at no week before the answers the targets need', async () => {
+    at(TODAY);
+    const trainee = await signedInUser(ctx);
+    await trainee.call('PUT', `/v0/users/${trainee.user.id}/onboarding/goal/`, {
+      ...answers.goal,
+    });
+    const res = await proposals(trainee);
+    expect(res.data).toEqual({ reviewer: 'trainee', proposals: [] });
+    const [row] = await ctx.database.db
+      .select({ week: onboardingAnswers.proposals_week })
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.user_id, trainee.user.id));
+    expect(row).toEqual({ week: null });
+  });
+
   it('proposes nothing before the data say anything', async () => {
     const trainee = await onboarded();
     const res = await proposals(trainee);
