@@ -3,10 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { daysBetween, todayIn } from '@forja/shared/calendar';
 import type { QueueItem, Severity } from '@forja/shared/schemas/trainer-workspace';
-import {
-  ProposalReview,
-  type EditedApproval,
-} from '../../components/target-proposals/proposal-review';
+import type { EditedApproval } from '../../components/target-proposals/approval';
+import { ProposalReview } from '../../components/target-proposals/proposal-review';
 import { cardFrame } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';

@@ -400,7 +400,7 @@ describe('a weekly proposal in Hoy', () => {
 
     const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
     await user.click(within(card).getByRole('button', { name: 'Editar' }));
-    const form = within(card).getByRole('form', { name: 'Aprobar otra energía' });
+    const form = await within(card).findByRole('form', { name: 'Aprobar otra energía' });
     const energy = within(form).getByLabelText('Energía (kcal al día)');
     expect(energy).toHaveValue('2359');
 
