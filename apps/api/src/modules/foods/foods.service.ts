@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
 import {
   foodInputSchema,
@@ -17,7 +17,9 @@ import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
-import { foldForSearch, searchTextOf } from '@forja/shared/search-text';
+import { searchKeys, searchTextOf, searchWords } from '@forja/shared/search-text';
+import { FoodIndex, rankHits, type FoodEntry, type Marks } from './food-search';
+import { synonymsOf } from './synonyms';
 
 export interface FoodsDeps {
   db: Db;
@@ -27,7 +29,8 @@ export interface FoodsDeps {
 /** Foods logged within this many days count as recent. */
 const RECENT_DAYS = 60;
 
-function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
+/** A food as stored, without the person's marks. */
+function foodOf(row: FoodRow): Omit<Food, 'favourite' | 'recent'> {
   return {
     id: row.id,
     name: row.name,
@@ -39,9 +42,14 @@ function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): F
     fibre_g: row.fibre_g,
     density_g_per_ml: row.density_g_per_ml,
     portions: row.portions,
+    alcohol_g: row.alcohol_g,
+    state: row.state,
     source: row.source,
-    ...flags,
   };
+}
+
+function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
+  return { ...foodOf(row), ...flags };
 }
 
 /** The first day whose entries count as recent. */
@@ -58,7 +66,6 @@ async function selectFoods(
   userId: string,
   options: {
     where: (flags: { favourite: SQL; recent: SQL }) => SQL | undefined;
-    first?: SQL[];
     limit: number;
   },
 ): Promise<Food[]> {
@@ -91,7 +98,6 @@ async function selectFoods(
     .leftJoin(recent, eq(recent.food_id, foods.id))
     .where(and(visibleTo(userId), options.where({ favourite, recent: isRecent })))
     .orderBy(
-      ...(options.first ?? []),
       sql`${favourite} desc`,
       sql`${recent.used_at} desc nulls last`,
       sql`length(${foods.name})`,
@@ -101,11 +107,62 @@ async function selectFoods(
   return rows.map((row) => toFood(row.food, { favourite: row.favourite, recent: row.recent }));
 }
 
+/** The shipped table's index, built once per database: the table does not change while
+ * the process runs (it is loaded before the server listens). */
+const tableIndexes = new WeakMap<Db, Promise<FoodIndex>>();
+
+function tableIndex(db: Db): Promise<FoodIndex> {
+  let index = tableIndexes.get(db);
+  if (!index) {
+    index = db
+      .select()
+      .from(foods)
+      .where(isNull(foods.owner_id))
+      .then((rows) => new FoodIndex(rows.map(toEntry)));
+    // A failed read is tried again by the next search.
+    index.catch(() => tableIndexes.delete(db));
+    tableIndexes.set(db, index);
+  }
+  return index;
+}
+
+function toEntry(row: FoodRow): FoodEntry {
+  return {
+    ...foodOf(row),
+    aliases: row.aliases.split('|').filter((alias) => alias !== ''),
+    // One's own foods count as everyday ones: the person named them to log them.
+    commonness: row.owner_id ? 2 : row.commonness,
+  };
+}
+
+/** What one statement answers of the person: their marks, and their own foods that may match. */
+interface PersonRow extends Partial<FoodRow> {
+  food_id: string;
+  favourite: boolean;
+  used_at: number | null;
+}
+
 /**
- * Foods matching every word of the query, accents and case aside. Those whose name starts
- * with the query come first, then those with a word (or a synonym) that starts with it,
- * then the rest; within each, favourites, then recently logged foods, then shorter names.
- * With an empty query: favourites and recent foods.
+ * `like` patterns for one's own foods, one list per query word (any of it will do): the
+ * word's forms and synonyms, "nuez" also as "nuec" (for "nueces"). A superset of what the
+ * index then matches; a typo is not forgiven in one's own foods.
+ */
+function ownFoodPatterns(words: string[]): SQL {
+  return and(
+    ...words.map((word) => {
+      const forms = new Set([...searchKeys(word), ...synonymsOf(word)]);
+      for (const form of [...forms]) if (form.endsWith('z')) forms.add(`${form.slice(0, -1)}c`);
+      return or(...[...forms].map((form) => sql`${foods.search_text} like ${`%${form}%`}`));
+    }),
+  ) as SQL;
+}
+
+/**
+ * Foods matching every word of the query, accents, case and plurals aside, through the
+ * synonyms of Spain and Latin America and with one slip forgiven in a word of four letters
+ * or more; ranked by `rankHits` (decision 070). The shipped table is searched in memory;
+ * the person's favourites, recent foods and own foods come from one statement. With an
+ * empty query: favourites and recent foods.
  */
 export async function searchFoods(
   deps: FoodsDeps,
@@ -113,45 +170,78 @@ export async function searchFoods(
   query: FoodSearchQuery,
 ): Promise<Food[]> {
   const { q, limit } = foodSearchQuerySchema.parse(query);
-  const folded = foldForSearch(q);
-  const words = folded.split(' ').filter((word) => word !== '');
-  if (words.length === 0) {
-    // Only the person's favourites and recent foods, looked up by id: a few dozen rows
-    // instead of every food.
-    const since = recentSince(deps.clock);
-    const ids = await deps.db
-      .select({ id: foodFavourites.food_id })
-      .from(foodFavourites)
-      .where(eq(foodFavourites.user_id, userId))
-      .union(
-        deps.db
-          .selectDistinct({ id: sql<string>`${diaryEntries.food_id}` })
-          .from(diaryEntries)
-          .where(
-            and(
-              eq(diaryEntries.user_id, userId),
-              sql`${diaryEntries.date} >= ${since}`,
-              sql`${diaryEntries.food_id} is not null`,
-            ),
-          ),
-      );
-    if (ids.length === 0) return [];
-    return selectFoods(deps, userId, {
-      where: () =>
-        inArray(
-          foods.id,
-          ids.map((row) => row.id),
-        ),
-      limit,
-    });
+  const words = searchWords(q);
+  if (words.length === 0) return favouritesAndRecents(deps, userId, limit);
+  const [table, person]: [FoodIndex, unknown] = await Promise.all([
+    tableIndex(deps.db),
+    deps.db.execute(sql`
+      select m.food_id, bool_or(m.favourite) as favourite,
+        extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
+      from (
+        select ${foodFavourites.food_id} as food_id, true as favourite, null::timestamptz as used_at
+        from ${foodFavourites} where ${foodFavourites.user_id} = ${userId}
+        union all
+        select ${diaryEntries.food_id}, false, ${diaryEntries.created_at}
+        from ${diaryEntries}
+        where ${diaryEntries.user_id} = ${userId} and ${diaryEntries.date} >= ${recentSince(deps.clock)}
+          and ${diaryEntries.food_id} is not null
+        union all
+        select ${foods.id}, false, null from ${foods}
+        where ${foods.owner_id} = ${userId} and ${ownFoodPatterns(words)}
+      ) m
+      left join ${foods} f on f.id = m.food_id and f.owner_id = ${userId}
+      group by m.food_id, f.id`),
+  ]);
+  // Both drivers answer { rows }; the shared Drizzle type does not say so.
+  const rows = (person as { rows: PersonRow[] }).rows;
+  const marks = new Map<string, Marks>();
+  const own: FoodEntry[] = [];
+  for (const row of rows) {
+    marks.set(row.food_id, { favourite: row.favourite, usedAt: row.used_at });
+    if (row.id) own.push(toEntry(row as FoodRow));
   }
-  const tier = sql`case
-    when ${foods.search_text} like ${`${folded}%`} then 0
-    when ${foods.search_text} like ${`% ${folded}%`} then 1
-    else 2 end`;
+  const hits = [...table.search(q), ...new FoodIndex(own).search(q)];
+  return rankHits(hits, (id) => marks.get(id) ?? { favourite: false, usedAt: null })
+    .slice(0, limit)
+    .map(({ entry: { aliases: _aliases, commonness: _commonness, ...food } }) => {
+      const mark = marks.get(food.id);
+      return {
+        ...food,
+        favourite: mark?.favourite ?? false,
+        recent: (mark?.usedAt ?? null) !== null,
+      };
+    });
+}
+
+/**
+ * The person's favourites and recent foods, looked up by id: a few dozen rows instead of
+ * every food.
+ */
+async function favouritesAndRecents(deps: FoodsDeps, userId: string, limit: number) {
+  const since = recentSince(deps.clock);
+  const ids = await deps.db
+    .select({ id: foodFavourites.food_id })
+    .from(foodFavourites)
+    .where(eq(foodFavourites.user_id, userId))
+    .union(
+      deps.db
+        .selectDistinct({ id: sql<string>`${diaryEntries.food_id}` })
+        .from(diaryEntries)
+        .where(
+          and(
+            eq(diaryEntries.user_id, userId),
+            sql`${diaryEntries.date} >= ${since}`,
+            sql`${diaryEntries.food_id} is not null`,
+          ),
+        ),
+    );
+  if (ids.length === 0) return [];
   return selectFoods(deps, userId, {
-    where: () => and(...words.map((word) => sql`${foods.search_text} like ${`%${word}%`}`)),
-    first: [tier],
+    where: () =>
+      inArray(
+        foods.id,
+        ids.map((row) => row.id),
+      ),
     limit,
   });
 }
