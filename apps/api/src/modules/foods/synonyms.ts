@@ -32,7 +32,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['guindilla', 'chile'],
   ['tarta', 'pastel'],
   ['bizcocho', 'queque', 'ponque'],
-  ['magdalena', 'mantecada', 'panquecito'],
   ['tortita', 'panqueque', 'hotcake'],
   ['refresco', 'gaseosa', 'soda'],
   ['yuca', 'mandioca', 'casava'],
