@@ -206,15 +206,15 @@ export interface Marks {
 
 /**
  * The order results are shown in: a match needing no typo first; then the person's
- * favourites, then what they logged lately (latest first); then words met exactly before a
- * synonym before a beginning; then the query as the beginning of the name, then its first
- * word, then the name, then an alias; then the food as eaten before raw or dry; then the
- * foods most commonly eaten; then shorter names.
+ * favourites, then what they logged lately (latest first), then their own foods; then
+ * words met exactly before a synonym before a beginning; then the food as eaten before raw
+ * or dry; then the query as the beginning of the name, then its first word, then the name,
+ * then an alias; then the foods most commonly eaten; then shorter names.
  */
 export function rankHits(hits: Hit[], marks: (id: string) => Marks): Hit[] {
   const keyed = hits.map((hit) => {
     const mark = marks(hit.entry.id);
-    const user = mark.favourite ? 0 : mark.usedAt !== null ? 1 : 2;
+    const user = mark.favourite ? 0 : mark.usedAt !== null ? 1 : hit.entry.origin === 'own' ? 2 : 3;
     return { hit, user, usedAt: mark.usedAt ?? 0 };
   });
   keyed.sort(
@@ -223,8 +223,8 @@ export function rankHits(hits: Hit[], marks: (id: string) => Marks): Hit[] {
       a.user - b.user ||
       b.usedAt - a.usedAt ||
       a.hit.quality - b.hit.quality ||
-      a.hit.tier - b.hit.tier ||
       Number(a.hit.entry.state !== null) - Number(b.hit.entry.state !== null) ||
+      a.hit.tier - b.hit.tier ||
       b.hit.entry.commonness - a.hit.entry.commonness ||
       a.hit.entry.name.length - b.hit.entry.name.length ||
       a.hit.entry.name.localeCompare(b.hit.entry.name),

@@ -130,8 +130,7 @@ function toEntry(row: FoodRow): FoodEntry {
   return {
     ...foodOf(row),
     aliases: row.aliases.split('|').filter((alias) => alias !== ''),
-    // One's own foods count as everyday ones: the person named them to log them.
-    commonness: row.owner_id ? 2 : row.commonness,
+    commonness: row.commonness,
   };
 }
 
