@@ -62,9 +62,13 @@ function nameParts(name: string): string[][] {
     .filter((words) => words.length > 0);
 }
 
-/** Whether a query word meets a food's word: one of its forms, or one of their synonyms. */
-function meets(queryKeys: string[], word: string, asPrefix: boolean): boolean {
-  const forms = [...searchKeys(word), ...synonymsOf(word)];
+/** A word's forms and their synonyms: what a query word may meet it as. */
+function formsOf(word: string): string[] {
+  return [...searchKeys(word), ...synonymsOf(word)];
+}
+
+/** Whether a query word meets a food's word, given as its forms. */
+function meets(queryKeys: string[], forms: string[], asPrefix: boolean): boolean {
   return forms.some((form) =>
     queryKeys.some((key) => form === key || (asPrefix && form.startsWith(key))),
   );
@@ -81,12 +85,13 @@ function prefixKeys(word: string): string[] {
  */
 export class FoodIndex {
   private readonly postings = new Map<string, Posting[]>();
-  private readonly parts: string[][][];
+  /** Each food's name parts, each as the forms of its words. */
+  private readonly parts: string[][][][];
   /** What each query word met, kept across searches: typed letter by letter, they repeat. */
   private readonly seen = new Map<string, Map<number, WordMatch>>();
 
   constructor(readonly entries: readonly FoodEntry[]) {
-    this.parts = entries.map((entry) => nameParts(entry.name));
+    this.parts = entries.map((entry) => nameParts(entry.name).map((part) => part.map(formsOf)));
     entries.forEach((entry, food) => {
       const add = (word: string, place: Posting['place'], first: boolean) => {
         for (const key of searchKeys(word)) this.post(key, { food, quality: EXACT, place, first });
@@ -94,7 +99,7 @@ export class FoodIndex {
           this.post(synonym, { food, quality: EXACT_SYNONYM, place, first });
         }
       };
-      for (const part of this.parts[food] ?? []) {
+      for (const part of nameParts(entry.name)) {
         part.forEach((word, at) => {
           add(word, NAME, at === 0);
         });
@@ -111,11 +116,28 @@ export class FoodIndex {
     else this.postings.set(key, [posting]);
   }
 
+  /** What `ranked` answered lately, by query: typed letter by letter, queries repeat. */
+  private readonly rankedByQuery = new Map<string, Hit[]>();
+
+  /** Every food meeting every word of the query, ranked for someone who marked none. */
+  ranked(query: string): Hit[] {
+    const known = this.rankedByQuery.get(query);
+    if (known) return known;
+    const hits = rankHits(this.search(query), () => UNMARKED);
+    if (this.rankedByQuery.size >= MAX_REMEMBERED_WORDS) this.rankedByQuery.clear();
+    this.rankedByQuery.set(query, hits);
+    return hits;
+  }
+
   /** Every food meeting every word of the query, unranked. */
   search(query: string): Hit[] {
     const words = searchWords(query);
     if (words.length === 0) return [];
     const perWord = words.map((word) => this.wordMatches(word));
+    // The query as the beginning of a name: every word whole but the last, still being typed.
+    const phrase = words.map((word, at) =>
+      at === words.length - 1 ? prefixKeys(word) : searchKeys(word),
+    );
     const hits: Hit[] = [];
     const [first, ...rest] = perWord;
     for (const [food, match] of first ?? []) {
@@ -132,24 +154,19 @@ export class FoodIndex {
         entry,
         typo: matches.some((one) => one.quality === TYPO),
         quality: Math.max(...matches.map((one) => (one.quality === TYPO ? PREFIX : one.quality))),
-        tier: this.tierOf(food, words, matches),
+        tier: this.tierOf(food, phrase, matches),
       });
     }
     return hits;
   }
 
-  private tierOf(food: number, words: string[], matches: WordMatch[]): number {
+  private tierOf(food: number, phrase: string[][], matches: WordMatch[]): number {
     if (matches.some((match) => match.place === ALIAS)) return 3;
+    const last = phrase.length - 1;
     const isPhrase = (this.parts[food] ?? []).some(
       (part) =>
-        part.length >= words.length &&
-        words.every((word, at) =>
-          meets(
-            at === words.length - 1 ? prefixKeys(word) : searchKeys(word),
-            part[at] ?? '',
-            at === words.length - 1,
-          ),
-        ),
+        part.length >= phrase.length &&
+        phrase.every((keys, at) => meets(keys, part[at] ?? [], at === last)),
     );
     if (isPhrase) return 0;
     return matches[0]?.first ? 1 : 2;
@@ -204,6 +221,34 @@ export interface Marks {
   usedAt: number | null;
 }
 
+export const UNMARKED: Marks = { favourite: false, usedAt: null };
+
+/**
+ * The first `limit` of `rankHits` over the table's hits and the person's own, from the
+ * table's ranking for nobody (`FoodIndex.ranked`): only the person's own foods and the
+ * table foods they marked are ranked anew, and they go before the rest of their kind (with
+ * a typo or without), as `rankHits` would put them.
+ */
+export function rankForPerson(
+  table: Hit[],
+  own: Hit[],
+  marks: (id: string) => Marks,
+  limit: number,
+): Hit[] {
+  const isMarked = (hit: Hit) => {
+    const mark = marks(hit.entry.id);
+    return mark.favourite || mark.usedAt !== null;
+  };
+  const personal = rankHits([...own, ...table.filter(isMarked)], marks);
+  const rest = table.filter((hit) => !isMarked(hit));
+  return [
+    ...personal.filter((hit) => !hit.typo),
+    ...rest.filter((hit) => !hit.typo),
+    ...personal.filter((hit) => hit.typo),
+    ...rest.filter((hit) => hit.typo),
+  ].slice(0, limit);
+}
+
 /**
  * The order results are shown in: a match needing no typo first; then the person's
  * favourites, then what they logged lately (latest first), then their own foods; then
@@ -227,7 +272,12 @@ export function rankHits(hits: Hit[], marks: (id: string) => Marks): Hit[] {
       a.hit.tier - b.hit.tier ||
       b.hit.entry.commonness - a.hit.entry.commonness ||
       a.hit.entry.name.length - b.hit.entry.name.length ||
-      a.hit.entry.name.localeCompare(b.hit.entry.name),
+      byName(a.hit.entry.name, b.hit.entry.name),
   );
   return keyed.map(({ hit }) => hit);
+}
+
+/** The last tie-break, by code point: `localeCompare` would cost more than the rest. */
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

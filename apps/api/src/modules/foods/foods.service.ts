@@ -1,7 +1,10 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
+import { envelope } from '@forja/shared/schemas/envelope';
 import {
   foodInputSchema,
+  foodListSchema,
+  foodSchema,
   type Food,
   type FoodInput,
   type FoodSearchQuery,
@@ -17,9 +20,8 @@ import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
-import { searchKeys, searchTextOf, searchWords } from '@forja/shared/search-text';
-import { FoodIndex, rankHits, type FoodEntry, type Marks } from './food-search';
-import { synonymsOf } from './synonyms';
+import { searchTextOf, searchWords } from '@forja/shared/search-text';
+import { FoodIndex, rankForPerson, UNMARKED, type FoodEntry, type Marks } from './food-search';
 
 export interface FoodsDeps {
   db: Db;
@@ -134,82 +136,158 @@ function toEntry(row: FoodRow): FoodEntry {
   };
 }
 
-/** What one statement answers of the person: their marks, and their own foods that may match. */
+/** What one statement answers of the person: their marks, and each of their own foods. */
 interface PersonRow extends Partial<FoodRow> {
   food_id: string;
   favourite: boolean;
   used_at: number | null;
 }
 
-/**
- * `like` patterns for one's own foods, one list per query word (any of it will do): the
- * word's forms and synonyms, "nuez" also as "nuec" (for "nueces"). A superset of what the
- * index then matches; a typo is not forgiven in one's own foods.
- */
-function ownFoodPatterns(words: string[]): SQL {
-  return and(
-    ...words.map((word) => {
-      const forms = new Set([...searchKeys(word), ...synonymsOf(word)]);
-      for (const form of [...forms]) if (form.endsWith('z')) forms.add(`${form.slice(0, -1)}c`);
-      return or(...[...forms].map((form) => sql`${foods.search_text} like ${`%${form}%`}`));
-    }),
-  ) as SQL;
+/** What the search needs of a person: their marks on foods, and their own foods' index. */
+interface PersonFoods {
+  version: number;
+  since: string;
+  marks: Map<string, Marks>;
+  own: FoodIndex;
 }
 
 /**
- * Foods matching every word of the query, accents, case and plurals aside, through the
- * synonyms of Spain and Latin America and with one slip forgiven in a word of four letters
- * or more; ranked by `rankHits` (decision 070). The shipped table is searched in memory;
- * the person's favourites, recent foods and own foods come from one statement. With an
- * empty query: favourites and recent foods.
+ * What was read of each person lately, kept while their `foods_version` (read with the
+ * access token) stays the same: a search typed letter by letter then costs no query.
  */
-export async function searchFoods(
+const people = new Map<string, PersonFoods>();
+const MAX_PEOPLE_KEPT = 2000;
+
+async function personFoods(
   deps: FoodsDeps,
   userId: string,
-  query: FoodSearchQuery,
-): Promise<Food[]> {
-  const { q, limit } = foodSearchQuerySchema.parse(query);
-  const words = searchWords(q);
-  if (words.length === 0) return favouritesAndRecents(deps, userId, limit);
-  const [table, person]: [FoodIndex, unknown] = await Promise.all([
-    tableIndex(deps.db),
-    deps.db.execute(sql`
-      select m.food_id, bool_or(m.favourite) as favourite,
-        extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
-      from (
-        select ${foodFavourites.food_id} as food_id, true as favourite, null::timestamptz as used_at
-        from ${foodFavourites} where ${foodFavourites.user_id} = ${userId}
-        union all
-        select ${diaryEntries.food_id}, false, ${diaryEntries.created_at}
-        from ${diaryEntries}
-        where ${diaryEntries.user_id} = ${userId} and ${diaryEntries.date} >= ${recentSince(deps.clock)}
-          and ${diaryEntries.food_id} is not null
-        union all
-        select ${foods.id}, false, null from ${foods}
-        where ${foods.owner_id} = ${userId} and ${ownFoodPatterns(words)}
-      ) m
-      left join ${foods} f on f.id = m.food_id and f.owner_id = ${userId}
-      group by m.food_id, f.id`),
-  ]);
+  version: number | undefined,
+): Promise<PersonFoods> {
+  const since = recentSince(deps.clock);
+  const kept = people.get(userId);
+  if (kept && kept.version === version && kept.since === since) return kept;
+  const answer: unknown = await deps.db.execute(sql`
+    select m.food_id, bool_or(m.favourite) as favourite,
+      extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
+    from (
+      select ${foodFavourites.food_id} as food_id, true as favourite, null::timestamptz as used_at
+      from ${foodFavourites} where ${foodFavourites.user_id} = ${userId}
+      union all
+      select ${diaryEntries.food_id}, false, ${diaryEntries.created_at}
+      from ${diaryEntries}
+      where ${diaryEntries.user_id} = ${userId} and ${diaryEntries.date} >= ${since}
+        and ${diaryEntries.food_id} is not null
+      union all
+      select ${foods.id}, false, null from ${foods} where ${foods.owner_id} = ${userId}
+    ) m
+    left join ${foods} f on f.id = m.food_id and f.owner_id = ${userId}
+    group by m.food_id, f.id`);
   // Both drivers answer { rows }; the shared Drizzle type does not say so.
-  const rows = (person as { rows: PersonRow[] }).rows;
+  const rows = (answer as { rows: PersonRow[] }).rows;
   const marks = new Map<string, Marks>();
   const own: FoodEntry[] = [];
   for (const row of rows) {
     marks.set(row.food_id, { favourite: row.favourite, usedAt: row.used_at });
     if (row.id) own.push(toEntry(row as FoodRow));
   }
-  const hits = [...table.search(q), ...new FoodIndex(own).search(q)];
-  return rankHits(hits, (id) => marks.get(id) ?? { favourite: false, usedAt: null })
-    .slice(0, limit)
-    .map(({ entry: { aliases: _aliases, commonness: _commonness, ...food } }) => {
-      const mark = marks.get(food.id);
-      return {
-        ...food,
-        favourite: mark?.favourite ?? false,
-        recent: (mark?.usedAt ?? null) !== null,
-      };
-    });
+  const person = { version: version ?? -1, since, marks, own: new FoodIndex(own) };
+  if (version !== undefined) {
+    people.delete(userId);
+    // The oldest read goes first when too many people are kept.
+    if (people.size >= MAX_PEOPLE_KEPT) people.delete(people.keys().next().value ?? '');
+    people.set(userId, person);
+  }
+  return person;
+}
+
+/**
+ * Foods matching every word of the query, accents, case and plurals aside, through the
+ * synonyms of Spain and Latin America and with one slip forgiven in a word of four letters
+ * or more; ranked by `rankHits` (decision 070). The shipped table is searched in memory; the
+ * person's favourites, recent foods and own foods are read in one statement and kept while
+ * `foodsVersion` (the user's `foods_version`) stays the same. Null for an empty query.
+ */
+async function rankedFoods(
+  deps: FoodsDeps,
+  userId: string,
+  q: string,
+  limit: number,
+  foodsVersion: number | undefined,
+): Promise<{ entry: FoodEntry; mark: Marks }[] | null> {
+  if (searchWords(q).length === 0) return null;
+  const [table, person] = await Promise.all([
+    tableIndex(deps.db),
+    personFoods(deps, userId, foodsVersion),
+  ]);
+  const marksOf = (id: string) => person.marks.get(id) ?? UNMARKED;
+  return rankForPerson(table.ranked(q), person.own.search(q), marksOf, limit).map(({ entry }) => ({
+    entry,
+    mark: marksOf(entry.id),
+  }));
+}
+
+/** The foods of a search (see `rankedFoods`); with an empty query, favourites and recents. */
+export async function searchFoods(
+  deps: FoodsDeps,
+  userId: string,
+  query: FoodSearchQuery,
+  foodsVersion?: number,
+): Promise<Food[]> {
+  const { q, limit } = foodSearchQuerySchema.parse(query);
+  const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
+  if (!ranked) return favouritesAndRecents(deps, userId, limit);
+  return ranked.map(({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
+    ...food,
+    favourite: mark.favourite,
+    recent: mark.usedAt !== null,
+  }));
+}
+
+/** The marks as a food's JSON ends once checked against the schema with neither. */
+const UNMARKED_TAIL = ',"favourite":false,"recent":false}';
+
+/** Each food's JSON without its marks, checked against `foodSchema` when first made. */
+const foodJson = new WeakMap<FoodEntry, string>();
+
+function jsonOf(entry: FoodEntry): string {
+  let json = foodJson.get(entry);
+  if (json === undefined) {
+    // The schema leaves out what the search alone knows (aliases, commonness).
+    const full = JSON.stringify(foodSchema.parse({ ...entry, favourite: false, recent: false }));
+    if (!full.endsWith(UNMARKED_TAIL))
+      throw new Error('a food’s JSON no longer ends with its marks');
+    json = full.slice(0, -UNMARKED_TAIL.length);
+    foodJson.set(entry, json);
+  }
+  return json;
+}
+
+/**
+ * The answer of `GET /v0/foods/?q=` as JSON, the envelope around `searchFoods`'s list: each
+ * food is written from JSON made once and checked against the shared schema then, since
+ * checking and writing twenty foods at every letter typed cost more than the search.
+ */
+export async function searchFoodsAnswer(
+  deps: FoodsDeps,
+  userId: string,
+  query: FoodSearchQuery,
+  foodsVersion?: number,
+): Promise<string> {
+  const { q, limit } = foodSearchQuerySchema.parse(query);
+  const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
+  if (!ranked) {
+    return JSON.stringify(
+      envelope(foodListSchema).parse({
+        status: 200,
+        data: await favouritesAndRecents(deps, userId, limit),
+      }),
+    );
+  }
+  const items = ranked.map(
+    ({ entry, mark }) =>
+      `${jsonOf(entry)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`,
+  );
+  return `{"status":200,"data":[${items.join(',')}]}`;
 }
 
 /**
