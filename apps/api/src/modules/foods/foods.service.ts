@@ -153,10 +153,33 @@ interface PersonFoods {
 
 /**
  * What was read of each person lately, kept while their `foods_version` (read with the
- * access token) stays the same: a search typed letter by letter then costs no query.
+ * access token) stays the same: a search typed letter by letter then costs no query. At
+ * most 2000 people and 50 000 rows (own foods, favourites, recents: some 100 MB at worst)
+ * are kept; the earliest read goes first.
  */
 const people = new Map<string, PersonFoods>();
 const MAX_PEOPLE_KEPT = 2000;
+const MAX_ROWS_KEPT = 50_000;
+let rowsKept = 0;
+
+function keep(userId: string, person: PersonFoods) {
+  forget(userId);
+  while (
+    people.size > 0 &&
+    (people.size >= MAX_PEOPLE_KEPT || rowsKept + person.marks.size > MAX_ROWS_KEPT)
+  ) {
+    forget(people.keys().next().value ?? '');
+  }
+  people.set(userId, person);
+  rowsKept += person.marks.size;
+}
+
+function forget(userId: string) {
+  const person = people.get(userId);
+  if (!person) return;
+  people.delete(userId);
+  rowsKept -= person.marks.size;
+}
 
 async function personFoods(
   deps: FoodsDeps,
@@ -191,12 +214,7 @@ async function personFoods(
     if (row.id) own.push(toEntry(row as FoodRow));
   }
   const person = { version: version ?? -1, since, marks, own: new FoodIndex(own) };
-  if (version !== undefined) {
-    people.delete(userId);
-    // The oldest read goes first when too many people are kept.
-    if (people.size >= MAX_PEOPLE_KEPT) people.delete(people.keys().next().value ?? '');
-    people.set(userId, person);
-  }
+  if (version !== undefined) keep(userId, person);
   return person;
 }
 
