@@ -1,9 +1,12 @@
 import type pg from 'pg';
 
+/** The person's own foods, as many as a heavy user keeps. */
+export const OWN_FOODS = 200;
+
 /**
  * A year of one person's logging, written straight to the database: eight food entries a
  * day across the meals (from a repertoire of 80 foods, as people repeat what they eat), water and a note every day, a weighing every day, and three
- * workouts a week of four exercises with four sets each; plus 30 foods of their own and
+ * workouts a week of four exercises with four sets each; plus 200 foods of their own and
  * 20 favourites. The diary day read and the food search are measured against it.
  */
 export async function seedYearOfDiary(db: pg.Client, email: string): Promise<void> {
@@ -12,10 +15,13 @@ export async function seedYearOfDiary(db: pg.Client, email: string): Promise<voi
   ).rows;
   if (!user) throw new Error(`no user ${email}`);
   const id = user.id;
+  // Named like people name theirs, so that a search reads some of them.
   await db.query(
     `insert into foods (owner_id, name, search_text, kcal, protein_g, carbohydrate_g, fat_g, fibre_g)
-     select $1, 'Receta propia ' || n, 'receta propia ' || n, 150 + n, 10, 15, 5, 1
-     from generate_series(1, 30) n`,
+     select $1, d || ' ' || n, lower(d) || ' ' || n, 150 + n, 10, 15, 5, 1
+     from generate_series(1, ${OWN_FOODS}) n,
+       lateral (select (array['Pollo al curry de casa', 'Lentejas de mi madre', 'Tarta de manzana',
+         'Batido de proteinas', 'Ensalada de arroz', 'Receta propia'])[1 + n % 6] as d) names`,
     [id],
   );
   await db.query(

@@ -23,7 +23,14 @@ import {
   type Score,
   type Visit,
 } from './browser';
-import { seedYearOfDiary } from './diary-data';
+import { OWN_FOODS, seedYearOfDiary } from './diary-data';
+import {
+  FOOD_SEARCH_BUDGET,
+  FOOD_SEARCH_CONNECTIONS,
+  FOOD_SEARCH_TABLE_HEAD,
+  foodSearchRows,
+  measureFoodSearch,
+} from './food-search';
 import {
   measureWorkspace,
   seedTrainerWorkspace,
@@ -166,7 +173,11 @@ function routeOf(
 }
 
 /** The bare Fastify baseline replaying `routes`, bundled and run like the real server. */
-async function startBaseline(bodyDir: string, routes: CapturedRoute[]): Promise<Started> {
+async function startBaseline(
+  bodyDir: string,
+  routes: CapturedRoute[],
+  floorDatabaseUrl?: string,
+): Promise<Started> {
   const routesFile = join(bodyDir, 'routes.json');
   writeFileSync(routesFile, JSON.stringify(routes));
   await build({
@@ -180,7 +191,14 @@ async function startBaseline(bodyDir: string, routes: CapturedRoute[]): Promise<
     logLevel: 'warning',
   });
   const ready = routes.find((route) => route.method === 'GET')?.url ?? '/';
-  return startProcess([bareBundle], { BENCH_ROUTES_FILE: routesFile }, ready);
+  return startProcess(
+    [bareBundle],
+    {
+      BENCH_ROUTES_FILE: routesFile,
+      ...(floorDatabaseUrl ? { BENCH_FLOOR_DATABASE_URL: floorDatabaseUrl } : {}),
+    },
+    ready,
+  );
 }
 
 /** Captures the workspace calls as the trainer answers them, for the baseline to replay. */
@@ -259,6 +277,8 @@ async function loginBurst(
 interface Scene {
   api: Started;
   db: pg.Client;
+  /** The scratch database, for the baseline's one-query floor. */
+  databaseUrl: string;
   bodyDir: string;
   /** What `run` starts besides the server, stopped with it. */
   started: Started[];
@@ -297,7 +317,7 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
     const api = await startProcess([serverEntry], environment, '/v0/health/');
     started.push(api);
     await db.connect();
-    await run({ api, db, bodyDir, started, anotherInstance });
+    await run({ api, db, databaseUrl: databaseUrl.toString(), bodyDir, started, anotherInstance });
   } finally {
     for (const child of started.reverse()) await child.stop();
     await db.end().catch(() => undefined);
@@ -389,7 +409,7 @@ async function measurePages(
 async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
-  await withServer(async ({ api, db, bodyDir, started, anotherInstance }) => {
+  await withServer(async ({ api, db, databaseUrl, bodyDir, started, anotherInstance }) => {
     const machineLine = await machine(db);
 
     process.stdout.write('Setting up accounts and a year of diary data…\n');
@@ -531,7 +551,7 @@ async function main() {
     routes.push(
       ...(await captureWorkspace(api.url, trainer.tokens.access_token, bodyDir, calls.length)),
     );
-    const bare = await startBaseline(bodyDir, routes);
+    const bare = await startBaseline(bodyDir, routes, databaseUrl);
     started.push(bare);
     const memory = new PeakMemory(api.child.pid);
     memory.mark('the setting up');
@@ -597,6 +617,12 @@ async function main() {
     }
 
     memory.mark('the diary reads at one connection');
+
+    const foodSearch = foodSearchRows(
+      await measureFoodSearch(api.url, bare.url, token, main.id, seconds, WARM_UP_SECONDS),
+      problems,
+    );
+    memory.mark('the food search against the floor');
 
     const workspace = workspaceRows(
       await measureWorkspace(
@@ -669,12 +695,13 @@ async function main() {
       '',
       '## The diary with a year of data',
       '',
-      'One trainee’s year: 2920 food entries, water and a note every day, 365 weighings, 156 workouts of 16 sets, 30 foods of their own and 20 favourites. One connection, as one person calls:',
+      'One trainee’s year: 2920 food entries, water and a note every day, 365 weighings, 156 workouts of 16 sets, ${OWN_FOODS} foods of their own and 20 favourites. One connection, as one person calls:',
       '',
       '| call | req/s | p50 ms | p99 ms | p99 budget ms | non-2xx |',
       '| --- | --- | --- | --- | --- | --- |',
       ...diaryRows,
       '',
+      ...foodSearchSection(foodSearch),
       "## The trainer's workspace",
       '',
       WORKSPACE_DATA,
@@ -725,6 +752,52 @@ async function main() {
     process.stdout.write(`\n${formatted}`);
     if (problems.length > 0) {
       process.stderr.write(`\nnpm run bench failed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+      process.exitCode = 1;
+    }
+  });
+}
+
+/** The food search's part of the report, after its data and how it is measured. */
+function foodSearchSection(rows: string[]): string[] {
+  return [
+    '## Food search against the one-query floor',
+    '',
+    `Food search is typed letter by letter. The same trainee (the whole food table, ${OWN_FOODS} foods of their own, a year of diary), ${FOOD_SEARCH_CONNECTIONS} connections; each row runs right after the floor: a bare Fastify route of the baseline reading one user by primary key from the same PostgreSQL (a pool of 20, like the server's). The typed row sends every prefix of eight searches in turn ("p", "po", …, "pollo", …, "platno"). Budget: at least ${FOOD_SEARCH_BUDGET.ratio} of the floor's req/s and a p99 under ${FOOD_SEARCH_BUDGET.p99Ms} ms. Two rows, for comparison and without a budget, show where the rest goes: a signed-in call answering one small row (the access token is read with the user, one query like the floor's), and the same search answering one food instead of twenty (about 8 KB of JSON).`,
+    '',
+    ...FOOD_SEARCH_TABLE_HEAD,
+    ...rows,
+    '',
+  ];
+}
+
+/**
+ * BENCH_ONLY=foods: only the food search against the one-query floor, with the trainee's
+ * year of data, printed in the report's format and not written to it.
+ */
+async function foodsOnly() {
+  await withServer(async ({ api, db, databaseUrl, bodyDir, started }) => {
+    const trainee = await account(api.url, db, new Addresses(), 'onboarded');
+    await seedYearOfDiary(db, trainee.email);
+    const token = trainee.tokens.access_token;
+    const answer = await captured(
+      await fetch(`${api.url}/v0/foods/?q=pollo`, { headers: { authorization: `Token ${token}` } }),
+    );
+    const bare = await startBaseline(
+      bodyDir,
+      [routeOf(bodyDir, 0, 'GET', '/v0/foods/', answer)],
+      databaseUrl,
+    );
+    started.push(bare);
+    const rows = foodSearchRows(
+      await measureFoodSearch(api.url, bare.url, token, trainee.id, seconds, WARM_UP_SECONDS),
+      problems,
+    );
+    const section = foodSearchSection(rows);
+    process.stdout.write(
+      `\nOn ${await machine(db)}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.\n\n${section.join('\n')}\n`,
+    );
+    if (problems.length > 0) {
+      process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
       process.exitCode = 1;
     }
   });
@@ -839,4 +912,5 @@ async function messagesOnly() {
 if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
 else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
 else if (process.env.BENCH_ONLY === 'messages') await messagesOnly();
+else if (process.env.BENCH_ONLY === 'foods') await foodsOnly();
 else await main();

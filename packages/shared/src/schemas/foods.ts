@@ -6,6 +6,14 @@ import { amountUpTo, numberUpTo } from './quantities';
 export const FOOD_ORIGINS = ['table', 'own'] as const;
 export type FoodOrigin = (typeof FOOD_ORIGINS)[number];
 
+/**
+ * How a shipped food is weighed when it is not as eaten: raw (meat, fish, potatoes before
+ * cooking) or dry (rice, pasta, pulses before they take up water). Results show it beside
+ * the energy, since the cooked food has a half to a third of it.
+ */
+export const FOOD_STATES = ['raw', 'dry'] as const;
+export type FoodState = (typeof FOOD_STATES)[number];
+
 /** Units every food can be measured in; portions ("1 huevo") are named per food. */
 export const GRAMS = 'g';
 export const MILLILITRES = 'ml';
@@ -41,6 +49,10 @@ export const foodSchema = nutrientsSchema.extend({
   /** Grams in a millilitre, for foods measured by volume (milk, oil); null otherwise. */
   density_g_per_ml: z.number().nullable(),
   portions: z.array(portionSchema),
+  /** Grams of alcohol per 100 g, counted at 7 kcal/g in the energy; 0 for one's own foods. */
+  alcohol_g: z.number(),
+  /** Raw or dry when the food is weighed before cooking; null when it is as eaten. */
+  state: z.enum(FOOD_STATES).nullable(),
   /** The food composition table a shipped food's values come from; '' for one's own. */
   source: z.string(),
   favourite: z.boolean(),

@@ -3,6 +3,7 @@ import {
   check,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -12,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { EQUIPMENT, MUSCLE_GROUPS } from '@forja/shared/schemas/diary';
-import type { Portion } from '@forja/shared/schemas/foods';
+import { FOOD_STATES, type Portion } from '@forja/shared/schemas/foods';
 import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -41,8 +42,17 @@ export const foods = pgTable(
     carbohydrate_g: doublePrecision('carbohydrate_g').notNull(),
     fat_g: doublePrecision('fat_g').notNull(),
     fibre_g: doublePrecision('fibre_g').notNull(),
+    /** Counted in `kcal` at 7 kcal/g; 0 for all but drinks with alcohol. */
+    alcohol_g: doublePrecision('alcohol_g').notNull().default(0),
     density_g_per_ml: doublePrecision('density_g_per_ml'),
     portions: jsonb('portions').$type<Portion[]>().notNull().default([]),
+    /** A shipped food weighed raw or dry, before cooking; null when as eaten (decision 070). */
+    state: text('state', { enum: FOOD_STATES }),
+    /**
+     * How commonly a shipped food is eaten and logged, 0 to 2: the search puts the everyday
+     * foods first among equal matches (decision 070). 0 for one's own foods.
+     */
+    commonness: integer('commonness').notNull().default(0),
     source: text('source').notNull().default(''),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
@@ -51,6 +61,8 @@ export const foods = pgTable(
     uniqueIndex('foods_key_key').on(table.key),
     index('foods_owner_id_idx').on(table.owner_id),
     check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
+    check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
+    check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),
     check(
       'foods_nutrients_check',
       sql`${table.kcal} >= 0 and ${table.protein_g} >= 0 and ${table.carbohydrate_g} >= 0 and ${table.fat_g} >= 0 and ${table.fibre_g} >= 0`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -36,6 +37,12 @@ export const users = pgTable(
     /** The terms and privacy policy accepted at registration, and when; null before they existed. */
     terms_version: text('terms_version'),
     terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Raised by triggers (migration 0028) whenever the person's diary entries, favourite
+     * foods or own foods change, so the food search can keep what it read of them until
+     * then (decision 070). Read with the access token, it costs no query.
+     */
+    foods_version: integer('foods_version').notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { envelope, noticeSchema } from '@forja/shared/schemas/envelope';
 import {
   foodInputSchema,
   foodListSchema,
@@ -14,10 +14,12 @@ import {
   createFood,
   deleteFood,
   getFood,
-  searchFoods,
+  searchFoodsAnswer,
   setFavourite,
   updateFood,
 } from './foods.service';
+
+type FoodSearchAnswer = z.infer<ReturnType<typeof envelope<typeof foodListSchema>>>;
 
 const tags = ['foods'];
 const security = [{ token: [] }];
@@ -35,8 +37,16 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         response: responses(200, foodListSchema),
       },
     },
-    async (request, reply) =>
-      send(reply, 200, await searchFoods(deps, requireUser(request).userId, request.query)),
+    async (request, reply) => {
+      const { userId, user } = requireUser(request);
+      const answer = await searchFoodsAnswer(deps, userId, request.query, user.foods_version);
+      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`): the
+      // typed reply expects the object, which Fastify would check and write once more.
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(answer as unknown as FoodSearchAnswer);
+    },
   );
 
   app.get(

@@ -1,7 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
+import { envelope } from '@forja/shared/schemas/envelope';
 import {
   foodInputSchema,
+  foodListSchema,
+  foodSchema,
   type Food,
   type FoodInput,
   type FoodSearchQuery,
@@ -17,7 +20,8 @@ import { diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
-import { foldForSearch, searchTextOf } from '@forja/shared/search-text';
+import { searchTextOf, searchWords } from '@forja/shared/search-text';
+import { FoodIndex, rankForPerson, UNMARKED, type FoodEntry, type Marks } from './food-search';
 
 export interface FoodsDeps {
   db: Db;
@@ -27,7 +31,8 @@ export interface FoodsDeps {
 /** Foods logged within this many days count as recent. */
 const RECENT_DAYS = 60;
 
-function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
+/** A food as stored, without the person's marks. */
+function foodOf(row: FoodRow): Omit<Food, 'favourite' | 'recent'> {
   return {
     id: row.id,
     name: row.name,
@@ -39,9 +44,14 @@ function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): F
     fibre_g: row.fibre_g,
     density_g_per_ml: row.density_g_per_ml,
     portions: row.portions,
+    alcohol_g: row.alcohol_g,
+    state: row.state,
     source: row.source,
-    ...flags,
   };
+}
+
+function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
+  return { ...foodOf(row), ...flags };
 }
 
 /** The first day whose entries count as recent. */
@@ -58,7 +68,6 @@ async function selectFoods(
   userId: string,
   options: {
     where: (flags: { favourite: SQL; recent: SQL }) => SQL | undefined;
-    first?: SQL[];
     limit: number;
   },
 ): Promise<Food[]> {
@@ -91,7 +100,6 @@ async function selectFoods(
     .leftJoin(recent, eq(recent.food_id, foods.id))
     .where(and(visibleTo(userId), options.where({ favourite, recent: isRecent })))
     .orderBy(
-      ...(options.first ?? []),
       sql`${favourite} desc`,
       sql`${recent.used_at} desc nulls last`,
       sql`length(${foods.name})`,
@@ -101,57 +109,234 @@ async function selectFoods(
   return rows.map((row) => toFood(row.food, { favourite: row.favourite, recent: row.recent }));
 }
 
+/** The shipped table's index, built once per database: the table does not change while
+ * the process runs (it is loaded before the server listens). */
+const tableIndexes = new WeakMap<Db, Promise<FoodIndex>>();
+
+function tableIndex(db: Db): Promise<FoodIndex> {
+  let index = tableIndexes.get(db);
+  if (!index) {
+    index = db
+      .select()
+      .from(foods)
+      .where(isNull(foods.owner_id))
+      .then((rows) => new FoodIndex(rows.map(toEntry)));
+    // A failed read is tried again by the next search.
+    index.catch(() => tableIndexes.delete(db));
+    tableIndexes.set(db, index);
+  }
+  return index;
+}
+
+function toEntry(row: FoodRow): FoodEntry {
+  return {
+    ...foodOf(row),
+    aliases: row.aliases.split('|').filter((alias) => alias !== ''),
+    commonness: row.commonness,
+  };
+}
+
+/** What one statement answers of the person: their marks, and each of their own foods. */
+interface PersonRow extends Partial<FoodRow> {
+  food_id: string;
+  favourite: boolean;
+  used_at: number | null;
+}
+
+/** What the search needs of a person: their marks on foods, and their own foods' index. */
+interface PersonFoods {
+  version: number;
+  since: string;
+  marks: Map<string, Marks>;
+  own: FoodIndex;
+}
+
 /**
- * Foods matching every word of the query, accents and case aside. Those whose name starts
- * with the query come first, then those with a word (or a synonym) that starts with it,
- * then the rest; within each, favourites, then recently logged foods, then shorter names.
- * With an empty query: favourites and recent foods.
+ * What was read of each person lately, kept while their `foods_version` (read with the
+ * access token) stays the same: a search typed letter by letter then costs no query. At
+ * most 2000 people and 50 000 rows (own foods, favourites, recents: some 100 MB at worst)
+ * are kept; the earliest read goes first.
  */
+const people = new Map<string, PersonFoods>();
+const MAX_PEOPLE_KEPT = 2000;
+const MAX_ROWS_KEPT = 50_000;
+let rowsKept = 0;
+
+function keep(userId: string, person: PersonFoods) {
+  forget(userId);
+  while (
+    people.size > 0 &&
+    (people.size >= MAX_PEOPLE_KEPT || rowsKept + person.marks.size > MAX_ROWS_KEPT)
+  ) {
+    forget(people.keys().next().value ?? '');
+  }
+  people.set(userId, person);
+  rowsKept += person.marks.size;
+}
+
+function forget(userId: string) {
+  const person = people.get(userId);
+  if (!person) return;
+  people.delete(userId);
+  rowsKept -= person.marks.size;
+}
+
+async function personFoods(
+  deps: FoodsDeps,
+  userId: string,
+  version: number | undefined,
+): Promise<PersonFoods> {
+  const since = recentSince(deps.clock);
+  const kept = people.get(userId);
+  if (kept && kept.version === version && kept.since === since) return kept;
+  const answer: unknown = await deps.db.execute(sql`
+    select m.food_id, bool_or(m.favourite) as favourite,
+      extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
+    from (
+      select ${foodFavourites.food_id} as food_id, true as favourite, null::timestamptz as used_at
+      from ${foodFavourites} where ${foodFavourites.user_id} = ${userId}
+      union all
+      select ${diaryEntries.food_id}, false, ${diaryEntries.created_at}
+      from ${diaryEntries}
+      where ${diaryEntries.user_id} = ${userId} and ${diaryEntries.date} >= ${since}
+        and ${diaryEntries.food_id} is not null
+      union all
+      select ${foods.id}, false, null from ${foods} where ${foods.owner_id} = ${userId}
+    ) m
+    left join ${foods} f on f.id = m.food_id and f.owner_id = ${userId}
+    group by m.food_id, f.id`);
+  // Both drivers answer { rows }; the shared Drizzle type does not say so.
+  const rows = (answer as { rows: PersonRow[] }).rows;
+  const marks = new Map<string, Marks>();
+  const own: FoodEntry[] = [];
+  for (const row of rows) {
+    marks.set(row.food_id, { favourite: row.favourite, usedAt: row.used_at });
+    if (row.id) own.push(toEntry(row as FoodRow));
+  }
+  const person = { version: version ?? -1, since, marks, own: new FoodIndex(own) };
+  if (version !== undefined) keep(userId, person);
+  return person;
+}
+
+/**
+ * Foods matching every word of the query, accents, case and plurals aside, through the
+ * synonyms of Spain and Latin America and with one slip forgiven in a word of four letters
+ * or more; ranked by `rankHits` (decision 070). The shipped table is searched in memory; the
+ * person's favourites, recent foods and own foods are read in one statement and kept while
+ * `foodsVersion` (the user's `foods_version`) stays the same. Null for an empty query.
+ */
+async function rankedFoods(
+  deps: FoodsDeps,
+  userId: string,
+  q: string,
+  limit: number,
+  foodsVersion: number | undefined,
+): Promise<{ entry: FoodEntry; mark: Marks }[] | null> {
+  if (searchWords(q).length === 0) return null;
+  const [table, person] = await Promise.all([
+    tableIndex(deps.db),
+    personFoods(deps, userId, foodsVersion),
+  ]);
+  const marksOf = (id: string) => person.marks.get(id) ?? UNMARKED;
+  return rankForPerson(table.ranked(q), person.own.search(q), marksOf, limit).map(({ entry }) => ({
+    entry,
+    mark: marksOf(entry.id),
+  }));
+}
+
+/** The foods of a search (see `rankedFoods`); with an empty query, favourites and recents. */
 export async function searchFoods(
   deps: FoodsDeps,
   userId: string,
   query: FoodSearchQuery,
+  foodsVersion?: number,
 ): Promise<Food[]> {
   const { q, limit } = foodSearchQuerySchema.parse(query);
-  const folded = foldForSearch(q);
-  const words = folded.split(' ').filter((word) => word !== '');
-  if (words.length === 0) {
-    // Only the person's favourites and recent foods, looked up by id: a few dozen rows
-    // instead of every food.
-    const since = recentSince(deps.clock);
-    const ids = await deps.db
-      .select({ id: foodFavourites.food_id })
-      .from(foodFavourites)
-      .where(eq(foodFavourites.user_id, userId))
-      .union(
-        deps.db
-          .selectDistinct({ id: sql<string>`${diaryEntries.food_id}` })
-          .from(diaryEntries)
-          .where(
-            and(
-              eq(diaryEntries.user_id, userId),
-              sql`${diaryEntries.date} >= ${since}`,
-              sql`${diaryEntries.food_id} is not null`,
-            ),
-          ),
-      );
-    if (ids.length === 0) return [];
-    return selectFoods(deps, userId, {
-      where: () =>
-        inArray(
-          foods.id,
-          ids.map((row) => row.id),
-        ),
-      limit,
-    });
+  const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
+  if (!ranked) return favouritesAndRecents(deps, userId, limit);
+  return ranked.map(({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
+    ...food,
+    favourite: mark.favourite,
+    recent: mark.usedAt !== null,
+  }));
+}
+
+/** The marks as a food's JSON ends once checked against the schema with neither. */
+const UNMARKED_TAIL = ',"favourite":false,"recent":false}';
+
+/** Each food's JSON without its marks, checked against `foodSchema` when first made. */
+const foodJson = new WeakMap<FoodEntry, string>();
+
+function jsonOf(entry: FoodEntry): string {
+  let json = foodJson.get(entry);
+  if (json === undefined) {
+    // The schema leaves out what the search alone knows (aliases, commonness).
+    const full = JSON.stringify(foodSchema.parse({ ...entry, favourite: false, recent: false }));
+    if (!full.endsWith(UNMARKED_TAIL))
+      throw new Error('a food’s JSON no longer ends with its marks');
+    json = full.slice(0, -UNMARKED_TAIL.length);
+    foodJson.set(entry, json);
   }
-  const tier = sql`case
-    when ${foods.search_text} like ${`${folded}%`} then 0
-    when ${foods.search_text} like ${`% ${folded}%`} then 1
-    else 2 end`;
+  return json;
+}
+
+/**
+ * The answer of `GET /v0/foods/?q=` as JSON, the envelope around `searchFoods`'s list: each
+ * food is written from JSON made once and checked against the shared schema then, since
+ * checking and writing twenty foods at every letter typed cost more than the search.
+ */
+export async function searchFoodsAnswer(
+  deps: FoodsDeps,
+  userId: string,
+  query: FoodSearchQuery,
+  foodsVersion?: number,
+): Promise<string> {
+  const { q, limit } = foodSearchQuerySchema.parse(query);
+  const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
+  if (!ranked) {
+    return JSON.stringify(
+      envelope(foodListSchema).parse({
+        status: 200,
+        data: await favouritesAndRecents(deps, userId, limit),
+      }),
+    );
+  }
+  const items = ranked.map(
+    ({ entry, mark }) =>
+      `${jsonOf(entry)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`,
+  );
+  return `{"status":200,"data":[${items.join(',')}]}`;
+}
+
+/**
+ * The person's favourites and recent foods, looked up by id: a few dozen rows instead of
+ * every food.
+ */
+async function favouritesAndRecents(deps: FoodsDeps, userId: string, limit: number) {
+  const since = recentSince(deps.clock);
+  const ids = await deps.db
+    .select({ id: foodFavourites.food_id })
+    .from(foodFavourites)
+    .where(eq(foodFavourites.user_id, userId))
+    .union(
+      deps.db
+        .selectDistinct({ id: sql<string>`${diaryEntries.food_id}` })
+        .from(diaryEntries)
+        .where(
+          and(
+            eq(diaryEntries.user_id, userId),
+            sql`${diaryEntries.date} >= ${since}`,
+            sql`${diaryEntries.food_id} is not null`,
+          ),
+        ),
+    );
+  if (ids.length === 0) return [];
   return selectFoods(deps, userId, {
-    where: () => and(...words.map((word) => sql`${foods.search_text} like ${`%${word}%`}`)),
-    first: [tier],
+    where: () =>
+      inArray(
+        foods.id,
+        ids.map((row) => row.id),
+      ),
     limit,
   });
 }

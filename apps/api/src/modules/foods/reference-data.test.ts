@@ -8,27 +8,56 @@ const exercises = readLibraryExercises();
 
 /**
  * Energy from the macronutrients with the general factors: 4 kcal/g of protein, 4 of
- * available carbohydrate, 9 of fat, and 2 of fibre. The table's carbohydrate is USDA's
- * "by difference", which includes the fibre, so the fibre is taken out of it first.
+ * available carbohydrate, 9 of fat, 7 of alcohol and 2 of fibre. The table's carbohydrate
+ * is USDA's "by difference", which includes the fibre, so the fibre is taken out of it first.
  */
 function energyFromMacros(food: (typeof foods)[number]): number {
   const available = food.carbohydrate_g - food.fibre_g;
-  return 4 * food.protein_g + 4 * available + 2 * food.fibre_g + 9 * food.fat_g;
+  return (
+    4 * food.protein_g + 4 * available + 2 * food.fibre_g + 9 * food.fat_g + 7 * food.alcohol_g
+  );
+}
+
+/** Where a row may come from: a public table whose terms allow it, or a recipe of rows. */
+const SOURCES = [
+  /^USDA FDC (SR Legacy|Foundation|Survey \(FNDDS\)): \S/,
+  /^CIQUAL \d+: \S/,
+  /^BEDCA \d+: \S/,
+  /^Receta Forja: \S/,
+];
+
+/** A recipe's ingredients (keys of the table, or water) in grams, and what they yield. */
+function recipeOf(source: string): { ingredients: [string, number][]; yieldGrams: number } {
+  const match = /^Receta Forja: (.+) \(rinde ([\d.]+) g\)$/.exec(source);
+  if (!match) throw new Error(`not a recipe: ${source}`);
+  const ingredients = (match[1] ?? '').split(', ').map((part): [string, number] => {
+    const [key = '', grams = ''] = part.split(' ');
+    return [key, Number(grams.replace(/ g$/, ''))];
+  });
+  return { ingredients, yieldGrams: Number(match[2]) };
 }
 
 describe('the food table', () => {
-  it('has at least 400 foods, each with a unique key and name', () => {
-    expect(foods.length).toBeGreaterThanOrEqual(400);
+  it('has at least 450 foods, each with a unique key and name', () => {
+    expect(foods.length).toBeGreaterThanOrEqual(450);
     expect(new Set(foods.map((food) => food.key)).size).toBe(foods.length);
     expect(new Set(foods.map((food) => foldForSearch(food.name))).size).toBe(foods.length);
   });
 
-  it('gives every food an energy within 15 % of 4/4/9 (fibre at 2 kcal/g)', () => {
+  it('gives every food an energy within 15 % (or 5 kcal) of Atwater with alcohol at 7 kcal/g', () => {
     const off = foods
       .map((food) => ({ key: food.key, kcal: food.kcal, macros: energyFromMacros(food) }))
-      .filter(({ kcal, macros }) => Math.abs(macros - kcal) > 0.15 * kcal)
+      .filter(({ kcal, macros }) => Math.abs(macros - kcal) > Math.max(0.15 * kcal, 5))
       .map(({ key, kcal, macros }) => `${key}: ${kcal} kcal vs ${macros.toFixed(0)} from macros`);
     expect(off).toEqual([]);
+  });
+
+  it('counts the alcohol of drinks that have it, and of nothing else', () => {
+    const withAlcohol = foods.filter((food) => food.alcohol_g > 0).map((food) => food.key);
+    expect(withAlcohol.sort()).toEqual(['cerveza', 'destilado', 'vino-blanco', 'vino-tinto']);
+    const beer = foods.find((food) => food.key === 'cerveza');
+    // 3.9 g of alcohol are 27 of its 43 kcal.
+    expect(beer).toMatchObject({ kcal: 43, alcohol_g: 3.9 });
   });
 
   it('has values a food can have per 100 g', () => {
@@ -39,12 +68,48 @@ describe('the food table', () => {
     }
   });
 
-  it('records where each row comes from', () => {
+  it('records where each row comes from: an allowed table, or a recipe of its rows', () => {
     for (const food of foods) {
-      expect(food.source, food.key).toMatch(
-        /^USDA FDC (SR Legacy|Foundation|Survey \(FNDDS\)): \S/,
-      );
+      expect(
+        SOURCES.some((source) => source.test(food.source)),
+        `${food.key}: ${food.source}`,
+      ).toBe(true);
     }
+  });
+
+  it('gives a recipe the values of its ingredients, per 100 g of what they yield', () => {
+    const recipes = foods.filter((food) => food.source.startsWith('Receta Forja: '));
+    expect(recipes.map((food) => food.key)).toEqual(
+      expect.arrayContaining(['tortilla-patatas', 'gazpacho', 'salmorejo', 'cafe-con-leche']),
+    );
+    for (const recipe of recipes) {
+      const { ingredients, yieldGrams } = recipeOf(recipe.source);
+      const sum = (nutrient: 'kcal' | 'protein_g' | 'carbohydrate_g' | 'fat_g' | 'fibre_g') =>
+        ingredients.reduce((total, [key, grams]) => {
+          if (key === 'agua') return total;
+          const ingredient = foods.find((food) => food.key === key);
+          if (!ingredient || ingredient.source.startsWith('Receta')) {
+            throw new Error(`${recipe.key}: no table row ${key}`);
+          }
+          return total + (ingredient[nutrient] * grams) / yieldGrams;
+        }, 0);
+      expect(recipe.kcal, recipe.key).toBeCloseTo(sum('kcal'), -0.5);
+      for (const nutrient of ['protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g'] as const) {
+        expect(recipe[nutrient], `${recipe.key} ${nutrient}`).toBeCloseTo(sum(nutrient), 1);
+      }
+    }
+  });
+
+  it('names no Spanish food after a different American one', () => {
+    const named = (key: string) => foods.find((food) => food.key === key);
+    for (const key of ['queso-fresco', 'jamon-cocido', 'carne-seca', 'magdalena']) {
+      const food = named(key);
+      const text = foldForSearch([food?.name, ...(food?.aliases ?? [])].join(' '));
+      expect(text, key).not.toMatch(/burgos|york|cecina|^magdalena/);
+    }
+    expect(foldForSearch(named('leche-semidesnatada')?.name ?? '')).toContain('2');
+    expect(named('yogur-griego')?.name).toMatch(/estadounidense/);
+    expect(named('guindilla')?.portions).toContainEqual({ name: '1 guindilla', grams: 5 });
   });
 
   it('gives portions a name and a weight, and a density only to what is poured', () => {

@@ -7,7 +7,7 @@ import {
   type Equipment,
   type MuscleGroup,
 } from '@forja/shared/schemas/diary';
-import type { Portion } from '@forja/shared/schemas/foods';
+import { FOOD_STATES, type FoodState, type Portion } from '@forja/shared/schemas/foods';
 import type { Db } from '../../db/client';
 import { exercises, foods, referenceData } from '../../db/schema/foods';
 import { referenceDataFolder } from '../../paths';
@@ -23,8 +23,11 @@ interface TableFood {
   carbohydrate_g: number;
   fat_g: number;
   fibre_g: number;
+  alcohol_g: number;
   density_g_per_ml: number | null;
   portions: Portion[];
+  state: FoodState | null;
+  commonness: number;
   source: string;
 }
 
@@ -80,8 +83,11 @@ const FOOD_COLUMNS = [
   'carbohydrate_g',
   'fat_g',
   'fibre_g',
+  'alcohol_g',
   'density_g_per_ml',
   'portions',
+  'state',
+  'commonness',
   'source',
 ] as const;
 
@@ -96,6 +102,10 @@ export function readTableFoods(): TableFood[] {
         const [name = '', grams] = portion.split('=');
         return { name: name.trim(), grams: numberIn(FOODS_FILE, line, 'portions', grams) };
       });
+    const state = cells.state ?? '';
+    if (state !== '' && !isOneOf(FOOD_STATES, state)) {
+      throw new Error(`${FOODS_FILE}:${line}: unknown state "${state}"`);
+    }
     return {
       key: cells.key ?? '',
       name: cells.name ?? '',
@@ -105,8 +115,11 @@ export function readTableFoods(): TableFood[] {
       carbohydrate_g: number('carbohydrate_g'),
       fat_g: number('fat_g'),
       fibre_g: number('fibre_g'),
+      alcohol_g: number('alcohol_g'),
       density_g_per_ml: cells.density_g_per_ml ? number('density_g_per_ml') : null,
       portions,
+      state: state === '' ? null : state,
+      commonness: number('commonness'),
       source: cells.source ?? '',
     };
   });
@@ -179,8 +192,11 @@ export async function loadReferenceData(db: Db): Promise<void> {
               'carbohydrate_g',
               'fat_g',
               'fibre_g',
+              'alcohol_g',
               'density_g_per_ml',
               'portions',
+              'state',
+              'commonness',
               'source',
             ].map((column) => [column, excluded(column)]),
           ),

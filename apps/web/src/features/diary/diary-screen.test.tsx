@@ -27,10 +27,33 @@ const egg = {
   fibre_g: 0,
   density_g_per_ml: null,
   portions: [{ name: '1 huevo', grams: 50 }],
+  alcohol_g: 0,
+  state: null,
   source: 'USDA FDC SR Legacy: Egg, whole, raw, fresh',
   favourite: false,
   recent: true,
 };
+const lentils = [
+  {
+    ...egg,
+    id: '7b2e1c3a-4d5f-4e7a-8b9c-0d1e2f3a4b5c',
+    name: 'Lentejas cocidas',
+    kcal: 116,
+    portions: [],
+    recent: false,
+    source: 'USDA FDC SR Legacy: Lentils, mature seeds, cooked, boiled, without salt',
+  },
+  {
+    ...egg,
+    id: '8c3f2d4b-5e6a-4f8b-9c0d-1e2f3a4b5c6d',
+    name: 'Lentejas crudas',
+    kcal: 352,
+    portions: [],
+    recent: false,
+    state: 'dry',
+    source: 'USDA FDC SR Legacy: Lentils, raw',
+  },
+];
 const milk = {
   ...egg,
   id: '6a1d0b2f-3c4e-4d6f-9a7b-8c9d0e1f2a3b',
@@ -137,7 +160,15 @@ function api(
     }),
     [`GET /diary/days/${DAY}/`]: ok(day),
     'GET /foods/': (call: FakeCall) =>
-      ok(call.search.includes('q=huev') ? [egg] : call.search.includes('q=lech') ? [milk] : []),
+      ok(
+        call.search.includes('q=huev')
+          ? [egg]
+          : call.search.includes('q=lech')
+            ? [milk]
+            : call.search.includes('q=lent')
+              ? lentils
+              : [],
+      ),
     'POST /diary/entries/': (call: FakeCall) => ({
       status: 201,
       data: { ...entry, ...(call.body as object) },
@@ -209,6 +240,20 @@ describe('the diary screen', () => {
       quantity: 1,
       unit: '1 huevo',
     });
+  });
+
+  it('says beside the energy which foods are weighed dry or raw, before cooking', async () => {
+    api('metric', aDay());
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.type(within(lunch).getByLabelText('Buscar alimento'), 'lentejas');
+    const cooked = await within(lunch).findByRole('button', { name: /^Lentejas cocidas/ });
+    expect(cooked).toHaveTextContent(/116 kcal por 100 g$/);
+    expect(within(lunch).getByRole('button', { name: /^Lentejas crudas/ })).toHaveTextContent(
+      '352 kcal por 100 g en seco',
+    );
   });
 
   it('says what the server says when a day is full, on adding and on copying', async () => {

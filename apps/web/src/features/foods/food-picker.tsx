@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
-import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
+import { GRAMS, MILLILITRES, type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { RowActions } from '../../components/ui/row-actions';
@@ -21,6 +21,12 @@ import { parseNumberInput } from '../../lib/number-input';
 import { formatNumber } from '../../lib/numbers';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
+
+/**
+ * Said after the energy of a food weighed before cooking ("352 kcal por 100 g en seco"):
+ * the cooked food has a half to a third of it.
+ */
+const STATE_LABELS: Record<FoodState, string> = { raw: 'en crudo', dry: 'en seco' };
 
 /** What the person chose: an amount of a food, in one of its units. */
 interface FoodChoice {
@@ -146,7 +152,9 @@ export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                  {formatNumber(food.kcal)} kcal por 100 g{food.origin === 'own' ? ' · tuyo' : ''}
+                  {formatNumber(food.kcal)} kcal por 100 g
+                  {food.state ? ` ${STATE_LABELS[food.state]}` : ''}
+                  {food.origin === 'own' ? ' · tuyo' : ''}
                   {food.recent ? ' · reciente' : ''}
                 </span>
               </button>

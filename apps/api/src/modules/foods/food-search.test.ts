@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FoodIndex,
+  rankForPerson,
+  rankHits,
+  UNMARKED,
+  type FoodEntry,
+  type Marks,
+} from './food-search';
+import { readTableFoods } from './reference-data';
+import { synonymsOf } from './synonyms';
+
+const table: FoodEntry[] = readTableFoods().map((food) => ({
+  ...food,
+  id: food.key,
+  origin: 'table',
+}));
+const index = new FoodIndex(table);
+const firstOf = (q: string) => rankHits(index.search(q), () => UNMARKED)[0]?.entry.id;
+
+describe('synonymsOf', () => {
+  it('gives the other names of a food, through its plural too', () => {
+    expect(synonymsOf('papa').sort()).toEqual(['patata']);
+    expect(synonymsOf('porotos').sort()).toEqual([
+      'alubia',
+      'caraota',
+      'frijol',
+      'habichuela',
+      'judia',
+    ]);
+    expect(synonymsOf('arroz')).toEqual([]);
+  });
+});
+
+describe('FoodIndex', () => {
+  it('finds a food by the beginning of any word, by a synonym and despite one slip', () => {
+    expect(firstOf('lent')).toBe('lentejas-cocidas');
+    expect(firstOf('zapallo')).toBe('calabaza-asada');
+    expect(firstOf('platno')).toBe('platano');
+  });
+
+  it('forgives a slip only when the word as typed meets nothing', () => {
+    // "pera" meets the pear as typed, so nothing one letter away is offered with it.
+    const hits = index.search('pera').map((hit) => hit.entry.id);
+    expect(hits).toContain('pera');
+    expect(index.search('pera').some((hit) => hit.typo)).toBe(false);
+    expect(index.search('peraa').every((hit) => hit.typo)).toBe(true);
+  });
+
+  it('needs every word of the query, and finds nothing for nothing like a food', () => {
+    expect(index.search('leche zzz')).toEqual([]);
+    expect(index.search('qqqqqq')).toEqual([]);
+    expect(index.search('   ')).toEqual([]);
+  });
+});
+
+describe('rankForPerson', () => {
+  it('answers what ranking everything for the person would, from the ranking for nobody', () => {
+    const ids = table.map((food) => food.id);
+    // A person with a few favourites and recent foods, some of them typo matches.
+    const marked = new Map<string, Marks>();
+    ids.forEach((id, at) => {
+      if (at % 7 === 0) marked.set(id, { favourite: true, usedAt: null });
+      else if (at % 5 === 0) marked.set(id, { favourite: false, usedAt: at * 1000 });
+    });
+    const marks = (id: string) => marked.get(id) ?? UNMARKED;
+    const ownFood = (id: string, name: string): FoodEntry =>
+      ({
+        ...table[0],
+        ...{ id, name, aliases: [], origin: 'own', commonness: 0, state: null, source: '' },
+      }) as FoodEntry;
+    const own = new FoodIndex([
+      ownFood('own-1', 'Pollo de la abuela'),
+      ownFood('own-2', 'Arroz con pollo'),
+    ]);
+    for (const q of ['p', 'pollo', 'arroz', 'leche', 'platno', 'a', 'pan de']) {
+      const expected = rankHits([...index.search(q), ...own.search(q)], marks)
+        .slice(0, 20)
+        .map((hit) => hit.entry.id);
+      const fast = rankForPerson(index.ranked(q), own.search(q), marks, 20).map(
+        (hit) => hit.entry.id,
+      );
+      expect(fast, q).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,283 @@
+import type { Food } from '@forja/shared/schemas/foods';
+import { searchKeys, searchWords, withinOneEdit } from '@forja/shared/search-text';
+import { synonymsOf } from './synonyms';
+
+/** A food as the search knows it, before the person's favourite and recent flags. */
+export type FoodEntry = Omit<Food, 'favourite' | 'recent'> & {
+  aliases: string[];
+  commonness: number;
+};
+
+/** How well a query word met a word of a food: lower is better. */
+const EXACT = 0;
+const EXACT_SYNONYM = 1;
+const PREFIX = 2;
+const PREFIX_SYNONYM = 3;
+const TYPO = 4;
+
+/** Where a food's word stands: its name or an alias. */
+const NAME = 0;
+const ALIAS = 1;
+
+/** A word a food can be found by: one of its words' forms, or a synonym of one. */
+interface Posting {
+  food: number;
+  quality: typeof EXACT | typeof EXACT_SYNONYM;
+  place: typeof NAME | typeof ALIAS;
+  /** The first word of the name or of a part of it after "/" ("Patata / papa"). */
+  first: boolean;
+}
+
+interface WordMatch {
+  quality: number;
+  place: number;
+  first: boolean;
+}
+
+function better(a: WordMatch, b: WordMatch): boolean {
+  if (a.quality !== b.quality) return a.quality < b.quality;
+  if (a.place !== b.place) return a.place < b.place;
+  return a.first && !b.first;
+}
+
+/** A match of the whole query, ready to be ranked. */
+export interface Hit {
+  entry: FoodEntry;
+  /** Some word only met a food's word one edit away. */
+  typo: boolean;
+  /** The worst quality among the query's words. */
+  quality: number;
+  /**
+   * 0: the query is the beginning of the name or of a part of it; 1: the first word of the
+   * query begins the name and all are in it; 2: all are in the name; 3: some only in aliases.
+   */
+  tier: number;
+}
+
+/** The parts of a name, "Patata cocida / papa hervida", each as its folded words. */
+function nameParts(name: string): string[][] {
+  return name
+    .split('/')
+    .map(searchWords)
+    .filter((words) => words.length > 0);
+}
+
+/** A word's forms and their synonyms: what a query word may meet it as. */
+function formsOf(word: string): string[] {
+  return [...searchKeys(word), ...synonymsOf(word)];
+}
+
+/** Whether a query word meets a food's word, given as its forms. */
+function meets(queryKeys: string[], forms: string[], asPrefix: boolean): boolean {
+  return forms.some((form) =>
+    queryKeys.some((key) => form === key || (asPrefix && form.startsWith(key))),
+  );
+}
+
+/** The query's keys a word of a food may begin with: the forms of three letters or more. */
+function prefixKeys(word: string): string[] {
+  return searchKeys(word).filter((key) => key.length >= Math.min(3, word.length));
+}
+
+/**
+ * The foods a search runs over, with the words each is found by. Built once for the shipped
+ * table (it does not change while the process runs) and per search for one's own foods.
+ */
+export class FoodIndex {
+  private readonly postings = new Map<string, Posting[]>();
+  /** Each food's name parts, each as the forms of its words. */
+  private readonly parts: string[][][][];
+  /** What each query word met, kept across searches: typed letter by letter, they repeat. */
+  private readonly seen = new Map<string, Map<number, WordMatch>>();
+
+  constructor(readonly entries: readonly FoodEntry[]) {
+    this.parts = entries.map((entry) => nameParts(entry.name).map((part) => part.map(formsOf)));
+    entries.forEach((entry, food) => {
+      const add = (word: string, place: Posting['place'], first: boolean) => {
+        for (const key of searchKeys(word)) this.post(key, { food, quality: EXACT, place, first });
+        for (const synonym of synonymsOf(word)) {
+          this.post(synonym, { food, quality: EXACT_SYNONYM, place, first });
+        }
+      };
+      for (const part of nameParts(entry.name)) {
+        part.forEach((word, at) => {
+          add(word, NAME, at === 0);
+        });
+      }
+      for (const alias of entry.aliases) {
+        for (const word of searchWords(alias)) add(word, ALIAS, false);
+      }
+    });
+  }
+
+  private post(key: string, posting: Posting) {
+    const list = this.postings.get(key);
+    if (list) list.push(posting);
+    else this.postings.set(key, [posting]);
+  }
+
+  /** What `ranked` answered lately, by query: typed letter by letter, queries repeat. */
+  private readonly rankedByQuery = new Map<string, Hit[]>();
+
+  /** Every food meeting every word of the query, ranked for someone who marked none. */
+  ranked(query: string): Hit[] {
+    const known = this.rankedByQuery.get(query);
+    if (known) return known;
+    const hits = rankHits(this.search(query), () => UNMARKED);
+    if (this.rankedByQuery.size >= MAX_REMEMBERED_WORDS) this.rankedByQuery.clear();
+    this.rankedByQuery.set(query, hits);
+    return hits;
+  }
+
+  /** Every food meeting every word of the query, unranked. */
+  search(query: string): Hit[] {
+    const words = searchWords(query);
+    if (words.length === 0) return [];
+    const perWord = words.map((word) => this.wordMatches(word));
+    // The query as the beginning of a name: every word whole but the last, still being typed.
+    const phrase = words.map((word, at) =>
+      at === words.length - 1 ? prefixKeys(word) : searchKeys(word),
+    );
+    const hits: Hit[] = [];
+    const [first, ...rest] = perWord;
+    for (const [food, match] of first ?? []) {
+      const matches = [match];
+      for (const other of rest) {
+        const found = other.get(food);
+        if (!found) break;
+        matches.push(found);
+      }
+      if (matches.length !== words.length) continue;
+      const entry = this.entries[food];
+      if (!entry) continue;
+      hits.push({
+        entry,
+        typo: matches.some((one) => one.quality === TYPO),
+        quality: Math.max(...matches.map((one) => (one.quality === TYPO ? PREFIX : one.quality))),
+        tier: this.tierOf(food, phrase, matches),
+      });
+    }
+    return hits;
+  }
+
+  private tierOf(food: number, phrase: string[][], matches: WordMatch[]): number {
+    if (matches.some((match) => match.place === ALIAS)) return 3;
+    const last = phrase.length - 1;
+    const isPhrase = (this.parts[food] ?? []).some(
+      (part) =>
+        part.length >= phrase.length &&
+        phrase.every((keys, at) => meets(keys, part[at] ?? [], at === last)),
+    );
+    if (isPhrase) return 0;
+    return matches[0]?.first ? 1 : 2;
+  }
+
+  /** The foods a query word meets, each with its best match; remembered for next time. */
+  private wordMatches(word: string): Map<number, WordMatch> {
+    const known = this.seen.get(word);
+    if (known) return known;
+    const keys = searchKeys(word);
+    const starts = prefixKeys(word);
+    const whole = word.length >= SHORTEST_WHOLE_WORD;
+    const found = new Map<number, WordMatch>();
+    const take = (posting: Posting, quality: number) => {
+      const match = { quality, place: posting.place, first: posting.first };
+      const current = found.get(posting.food);
+      if (!current || better(match, current)) found.set(posting.food, match);
+    };
+    for (const [key, postings] of this.postings) {
+      if (keys.includes(key)) {
+        // "a", "de": whether the word is whole or still being typed cannot be told.
+        for (const posting of postings) {
+          take(posting, whole ? posting.quality : posting.quality + PREFIX);
+        }
+      } else if (starts.some((start) => key.startsWith(start))) {
+        for (const posting of postings) {
+          take(posting, posting.quality === EXACT ? PREFIX : PREFIX_SYNONYM);
+        }
+      }
+    }
+    // One slip is forgiven only when the word, as typed, meets nothing.
+    if (found.size === 0) {
+      for (const [key, postings] of this.postings) {
+        if (withinOneEdit(word, key)) for (const posting of postings) take(posting, TYPO);
+      }
+    }
+    if (this.seen.size >= MAX_REMEMBERED_WORDS) this.seen.clear();
+    this.seen.set(word, found);
+    return found;
+  }
+}
+
+/** Query words shorter than this only ever count as the beginning of a word. */
+const SHORTEST_WHOLE_WORD = 3;
+
+/** Query words remembered by an index; forgotten all at once when full. */
+const MAX_REMEMBERED_WORDS = 5000;
+
+/** The person's marks on a food: favourite, and when they last logged it (ms), if lately. */
+export interface Marks {
+  favourite: boolean;
+  usedAt: number | null;
+}
+
+export const UNMARKED: Marks = { favourite: false, usedAt: null };
+
+/**
+ * The first `limit` of `rankHits` over the table's hits and the person's own, from the
+ * table's ranking for nobody (`FoodIndex.ranked`): only the person's own foods and the
+ * table foods they marked are ranked anew, and they go before the rest of their kind (with
+ * a typo or without), as `rankHits` would put them.
+ */
+export function rankForPerson(
+  table: Hit[],
+  own: Hit[],
+  marks: (id: string) => Marks,
+  limit: number,
+): Hit[] {
+  const isMarked = (hit: Hit) => {
+    const mark = marks(hit.entry.id);
+    return mark.favourite || mark.usedAt !== null;
+  };
+  const personal = rankHits([...own, ...table.filter(isMarked)], marks);
+  const rest = table.filter((hit) => !isMarked(hit));
+  return [
+    ...personal.filter((hit) => !hit.typo),
+    ...rest.filter((hit) => !hit.typo),
+    ...personal.filter((hit) => hit.typo),
+    ...rest.filter((hit) => hit.typo),
+  ].slice(0, limit);
+}
+
+/**
+ * The order results are shown in: a match needing no typo first; then the person's
+ * favourites, then what they logged lately (latest first), then their own foods; then
+ * words met exactly before a synonym before a beginning; then the food as eaten before raw
+ * or dry; then the query as the beginning of the name, then its first word, then the name,
+ * then an alias; then the foods most commonly eaten; then shorter names.
+ */
+export function rankHits(hits: Hit[], marks: (id: string) => Marks): Hit[] {
+  const keyed = hits.map((hit) => {
+    const mark = marks(hit.entry.id);
+    const user = mark.favourite ? 0 : mark.usedAt !== null ? 1 : hit.entry.origin === 'own' ? 2 : 3;
+    return { hit, user, usedAt: mark.usedAt ?? 0 };
+  });
+  keyed.sort(
+    (a, b) =>
+      Number(a.hit.typo) - Number(b.hit.typo) ||
+      a.user - b.user ||
+      b.usedAt - a.usedAt ||
+      a.hit.quality - b.hit.quality ||
+      Number(a.hit.entry.state !== null) - Number(b.hit.entry.state !== null) ||
+      a.hit.tier - b.hit.tier ||
+      b.hit.entry.commonness - a.hit.entry.commonness ||
+      a.hit.entry.name.length - b.hit.entry.name.length ||
+      byName(a.hit.entry.name, b.hit.entry.name),
+  );
+  return keyed.map(({ hit }) => hit);
+}
+
+/** The last tie-break, by code point: `localeCompare` would cost more than the rest. */
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

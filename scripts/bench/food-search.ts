@@ -1,0 +1,103 @@
+import { authenticatedGet, load, type LoadResult, type Shape } from './load';
+
+/** Food search is typed letter by letter, so it is measured against the one-query floor. */
+export const FOOD_SEARCH_CONNECTIONS = 10;
+/** At least this share of the floor's req/s, and a p99 under this (issue 17). */
+export const FOOD_SEARCH_BUDGET = { ratio: 0.5, p99Ms: 10 };
+
+/** What a person types, each letter a request, as the food picker sends them. */
+const TYPED = [
+  'pollo',
+  'arroz',
+  'leche desnatada',
+  'tortilla de patatas',
+  'platanos',
+  'lentejas',
+  'zapallo',
+  'platno',
+].flatMap((word) => Array.from(word, (_, at) => word.slice(0, at + 1)).filter((q) => q.trim()));
+
+export interface FoodSearchRow {
+  label: string;
+  result: LoadResult;
+  floor: LoadResult;
+}
+
+function typedShape(token: string): Shape {
+  const headers = { authorization: `Token ${token}` };
+  return {
+    method: 'GET',
+    path: '/v0/foods/?q=p',
+    headers,
+    requests: TYPED.map((q) => ({
+      method: 'GET' as const,
+      path: `/v0/foods/?q=${encodeURIComponent(q)}`,
+      headers,
+    })),
+  };
+}
+
+/**
+ * The food search at 10 connections, each run right after the floor: a bare route reading
+ * one row by primary key from the same PostgreSQL (`bare-server.ts`).
+ */
+export async function measureFoodSearch(
+  api: string,
+  bare: string,
+  token: string,
+  userId: string,
+  seconds: number,
+  warmUp: number,
+): Promise<FoodSearchRow[]> {
+  const floorShape: Shape = { method: 'GET', path: `/floor/${userId}` };
+  const calls: [string, Shape][] = [
+    // What any signed-in call costs before its own work: the token read with the user.
+    ['GET /v0/users/?limit=1 (for comparison)', authenticatedGet('/v0/users/?limit=1', token)],
+    // The search with one result: what writing twenty costs shows against the next row.
+    [
+      'GET /v0/foods/?q=pollo&limit=1 (for comparison)',
+      authenticatedGet('/v0/foods/?q=pollo&limit=1', token),
+    ],
+    ['GET /v0/foods/?q=pollo', authenticatedGet('/v0/foods/?q=pollo', token)],
+    [`GET /v0/foods/?q= typed letter by letter (${TYPED.length} queries)`, typedShape(token)],
+  ];
+  const rows: FoodSearchRow[] = [];
+  for (const [label, shape] of calls) {
+    process.stdout.write(`${label}, ${FOOD_SEARCH_CONNECTIONS} connections, after the floor…\n`);
+    await load(bare, floorShape, FOOD_SEARCH_CONNECTIONS, warmUp);
+    await load(api, shape, FOOD_SEARCH_CONNECTIONS, warmUp);
+    const floor = await load(bare, floorShape, FOOD_SEARCH_CONNECTIONS, seconds);
+    const result = await load(api, shape, FOOD_SEARCH_CONNECTIONS, seconds);
+    rows.push({ label, result, floor });
+  }
+  return rows;
+}
+
+export const FOOD_SEARCH_TABLE_HEAD = [
+  '| call | req/s | p50 ms | p99 ms | floor req/s | floor p99 ms | ratio to the floor | non-2xx |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+];
+
+/** Table rows; a broken budget or a failed request is a problem. */
+export function foodSearchRows(rows: FoodSearchRow[], problems: string[]): string[] {
+  return rows.map(({ label, result, floor }) => {
+    const share =
+      floor.requestsPerSecond > 0 ? result.requestsPerSecond / floor.requestsPerSecond : 0;
+    const budgeted = !label.endsWith('(for comparison)');
+    if (budgeted && share < FOOD_SEARCH_BUDGET.ratio) {
+      problems.push(
+        `${label}: ${share.toFixed(2)} of the floor's throughput, under its budget of ${FOOD_SEARCH_BUDGET.ratio}`,
+      );
+    }
+    if (budgeted && result.p99 >= FOOD_SEARCH_BUDGET.p99Ms) {
+      problems.push(`${label}: p99 ${result.p99} ms, not under ${FOOD_SEARCH_BUDGET.p99Ms} ms`);
+    }
+    for (const [who, run] of [
+      ['server', result],
+      ['floor', floor],
+    ] as const) {
+      if (run.failed > 0) problems.push(`${label}: the ${who} answered ${run.failures}`);
+    }
+    return `| ${label} | ${result.requestsPerSecond} | ${result.p50} | ${result.p99} | ${floor.requestsPerSecond} | ${floor.p99} | ${share.toFixed(2)} | ${result.failed} |`;
+  });
+}
