@@ -32,13 +32,15 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
     // a newcomer's first visit asks for nothing the API would refuse.
     const onboarding = await queryClient.query(onboardingQuery(user.id));
     if (!onboarding.finished_at) throw redirect({ to: '/users/onboarding', replace: true });
-    // The week's adjustment of the target is a card home paints without; reading it is also
-    // what makes this week's proposal, so it waits for a finished onboarding.
-    queryClient.query(proposalsQuery).catch(() => undefined);
     await Promise.all([
       rest,
       // Targets may be missing (404) when answers no longer fit; the screen says so.
       queryClient.query(targetsQuery(user.id)).catch(() => undefined),
+      // The week's adjustment of the target sits above the energy: home waits for it, beside
+      // the targets, so that it does not push the screen down once painted (a failure leaves
+      // it out). Reading it is also what makes this week's proposal, so it waits for a
+      // finished onboarding.
+      queryClient.query(proposalsQuery).catch(() => undefined),
     ]);
   },
   component: HomePage,
