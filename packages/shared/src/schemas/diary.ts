@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { id, oneOf, text } from './common';
 import { nutrientsSchema } from './foods';
+import { MEALS, mealSchema } from './meals';
 import { amountUpTo, localDateSchema, numberUpTo } from './quantities';
 
-export const MEALS = ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'] as const;
-export type Meal = (typeof MEALS)[number];
-
-export const MEAL_LABELS: Record<Meal, string> = {
-  desayuno: 'Desayuno',
-  almuerzo: 'Almuerzo',
-  comida: 'Comida',
-  merienda: 'Merienda',
-  cena: 'Cena',
-};
-
-export const mealSchema = oneOf('La comida', MEALS);
+export { MEAL_LABELS, MEALS, mealAt, mealSchema, type Meal } from './meals';
 
 /** Water is logged a glass at a time. */
 export const WATER_STEP_ML = 250;

@@ -39,6 +39,8 @@ interface PickedFood {
 export type FoodPickerSlot = (props: {
   onPick: (pick: PickedFood) => void;
   pending: boolean;
+  /** The meal being logged: the picker lists first what the person eats at it. */
+  meal: Meal;
 }) => ReactNode;
 
 interface MealSectionProps {
@@ -98,6 +100,7 @@ export function MealSection({ date, meal, system, foodPicker }: MealSectionProps
           {tab === 'search'
             ? foodPicker({
                 pending: add.isPending,
+                meal: meal.meal,
                 onPick: (pick) => {
                   add.mutate(
                     {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
+import type { Meal } from '@forja/shared/schemas/meals';
 import { GRAMS, MILLILITRES, type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
@@ -39,6 +40,8 @@ interface FoodPickerProps {
   onPick: (choice: FoodChoice) => void;
   pending: boolean;
   system: MetricSystem;
+  /** The meal being logged: without a query, what the person eats at it comes first. */
+  meal?: Meal | undefined;
 }
 
 /** The units a food can be logged in: its portions first, then g, then ml if it pours. */
@@ -68,11 +71,11 @@ function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): 
  * Search the food table and one's own foods. Without a query it lists favourites and
  * recent foods; choosing one offers its usual amount, ready to add.
  */
-export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
+export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
-  const results = useQuery(foodSearchQuery(deferred));
+  const results = useQuery(foodSearchQuery(deferred, meal));
   const [selected, setSelected] = useState<Food | null>(null);
   const [editing, setEditing] = useState<Food | 'new' | null>(null);
   const queryClient = useQueryClient();

@@ -61,10 +61,11 @@ function DiaryPage() {
       today={today}
       system={system}
       onDateChange={(next) => void navigate({ search: next === today ? {} : { date: next } })}
-      foodPicker={({ onPick, pending }) => (
+      foodPicker={({ onPick, pending, meal }) => (
         <FoodPicker
           system={system}
           pending={pending}
+          meal={meal}
           onPick={({ food, quantity, unit }) => {
             onPick({ foodId: food.id, quantity, unit });
           }}
