@@ -52,12 +52,12 @@ const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(router-core|react-router|history|store|query-core|react-query))\//;
 
 /**
- * Small components most screens show (cards, the public pages' frame, the shared styles),
- * and the error catalogue, which the login screen needs before the data layer.
+ * Small components most screens show (cards, the public pages' frame, the shared styles).
+ * The error catalogue is left to the screens that import it: the login screen loads it only
+ * once something has gone wrong (decision 068).
  */
 const INTERFACE = [
   /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card|load-error)\.tsx?$/,
-  /\/packages\/shared\/src\/errors\.ts$/,
 ];
 
 /** The form library and the fields built on it. */
@@ -243,6 +243,8 @@ export default defineConfig({
     installableApp,
   ],
   build: {
+    // Every browser the app supports preloads modules itself: no polyfill in the first file.
+    modulePreload: { polyfill: false },
     // Terser's two passes make the files some 2 % smaller than esbuild's minifier, which
     // keeps the login page under its budget of 130 KB (decision 007).
     minify: 'terser',

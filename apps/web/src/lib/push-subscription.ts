@@ -4,7 +4,7 @@
  * showing the previous person's notifications.
  */
 
-import { SERVICE_WORKER_URL } from '../service-worker/contract';
+import { SERVICE_WORKER_URL } from './service-worker';
 
 export function pushSupported(): boolean {
   return (

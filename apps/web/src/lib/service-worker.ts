@@ -1,3 +1,6 @@
+/** Where the service worker lives; its scope is the whole app. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
 /**
  * Starts the service worker (decision 068) once the page has loaded and the browser is idle:
  * its code, and the worker's own download of the precache, come after the page, so they add
@@ -14,7 +17,7 @@ export function startServiceWorkerAfterLoad(): void {
     whenIdle(() => {
       import('./app-updates')
         .then(({ watchForNewVersions }) => {
-          watchForNewVersions();
+          watchForNewVersions(SERVICE_WORKER_URL);
         })
         // The app works without it; the next visit tries again.
         .catch(() => undefined);

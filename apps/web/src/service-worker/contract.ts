@@ -3,9 +3,6 @@
  */
 import { API_PREFIX } from '@forja/shared/constants';
 
-/** Where the service worker lives; its scope is the whole app. */
-export const SERVICE_WORKER_URL = '/sw.js';
-
 /** The page every screen of the app is drawn in, as the precache holds it. */
 export const offlineShellUrl = '/index.html';
 

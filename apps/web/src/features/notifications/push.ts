@@ -5,7 +5,7 @@
  */
 
 import { currentSubscription, pushSupported } from '../../lib/push-subscription';
-import { SERVICE_WORKER_URL } from '../../service-worker/contract';
+import { SERVICE_WORKER_URL } from '../../lib/service-worker';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
