@@ -141,6 +141,12 @@ export interface LighthouseScores {
   metrics: string;
   /** Runs that gave no scores even when tried again. */
   errors: string[];
+  /**
+   * Why Chromium would not offer to install the app from this page once its service worker
+   * runs (`Page.getInstallabilityErrors`; Lighthouse 12 has no installability audit): empty
+   * when it would.
+   */
+  installability: string[];
 }
 
 interface Run {
@@ -209,8 +215,14 @@ export async function lighthouseScores(
         }
       }, visit.tokens ?? null);
       await page.goto('about:blank');
-      // Lighthouse must keep the stored session, so it resets nothing; the cache goes here.
+      // Lighthouse must keep the stored session, so it resets nothing; the cache goes here,
+      // and so does the service worker with its precache (decision 068): a first visit has
+      // neither.
       await devtools.send('Network.clearBrowserCache');
+      await devtools.send('Storage.clearDataForOrigin', {
+        origin: base,
+        storageTypes: 'service_workers,cache_storage',
+      });
       const result = await lighthouse(`${base}${visit.path}`, {
         port,
         output: 'json',
@@ -240,6 +252,19 @@ export async function lighthouseScores(
       };
     };
 
+    /** The page once its service worker controls it, as Chromium judges it for installing. */
+    const installability = async (visit: Visit): Promise<string[]> => {
+      await page.goto(`${base}${visit.path}`);
+      await page
+        .waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+          timeout: 60_000,
+        })
+        .catch(() => undefined);
+      const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+      await page.goto('about:blank');
+      return installabilityErrors.map((error) => error.errorId);
+    };
+
     const scores: LighthouseScores[] = [];
     for (const visit of visits) {
       const done: Run[] = [];
@@ -264,6 +289,7 @@ export async function lighthouseScores(
         accessibility: summary(done.map((run) => run.accessibility)),
         metrics: done.find((run) => run.performance === performance?.median)?.metrics ?? '',
         errors,
+        installability: await installability(visit),
       });
     }
     return scores;
