@@ -200,6 +200,22 @@ export const API_ERRORS = {
     message: 'Ya existen preferencias para este usuario',
   },
   foodNotFound: { status: 404, error: 'food not found', message: 'No se encontró el alimento' },
+  barcodeNotFound: {
+    status: 404,
+    error: 'barcode not found',
+    message: 'No encontramos ningún producto con ese código de barras',
+  },
+  invalidBarcode: {
+    status: 400,
+    error: 'invalid barcode',
+    message:
+      'El código de barras debe tener 8, 12, 13 o 14 cifras y la última, de control, correcta',
+  },
+  barcodeTaken: {
+    status: 409,
+    error: 'barcode taken',
+    message: 'Ya tienes otro alimento con ese código de barras',
+  },
   entryNotFound: {
     status: 404,
     error: 'diary entry not found',

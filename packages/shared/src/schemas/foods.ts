@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gtinDigits, isGtin } from '../gtin';
 import { id, requiredText, text } from './common';
 import { mealSchema } from './meals';
 import { amountUpTo, numberUpTo } from './quantities';
@@ -23,7 +24,13 @@ export function isMeasureUnit(unit: string): boolean {
   return unit === GRAMS || unit === MILLILITRES;
 }
 
-/** Energy and nutrients of an amount of food; per 100 g on a food, per amount on an entry. */
+/**
+ * Energy and nutrients of an amount of food; per 100 g on a food, per amount on an entry.
+ * `carbohydrate_g` is total carbohydrate, fibre included, as USDA's "by difference" counts
+ * it: the one convention Forja stores and adds up (decisions 030, 074). Labels printed in
+ * Europe give available carbohydrate, fibre apart: see `available_carbohydrate_g` and the
+ * conversions below (decision 073).
+ */
 export const nutrientsSchema = z.object({
   kcal: z.number(),
   protein_g: z.number(),
@@ -35,6 +42,18 @@ export type Nutrients = z.infer<typeof nutrientsSchema>;
 
 export const NUTRIENT_KEYS = ['kcal', 'protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g'] as const;
 export type NutrientKey = (typeof NUTRIENT_KEYS)[number];
+
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+/** Total carbohydrate (Forja's convention) of a European label's available carbohydrate. */
+export function totalCarbohydrate(availableCarbohydrateG: number, fibreG: number): number {
+  return hundredths(availableCarbohydrateG + fibreG);
+}
+
+/** Available carbohydrate, as European labels print it, of a total that includes fibre. */
+export function availableCarbohydrate(carbohydrateG: number, fibreG: number): number {
+  return Math.max(0, hundredths(carbohydrateG - fibreG));
+}
 
 export const portionSchema = z.object({
   /** As people say it: "1 huevo", "1 rebanada". */
@@ -56,6 +75,15 @@ export const foodSchema = nutrientsSchema.extend({
   state: z.enum(FOOD_STATES).nullable(),
   /** The food composition table a shipped food's values come from; '' for one's own. */
   source: z.string(),
+  /**
+   * Carbohydrate without fibre per 100 g, as labels in Europe print it (`carbohydrate_g`
+   * less `fibre_g`); what the own-food form shows and sends.
+   */
+  available_carbohydrate_g: z.number(),
+  /** The product's GTIN (EAN-13, UPC…), digits only; null for foods without one. */
+  barcode: z.string().nullable(),
+  /** The product's brand; '' when it has none. */
+  brand: z.string(),
   favourite: z.boolean(),
   /** Logged in the diary lately. */
   recent: z.boolean(),
@@ -81,13 +109,32 @@ const ownPortionSchema = z.strictObject({
   grams: amountUpTo('Los gramos de la porción', 5000, { unit: 'g' }),
 });
 
-/** One's own food, per 100 g, as the form sends it. */
+export const BARCODE_ERROR =
+  'El código de barras debe tener 8, 12, 13 o 14 cifras y la última, de control, correcta';
+
+/** A barcode as typed or scanned: its digits, a valid GTIN; spaces and hyphens left out. */
+export const barcodeSchema = z
+  .string({ error: BARCODE_ERROR })
+  .transform(gtinDigits)
+  .refine(isGtin, { error: BARCODE_ERROR });
+
+/**
+ * One's own food, per 100 g, as the form sends it: the label as printed in Europe, with
+ * carbohydrate without fibre (`available_carbohydrate_g`) and fibre apart. Stored as total
+ * carbohydrate (`totalCarbohydrate`), Forja's one convention.
+ */
 export const foodInputSchema = z
   .strictObject({
     name: requiredText('El nombre', { max: 100 }),
+    brand: text('La marca', { max: 60 }).default(''),
+    /** Empty or absent: no barcode. */
+    barcode: z
+      .union([z.literal('').transform(() => null), barcodeSchema])
+      .nullable()
+      .default(null),
     kcal: numberUpTo('Las calorías', 900, { unit: 'kcal' }),
     protein_g: per100('Las proteínas'),
-    carbohydrate_g: per100('Los carbohidratos'),
+    available_carbohydrate_g: per100('Los hidratos de carbono (sin fibra)'),
     fat_g: per100('Las grasas'),
     fibre_g: per100('La fibra'),
     density_g_per_ml: numberUpTo('La densidad', 3, { unit: 'g/ml' })
@@ -99,14 +146,14 @@ export const foodInputSchema = z
       .max(10, { error: 'No puede haber más de 10 porciones' })
       .default([]),
   })
-  .refine((food) => food.protein_g + food.carbohydrate_g + food.fat_g <= 100, {
-    error: 'Proteínas, carbohidratos y grasas no pueden sumar más de 100 g por 100 g',
-    path: ['carbohydrate_g'],
-  })
-  .refine((food) => food.fibre_g <= food.carbohydrate_g, {
-    error: 'La fibra forma parte de los carbohidratos y no puede superarlos',
-    path: ['fibre_g'],
-  })
+  .refine(
+    (food) => food.protein_g + food.available_carbohydrate_g + food.fibre_g + food.fat_g <= 100,
+    {
+      error:
+        'Proteínas, hidratos de carbono, fibra y grasas no pueden sumar más de 100 g por 100 g',
+      path: ['available_carbohydrate_g'],
+    },
+  )
   .refine(
     (food) => {
       const names = food.portions.map((portion) => portion.name.trim());

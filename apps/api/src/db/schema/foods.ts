@@ -54,12 +54,26 @@ export const foods = pgTable(
      */
     commonness: integer('commonness').notNull().default(0),
     source: text('source').notNull().default(''),
+    /**
+     * The product's GTIN, digits only, check digit validated at the edge (decision 073);
+     * one per owner, and one among the products shared with Forja (no owner).
+     */
+    barcode: text('barcode'),
+    /** The product's brand as the label prints it; '' when none. */
+    brand: text('brand').notNull().default(''),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('foods_key_key').on(table.key),
     index('foods_owner_id_idx').on(table.owner_id),
+    uniqueIndex('foods_owner_barcode_key')
+      .on(table.owner_id, table.barcode)
+      .where(sql`${table.owner_id} is not null and ${table.barcode} is not null`),
+    uniqueIndex('foods_shared_barcode_key')
+      .on(table.barcode)
+      .where(sql`${table.owner_id} is null and ${table.barcode} is not null`),
+    check('foods_barcode_digits_check', sql`${table.barcode} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
     check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
     check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),

@@ -14,6 +14,9 @@ const table: FoodEntry[] = readTableFoods().map((food) => ({
   ...food,
   id: food.key,
   origin: 'table',
+  available_carbohydrate_g: food.carbohydrate_g - food.fibre_g,
+  barcode: null,
+  brand: '',
 }));
 const index = new FoodIndex(table);
 const firstOf = (q: string) => rankHits(index.search(q), () => UNMARKED)[0]?.entry.id;

@@ -13,6 +13,7 @@ import type { RoutesOptions } from '../../http/route-deps';
 import {
   createFood,
   deleteFood,
+  findFoodByBarcode,
   getFood,
   searchFoodsAnswer,
   setFavourite,
@@ -47,6 +48,25 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         .type('application/json; charset=utf-8')
         .send(answer as unknown as FoodSearchAnswer);
     },
+  );
+
+  app.get(
+    '/foods/barcodes/:code/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The product with a barcode: one’s own first, then one shared with Forja',
+        params: z.object({ code: z.string() }),
+        response: responses(200, foodSchema),
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await findFoodByBarcode(deps, requireUser(request).userId, request.params.code),
+      ),
   );
 
   app.get(

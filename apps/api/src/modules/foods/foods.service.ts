@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
 import { envelope } from '@forja/shared/schemas/envelope';
 import {
+  availableCarbohydrate,
+  barcodeSchema,
   foodInputSchema,
   foodListSchema,
   foodSchema,
@@ -9,6 +11,7 @@ import {
   type FoodInput,
   type FoodSearchQuery,
   foodSearchQuerySchema,
+  totalCarbohydrate,
 } from '@forja/shared/schemas/foods';
 import { addDays } from '@forja/shared/calendar';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
@@ -48,6 +51,9 @@ function foodOf(row: FoodRow): Omit<Food, 'favourite' | 'recent'> {
     alcohol_g: row.alcohol_g,
     state: row.state,
     source: row.source,
+    available_carbohydrate_g: availableCarbohydrate(row.carbohydrate_g, row.fibre_g),
+    barcode: row.barcode,
+    brand: row.brand,
   };
 }
 
@@ -72,6 +78,8 @@ async function selectFoods(
     limit: number;
     /** Foods logged at this meal first, those logged there on the most days leading. */
     meal?: Meal | undefined;
+    /** Put before every other order: foods for which it is false first. */
+    first?: SQL;
   },
 ): Promise<Food[]> {
   const since = recentSince(deps.clock);
@@ -107,6 +115,7 @@ async function selectFoods(
     .leftJoin(recent, eq(recent.food_id, foods.id))
     .where(and(visibleTo(userId), options.where({ favourite, recent: isRecent })))
     .orderBy(
+      ...(options.first ? [options.first] : []),
       sql`coalesce(${recent.days_at_meal}, 0) desc`,
       sql`${favourite} desc`,
       sql`${recent.used_at} desc nulls last`,
@@ -363,11 +372,64 @@ export async function getFood(deps: FoodsDeps, userId: string, id: string): Prom
   return food;
 }
 
+/** The row of one's own food: the European label's carbohydrate stored as total (073). */
 function ownFoodValues(input: FoodInput) {
-  const food = foodInputSchema.parse(input);
+  const { available_carbohydrate_g, ...food } = foodInputSchema.parse(input);
   const portions = food.portions.map((portion) => ({ ...portion, name: portion.name.trim() }));
   const name = food.name.trim();
-  return { ...food, name, portions, search_text: searchTextOf(name, []) };
+  return {
+    ...food,
+    name,
+    brand: food.brand.trim(),
+    carbohydrate_g: totalCarbohydrate(available_carbohydrate_g, food.fibre_g),
+    portions,
+    search_text: searchTextOf(name, []),
+  };
+}
+
+/**
+ * Refuses a barcode another of the person's foods already carries. Called with the person's
+ * own-foods lock held, so two saves at once cannot both pass.
+ */
+async function assertBarcodeFree(
+  db: Db,
+  userId: string,
+  barcode: string | null,
+  exceptId?: string,
+): Promise<void> {
+  if (barcode === null) return;
+  const [taken] = await db
+    .select({ id: foods.id })
+    .from(foods)
+    .where(
+      and(
+        eq(foods.owner_id, userId),
+        eq(foods.barcode, barcode),
+        exceptId ? sql`${foods.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError('barcodeTaken');
+}
+
+/**
+ * The product with this barcode: the person's own first, else one shared with Forja (a row
+ * of the shipped table carrying it, decision 073). A malformed barcode is a 400.
+ */
+export async function findFoodByBarcode(
+  deps: FoodsDeps,
+  userId: string,
+  code: string,
+): Promise<Food> {
+  const parsed = barcodeSchema.safeParse(code);
+  if (!parsed.success) throw new AppError('invalidBarcode');
+  const [found] = await selectFoods(deps, userId, {
+    where: () => eq(foods.barcode, parsed.data),
+    limit: 2,
+    first: sql`${foods.owner_id} is null`,
+  });
+  if (!found) throw new AppError('barcodeNotFound');
+  return found;
 }
 
 export async function createFood(deps: FoodsDeps, userId: string, input: FoodInput): Promise<Food> {
@@ -379,6 +441,7 @@ export async function createFood(deps: FoodsDeps, userId: string, input: FoodInp
       .from(foods)
       .where(eq(foods.owner_id, userId));
     if ((held?.count ?? 0) >= MAX_OWN_FOODS) throw new AppError('tooManyOwnFoods');
+    await assertBarcodeFree(db, userId, values.barcode);
     const now = clock.now();
     const [row] = await db
       .insert(foods)
@@ -401,10 +464,13 @@ export async function updateFood(
   input: FoodInput,
 ): Promise<Food> {
   if (!isId(id)) throw new AppError('foodNotFound');
+  const values = ownFoodValues(input);
   return inTransaction(deps, async (deps) => {
+    await lockOwnFoods(deps.db, userId);
+    await assertBarcodeFree(deps.db, userId, values.barcode, id);
     const [row] = await deps.db
       .update(foods)
-      .set({ ...ownFoodValues(input), updated_at: deps.clock.now() })
+      .set({ ...values, updated_at: deps.clock.now() })
       .where(ownFood(userId, id))
       .returning();
     if (!row) throw new AppError('foodNotFound');

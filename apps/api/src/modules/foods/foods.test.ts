@@ -26,7 +26,7 @@ const ownFood = {
   name: 'Bizcocho de la abuela',
   kcal: 380,
   protein_g: 6,
-  carbohydrate_g: 50,
+  available_carbohydrate_g: 49,
   fat_g: 17,
   fibre_g: 1,
   portions: [{ name: '1 trozo', grams: 70 }],
@@ -305,15 +305,11 @@ describe('one’s own foods', () => {
       [{ kcal: 950 }, 'kcal', 'Las calorías no puede superar 900 kcal'],
       [{ protein_g: 101 }, 'protein_g', 'Las proteínas no puede superar 100 g'],
       [
-        { protein_g: 40, carbohydrate_g: 40, fat_g: 30 },
-        'carbohydrate_g',
-        'Proteínas, carbohidratos y grasas no pueden sumar más de 100 g por 100 g',
+        { protein_g: 40, available_carbohydrate_g: 30, fibre_g: 10, fat_g: 30 },
+        'available_carbohydrate_g',
+        'Proteínas, hidratos de carbono, fibra y grasas no pueden sumar más de 100 g por 100 g',
       ],
-      [
-        { fibre_g: 60 },
-        'fibre_g',
-        'La fibra forma parte de los carbohidratos y no puede superarlos',
-      ],
+      [{ carbohydrate_g: 50 }, 'body', ''],
       [{ name: '  ' }, 'name', 'El nombre no puede estar vacío'],
       [
         { portions: [{ name: '1 trozo', grams: 0 }] },

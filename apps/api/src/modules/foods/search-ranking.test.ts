@@ -189,7 +189,7 @@ describe('the food that comes first', () => {
       name: 'Lentejas de mi madre',
       kcal: 140,
       protein_g: 8,
-      carbohydrate_g: 18,
+      available_carbohydrate_g: 13,
       fat_g: 4,
       fibre_g: 5,
     });

@@ -30,6 +30,9 @@ const egg = {
   alcohol_g: 0,
   state: null,
   source: 'USDA FDC SR Legacy: Egg, whole, raw, fresh',
+  available_carbohydrate_g: 0.72,
+  barcode: null,
+  brand: '',
   favourite: false,
   recent: true,
 };
@@ -547,7 +550,7 @@ describe('the diary screen', () => {
       name: 'Bizcocho',
       kcal: 380,
       protein_g: 0,
-      carbohydrate_g: 0,
+      available_carbohydrate_g: 0,
       fat_g: 0,
       fibre_g: 0,
       portions: [{ name: '1 trozo', grams: 6000 }],

@@ -11,28 +11,31 @@ import { parseNumberInput, withNumbers } from '../../lib/number-input';
 import { inputText } from '../../lib/numbers';
 import { createFood, deleteFood, updateFood } from './foods-api';
 
+/** The label as printed in Europe: carbohydrate without fibre, fibre apart (decision 073). */
 const numberFields = [
   ['kcal', 'Calorías (kcal)'],
   ['protein_g', 'Proteínas (g)'],
-  ['carbohydrate_g', 'Carbohidratos (g)'],
+  ['available_carbohydrate_g', 'Hidratos de carbono (sin fibra) (g)'],
   ['fat_g', 'Grasas (g)'],
   ['fibre_g', 'Fibra (g)'],
 ] as const;
 type NumberField = (typeof numberFields)[number][0];
 
-interface OwnFoodValues extends Record<NumberField | 'name', string> {
+interface OwnFoodValues extends Record<NumberField | 'name' | 'brand' | 'barcode', string> {
   /** One optional portion; left empty, none is sent. */
   portions: { name: string; grams: string }[];
 }
 
-function valuesOf(food: Food | undefined): OwnFoodValues {
+function valuesOf(food: Food | undefined, barcode: string | undefined): OwnFoodValues {
   const [portion] = food?.portions ?? [];
   const text = (value: number | undefined) => (value === undefined ? '' : inputText(value));
   return {
     name: food?.name ?? '',
+    brand: food?.brand ?? '',
+    barcode: food?.barcode ?? barcode ?? '',
     kcal: text(food?.kcal),
     protein_g: text(food?.protein_g),
-    carbohydrate_g: text(food?.carbohydrate_g),
+    available_carbohydrate_g: text(food?.available_carbohydrate_g),
     fat_g: text(food?.fat_g),
     fibre_g: text(food?.fibre_g),
     portions: [{ name: portion?.name ?? '', grams: text(portion?.grams) }],
@@ -53,19 +56,27 @@ const ownFoodFormSchema = z.preprocess(
   foodInputSchema,
 );
 
-/** One's own food, per 100 g, with an optional portion; editing also offers to delete it. */
+/**
+ * One's own food, per 100 g as the label prints it, with an optional portion, brand and
+ * barcode (`barcode` fills in a new food's); editing also offers to delete it.
+ */
 export function OwnFoodForm({
   food,
+  barcode,
   onDone,
 }: {
   food?: Food;
+  barcode?: string;
   onDone: (food: Food | null) => void;
 }) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ownFoodFormSchema), defaultValues: valuesOf(food) });
+  } = useForm({
+    resolver: zodResolver(ownFoodFormSchema),
+    defaultValues: valuesOf(food, barcode),
+  });
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['foods'] });
   const save = useMutation({
@@ -107,6 +118,16 @@ export function OwnFoodForm({
         {food ? 'Editar alimento' : 'Nuevo alimento'} (valores por 100 g)
       </p>
       <TextField label="Nombre" error={errors.name?.message} {...register('name')} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Marca (opcional)" error={errors.brand?.message} {...register('brand')} />
+        <TextField
+          label="Código de barras (opcional)"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.barcode?.message}
+          {...register('barcode')}
+        />
+      </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {numberFields.map(([field, label]) => (
           <TextField
