@@ -20,6 +20,7 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
 import { formatNumber } from '../../lib/numbers';
+import { BarcodeEntry } from './barcode-entry';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
 
@@ -77,7 +78,9 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
   const deferred = useDeferredValue(query.trim());
   const results = useQuery(foodSearchQuery(deferred, meal));
   const [selected, setSelected] = useState<Food | null>(null);
-  const [editing, setEditing] = useState<Food | 'new' | null>(null);
+  /** A food being edited, or a new one (with the barcode no product had, if any). */
+  const [editing, setEditing] = useState<Food | { barcode?: string } | null>(null);
+  const [scanning, setScanning] = useState(false);
   const queryClient = useQueryClient();
   const favourite = useMutation({
     mutationFn: ({ food, on }: { food: Food; on: boolean }) => setFavourite(food.id, on),
@@ -90,7 +93,7 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
   if (editing) {
     return (
       <OwnFoodForm
-        {...(editing === 'new' ? {} : { food: editing })}
+        {...('id' in editing ? { food: editing } : editing)}
         onDone={(food) => {
           setEditing(null);
           setSelected(food);
@@ -117,6 +120,34 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
         placeholder="Ej.: huevo, plátano, arroz"
         className={fieldControl}
       />
+      {scanning ? (
+        <BarcodeEntry
+          onFound={(food) => {
+            // A product found by its barcode is logged at once, in its usual amount.
+            const amount = defaultAmount(food);
+            setScanning(false);
+            onPick({ food, quantity: Number(amount.quantity), unit: amount.unit });
+          }}
+          onNotFound={(barcode) => {
+            setScanning(false);
+            setEditing({ barcode });
+          }}
+          onClose={() => {
+            setScanning(false);
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            setScanning(true);
+            setSelected(null);
+          }}
+          className={`${secondaryButton} self-start`}
+        >
+          Escanear código de barras
+        </button>
+      )}
       {selected ? (
         <AmountForm
           key={selected.id}
@@ -192,7 +223,7 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
       <button
         type="button"
         onClick={() => {
-          setEditing('new');
+          setEditing({});
         }}
         className={`${secondaryButton} self-start`}
       >

@@ -33,3 +33,7 @@ export const setFavourite = (id: string, favourite: boolean) =>
   favourite
     ? http.put(`/foods/${id}/favourite/`, { schema: foodSchema })
     : http.delete(`/foods/${id}/favourite/`, { schema: foodSchema });
+
+/** The product with this barcode: one's own first, then one shared with Forja; 404 if none. */
+export const findFoodByBarcode = (code: string) =>
+  http.get(`/foods/barcodes/${encodeURIComponent(code)}/`, { schema: foodSchema });

@@ -117,6 +117,12 @@ export function OwnFoodForm({
       <p className="font-semibold">
         {food ? 'Editar alimento' : 'Nuevo alimento'} (valores por 100 g)
       </p>
+      {!food && barcode ? (
+        <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
+          No encontramos ningún producto con el código {barcode}. Créalo con los datos de su
+          etiqueta.
+        </p>
+      ) : null}
       <TextField label="Nombre" error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Marca (opcional)" error={errors.brand?.message} {...register('brand')} />

@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type SyntheticEvent } from 'react';
+import { gtinDigits } from '@forja/shared/gtin';
+import { barcodeSchema, type Food } from '@forja/shared/schemas/foods';
+import { TextField } from '../../components/ui/form-field';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { findFoodByBarcode } from './foods-api';
+
+interface BarcodeEntryProps {
+  /** A product with this barcode was found among the person's own or the shared ones. */
+  onFound: (food: Food) => void;
+  /** None has it: the digits, to fill in a new own food. */
+  onNotFound: (barcode: string) => void;
+  onClose: () => void;
+}
+
+/** The digits of a product's barcode, typed; looked up on the person's and shared products. */
+export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const lookUp = useMutation({
+    mutationFn: (code: string) => findFoodByBarcode(code),
+    onSuccess: onFound,
+    onError: (failure, code) => {
+      if (failure instanceof ApiError && failure.status === 404) onNotFound(code);
+      else setError(errorMessage(failure, 'No pudimos buscar el código de barras'));
+    },
+  });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = barcodeSchema.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    lookUp.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      aria-label="Código de barras"
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg border border-neutral-300 p-3 dark:border-neutral-700"
+    >
+      <TextField
+        label="Código de barras"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="8410000000000"
+        hint="Las cifras bajo las barras"
+        value={typed}
+        error={error}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setError(undefined);
+        }}
+        maxLength={20}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          disabled={lookUp.isPending || gtinDigits(typed) === ''}
+          className={primaryButton}
+        >
+          Buscar producto
+        </button>
+        <button type="button" onClick={onClose} className={secondaryButton}>
+          Cerrar
+        </button>
+      </div>
+    </form>
+  );
+}
