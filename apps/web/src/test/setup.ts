@@ -12,3 +12,15 @@ afterEach(() => {
 
 // jsdom has no layout, so the router's scroll restoration has nothing to scroll.
 window.scrollTo = () => {};
+
+// jsdom has no modal dialogs: opening one only shows it (the browser's focus trap and inert
+// page are checked in the browser journeys).
+Object.assign(HTMLDialogElement.prototype, {
+  showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  },
+  close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  },
+});

@@ -27,14 +27,35 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** How long a notice with "Deshacer" stays. */
+const UNDO_MS = 8000;
+
 export const notify = {
   success(message: string) {
     request();
     void mounted.then((toast) => toast.success(message));
   },
+  /** Something worth knowing that went neither right nor wrong. */
+  info(message: string) {
+    request();
+    void mounted.then((toast) => toast.info(message));
+  },
   error(message: string) {
     request();
     void mounted.then((toast) => toast.error(message));
+  },
+  /**
+   * A change that can be taken back: the notice carries "Deshacer", and stays long enough
+   * to reach it.
+   */
+  undoable(message: string, onUndo: () => void) {
+    request();
+    void mounted.then((toast) =>
+      toast.success(message, {
+        duration: UNDO_MS,
+        action: { label: 'Deshacer', onClick: onUndo },
+      }),
+    );
   },
 };
 

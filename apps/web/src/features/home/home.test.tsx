@@ -58,12 +58,12 @@ describe('home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
     // 2209 − 500 eaten
     expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
-    expect(screen.getByRole('progressbar', { name: 'Proteína' })).toHaveAttribute(
+    expect(screen.getByRole('progressbar', { name: 'Proteínas' })).toHaveAttribute(
       'aria-valuetext',
       '40 de 160 g',
     );
     // The drinks: 80 % of 2.5 L of water.
-    expect(screen.getByText('0 de 2 L')).toBeVisible();
+    expect(screen.getByTestId('home-water')).toHaveTextContent('0 ml de 2000 ml');
     expect(screen.getByText('Tu plan: 4 días por semana')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Peso' })).toHaveTextContent('80 kg');
     expect(screen.getByRole('link', { name: 'Registrar comida' })).toHaveAttribute(
@@ -137,10 +137,10 @@ describe('home', () => {
 
     const water = await screen.findByRole('region', { name: 'Agua' });
     // 0.5 L = 16.9 fl oz; the drinks, 2.0 L of the 2.5 L of water, = 67.6 fl oz
-    expect(water).toHaveTextContent('16,9 de 67,6 fl oz');
+    expect(water).toHaveTextContent('16,9 fl oz de 67,6 fl oz');
     expect(screen.getByRole('progressbar', { name: 'Agua' })).toHaveAttribute(
       'aria-valuetext',
-      '16,9 de 67,6 onzas líquidas',
+      '16,9 fl oz de 67,6 fl oz',
     );
   });
 });
