@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { HostedNotices, useNoticeHost } from './notifications';
 import { focusRing } from './styles';
 
 interface SheetProps {
@@ -20,6 +21,7 @@ interface SheetProps {
 export function Sheet({ title, open, onClose, full = false, closeLabel, children }: SheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { notices, dismiss } = useNoticeHost(open);
 
   useEffect(() => {
     const element = dialog.current;
@@ -59,6 +61,7 @@ export function Sheet({ title, open, onClose, full = false, closeLabel, children
           <div className="flex-1 overflow-y-auto overscroll-contain p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
             {children}
           </div>
+          <HostedNotices notices={notices} dismiss={dismiss} />
         </div>
       ) : null}
     </dialog>

@@ -230,7 +230,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(await within(lunch).findByLabelText('Buscar alimento'), 'huevo');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'huevo',
+    );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     expect(within(lunch).getByLabelText('Cantidad')).toHaveValue('1');
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
@@ -253,7 +256,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(await within(lunch).findByLabelText('Buscar alimento'), 'lentejas');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'lentejas',
+    );
     const cooked = await within(lunch).findByRole('button', { name: /^Lentejas cocidas/ });
     expect(cooked).toHaveTextContent(/116 kcal por 100 g$/);
     expect(within(lunch).getByRole('button', { name: /^Lentejas crudas/ })).toHaveTextContent(
@@ -275,7 +281,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(await within(lunch).findByLabelText('Buscar alimento'), 'huevo');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'huevo',
+    );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText(full)).toBeVisible();
@@ -381,7 +390,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const dinner = await screen.findByRole('region', { name: 'Cena' });
     await user.click(within(dinner).getByRole('button', { name: 'Añadir a Cena' }));
-    await user.type(await within(dinner).findByLabelText('Buscar alimento'), 'leche');
+    await user.type(
+      await within(dinner).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'leche',
+    );
     await user.click(await within(dinner).findByRole('button', { name: /^Leche entera/ }));
     const unit = within(dinner).getByLabelText('Unidad');
     expect(

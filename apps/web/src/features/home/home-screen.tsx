@@ -97,13 +97,14 @@ export function HomeScreen({
       {targets ? (
         <>
           <EnergyCard targets={targets} today={today} />
-          <Card title="Macronutrientes">
-            <NutrientBars values={today.intake} targets={targets} />
+          {/* Water just below the energy: a tap away without scrolling on a phone. */}
+          <Card title="Agua">
+            <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
+            {water}
           </Card>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Card title="Agua">
-              <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
-              {water}
+            <Card title="Macronutrientes">
+              <NutrientBars values={today.intake} targets={targets} />
             </Card>
             <Card title="Entrenamiento de hoy">
               <p className="text-2xl font-bold">

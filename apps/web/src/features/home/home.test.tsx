@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
@@ -11,6 +12,7 @@ import {
   ok,
   somePreferences,
   theTrainerTargets,
+  type FakeCall,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
@@ -35,6 +37,8 @@ function apiFor(
       intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 },
       training: { ...aToday.training, program },
     }),
+    [`PUT /diary/days/${aToday.date}/water/`]: (call: FakeCall) =>
+      ok({ date: aToday.date, ...(call.body as object) }),
   });
 }
 
@@ -142,5 +146,24 @@ describe('home', () => {
       'aria-valuetext',
       '16,9 fl oz de 67,6 fl oz',
     );
+  });
+
+  it('adds water in one tap from home, to what the day has', async () => {
+    logIn();
+    const calls = apiFor(anOnboarding(6, true), null, 0.5);
+    renderApp('/users/home');
+    const user = userEvent.setup();
+    const water = await screen.findByRole('region', { name: 'Agua' });
+    expect(within(water).getByTestId('home-water')).toHaveTextContent('500 ml de 2000 ml');
+    await user.click(within(water).getByRole('button', { name: 'Añadir 250 ml' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/days/${aToday.date}/water/`)[0]?.body).toEqual({
+        water_ml: 750,
+      });
+    });
+    // Home reads the day again once the water is saved.
+    await vi.waitFor(() => {
+      expect(calls.callsTo('GET', '/today/').length).toBeGreaterThan(1);
+    });
   });
 });
