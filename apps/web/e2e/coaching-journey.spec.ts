@@ -125,6 +125,7 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await breakfast.getByLabel('Cantidad', { exact: true }).fill('2');
   await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('143 kcal');
+  await breakfast.getByRole('button', { name: 'Listo' }).click();
   const water = lucia.getByRole('region', { name: 'Agua' });
   await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
   await expect(water.getByTestId('water')).toHaveText('250 ml de 2000 ml');

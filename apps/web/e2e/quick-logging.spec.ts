@@ -230,6 +230,17 @@ test('copying a day onto a day with entries asks first, and a no leaves it as it
   await page.getByRole('button', { name: 'Deshacer' }).click();
   await expect.poll(async () => (await server.entries()).length).toBe(1);
 
+  // Every control of the header, the water and the meals is at least 44 × 44 px.
+  for (const control of await page
+    .locator('nav[aria-label="Día"] button, [data-testid="water"] ~ div button, section button')
+    .all()) {
+    if (!(await control.isVisible())) continue;
+    const box = await control.boundingBox();
+    const name = (await control.getAttribute('aria-label')) ?? (await control.textContent());
+    expect(box?.width, `${name ?? ''} wide enough to tap`).toBeGreaterThanOrEqual(44);
+    expect(box?.height, `${name ?? ''} tall enough to tap`).toBeGreaterThanOrEqual(44);
+  }
+
   // The day header stays in view while the day scrolls.
   await page.getByRole('region', { name: 'Entrenamiento' }).scrollIntoViewIfNeeded();
   const header = page.getByRole('navigation', { name: 'Día' });

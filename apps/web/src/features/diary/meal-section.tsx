@@ -83,7 +83,6 @@ export function MealSection({ date, meal, yesterday, system, foodPicker }: MealS
           <button
             type="button"
             disabled={copy.pending}
-            aria-label={`Repetir ${MEAL_SUBJECTS[meal.meal]} de ayer (${foodCount(repeatable)}, ${formatNumber(yesterday.totals.kcal)} kcal)`}
             onClick={() => {
               copy.run(
                 {
@@ -97,8 +96,10 @@ export function MealSection({ date, meal, yesterday, system, foodPicker }: MealS
             }}
             className={secondaryButton}
           >
-            Repetir de ayer
-            <span className="text-sm font-normal">{formatNumber(yesterday.totals.kcal)} kcal</span>
+            Repetir {MEAL_SUBJECTS[meal.meal]} de ayer{' '}
+            <span className="text-sm font-normal">
+              ({foodCount(repeatable)}, {formatNumber(yesterday.totals.kcal)} kcal)
+            </span>
           </button>
         ) : null}
       </div>

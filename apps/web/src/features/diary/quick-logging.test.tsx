@@ -132,7 +132,8 @@ function server(start: Entry[] = []) {
   return { calls, entries: () => entries };
 }
 
-describe('logging in few taps', () => {
+// Each journey opens sheets loaded on first use and taps through them: longer than a unit.
+describe('logging in few taps', { timeout: 20_000 }, () => {
   beforeEach(() => {
     logIn();
   });
