@@ -87,7 +87,9 @@ test('from home: 250 ml of water in one tap, a recent food in three and a search
   await expect.poll(async () => (await server.day()).water_ml).toBe(250);
   expect(water.taps).toBe(1);
   await expect(page.getByText('Añadidos 250 ml de agua')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Deshacer' })).toBeVisible();
+  const undoWater = page.getByRole('button', { name: 'Deshacer' });
+  await expect(undoWater).toBeVisible();
+  expect((await undoWater.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: testInfo.outputPath('toast.png') });
 
   // A recent food: "+", Alimento, and the recent egg's own "+".

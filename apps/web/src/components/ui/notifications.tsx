@@ -31,6 +31,7 @@ function subscribe(listener: () => void) {
 /** How long a notice with "Deshacer" stays; others go sooner. */
 const UNDO_MS = 8000;
 const NOTICE_MS = 4000;
+const UNDO_BUTTON_STYLE = { minHeight: 44, minWidth: 44, padding: '0 12px', fontSize: 14 };
 
 export interface Notice {
   id: number;
@@ -60,6 +61,8 @@ function show(type: Notice['type'], message: string, undo?: () => void) {
       ? toast.success(message, {
           duration: UNDO_MS,
           action: { label: 'Deshacer', onClick: undo },
+          // sonner's action is a small pill: a thumb needs 44 px.
+          actionButtonStyle: UNDO_BUTTON_STYLE,
         })
       : toast[type](message),
   );

@@ -13,6 +13,8 @@ interface QuickAddProps {
   onWeight: () => void;
   /** The day's note. */
   onNote: () => void;
+  /** Above a screen's own bar at the bottom (Mensajes' box), so it covers none of it. */
+  lifted?: boolean;
 }
 
 /** Line icons of the rows; decorative, the row's words name it. */
@@ -31,7 +33,14 @@ const rowClass = `flex min-h-14 w-full items-center gap-3 rounded-xl px-3 py-2 t
  * The "+" on every trainee screen: a sheet with what can be logged (Alimento, Agua, Serie,
  * Peso, Nota). Water is logged in the sheet itself; the others open where they are logged.
  */
-export function QuickAdd({ onFood, water, onSet, onWeight, onNote }: QuickAddProps) {
+export function QuickAdd({
+  onFood,
+  water,
+  onSet,
+  onWeight,
+  onNote,
+  lifted = false,
+}: QuickAddProps) {
   const [open, setOpen] = useState(false);
   const [showWater, setShowWater] = useState(false);
   const close = () => {
@@ -71,7 +80,7 @@ export function QuickAdd({ onFood, water, onSet, onWeight, onNote }: QuickAddPro
         onClick={() => {
           setOpen(true);
         }}
-        className={`fixed right-4 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 flex size-14 items-center justify-center rounded-full bg-orange-700 text-4xl leading-none font-light text-white shadow-lg hover:bg-orange-800 md:bottom-8 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400 ${focusRing}`}
+        className={`fixed right-4 z-30 flex ${lifted ? 'bottom-[calc(10rem+env(safe-area-inset-bottom))] md:bottom-28' : 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] md:bottom-8'} size-14 items-center justify-center rounded-full bg-orange-700 text-4xl leading-none font-light text-white shadow-lg hover:bg-orange-800 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400 ${focusRing}`}
       >
         <span aria-hidden="true" className="-mt-1">
           +

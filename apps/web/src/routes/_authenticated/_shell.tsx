@@ -79,6 +79,7 @@ function ShellLayout() {
           }
           onWeight={() => void navigate({ to: '/users/metrics', hash: 'anotar-peso' })}
           onNote={() => void navigate({ to: '/users/diary', search: diarySearch, hash: 'notas' })}
+          lifted={location.pathname === '/users/messages'}
         />
       }
     >
