@@ -156,7 +156,9 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
 
   await page.goto('/users/home');
   await expect(page.getByRole('region', { name: 'Peso' })).toContainText('176,4 lb');
-  await expect(page.getByRole('region', { name: 'Agua' })).toContainText('16,9 de 67,6 fl oz');
+  await expect(page.getByRole('region', { name: 'Agua' })).toContainText(
+    '16,9 fl oz de 67,6 fl oz',
+  );
 });
 
 test('a trainee uploads a picture and sees it in the account menu', async ({ page, request }) => {

@@ -176,6 +176,7 @@ test('"Deshacer" takes back an add, a delete, a move and a copy on the server', 
   await expect.poll(() => server.entries()).toEqual(before);
 
   // A move to dinner, undone.
+  await expect(breakfast.getByRole('button', { name: 'Editar Huevo' })).toHaveCount(1);
   await breakfast.getByRole('button', { name: 'Editar Huevo' }).click();
   const edit = breakfast.getByRole('form', { name: 'Editar Huevo' });
   await edit.getByLabel('Comida').selectOption('cena');
@@ -185,6 +186,7 @@ test('"Deshacer" takes back an add, a delete, a move and a copy on the server', 
   await expect.poll(() => server.entries()).toEqual(before);
 
   // A delete, undone: the egg is back with the same amount (as a new entry).
+  await expect(breakfast.getByRole('button', { name: 'Editar Huevo' })).toHaveCount(1);
   await breakfast.getByRole('button', { name: 'Editar Huevo' }).click();
   await breakfast.getByRole('button', { name: 'Eliminar' }).click();
   await expect.poll(async () => (await server.entries()).length).toBe(0);
