@@ -180,7 +180,7 @@ export default tseslint.config(
   },
   {
     // The service worker runs in the browser's worker scope, not in Node.
-    files: ['apps/web/public/sw.js'],
+    files: ['apps/web/src/service-worker/sw.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   prettier,

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Marks every script file for V8 to compile whole while it downloads, off the main thread,
@@ -51,12 +52,12 @@ const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(router-core|react-router|history|store|query-core|react-query))\//;
 
 /**
- * Small components most screens show (cards, the public pages' frame, the shared styles),
- * and the error catalogue, which the login screen needs before the data layer.
+ * Small components most screens show (cards, the public pages' frame, the shared styles).
+ * The error catalogue is left to the screens that import it: the login screen loads it only
+ * once something has gone wrong (decision 068).
  */
 const INTERFACE = [
   /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card|load-error)\.tsx?$/,
-  /\/packages\/shared\/src\/errors\.ts$/,
 ];
 
 /** The form library and the fields built on it. */
@@ -135,6 +136,86 @@ function noCircularFiles(): Plugin {
   };
 }
 
+/** Modules only the trainer's workspace runs: its routes and its features. */
+const TRAINER_ONLY = /\/apps\/web\/src\/(routes\/_trainer(\/|\.tsx)|features\/trainer-)/;
+
+/**
+ * Notes the files made only of the trainer's workspace, which the service worker leaves out
+ * of its precache (decision 068): a trainee's phone would download them for nothing.
+ */
+function trainerOnlyFiles(): { plugin: Plugin; files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    files,
+    plugin: {
+      name: 'forja-trainer-only-files',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        files.clear();
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const modules = Object.entries(file.modules).filter(
+            ([, info]) => info.renderedLength > 0,
+          );
+          if (modules.length > 0 && modules.every(([id]) => TRAINER_ONLY.test(id))) {
+            files.add(file.fileName);
+          }
+        }
+      },
+    },
+  };
+}
+
+const trainerOnly = trainerOnlyFiles();
+
+/**
+ * The installable app (decision 068): the web manifest, and the service worker built from
+ * src/service-worker/sw.ts with the list of files to precache: the app shell, the styles
+ * and every script but the trainer's workspace's. The compressed copies (compress.mjs) are
+ * the server's business, and the icons are only for installing.
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  // lib/service-worker.ts registers it, after the page has loaded.
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'Forja',
+    short_name: 'Forja',
+    description: 'Tu nutrición y tu entrenamiento, guiados por tu entrenador personal.',
+    lang: 'es',
+    dir: 'ltr',
+    start_url: '/users/home',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    // The header's white (styles.css, light mode).
+    theme_color: '#ffffff',
+    background_color: '#ffffff',
+    categories: ['health', 'fitness', 'lifestyle'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  includeManifestIcons: false,
+  injectManifest: {
+    // The web manifest is added by the plugin itself.
+    globPatterns: ['index.html', 'logo.svg', 'assets/*.{js,css}'],
+    // Vite names every file under assets/ by its content: the name is its revision.
+    dontCacheBustURLsMatching: /^assets\//,
+    manifestTransforms: [
+      (entries) => ({
+        manifest: entries.filter((entry) => !trainerOnly.files.has(entry.url)),
+        warnings: [],
+      }),
+    ],
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -158,8 +239,12 @@ export default defineConfig({
     tailwindcss(),
     compileWhileDownloading(),
     noCircularFiles(),
+    trainerOnly.plugin,
+    installableApp,
   ],
   build: {
+    // Every browser the app supports preloads modules itself: no polyfill in the first file.
+    modulePreload: { polyfill: false },
     // Terser's two passes make the files some 2 % smaller than esbuild's minifier, which
     // keeps the login page under its budget of 130 KB (decision 007).
     minify: 'terser',

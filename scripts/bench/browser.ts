@@ -23,7 +23,16 @@ export interface InitialJs {
   gzipBytes: number;
   /** Each file's name with its gzip-ed size, largest first. */
   sizes: { file: string; gzipBytes: number }[];
+  /** The files the app asks for once the page is ready (not initial), largest first. */
+  afterReady: { file: string; gzipBytes: number }[];
 }
+
+/**
+ * Files the app loads only after the page's `load` and an idle moment: the service worker's
+ * registration and update notice (decision 068). They are downloaded by the visit but are
+ * not part of what the page needs to show itself, so they are listed apart.
+ */
+const AFTER_READY_FILES = /^app-updates-[\w-]+\.js$/;
 
 function storedSession(base: string, tokens: Tokens | undefined) {
   return {
@@ -76,7 +85,8 @@ function quietBesidesTheStream(page: Page, timeoutMs = 30_000): Promise<void> {
 
 /**
  * The JavaScript a first visit downloads until the network is quiet, each file gzip-ed at
- * level 9: each visit runs in a fresh browser context, so nothing comes from a cache.
+ * level 9: each visit runs in a fresh browser context, so nothing comes from a cache. What
+ * the app loads once the page is ready (`AFTER_READY_FILES`) is kept apart.
  */
 export async function initialJavaScript(base: string, visits: Visit[]): Promise<InitialJs[]> {
   const browser = await chromium.launch({
@@ -106,13 +116,15 @@ export async function initialJavaScript(base: string, visits: Visit[]): Promise<
         const quiet = quietBesidesTheStream(page);
         await page.goto(base + visit.path, { waitUntil: 'load' });
         await quiet;
-        const files = (await Promise.all(sizes)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+        const all = (await Promise.all(sizes)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+        const files = all.filter((file) => !AFTER_READY_FILES.test(file.file));
         results.push({
           path: visit.path,
           landedOn: new URL(page.url()).pathname,
           files: files.length,
           gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
           sizes: files,
+          afterReady: all.filter((file) => AFTER_READY_FILES.test(file.file)),
         });
       } finally {
         await context.close();
@@ -141,6 +153,12 @@ export interface LighthouseScores {
   metrics: string;
   /** Runs that gave no scores even when tried again. */
   errors: string[];
+  /**
+   * Why Chromium would not offer to install the app from this page once its service worker
+   * runs (`Page.getInstallabilityErrors`; Lighthouse 12 has no installability audit): empty
+   * when it would.
+   */
+  installability: string[];
 }
 
 interface Run {
@@ -209,8 +227,14 @@ export async function lighthouseScores(
         }
       }, visit.tokens ?? null);
       await page.goto('about:blank');
-      // Lighthouse must keep the stored session, so it resets nothing; the cache goes here.
+      // Lighthouse must keep the stored session, so it resets nothing; the cache goes here,
+      // and so does the service worker with its precache (decision 068): a first visit has
+      // neither.
       await devtools.send('Network.clearBrowserCache');
+      await devtools.send('Storage.clearDataForOrigin', {
+        origin: base,
+        storageTypes: 'service_workers,cache_storage',
+      });
       const result = await lighthouse(`${base}${visit.path}`, {
         port,
         output: 'json',
@@ -240,6 +264,19 @@ export async function lighthouseScores(
       };
     };
 
+    /** The page once its service worker controls it, as Chromium judges it for installing. */
+    const installability = async (visit: Visit): Promise<string[]> => {
+      await page.goto(`${base}${visit.path}`);
+      await page
+        .waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+          timeout: 60_000,
+        })
+        .catch(() => undefined);
+      const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+      await page.goto('about:blank');
+      return installabilityErrors.map((error) => error.errorId);
+    };
+
     const scores: LighthouseScores[] = [];
     for (const visit of visits) {
       const done: Run[] = [];
@@ -264,6 +301,7 @@ export async function lighthouseScores(
         accessibility: summary(done.map((run) => run.accessibility)),
         metrics: done.find((run) => run.performance === performance?.median)?.metrics ?? '',
         errors,
+        installability: await installability(visit),
       });
     }
     return scores;

@@ -6,7 +6,7 @@ import {
   subscribedAccount,
   trainerAccount,
 } from './support/api';
-import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, picture, storeSession } from './support/browser';
 
 // On their phones, in Spain.
 const phone = { viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Madrid' };
@@ -14,10 +14,6 @@ test.use(phone);
 test.setTimeout(180_000);
 
 /** A full-page picture of the screen at 390 × 844, kept with the run's results. */
-async function picture(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 /** The energy in "Aprobar 2359 kcal" or "Aceptar 2359 kcal". */
 async function energyIn(button: ReturnType<Page['getByRole']>): Promise<number> {
   const text = (await button.textContent()) ?? '';

@@ -1,17 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { linkedPair } from './support/api';
-import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, picture, storeSession } from './support/browser';
 
 const phone = { viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Madrid' };
 test.use(phone);
 test.setTimeout(180_000);
 
 /** A full-page picture of the screen at 390 × 844, kept with the run's results. */
-async function picture(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 async function scale(page: Page, question: RegExp, value: number) {
   await page
     .getByRole('group', { name: question })

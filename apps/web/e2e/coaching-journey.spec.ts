@@ -6,6 +6,7 @@ import {
   expectAccessibleOnceQuiet,
   logInThroughForm,
   onboardThroughForms,
+  picture,
   readSession,
   registerThroughForm,
   verifyThroughForm,
@@ -20,10 +21,6 @@ test.setTimeout(240_000);
 const today = () => todayIn('Europe/Madrid', new Date());
 
 /** A full-page picture of the screen at 390 × 844, kept with the run's results. */
-async function picture(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 /**
  * axe on a screen the journey has scrolled down, checked from its top as it opens: scrolled,
  * what sits under the sticky header counts for axe as a target covered by the header's links.

@@ -1,14 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkedPair } from './support/api';
-import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, picture, storeSession } from './support/browser';
 
 // Trainers and their clients write to each other from their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(90_000);
-
-async function picture(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 const conversation = (page: Page) => page.getByRole('list', { name: 'Mensajes' });
 

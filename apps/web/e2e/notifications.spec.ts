@@ -62,13 +62,17 @@ test('in settings, a tap asks for permission and subscribes this browser', async
   await storeSession(page, trainee);
   await page.goto('/users/settings');
   const section = page.getByRole('region', { name: 'Avisos' });
-  // Nothing is asked before the tap: no service worker yet.
+  // Nothing is asked before the tap: the service worker (the app's, decision 068) has no
+  // push subscription yet.
   await expect(
     section.getByRole('button', { name: 'Recibir avisos en este dispositivo' }),
   ).toBeVisible();
   expect(
-    await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)),
-  ).toBe(0);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/sw.js');
+      return (await registration?.pushManager.getSubscription()) ?? null;
+    }),
+  ).toBeNull();
   await expectAccessible(page);
   await section.screenshot({ path: testInfo.outputPath('settings-avisos.png') });
 

@@ -1,16 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkedPair } from './support/api';
-import { expectAccessibleOnceQuiet, storeSession } from './support/browser';
+import { expectAccessibleOnceQuiet, picture, storeSession } from './support/browser';
 
 // Trainers and their clients mostly use Forja on their phones.
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(90_000);
 
 /** A full-page picture of the screen at 390 × 844, kept with the run's results. */
-async function picture(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 test('a trainer reads a client’s day and comments; the client sees it on home and in the diary and replies', async ({
   browser,
   request,

@@ -6,6 +6,7 @@ import { Notifications } from './components/ui/notifications';
 import { listenForPreloadErrors } from './lib/chunk-reload';
 import { followSystemColorScheme } from './lib/color-scheme';
 import { createQueryClient } from './lib/query-client';
+import { startServiceWorkerAfterLoad } from './lib/service-worker';
 import { createAppRouter, followOtherTabs, routeForcedNavigations } from './router';
 import './styles.css';
 
@@ -29,3 +30,5 @@ createRoot(container).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+startServiceWorkerAfterLoad();

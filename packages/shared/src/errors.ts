@@ -326,6 +326,12 @@ export const API_ERRORS = {
     error: 'too many exercises in the workout',
     message: `Un entrenamiento admite como máximo ${MAX_EXERCISES_PER_WORKOUT} ejercicios`,
   },
+  workoutSetKind: {
+    status: 400,
+    error: 'set kind does not fit the exercise',
+    message:
+      'Este ejercicio se registra con repeticiones y peso, y el cardio con tiempo y distancia',
+  },
   workoutSetsFull: {
     status: 400,
     error: 'too many sets in the exercise',

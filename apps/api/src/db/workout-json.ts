@@ -24,6 +24,8 @@ const lastTime = sql`coalesce((
   select json_agg(json_build_object(
     'reps', ${earlierSet.reps},
     'weight_kg', ${earlierSet.weight_kg},
+    'duration_s', ${earlierSet.duration_s},
+    'distance_m', ${earlierSet.distance_m},
     'rpe', ${earlierSet.rpe}
   ) order by ${earlierSet.seq})
   from ${workoutSets} ${earlierSet}
@@ -52,6 +54,8 @@ const setsJson = sql`coalesce((
     'id', ${workoutSets.id},
     'reps', ${workoutSets.reps},
     'weight_kg', ${workoutSets.weight_kg},
+    'duration_s', ${workoutSets.duration_s},
+    'distance_m', ${workoutSets.distance_m},
     'rpe', ${workoutSets.rpe}
   ) order by ${workoutSets.seq})
   from ${workoutSets}
@@ -93,7 +97,14 @@ export interface StoredWorkout {
   name: string;
   routine_id: string | null;
   exercises: (Omit<WorkoutExercise, 'sets' | 'last_time'> & {
-    sets: { id: string; reps: number; weight_kg: number; rpe: number | null }[];
+    sets: {
+      id: string;
+      reps: number;
+      weight_kg: number;
+      duration_s: number | null;
+      distance_m: number | null;
+      rpe: number | null;
+    }[];
     last_time: PreviousSet[];
     best_before: number | null;
   })[];

@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { birthDateForAge30, PASSWORD, type Tokens } from './api';
+
+/** A full-page screenshot among the test's outputs, to look at the screen as a person would. */
+export async function picture(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
 
 /** Puts a session in the page's storage, as a login would. */
 export async function storeSession(page: Page, tokens: Tokens): Promise<void> {

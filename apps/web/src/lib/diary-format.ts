@@ -47,3 +47,31 @@ export const MEAL_SUBJECTS: Record<Meal, string> = {
 export function sessionSubject(name: string): string {
   return name.trim() === '' ? 'la sesión' : `la sesión ${name.trim()}`;
 }
+
+/** A cardio set's time: "30 min", "30 min 15 s", "1 h 5 min". */
+export function formatDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const parts = [
+    hours > 0 ? `${String(hours)} h` : null,
+    minutes > 0 ? `${String(minutes)} min` : null,
+    rest > 0 ? `${String(rest)} s` : null,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** A cardio set's distance: "800 m" under a kilometre, "5 km" and "5,25 km" from there. */
+export function formatDistance(metres: number): string {
+  return metres < 1000 ? `${formatNumber(metres)} m` : `${formatNumber(metres / 1000, 2)} km`;
+}
+
+/** A cardio set as the logger reads it: "30 min · 5 km", or whichever of the two it has. */
+export function formatCardio(set: { duration_s: number | null; distance_m: number | null }) {
+  return [
+    set.duration_s === null ? null : formatDuration(set.duration_s),
+    set.distance_m === null ? null : formatDistance(set.distance_m),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

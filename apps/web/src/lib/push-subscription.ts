@@ -4,8 +4,7 @@
  * showing the previous person's notifications.
  */
 
-/** Where the service worker that shows pushes lives; its scope is the whole app. */
-export const SERVICE_WORKER_URL = '/sw.js';
+import { SERVICE_WORKER_URL } from './service-worker';
 
 export function pushSupported(): boolean {
   return (

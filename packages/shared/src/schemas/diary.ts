@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { id, oneOf, text } from './common';
 import { nutrientsSchema } from './foods';
+import { MEALS, mealSchema } from './meals';
+import { validationMessages as m } from './messages';
 import { amountUpTo, localDateSchema, numberUpTo } from './quantities';
 
-export const MEALS = ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'] as const;
-export type Meal = (typeof MEALS)[number];
-
-export const MEAL_LABELS: Record<Meal, string> = {
-  desayuno: 'Desayuno',
-  almuerzo: 'Almuerzo',
-  comida: 'Comida',
-  merienda: 'Merienda',
-  cena: 'Cena',
-};
-
-export const mealSchema = oneOf('La comida', MEALS);
+export { MEAL_LABELS, MEALS, mealAt, mealSchema, type Meal } from './meals';
 
 /** Water is logged a glass at a time. */
 export const WATER_STEP_ML = 250;
@@ -23,6 +14,10 @@ export const MAX_WATER_ML = 20_000;
 export const MAX_ENTRY_GRAMS = 5000;
 /** The heaviest load of one set. */
 export const MAX_SET_KG = 1000;
+/** The longest cardio set: 24 hours, in seconds. */
+export const MAX_SET_SECONDS = 86_400;
+/** The longest cardio distance of one set: 1000 km, in metres. */
+export const MAX_SET_METRES = 1_000_000;
 
 // --- The exercise library -------------------------------------------------------------
 
@@ -37,8 +32,10 @@ export const MUSCLE_GROUPS = [
   'hamstrings',
   'glutes',
   'calves',
+  'adductors',
   'core',
   'full_body',
+  'cardio',
 ] as const;
 export type MuscleGroup = (typeof MUSCLE_GROUPS)[number];
 
@@ -53,9 +50,19 @@ export const MUSCLE_GROUP_LABELS: Record<MuscleGroup, string> = {
   hamstrings: 'Isquiotibiales',
   glutes: 'Glúteos',
   calves: 'Gemelos',
+  adductors: 'Aductores',
   core: 'Abdomen',
   full_body: 'Cuerpo completo',
+  cardio: 'Cardio',
 };
+
+/**
+ * Cardio is logged by time and distance, not by reps and load (decision 074): an exercise
+ * of the cardio group is one.
+ */
+export function isCardio(exercise: { muscle_group: MuscleGroup }): boolean {
+  return exercise.muscle_group === 'cardio';
+}
 
 export const EQUIPMENT = [
   'barbell',
@@ -67,6 +74,10 @@ export const EQUIPMENT = [
   'band',
   'ez_bar',
   'smith',
+  'ab_wheel',
+  'cardio_machine',
+  'bicycle',
+  'none',
 ] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 
@@ -80,6 +91,10 @@ export const EQUIPMENT_LABELS: Record<Equipment, string> = {
   band: 'Banda elástica',
   ez_bar: 'Barra Z',
   smith: 'Máquina Smith',
+  ab_wheel: 'Rueda abdominal',
+  cardio_machine: 'Máquina de cardio',
+  bicycle: 'Bicicleta',
+  none: 'Sin material',
 };
 
 export const exerciseSchema = z.object({
@@ -232,8 +247,14 @@ export const MAX_EXERCISE_NOTES = 500;
 
 export const workoutSetSchema = z.object({
   id,
+  /** 0 for a cardio set. */
   reps: z.number(),
+  /** 0 for a cardio set. */
   weight_kg: z.number(),
+  /** A cardio set's time in seconds; null for a set of reps, or when only its distance was given. */
+  duration_s: z.number().nullable().default(null),
+  /** A cardio set's distance in metres; null for a set of reps, or when only its time was given. */
+  distance_m: z.number().nullable().default(null),
   /** Null when not given. */
   rpe: z.number().nullable(),
   /**
@@ -249,6 +270,8 @@ export type WorkoutSet = z.infer<typeof workoutSetSchema>;
 export const previousSetSchema = z.object({
   reps: z.number(),
   weight_kg: z.number(),
+  duration_s: z.number().nullable().default(null),
+  distance_m: z.number().nullable().default(null),
   rpe: z.number().nullable(),
 });
 export type PreviousSet = z.infer<typeof previousSetSchema>;
@@ -311,18 +334,72 @@ export const rpeSchema = z
   .refine((value) => (RPE_VALUES as readonly number[]).includes(value), {
     error: 'El RPE va de 6 a 10, en medios puntos',
   });
+/** A set's reps: a whole number from 1 to 1000. */
+export const repsSchema = numberUpTo('Las repeticiones', 1000, { integer: true }).refine(
+  (value) => value >= 1,
+  { error: 'Una serie necesita al menos 1 repetición' },
+);
+const weightSchema = numberUpTo('El peso', MAX_SET_KG, { unit: 'kg' });
+/** A cardio set's time, in whole seconds; empty or 0 is "not given". */
+const durationSchema = numberUpTo('El tiempo', MAX_SET_SECONDS, { integer: true });
+/** A cardio set's distance, in metres; empty or 0 is "not given". */
+const distanceSchema = numberUpTo('La distancia', MAX_SET_METRES, { unit: 'm' });
+
 /**
- * A set: at least one rep (a set without reps was not done: 0 × 0 and 0 reps with a load
- * are refused); 0 kg is a bodyweight set. RPE optional (decision 059).
+ * A set is either reps × kg or, for cardio, time and distance (decision 074):
+ * - reps × kg: at least one rep (a set without reps was not done: 0 × 0 and 0 reps with a
+ *   load are refused); 0 kg is a bodyweight set (decision 059);
+ * - cardio: its time, its distance or both; one with neither was not done, like 0 × 0.
+ * RPE is optional for both. Whether the exercise takes the kind sent is checked against
+ * the exercise. What comes out is the set as stored: reps and kg 0 for cardio, time and
+ * distance null when not given.
  */
-export const workoutSetInputSchema = z.strictObject({
-  reps: numberUpTo('Las repeticiones', 1000, { integer: true }).refine((value) => value >= 1, {
-    error: 'Una serie necesita al menos 1 repetición',
-  }),
-  weight_kg: numberUpTo('El peso', MAX_SET_KG, { unit: 'kg' }),
-  rpe: rpeSchema.nullable().default(null),
-});
+export const workoutSetInputSchema = z
+  .strictObject({
+    reps: repsSchema.optional(),
+    weight_kg: weightSchema.optional(),
+    duration_s: durationSchema.optional(),
+    distance_m: distanceSchema.optional(),
+    rpe: rpeSchema.nullable().default(null),
+  })
+  .superRefine((set, ctx) => {
+    const cardio = set.duration_s !== undefined || set.distance_m !== undefined;
+    if (cardio && (set.reps !== undefined || set.weight_kg !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Una serie lleva repeticiones y peso, o tiempo y distancia, no ambas cosas',
+        path: ['reps'],
+      });
+    } else if (cardio && !(set.duration_s || set.distance_m)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Una serie de cardio necesita el tiempo o la distancia',
+        path: ['duration_s'],
+      });
+    } else if (!cardio && set.reps === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Una serie necesita al menos 1 repetición',
+        path: ['reps'],
+      });
+    } else if (!cardio && set.weight_kg === undefined) {
+      ctx.addIssue({ code: 'custom', message: m.number('El peso'), path: ['weight_kg'] });
+    }
+  })
+  .transform((set) => {
+    const cardio = set.duration_s !== undefined || set.distance_m !== undefined;
+    return {
+      cardio,
+      reps: cardio ? 0 : (set.reps ?? 0),
+      weight_kg: cardio ? 0 : (set.weight_kg ?? 0),
+      duration_s: cardio && set.duration_s ? set.duration_s : null,
+      distance_m: cardio && set.distance_m ? set.distance_m : null,
+      rpe: set.rpe,
+    };
+  });
 export type WorkoutSetInput = z.input<typeof workoutSetInputSchema>;
+/** A set as the schema gives it: what the API's services take. */
+export type WorkoutSetValues = z.output<typeof workoutSetInputSchema>;
 
 // --- The day --------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, requiredText, text } from './common';
+import { mealSchema } from './meals';
 import { amountUpTo, numberUpTo } from './quantities';
 
 /** Where a food comes from: the table shipped with Forja, or the person's own. */
@@ -68,6 +69,8 @@ export const FOOD_SEARCH_MAX_RESULTS = 50;
 export const foodSearchQuerySchema = z.strictObject({
   q: text('La búsqueda', { max: 100 }).default(''),
   limit: z.coerce.number().int().min(1).max(FOOD_SEARCH_MAX_RESULTS).default(20),
+  /** The meal being logged: without a query, what the person eats at it comes first. */
+  meal: mealSchema.optional(),
 });
 export type FoodSearchQuery = z.input<typeof foodSearchQuerySchema>;
 

@@ -145,8 +145,14 @@ export const workoutSets = pgTable(
     workout_exercise_id: uuid('workout_exercise_id')
       .notNull()
       .references(() => workoutExercises.id, { onDelete: 'cascade' }),
+    /** 0 for a cardio set. */
     reps: integer('reps').notNull(),
+    /** 0 for a cardio set. */
     weight_kg: doublePrecision('weight_kg').notNull(),
+    /** A cardio set's time in seconds; null for a set of reps or when not given (decision 074). */
+    duration_s: integer('duration_s'),
+    /** A cardio set's distance in metres; null for a set of reps or when not given. */
+    distance_m: doublePrecision('distance_m'),
     /** Rating of perceived exertion, 6 to 10 in halves; null when not given. */
     rpe: doublePrecision('rpe'),
     created_at: at('created_at').notNull(),
@@ -155,6 +161,10 @@ export const workoutSets = pgTable(
   (table) => [
     index('workout_sets_workout_exercise_id_idx').on(table.workout_exercise_id),
     check('workout_sets_values_check', sql`${table.reps} >= 0 and ${table.weight_kg} >= 0`),
+    check(
+      'workout_sets_cardio_check',
+      sql`(${table.duration_s} is null and ${table.distance_m} is null) or (${table.reps} = 0 and ${table.weight_kg} = 0 and (${table.duration_s} between 1 and 86400 or ${table.distance_m} between 0.001 and 1000000) and (${table.duration_s} is null or ${table.duration_s} between 1 and 86400) and (${table.distance_m} is null or ${table.distance_m} between 0.001 and 1000000))`,
+    ),
     check(
       'workout_sets_rpe_check',
       sql`${table.rpe} between 6 and 10 and ${table.rpe} * 2 = floor(${table.rpe} * 2)`,

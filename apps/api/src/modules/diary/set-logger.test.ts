@@ -22,7 +22,9 @@ function exercise(name: string): Exercise {
   return found;
 }
 
-type Set = { reps: number; weight_kg: number; rpe?: number | null };
+type Set =
+  | { reps: number; weight_kg: number; rpe?: number | null }
+  | { duration_s?: number | null; distance_m?: number | null; rpe?: number | null };
 
 /** A session on `date` with each exercise and its sets, logged through the API. */
 async function session(
@@ -80,9 +82,10 @@ describe('last time', () => {
       ['Sentadilla', []],
       ['Press de banca', []],
     ]);
+    const noCardio = { duration_s: null, distance_m: null };
     expect(today.exercises[0]?.last_time).toEqual([
-      { reps: 10, weight_kg: 40, rpe: 7 },
-      { reps: 8, weight_kg: 45, rpe: null },
+      { reps: 10, weight_kg: 40, rpe: 7, ...noCardio },
+      { reps: 8, weight_kg: 45, rpe: null, ...noCardio },
     ]);
     expect(today.exercises[1]?.last_time).toEqual([]);
     const [read] = (await dayOf(ana, '2026-03-05')).workouts;
@@ -98,7 +101,7 @@ describe('last time', () => {
       weight_kg: 30,
     });
     expect((await dayOf(ana, '2026-03-05')).workouts[1]?.exercises[0]?.last_time).toEqual([
-      { reps: 12, weight_kg: 30, rpe: null },
+      { reps: 12, weight_kg: 30, rpe: null, ...noCardio },
     ]);
   });
 
@@ -260,5 +263,78 @@ describe('sets and notes', () => {
     const bea = await signedInUser(ctx);
     expect((await bea.call('PUT', url, { notes: 'Mío' })).status).toBe(404);
     expect((await dayOf(ana, '2026-08-03')).workouts[0]?.exercises[0]?.notes).toBe('');
+  });
+
+  it('logs cardio by time and distance, refuses a cardio set with neither, and keeps each kind to its exercise', async () => {
+    const ana = await signedInUser(ctx);
+    const workout = await session(ana, '2026-08-04', [
+      ['Correr', [{ duration_s: 1800, distance_m: 5000 }]],
+      ['Sentadilla', []],
+    ]);
+    const run = workout.exercises[0];
+    expect(run?.exercise.muscle_group).toBe('cardio');
+    expect(run?.sets[0]).toMatchObject({
+      reps: 0,
+      weight_kg: 0,
+      duration_s: 1800,
+      distance_m: 5000,
+      record: false,
+    });
+    const runUrl = `/v0/diary/workout-exercises/${run?.id ?? ''}/sets/`;
+    const squatUrl = `/v0/diary/workout-exercises/${workout.exercises[1]?.id ?? ''}/sets/`;
+
+    for (const empty of [{}, { duration_s: 0, distance_m: 0 }, { duration_s: null }]) {
+      const refused = await ana.call<{ message: string }>('POST', runUrl, empty);
+      expect(refused.status, JSON.stringify(empty)).toBe(400);
+    }
+    const neither = await ana.call<{ message: string }>('POST', runUrl, { duration_s: 0 });
+    expect(neither.data.message).toContain('Una serie de cardio necesita el tiempo o la distancia');
+    const both = await ana.call<{ message: string }>('POST', runUrl, {
+      duration_s: 600,
+      reps: 5,
+      weight_kg: 0,
+    });
+    expect(both.status).toBe(400);
+    for (const tooMuch of [
+      { duration_s: 86_401 },
+      { distance_m: 1_000_001 },
+      { duration_s: 1.5 },
+    ]) {
+      expect((await ana.call('POST', runUrl, tooMuch)).status, JSON.stringify(tooMuch)).toBe(400);
+    }
+    const reps = await ana.call<{ message: string }>('POST', runUrl, { reps: 10, weight_kg: 0 });
+    expect(reps.status).toBe(400);
+    expect(reps.data.message).toMatch(/tiempo y distancia/);
+    const timed = await ana.call<{ message: string }>('POST', squatUrl, { duration_s: 60 });
+    expect(timed.status).toBe(400);
+
+    // Only the distance, then only the time; a change stays the same set.
+    expect((await ana.call('POST', runUrl, { distance_m: 1200 })).status).toBe(200);
+    const added = await ana.call<Workout>('POST', runUrl, { duration_s: 900, rpe: 7 });
+    const sets = added.data.exercises[0]?.sets;
+    expect(sets?.map((set) => [set.duration_s, set.distance_m, set.rpe])).toEqual([
+      [1800, 5000, null],
+      [null, 1200, null],
+      [900, null, 7],
+    ]);
+    const changed = await ana.call<Workout>('PUT', `/v0/diary/sets/${sets?.[2]?.id ?? ''}/`, {
+      duration_s: 960,
+      distance_m: 2500,
+    });
+    expect(changed.data.exercises[0]?.sets).toHaveLength(3);
+    expect(changed.data.exercises[0]?.sets[2]).toMatchObject({ duration_s: 960, distance_m: 2500 });
+    const toReps = await ana.call('PUT', `/v0/diary/sets/${sets?.[2]?.id ?? ''}/`, {
+      reps: 5,
+      weight_kg: 20,
+    });
+    expect(toReps.status).toBe(400);
+
+    // The next session shows the run as it was last time.
+    const next = await session(ana, '2026-08-06', [['Correr', []]]);
+    expect(next.exercises[0]?.last_time).toEqual([
+      { reps: 0, weight_kg: 0, duration_s: 1800, distance_m: 5000, rpe: null },
+      { reps: 0, weight_kg: 0, duration_s: null, distance_m: 1200, rpe: null },
+      { reps: 0, weight_kg: 0, duration_s: 960, distance_m: 2500, rpe: null },
+    ]);
   });
 });

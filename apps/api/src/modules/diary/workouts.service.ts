@@ -6,10 +6,10 @@ import {
 } from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
 import {
-  workoutSetInputSchema,
+  isCardio,
   type Exercise,
   type Workout,
-  type WorkoutSetInput,
+  type WorkoutSetValues,
 } from '@forja/shared/schemas/diary';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -240,14 +240,29 @@ export async function addWorkoutExercise(
 
 /** The workout an exercise of it belongs to, when the person owns it. */
 async function workoutOfItem(db: Db, userId: string, itemId: string): Promise<WorkoutRow> {
+  return (await itemOf(db, userId, itemId)).workout;
+}
+
+/** An exercise of a session with its workout and whether it is cardio. */
+async function itemOf(
+  db: Db,
+  userId: string,
+  itemId: string,
+): Promise<{ workout: WorkoutRow; cardio: boolean }> {
   if (!isId(itemId)) throw new AppError('workoutNotFound');
   const [row] = await db
-    .select({ workout: workouts })
+    .select({ workout: workouts, muscle_group: exercises.muscle_group })
     .from(workoutExercises)
     .innerJoin(workouts, eq(workouts.id, workoutExercises.workout_id))
+    .innerJoin(exercises, eq(exercises.id, workoutExercises.exercise_id))
     .where(and(eq(workoutExercises.id, itemId), eq(workouts.user_id, userId)));
   if (!row) throw new AppError('workoutNotFound');
-  return row.workout;
+  return { workout: row.workout, cardio: isCardio(row) };
+}
+
+/** A set is logged the way its exercise is: reps × kg, or time and distance for cardio. */
+function checkKind(set: { cardio: boolean }, exerciseIsCardio: boolean) {
+  if (set.cardio !== exerciseIsCardio) throw new AppError('workoutSetKind');
 }
 
 export async function removeWorkoutExercise(
@@ -284,11 +299,12 @@ export async function addSet(
   deps: WorkoutsDeps,
   userId: string,
   itemId: string,
-  input: WorkoutSetInput,
+  input: WorkoutSetValues,
 ): Promise<Workout> {
-  const set = workoutSetInputSchema.parse(input);
+  const { cardio, ...set } = input;
   return inTransaction(deps, async ({ db, clock }) => {
-    const row = await workoutOfItem(db, userId, itemId);
+    const { workout: row, cardio: exerciseIsCardio } = await itemOf(db, userId, itemId);
+    checkKind({ cardio }, exerciseIsCardio);
     // The exercise's row is held until the end, so two sets at once count one after the other.
     await db
       .select({ id: workoutExercises.id })
@@ -307,17 +323,22 @@ export async function addSet(
   });
 }
 
-/** The workout a set belongs to, when the person owns it. */
-async function workoutOfSet(db: Db, userId: string, setId: string): Promise<WorkoutRow> {
+/** The workout a set belongs to, when the person owns it, and whether it is of cardio. */
+async function workoutOfSet(
+  db: Db,
+  userId: string,
+  setId: string,
+): Promise<{ workout: WorkoutRow; cardio: boolean }> {
   if (!isId(setId)) throw new AppError('workoutSetNotFound');
   const [row] = await db
-    .select({ workout: workouts })
+    .select({ workout: workouts, muscle_group: exercises.muscle_group })
     .from(workoutSets)
     .innerJoin(workoutExercises, eq(workoutExercises.id, workoutSets.workout_exercise_id))
     .innerJoin(workouts, eq(workouts.id, workoutExercises.workout_id))
+    .innerJoin(exercises, eq(exercises.id, workoutExercises.exercise_id))
     .where(and(eq(workoutSets.id, setId), eq(workouts.user_id, userId)));
   if (!row) throw new AppError('workoutSetNotFound');
-  return row.workout;
+  return { workout: row.workout, cardio: isCardio(row) };
 }
 
 /** Changes a set in place: the same set, never a second one. */
@@ -325,11 +346,12 @@ export async function updateSet(
   deps: WorkoutsDeps,
   userId: string,
   setId: string,
-  input: WorkoutSetInput,
+  input: WorkoutSetValues,
 ): Promise<Workout> {
-  const set = workoutSetInputSchema.parse(input);
+  const { cardio, ...set } = input;
   return inTransaction(deps, async ({ db }) => {
-    const row = await workoutOfSet(db, userId, setId);
+    const { workout: row, cardio: exerciseIsCardio } = await workoutOfSet(db, userId, setId);
+    checkKind({ cardio }, exerciseIsCardio);
     await db.update(workoutSets).set(set).where(eq(workoutSets.id, setId));
     return workoutOf(db, row);
   });
@@ -341,7 +363,7 @@ export async function deleteSet(
   setId: string,
 ): Promise<Workout> {
   return inTransaction(deps, async ({ db }) => {
-    const row = await workoutOfSet(db, userId, setId);
+    const { workout: row } = await workoutOfSet(db, userId, setId);
     await db.delete(workoutSets).where(eq(workoutSets.id, setId));
     return workoutOf(db, row);
   });

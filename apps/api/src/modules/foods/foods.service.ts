@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { lockOwnFoods } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryEntries } from '../../db/schema/diary';
+import type { Meal } from '@forja/shared/schemas/meals';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
@@ -69,6 +70,8 @@ async function selectFoods(
   options: {
     where: (flags: { favourite: SQL; recent: SQL }) => SQL | undefined;
     limit: number;
+    /** Foods logged at this meal first, those logged there on the most days leading. */
+    meal?: Meal | undefined;
   },
 ): Promise<Food[]> {
   const since = recentSince(deps.clock);
@@ -76,6 +79,10 @@ async function selectFoods(
     .select({
       food_id: diaryEntries.food_id,
       used_at: sql<Date>`max(${diaryEntries.created_at})`.as('used_at'),
+      days_at_meal: (options.meal
+        ? sql<number>`count(distinct ${diaryEntries.date}) filter (where ${diaryEntries.meal} = ${options.meal})`
+        : sql<number>`0`
+      ).as('days_at_meal'),
     })
     .from(diaryEntries)
     .where(
@@ -100,6 +107,7 @@ async function selectFoods(
     .leftJoin(recent, eq(recent.food_id, foods.id))
     .where(and(visibleTo(userId), options.where({ favourite, recent: isRecent })))
     .orderBy(
+      sql`coalesce(${recent.days_at_meal}, 0) desc`,
       sql`${favourite} desc`,
       sql`${recent.used_at} desc nulls last`,
       sql`length(${foods.name})`,
@@ -251,9 +259,9 @@ export async function searchFoods(
   query: FoodSearchQuery,
   foodsVersion?: number,
 ): Promise<Food[]> {
-  const { q, limit } = foodSearchQuerySchema.parse(query);
+  const { q, limit, meal } = foodSearchQuerySchema.parse(query);
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
-  if (!ranked) return favouritesAndRecents(deps, userId, limit);
+  if (!ranked) return favouritesAndRecents(deps, userId, limit, meal);
   return ranked.map(({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
     ...food,
     favourite: mark.favourite,
@@ -291,13 +299,13 @@ export async function searchFoodsAnswer(
   query: FoodSearchQuery,
   foodsVersion?: number,
 ): Promise<string> {
-  const { q, limit } = foodSearchQuerySchema.parse(query);
+  const { q, limit, meal } = foodSearchQuerySchema.parse(query);
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
   if (!ranked) {
     return JSON.stringify(
       envelope(foodListSchema).parse({
         status: 200,
-        data: await favouritesAndRecents(deps, userId, limit),
+        data: await favouritesAndRecents(deps, userId, limit, meal),
       }),
     );
   }
@@ -310,9 +318,15 @@ export async function searchFoodsAnswer(
 
 /**
  * The person's favourites and recent foods, looked up by id: a few dozen rows instead of
- * every food.
+ * every food. Given the meal being logged, what the person eats at that meal comes first
+ * (decision 070).
  */
-async function favouritesAndRecents(deps: FoodsDeps, userId: string, limit: number) {
+async function favouritesAndRecents(
+  deps: FoodsDeps,
+  userId: string,
+  limit: number,
+  meal: Meal | undefined,
+) {
   const since = recentSince(deps.clock);
   const ids = await deps.db
     .select({ id: foodFavourites.food_id })
@@ -338,6 +352,7 @@ async function favouritesAndRecents(deps: FoodsDeps, userId: string, limit: numb
         ids.map((row) => row.id),
       ),
     limit,
+    meal,
   });
 }
 

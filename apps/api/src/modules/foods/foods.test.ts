@@ -153,6 +153,50 @@ describe('GET /v0/foods/?q=', () => {
     expect(await search(await signedInUser(ctx), '')).toEqual([]);
   });
 
+  it('lists first, without a query, what the person eats at the meal being logged', async () => {
+    const marta = await signedInUser(ctx);
+    const first = async (q: string) => {
+      const [food] = await search(marta, q);
+      if (!food) throw new Error(`${q} missing from the table`);
+      return food;
+    };
+    const [oats, chicken, apple, rice] = await Promise.all(
+      ['copos de avena', 'pechuga de pollo', 'manzana', 'arroz blanco'].map(first),
+    );
+    if (!oats || !chicken || !apple || !rice) throw new Error('foods missing');
+    const log = async (foodId: string, date: string, meal: string) => {
+      const logged = await marta.call('POST', '/v0/diary/entries/', {
+        kind: 'food',
+        date,
+        meal,
+        food_id: foodId,
+        quantity: 100,
+        unit: 'g',
+      });
+      expect(logged.status).toBe(201);
+      ctx.clock.advance(60_000);
+    };
+    // Oats at breakfast on two days, an apple at breakfast once, chicken and rice at lunch;
+    // rice, logged last, is the most recent of all. The apple is also a favourite.
+    await log(oats.id, '2026-03-01', 'desayuno');
+    await log(oats.id, '2026-03-02', 'desayuno');
+    await log(apple.id, '2026-03-02', 'desayuno');
+    await log(chicken.id, '2026-03-02', 'comida');
+    await log(rice.id, '2026-03-03', 'comida');
+    await marta.call('PUT', `/v0/foods/${chicken.id}/favourite/`);
+
+    const list = async (meal?: string) =>
+      names((await marta.call<Food[]>('GET', `/v0/foods/?q=${meal ? `&meal=${meal}` : ''}`)).data);
+    // Breakfast: the foods of breakfast, most days first; then the favourite; then the rest.
+    expect(await list('desayuno')).toEqual([oats.name, apple.name, chicken.name, rice.name]);
+    // Lunch: chicken and rice were each logged there on one day; the favourite breaks the tie.
+    expect(await list('comida')).toEqual([chicken.name, rice.name, apple.name, oats.name]);
+    // Without a meal: the favourite, then by how recently each was logged.
+    expect(await list()).toEqual([chicken.name, rice.name, apple.name, oats.name]);
+    const refused = await marta.call('GET', '/v0/foods/?q=&meal=brunch');
+    expect(refused.status).toBe(400);
+  });
+
   it('searches the whole table in one go and answers a page of results at most', async () => {
     // Speed is not timed here: a suite running files in parallel on a shared machine says
     // nothing reliable about latency. `npm run bench` measures the p99 of these searches

@@ -18,10 +18,14 @@ function energyFromMacros(food: (typeof foods)[number]): number {
   );
 }
 
-/** Where a row may come from: a public table whose terms allow it, or a recipe of rows. */
+/**
+ * Where a row may come from: a public table whose terms allow it, named with its item's
+ * code where the table has one, or a recipe of rows.
+ */
 const SOURCES = [
   /^USDA FDC (SR Legacy|Foundation|Survey \(FNDDS\)): \S/,
-  /^CIQUAL \d+: \S/,
+  /^USDA SR28, NDB \d{5}: \S/,
+  /^CIQUAL 2020 \(ANSES, Licence Ouverte\), \d+: \S/,
   /^BEDCA \d+: \S/,
   /^Receta Forja: \S/,
 ];
@@ -38,8 +42,8 @@ function recipeOf(source: string): { ingredients: [string, number][]; yieldGrams
 }
 
 describe('the food table', () => {
-  it('has at least 450 foods, each with a unique key and name', () => {
-    expect(foods.length).toBeGreaterThanOrEqual(450);
+  it('has at least 700 foods, each with a unique key and name', () => {
+    expect(foods.length).toBeGreaterThanOrEqual(700);
     expect(new Set(foods.map((food) => food.key)).size).toBe(foods.length);
     expect(new Set(foods.map((food) => foldForSearch(food.name))).size).toBe(foods.length);
   });
@@ -54,7 +58,36 @@ describe('the food table', () => {
 
   it('counts the alcohol of drinks that have it, and of nothing else', () => {
     const withAlcohol = foods.filter((food) => food.alcohol_g > 0).map((food) => food.key);
-    expect(withAlcohol.sort()).toEqual(['cerveza', 'destilado', 'vino-blanco', 'vino-tinto']);
+    expect(withAlcohol.sort()).toEqual(
+      [
+        'anis',
+        'calimocho',
+        'carajillo',
+        'cerveza',
+        'cerveza-light',
+        'cerveza-sin-alcohol',
+        'cerveza-trigo',
+        'clara',
+        'clara-cerveza-envasada',
+        'daiquiri',
+        'destilado',
+        'licor',
+        'licor-cafe',
+        'pina-colada',
+        // Its fruit is soaked in rum: CIQUAL gives it 1.2 g.
+        'plum-cake',
+        'ron',
+        'sangria',
+        'tinto-verano',
+        'vino-blanco',
+        'vino-dulce',
+        'vino-generoso',
+        'vino-rosado',
+        'vino-tinto',
+        'vino-tinto-es',
+        'whisky',
+      ].sort(),
+    );
     const beer = foods.find((food) => food.key === 'cerveza');
     // 3.9 g of alcohol are 27 of its 43 kcal.
     expect(beer).toMatchObject({ kcal: 43, alcohol_g: 3.9 });
@@ -80,11 +113,22 @@ describe('the food table', () => {
   it('gives a recipe the values of its ingredients, per 100 g of what they yield', () => {
     const recipes = foods.filter((food) => food.source.startsWith('Receta Forja: '));
     expect(recipes.map((food) => food.key)).toEqual(
-      expect.arrayContaining(['tortilla-patatas', 'gazpacho', 'salmorejo', 'cafe-con-leche']),
+      expect.arrayContaining([
+        'tortilla-patatas',
+        'gazpacho',
+        'salmorejo',
+        'cafe-con-leche',
+        'cocido',
+        'croquetas',
+        'churros',
+        'sangria',
+      ]),
     );
     for (const recipe of recipes) {
       const { ingredients, yieldGrams } = recipeOf(recipe.source);
-      const sum = (nutrient: 'kcal' | 'protein_g' | 'carbohydrate_g' | 'fat_g' | 'fibre_g') =>
+      const sum = (
+        nutrient: 'kcal' | 'protein_g' | 'carbohydrate_g' | 'fat_g' | 'fibre_g' | 'alcohol_g',
+      ) =>
         ingredients.reduce((total, [key, grams]) => {
           if (key === 'agua') return total;
           const ingredient = foods.find((food) => food.key === key);
@@ -94,7 +138,8 @@ describe('the food table', () => {
           return total + (ingredient[nutrient] * grams) / yieldGrams;
         }, 0);
       expect(recipe.kcal, recipe.key).toBeCloseTo(sum('kcal'), -0.5);
-      for (const nutrient of ['protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g'] as const) {
+      const nutrients = ['protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g', 'alcohol_g'] as const;
+      for (const nutrient of nutrients) {
         expect(recipe[nutrient], `${recipe.key} ${nutrient}`).toBeCloseTo(sum(nutrient), 1);
       }
     }

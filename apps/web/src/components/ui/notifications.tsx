@@ -86,6 +86,19 @@ export const notify = {
   undoable(message: string, onUndo: () => void) {
     show('success', message, onUndo);
   },
+  /** A quiet notice that stays until its action is tapped or it is swiped away. */
+  action(message: string, label: string, onAction: () => void) {
+    request();
+    void mounted.then((toast) =>
+      toast(message, {
+        id: message,
+        duration: Infinity,
+        action: { label, onClick: onAction },
+        // Sonner's action button is 24 px tall: this one is a touch target of 44.
+        actionButtonStyle: { minHeight: 44, paddingInline: 16, fontSize: 14 },
+      }),
+    );
+  },
 };
 
 /** The notices sent while `active` (a sheet is open), each for its time on screen. */

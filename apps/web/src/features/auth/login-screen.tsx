@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { AUTH_MESSAGES, SERVER_ERROR_TEXTS } from '@forja/shared/errors';
 import type { Login } from '@forja/shared/schemas/auth';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
@@ -28,7 +27,7 @@ interface LoginScreenProps {
 export function LoginScreen({ from }: LoginScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState<{ email: string; title: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -43,8 +42,11 @@ export function LoginScreen({ from }: LoginScreenProps) {
       const { login } = await loadAuthApi();
       await login(credentials);
     } catch (error) {
+      // The words for what went wrong load only once something has. Destructured right at the
+      // import, so the build keeps only these of the whole catalogue.
+      const { AUTH_MESSAGES, SERVER_ERROR_TEXTS } = await import('@forja/shared/errors');
       if (error instanceof ApiError && error.serverError === SERVER_ERROR_TEXTS.userNotEnabled) {
-        setUnverifiedEmail(credentials.email);
+        setUnverified({ email: credentials.email, title: AUTH_MESSAGES.emailNotVerified });
       }
       notify.error(errorMessage(error, AUTH_MESSAGES.loginFailed));
       return;
@@ -59,7 +61,7 @@ export function LoginScreen({ from }: LoginScreenProps) {
       title="Inicia sesión"
       description="Entra para seguir con tu plan de nutrición y entrenamiento."
     >
-      {unverifiedEmail ? <UnverifiedNotice email={unverifiedEmail} /> : null}
+      {unverified ? <UnverifiedNotice {...unverified} /> : null}
       <form
         noValidate
         onFocus={() => void validation.preload()}
@@ -101,7 +103,7 @@ export function LoginScreen({ from }: LoginScreenProps) {
 }
 
 /** Leads an account that is not verified yet to its verification, with a fresh code. */
-function UnverifiedNotice({ email }: { email: string }) {
+function UnverifiedNotice({ email, title }: { email: string; title: string }) {
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
 
@@ -113,6 +115,7 @@ function UnverifiedNotice({ email }: { email: string }) {
       notify.success('Te enviamos un nuevo código de verificación');
       await navigate({ to: '/users/email-verification', search: { email } });
     } catch (error) {
+      const { AUTH_MESSAGES } = await import('@forja/shared/errors');
       notify.error(errorMessage(error, AUTH_MESSAGES.emailVerificationFailed));
     } finally {
       setSending(false);
@@ -125,7 +128,7 @@ function UnverifiedNotice({ email }: { email: string }) {
       className="flex flex-col gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
     >
       <h2 id="unverified-title" className="font-semibold">
-        {AUTH_MESSAGES.emailNotVerified}
+        {title}
       </h2>
       <p>
         Antes de entrar, confirma tu correo <span className="font-medium">{email}</span> con el

@@ -126,6 +126,7 @@ export function AddFoodSheet({
         {tab === 'search'
           ? foodPicker({
               pending: add.isPending,
+              meal,
               onPick: (pick) =>
                 log({
                   kind: 'food',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { quickEntryInputSchema, workoutSetInputSchema } from '@forja/shared/schemas/diary';
+import { quickEntryInputSchema, repsSchema } from '@forja/shared/schemas/diary';
 import { foodInputSchema } from '@forja/shared/schemas/foods';
 import {
   aSubscription,
@@ -542,7 +542,7 @@ describe('the diary screen', () => {
     await user.clear(reps);
     await user.type(reps, '5,5');
     await user.click(within(form).getByRole('button', { name: 'Guardar serie 1 de Sentadilla' }));
-    const message = workoutSetInputSchema.shape.reps.safeParse(5.5).error?.issues[0]?.message;
+    const message = repsSchema.safeParse(5.5).error?.issues[0]?.message;
     expect(message).toBe('Las repeticiones debe ser un número entero');
     expect(reps).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Peso (kg)')).not.toHaveAccessibleDescription();

@@ -1,17 +1,15 @@
-import type { Meal } from '@forja/shared/schemas/diary';
+import { mealAt, type Meal } from '@forja/shared/schemas/meals';
 
-/** The hour each meal ends, as eaten in Spain: breakfast before 11, dinner from 20. */
-const MEAL_ENDS: readonly (readonly [Meal, number])[] = [
-  ['desayuno', 11],
-  ['almuerzo', 13],
-  ['comida', 17],
-  ['merienda', 20],
-];
-
-/** The meal of the hour where the person lives: what the "+" adds to unless changed. */
-export function mealAt(now: Date, timeZone: string): Meal {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now),
-  );
-  return MEAL_ENDS.find(([, end]) => hour < end)?.[0] ?? 'cena';
+/** The meal of this time of day where the person lives: what the "+" adds to unless changed. */
+export function mealNow(now: Date, timeZone: string): Meal {
+  const [hours = 0, minutes = 0] = new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+    timeZone,
+  })
+    .format(now)
+    .split(':')
+    .map(Number);
+  return mealAt(hours, minutes);
 }

@@ -28,6 +28,8 @@ interface PickedFood {
 export type FoodPickerSlot = (props: {
   onPick: (pick: PickedFood) => Promise<void>;
   pending: boolean;
+  /** The meal being logged: the picker lists first what the person eats at it. */
+  meal: Meal;
 }) => ReactNode;
 
 const quickFields = [

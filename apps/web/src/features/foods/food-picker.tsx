@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
+import type { Meal } from '@forja/shared/schemas/meals';
 import { GRAMS, MILLILITRES, type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
@@ -40,6 +41,8 @@ interface FoodPickerProps {
   onPick: (choice: FoodChoice) => Promise<void>;
   pending: boolean;
   system: MetricSystem;
+  /** The meal being logged: without a query, what the person eats at it comes first. */
+  meal?: Meal | undefined;
 }
 
 /** The units a food can be logged in: its portions first, then g, then ml if it pours. */
@@ -76,11 +79,11 @@ function defaultAmountText(food: Food): string {
  * recent foods, each with a "+" that logs its usual amount in one tap; choosing one
  * offers that amount to change, ready to add.
  */
-export function FoodPicker({ onPick, pending, system }: FoodPickerProps) {
+export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
-  const results = useQuery(foodSearchQuery(deferred));
+  const results = useQuery(foodSearchQuery(deferred, meal));
   const [selected, setSelected] = useState<Food | null>(null);
   const [editing, setEditing] = useState<Food | 'new' | null>(null);
   const queryClient = useQueryClient();

@@ -104,6 +104,8 @@ function aDay(date: string) {
                 id: '9c8b7a6f-5e4d-4a7b-8c9d-0e1f2a3b4c5d',
                 reps: 8,
                 weight_kg: 60,
+                duration_s: null,
+                distance_m: null,
                 rpe: null,
                 record: false,
               },

@@ -10,7 +10,7 @@ import {
   type Exercise,
 } from '@forja/shared/schemas/diary';
 import { ownExerciseInputSchema, type OwnExerciseInput } from '@forja/shared/schemas/programs';
-import { foldForSearch } from '@forja/shared/search-text';
+import { exerciseMatches } from '@forja/shared/exercise-search';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { fieldControl, focusRing, secondaryButton } from '../../components/ui/styles';
@@ -32,16 +32,12 @@ export function ExercisePicker({ library, own, onPick, onClose }: ExercisePicker
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
-  const wanted = foldForSearch(query.trim());
   const all = [
     ...own.map((exercise) => ({ exercise, own: true })),
     ...library.map((exercise) => ({ exercise, own: false })),
   ];
-  const matches = all.filter(
-    ({ exercise }) =>
-      wanted === '' ||
-      foldForSearch(exercise.name).includes(wanted) ||
-      foldForSearch(MUSCLE_GROUP_LABELS[exercise.muscle_group]).includes(wanted),
+  const matches = all.filter(({ exercise }) =>
+    exerciseMatches(`${exercise.name} ${MUSCLE_GROUP_LABELS[exercise.muscle_group]}`, query),
   );
 
   return (

@@ -3,13 +3,14 @@ import { createFileRoute, Outlet, useLocation, useNavigate } from '@tanstack/rea
 import { lazy, Suspense, useState } from 'react';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
+import type { Meal } from '@forja/shared/schemas/meals';
 import type { MetricSystem } from '@forja/shared/units';
 import { useLogout } from '../../features/auth/use-logout';
 import { traineeUnreadQuery } from '../../features/messages/messages-api';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AppShell } from '../../features/shell/app-shell';
 import { QuickAdd } from '../../features/shell/quick-add';
-import { mealAt } from '../../features/diary/meal-now';
+import { mealNow } from '../../features/diary/meal-now';
 import { currentUserQuery, preferencesQuery, useCurrentUser } from '../../features/users/users-api';
 import { useTheme } from '../../lib/color-scheme';
 import { useEventStream } from '../../lib/event-stream';
@@ -90,13 +91,13 @@ function ShellLayout() {
             open
             chooseMeal
             date={date}
-            meal={mealAt(new Date(), timeZone)}
+            meal={mealNow(new Date(), timeZone)}
             system={system}
             onClose={() => {
               setAddingFood(false);
             }}
-            foodPicker={({ onPick, pending: adding }) => (
-              <FoodSearch system={system} pending={adding} onPick={onPick} />
+            foodPicker={({ onPick, pending: adding, meal }) => (
+              <FoodSearch system={system} pending={adding} meal={meal} onPick={onPick} />
             )}
           />
         </Suspense>
@@ -109,10 +110,12 @@ function ShellLayout() {
 function FoodSearch({
   system,
   pending,
+  meal,
   onPick,
 }: {
   system: MetricSystem;
   pending: boolean;
+  meal: Meal;
   onPick: (pick: { foodId: string; quantity: number; unit: string }) => Promise<void>;
 }) {
   return (
@@ -120,6 +123,7 @@ function FoodSearch({
       <FoodPicker
         system={system}
         pending={pending}
+        meal={meal}
         onPick={({ food, quantity, unit }) => onPick({ foodId: food.id, quantity, unit })}
       />
     </Suspense>

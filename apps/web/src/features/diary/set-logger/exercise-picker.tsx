@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { foldForSearch } from '@forja/shared/search-text';
+import { exerciseMatches } from '@forja/shared/exercise-search';
 import {
   MUSCLE_GROUP_LABELS,
   MUSCLE_GROUPS,
@@ -13,17 +13,18 @@ import { exercisesQuery, recentExercisesQuery } from '../diary-api';
 /** How many matches the list shows at once: a few screens, never the whole library. */
 const SHOWN = 40;
 
-/** The exercises whose name holds every word of the query, accents and case aside. */
+/**
+ * The exercises whose name, with its muscle group's, holds every word of the query,
+ * accents, case and plurals aside, by any of its names in Spain or Latin America.
+ */
 export function matchExercises(
   library: readonly Exercise[],
   query: string,
   group: MuscleGroup | '',
 ): Exercise[] {
-  const words = foldForSearch(query).split(' ').filter(Boolean);
   return library.filter((exercise) => {
     if (group && exercise.muscle_group !== group) return false;
-    const name = foldForSearch(exercise.name);
-    return words.every((word) => name.includes(word));
+    return exerciseMatches(`${exercise.name} ${MUSCLE_GROUP_LABELS[exercise.muscle_group]}`, query);
   });
 }
 

@@ -9,6 +9,9 @@ import {
 export interface DraftSet {
   reps: number | null;
   weight_kg: number | null;
+  /** A cardio set's time and distance; null for reps × kg, or when not given. */
+  duration_s: number | null;
+  distance_m: number | null;
   rpe: number | null;
   /** The set of last time it stands for, shown beside it; null when there is none. */
   previous: PreviousSet | null;
@@ -44,6 +47,8 @@ export function prefillSets(
       return {
         reps,
         weight_kg: previous?.weight_kg ?? prescription.load_kg,
+        duration_s: previous?.duration_s ?? null,
+        distance_m: previous?.distance_m ?? null,
         rpe: setRpe(prescription),
         previous,
       };
@@ -52,6 +57,8 @@ export function prefillSets(
   const pending = lastTime.slice(logged).map((previous) => ({
     reps: previous.reps,
     weight_kg: previous.weight_kg,
+    duration_s: previous.duration_s,
+    distance_m: previous.distance_m,
     rpe: null,
     previous,
   }));
@@ -59,7 +66,21 @@ export function prefillSets(
   const last = exercise.sets.at(-1);
   return [
     last
-      ? { reps: last.reps, weight_kg: last.weight_kg, rpe: null, previous: null }
-      : { reps: null, weight_kg: null, rpe: null, previous: null },
+      ? {
+          reps: last.reps,
+          weight_kg: last.weight_kg,
+          duration_s: last.duration_s,
+          distance_m: last.distance_m,
+          rpe: null,
+          previous: null,
+        }
+      : {
+          reps: null,
+          weight_kg: null,
+          duration_s: null,
+          distance_m: null,
+          rpe: null,
+          previous: null,
+        },
   ];
 }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
 import {
   MAX_SET_KG,
+  MAX_SET_METRES,
+  MAX_SET_SECONDS,
   RPE_VALUES,
+  repsSchema,
   rpeSchema,
-  workoutSetInputSchema,
   type PreviousSet,
 } from '@forja/shared/schemas/diary';
 import {
@@ -20,13 +22,17 @@ import { SelectField, TextField } from '../../../components/ui/form-field';
 import { focusRing } from '../../../components/ui/styles';
 import { numberBox } from '../../../lib/number-input';
 import { formatNumber, inputText } from '../../../lib/numbers';
-import { formatLoad } from '../format';
+import { formatCardio, formatLoad } from '../format';
 
-export interface SetValues {
-  reps: number;
-  weight_kg: number;
-  rpe: number | null;
-}
+/** What a set's form sends: reps × kg, or for cardio its time and distance. */
+export type SetValues =
+  | { reps: number; weight_kg: number; rpe: number | null }
+  | { duration_s: number | null; distance_m: number | null; rpe: number | null };
+
+const rpeBox = z.preprocess(
+  (value: string) => (value === '' ? null : Number(value)),
+  rpeSchema.nullable(),
+);
 
 /**
  * Reps as the shared set schema checks them (at least one); the load in the person's unit,
@@ -37,7 +43,7 @@ function setFormSchema(system: MetricSystem) {
   const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
   const unit = unitLabels(system).weight;
   return z.object({
-    reps: numberBox(workoutSetInputSchema.shape.reps),
+    reps: numberBox(repsSchema),
     load: numberBox(
       positiveNumber('El peso')
         .refine((value) => value <= heaviest, {
@@ -46,15 +52,45 @@ function setFormSchema(system: MetricSystem) {
         // Kilograms to two decimals: a plate in pounds stays the same plate on the way back.
         .transform((value) => Math.round(weightFromInput(value, system) * 100) / 100),
     ),
-    rpe: z.preprocess(
-      (value: string) => (value === '' ? null : Number(value)),
-      rpeSchema.nullable(),
-    ),
+    rpe: rpeBox,
   });
 }
 
-/** "10 × 40 kg": reps, then the load in the person's unit. */
-export function formatSet(set: { reps: number; weight_kg: number }, system: MetricSystem) {
+/**
+ * A cardio set's boxes: minutes (decimals allowed, sent in whole seconds) and kilometres
+ * (sent in metres), each empty or 0 when not given, and at least one of them (decision 074).
+ */
+const cardioFormSchema = z
+  .object({
+    minutes: numberBox(
+      positiveNumber('El tiempo').refine((value) => value * 60 <= MAX_SET_SECONDS, {
+        error: `Como mucho ${formatNumber(MAX_SET_SECONDS / 60)} min`,
+      }),
+    ),
+    km: numberBox(
+      positiveNumber('La distancia').refine((value) => value * 1000 <= MAX_SET_METRES, {
+        error: `Como mucho ${formatNumber(MAX_SET_METRES / 1000)} km`,
+      }),
+    ),
+    rpe: rpeBox,
+  })
+  .refine((values) => values.minutes > 0 || values.km > 0, {
+    error: 'Indica el tiempo o la distancia',
+    path: ['minutes'],
+  });
+
+/** "10 × 40 kg": reps, then the load in the person's unit; "30 min · 5 km" for cardio. */
+export function formatSet(
+  set: {
+    reps: number;
+    weight_kg: number;
+    duration_s?: number | null;
+    distance_m?: number | null;
+  },
+  system: MetricSystem,
+) {
+  const cardio = { duration_s: set.duration_s ?? null, distance_m: set.distance_m ?? null };
+  if (cardio.duration_s !== null || cardio.distance_m !== null) return formatCardio(cardio);
   return `${String(set.reps)} × ${formatLoad(set.weight_kg, system)}`;
 }
 
@@ -158,6 +194,105 @@ export function SetForm({
       </button>
       <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
         {previous ? `Última vez: ${formatSet(previous, system)}` : 'Sin registro anterior'}
+      </p>
+    </form>
+  );
+}
+
+interface CardioSetFormProps {
+  /** The form's name: "Serie 1 de Correr". */
+  label: string;
+  /** The confirm button's name: "Confirmar serie 1 de Correr". */
+  submit: string;
+  number: number;
+  initial: { duration_s: number | null; distance_m: number | null; rpe: number | null };
+  previous: PreviousSet | null;
+  pending: boolean;
+  onSave: (set: SetValues) => void;
+}
+
+/**
+ * One cardio set as boxes: minutes, kilometres and RPE, prefilled like last time, saved
+ * with one tap on ✓. Neither time nor distance is refused under the minutes' box.
+ */
+export function CardioSetForm({
+  label,
+  submit,
+  number,
+  initial,
+  previous,
+  pending,
+  onSave,
+}: CardioSetFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(cardioFormSchema),
+    defaultValues: {
+      minutes: initial.duration_s === null ? '' : inputText(initial.duration_s / 60, 2),
+      km: initial.distance_m === null ? '' : inputText(initial.distance_m / 1000, 2),
+      rpe: initial.rpe === null ? '' : String(initial.rpe),
+    },
+  });
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      className="grid grid-cols-[1.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-end gap-2"
+      onSubmit={(event) =>
+        void handleSubmit(({ minutes, km, rpe }) => {
+          onSave({
+            duration_s: minutes > 0 ? Math.round(minutes * 60) : null,
+            distance_m: km > 0 ? Math.round(km * 1000 * 10) / 10 : null,
+            rpe,
+          });
+        })(event)
+      }
+    >
+      <span aria-hidden="true" className="pb-3 text-center font-semibold">
+        {number}
+      </span>
+      <TextField
+        label="Min"
+        aria-label="Tiempo (min)"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.minutes?.message}
+        {...register('minutes')}
+      />
+      <TextField
+        label="Km"
+        aria-label="Distancia (km)"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.km?.message}
+        {...register('km')}
+      />
+      <SelectField
+        label="RPE"
+        className="h-[46px]"
+        error={errors.rpe?.message}
+        {...register('rpe')}
+      >
+        <option value="">—</option>
+        {RPE_VALUES.map((value) => (
+          <option key={value} value={String(value)}>
+            {formatRpe(value)}
+          </option>
+        ))}
+      </SelectField>
+      <button
+        type="submit"
+        aria-label={submit}
+        disabled={pending}
+        className={`${confirmButton} mb-0.5`}
+      >
+        ✓
+      </button>
+      <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
+        {previous ? `Última vez: ${formatCardio(previous)}` : 'Sin registro anterior'}
       </p>
     </form>
   );

@@ -58,7 +58,13 @@ function api(
     'GET /exercises/recent/': ok([bench]),
     [`POST /diary/workout-exercises/${itemId}/sets/`]: (call: FakeCall) => {
       const body = call.body as { reps: number; weight_kg: number; rpe: number | null };
-      sets.push({ id: crypto.randomUUID(), ...body, record: body.weight_kg > 45 });
+      sets.push({
+        id: crypto.randomUUID(),
+        duration_s: null,
+        distance_m: null,
+        ...body,
+        record: body.weight_kg > 45,
+      });
       return ok(workout());
     },
   });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  isCardio,
   MAX_EXERCISE_NOTES,
   workoutExerciseUpdateSchema,
   type PreviousSet,
@@ -28,7 +29,7 @@ import { ExercisePicker } from './exercise-picker';
 import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
-import { formatRpe, formatSet, SetForm, type SetValues } from './set-form';
+import { CardioSetForm, formatRpe, formatSet, SetForm, type SetValues } from './set-form';
 
 interface SetLoggerProps {
   date: string;
@@ -113,6 +114,7 @@ function ExerciseLog({
     () => [date],
   );
   const drafts = prefillSets(item, item.last_time);
+  const cardio = isCardio(item.exercise);
   const prescribed = item.prescription ? prescriptionText(item.prescription, system) : null;
   const logged = item.sets.length;
   return (
@@ -166,6 +168,7 @@ function ExerciseLog({
               date={date}
               name={name}
               set={set}
+              cardio={cardio}
               number={index + 1}
               previous={item.last_time[index] ?? null}
               system={system}
@@ -177,20 +180,36 @@ function ExerciseLog({
         {drafts.map((draft, index) => {
           const number = logged + index + 1;
           return (
-            <li key={`${String(number)}:${String(draft.reps)}:${String(draft.weight_kg)}`}>
-              <SetForm
-                label={`Serie ${String(number)} de ${name}`}
-                submit={`Confirmar serie ${String(number)} de ${name}`}
-                number={number}
-                system={system}
-                initial={draft}
-                previous={draft.previous}
-                // Sets are confirmed one at a time, so each counts against the bound once.
-                pending={add.isPending}
-                onSave={(values) => {
-                  add.mutate(values, { onSuccess: onConfirmed });
-                }}
-              />
+            <li
+              key={`${String(number)}:${String(draft.reps)}:${String(draft.weight_kg)}:${String(draft.duration_s)}:${String(draft.distance_m)}`}
+            >
+              {cardio ? (
+                <CardioSetForm
+                  label={`Serie ${String(number)} de ${name}`}
+                  submit={`Confirmar serie ${String(number)} de ${name}`}
+                  number={number}
+                  initial={draft}
+                  previous={draft.previous}
+                  pending={add.isPending}
+                  onSave={(values) => {
+                    add.mutate(values, { onSuccess: onConfirmed });
+                  }}
+                />
+              ) : (
+                <SetForm
+                  label={`Serie ${String(number)} de ${name}`}
+                  submit={`Confirmar serie ${String(number)} de ${name}`}
+                  number={number}
+                  system={system}
+                  initial={draft}
+                  previous={draft.previous}
+                  // Sets are confirmed one at a time, so each counts against the bound once.
+                  pending={add.isPending}
+                  onSave={(values) => {
+                    add.mutate(values, { onSuccess: onConfirmed });
+                  }}
+                />
+              )}
             </li>
           );
         })}
@@ -203,6 +222,7 @@ function LoggedSet({
   date,
   name,
   set,
+  cardio,
   number,
   previous,
   system,
@@ -210,6 +230,7 @@ function LoggedSet({
   date: string;
   name: string;
   set: WorkoutSet;
+  cardio: boolean;
   number: number;
   previous: PreviousSet | null;
   system: MetricSystem;
@@ -223,22 +244,40 @@ function LoggedSet({
   if (editing) {
     return (
       <li className="flex flex-col gap-1">
-        <SetForm
-          label={`Editar serie ${String(number)} de ${name}`}
-          submit={`Guardar serie ${String(number)} de ${name}`}
-          number={number}
-          system={system}
-          initial={set}
-          previous={previous}
-          pending={change.isPending}
-          onSave={(values) => {
-            change.mutate(values, {
-              onSuccess: () => {
-                setEditing(false);
-              },
-            });
-          }}
-        />
+        {cardio ? (
+          <CardioSetForm
+            label={`Editar serie ${String(number)} de ${name}`}
+            submit={`Guardar serie ${String(number)} de ${name}`}
+            number={number}
+            initial={set}
+            previous={previous}
+            pending={change.isPending}
+            onSave={(values) => {
+              change.mutate(values, {
+                onSuccess: () => {
+                  setEditing(false);
+                },
+              });
+            }}
+          />
+        ) : (
+          <SetForm
+            label={`Editar serie ${String(number)} de ${name}`}
+            submit={`Guardar serie ${String(number)} de ${name}`}
+            number={number}
+            system={system}
+            initial={set}
+            previous={previous}
+            pending={change.isPending}
+            onSave={(values) => {
+              change.mutate(values, {
+                onSuccess: () => {
+                  setEditing(false);
+                },
+              });
+            }}
+          />
+        )}
         <button
           type="button"
           className={`${secondaryButton} self-start`}

@@ -71,11 +71,12 @@ function DiaryPage() {
       system={system}
       focus={hash === 'notas' || hash === 'entrenamiento' ? hash : undefined}
       onDateChange={(next) => void navigate({ search: next === today ? {} : { date: next } })}
-      foodPicker={({ onPick, pending }) => (
+      foodPicker={({ onPick, pending, meal }) => (
         <Suspense fallback={<p>Cargando…</p>}>
           <FoodPicker
             system={system}
             pending={pending}
+            meal={meal}
             onPick={({ food, quantity, unit }) => onPick({ foodId: food.id, quantity, unit })}
           />
         </Suspense>

@@ -1,0 +1,7 @@
+ALTER TABLE "exercises" DROP CONSTRAINT "exercises_muscle_group_check";--> statement-breakpoint
+ALTER TABLE "exercises" DROP CONSTRAINT "exercises_equipment_check";--> statement-breakpoint
+ALTER TABLE "workout_sets" ADD COLUMN "duration_s" integer;--> statement-breakpoint
+ALTER TABLE "workout_sets" ADD COLUMN "distance_m" double precision;--> statement-breakpoint
+ALTER TABLE "workout_sets" ADD CONSTRAINT "workout_sets_cardio_check" CHECK (("workout_sets"."duration_s" is null and "workout_sets"."distance_m" is null) or ("workout_sets"."reps" = 0 and "workout_sets"."weight_kg" = 0 and ("workout_sets"."duration_s" between 1 and 86400 or "workout_sets"."distance_m" between 0.001 and 1000000) and ("workout_sets"."duration_s" is null or "workout_sets"."duration_s" between 1 and 86400) and ("workout_sets"."distance_m" is null or "workout_sets"."distance_m" between 0.001 and 1000000)));--> statement-breakpoint
+ALTER TABLE "exercises" ADD CONSTRAINT "exercises_muscle_group_check" CHECK ("exercises"."muscle_group" in ('chest', 'back', 'shoulders', 'biceps', 'triceps', 'forearms', 'quadriceps', 'hamstrings', 'glutes', 'calves', 'adductors', 'core', 'full_body', 'cardio'));--> statement-breakpoint
+ALTER TABLE "exercises" ADD CONSTRAINT "exercises_equipment_check" CHECK ("exercises"."equipment" in ('barbell', 'dumbbell', 'machine', 'cable', 'bodyweight', 'kettlebell', 'band', 'ez_bar', 'smith', 'ab_wheel', 'cardio_machine', 'bicycle', 'none'));
