@@ -417,6 +417,13 @@ describe('copying', () => {
     });
     expect(empty.status).toBe(200);
     expect(empty.data.copied_entry_ids).toEqual([]);
+
+    // The OpenAPI document says so too: it is made from the same schema.
+    const openapi = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const copyAnswer = openapi.json<{
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+    }>().paths['/v0/diary/copy/']?.post?.responses['200'];
+    expect(JSON.stringify(copyAnswer)).toContain('copied_entry_ids');
   });
 
   it('copies a whole day, keeping each entry in its meal', async () => {
