@@ -10,8 +10,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// jsdom has no layout, so the router's scroll restoration has nothing to scroll.
+// jsdom has no layout, so the router's scroll restoration has nothing to scroll, nor has
+// the diary when it brings a section into view.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 
 // jsdom has no modal dialogs: opening one only shows it (the browser's focus trap and inert
 // page are checked in the browser journeys).

@@ -273,4 +273,33 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
       });
     });
   });
+
+  it('opens the food sheet from the "+" on the day shown, on a meal that can be changed', async () => {
+    const fake = server();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'Desayuno' });
+    await user.click(screen.getByRole('button', { name: 'Anotar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Anotar' })).getByRole('button', {
+        name: /^Alimento/,
+      }),
+    );
+    const sheet = await screen.findByRole('dialog', { name: /^Añadir a / }, { timeout: 5000 });
+    await user.selectOptions(within(sheet).getByLabelText('Anotar en'), 'merienda');
+    expect(sheet).toHaveAccessibleName('Añadir a Merienda');
+    await user.click(await within(sheet).findByRole('button', { name: 'Añadir Huevo (1 huevo)' }));
+    await vi.waitFor(() => {
+      expect(fake.calls.callsTo('POST', '/diary/entries/')[0]?.body).toMatchObject({
+        date: DAY,
+        meal: 'merienda',
+      });
+    });
+  });
+
+  it('leads the "+"\'s Nota to the day\'s note, its box focused', async () => {
+    server();
+    renderApp(`/users/diary?date=${DAY}#notas`);
+    expect(await screen.findByRole('textbox', { name: 'Notas del día' })).toHaveFocus();
+  });
 });
