@@ -122,9 +122,12 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await breakfast.getByLabel('Cantidad', { exact: true }).fill('2');
   await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('143 kcal');
+  await breakfast.getByRole('button', { name: 'Listo' }).click();
   const water = lucia.getByRole('region', { name: 'Agua' });
   await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
   await expect(water.getByTestId('water')).toHaveText('250 ml de 2000 ml');
+  // The water's notice (with "Deshacer") comes once saved: axe waits until it has gone.
+  await expect(lucia.getByText('Añadidos 250 ml de agua')).toBeVisible();
   await expectAccessibleOnceQuiet(lucia);
 
   // 6. The trainer reads her day in the file and comments on it.

@@ -51,6 +51,9 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   await breakfast.getByLabel('Cantidad', { exact: true }).fill('2');
   await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('143 kcal');
+  await expect(breakfast.getByText('2 × 1 huevo (100 g)').first()).toBeVisible();
+  // The sheet stays open for more foods until done.
+  await breakfast.getByRole('button', { name: 'Listo' }).click();
   await expect(breakfast.getByText('2 × 1 huevo (100 g)')).toBeVisible();
 
   // A snack by quick add.
@@ -61,14 +64,16 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   await snack.getByLabel('Proteínas (g)').fill('10,5');
   await snack.getByRole('button', { name: 'Añadir calorías' }).click();
   await expect(snack.getByLabel('Total de Merienda')).toHaveText('250 kcal');
+  await snack.getByRole('button', { name: 'Listo' }).click();
 
   // Yesterday's lunch, copied.
   const lunchToday = meal(page, 'Comida');
   await lunchToday.getByRole('button', { name: 'Añadir a Comida' }).click();
   await lunchToday.getByRole('button', { name: 'Copiar de otro día' }).click();
   await lunchToday.getByRole('button', { name: 'Copiar', exact: true }).click();
-  await expect(lunchToday.getByText('2 × 1 rebanada (50 g)')).toBeVisible();
   await expect(lunchToday.getByLabel('Total de Comida')).toHaveText('133 kcal');
+  await lunchToday.getByRole('button', { name: 'Listo' }).click();
+  await expect(lunchToday.getByText('2 × 1 rebanada (50 g)')).toBeVisible();
 
   // 500 ml of water, a glass at a time.
   const water = page.getByRole('region', { name: 'Agua' });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { todayIn } from '@forja/shared/calendar';
+import { addDays, todayIn } from '@forja/shared/calendar';
 import { onboardedAccount } from './support/api';
 import { storeSession } from './support/browser';
 
@@ -104,6 +104,8 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
     '/v0/users/',
     '/v0/subscriptions/',
     `/v0/diary/days/${today}/`,
+    // The day before, for each meal's "Repetir de ayer", read once the day is shown.
+    `/v0/diary/days/${addDays(today, -1)}/`,
     `/v0/users/${watched.id}/preferences/`,
     `/v0/diary/days/${today}/comments/`,
     '/v0/training/plan/',
@@ -124,6 +126,7 @@ test('the diary opened on another day reads that day', async ({ page, request })
     '/v0/users/',
     '/v0/subscriptions/',
     '/v0/diary/days/2024-02-29/',
+    '/v0/diary/days/2024-02-28/',
     `/v0/users/${watched.id}/preferences/`,
     '/v0/diary/days/2024-02-29/comments/',
     '/v0/training/plan/',

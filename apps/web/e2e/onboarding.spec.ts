@@ -118,6 +118,8 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
   await breakfast.getByLabel('Unidad').selectOption({ label: 'fl oz' });
   await breakfast.getByLabel('Cantidad', { exact: true }).fill('8');
   await breakfast.getByRole('button', { name: 'Añadir', exact: true }).click();
+  await expect(breakfast.getByTestId('running-total')).toContainText('1 alimento');
+  await breakfast.getByRole('button', { name: 'Listo' }).click();
   await expect(breakfast.getByText('8 fl oz')).toBeVisible();
   // 8 fl oz = 236.59 ml × 1.03 g/ml × 61 kcal per 100 g
   await expect(breakfast.getByLabel('Total de Desayuno')).toHaveText('149 kcal');
@@ -154,7 +156,9 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
 
   await page.goto('/users/home');
   await expect(page.getByRole('region', { name: 'Peso' })).toContainText('176,4 lb');
-  await expect(page.getByRole('region', { name: 'Agua' })).toContainText('16,9 de 67,6 fl oz');
+  await expect(page.getByRole('region', { name: 'Agua' })).toContainText(
+    '16,9 fl oz de 67,6 fl oz',
+  );
 });
 
 test('a trainee uploads a picture and sees it in the account menu', async ({ page, request }) => {

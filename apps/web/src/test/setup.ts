@@ -10,5 +10,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// jsdom has no layout, so the router's scroll restoration has nothing to scroll.
+// jsdom has no layout, so the router's scroll restoration has nothing to scroll, nor has
+// the diary when it brings a section into view.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+// jsdom has no modal dialogs: opening one only shows it (the browser's focus trap and inert
+// page are checked in the browser journeys).
+Object.assign(HTMLDialogElement.prototype, {
+  showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  },
+  close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  },
+});

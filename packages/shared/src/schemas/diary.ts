@@ -433,6 +433,12 @@ export const diaryDaySchema = z.object({
 });
 export type DiaryDay = z.infer<typeof diaryDaySchema>;
 
+/** A copy's answer: the day copied to, and the entries the copy made there (for an undo). */
+export const diaryCopyResultSchema = diaryDaySchema.extend({
+  copied_entry_ids: z.array(z.string()),
+});
+export type DiaryCopyResult = z.infer<typeof diaryCopyResultSchema>;
+
 export const waterSchema = z.object({ date: z.string(), water_ml: z.number() });
 export const notesSchema = z.object({ date: z.string(), notes: z.string() });
 export const completenessSchema = z.object({

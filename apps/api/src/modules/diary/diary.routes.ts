@@ -5,6 +5,7 @@ import {
   completenessSchema,
   dateParamsSchema,
   diaryCopySchema,
+  diaryCopyResultSchema,
   diaryDaySchema,
   diaryEntrySchema,
   entryInputSchema,
@@ -191,9 +192,10 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       schema: {
         tags,
         security,
-        summary: 'Copy a meal or a whole day to another date; answers that day',
+        summary:
+          'Copy a meal or a whole day to another date; answers that day and the entries made',
         body: diaryCopySchema,
-        response: responses(200, diaryDaySchema),
+        response: responses(200, diaryCopyResultSchema),
       },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@ import {
   diaryCopySchema,
   type DayCompleteness,
   type DiaryCopy,
+  type DiaryCopyResult,
   type DiaryDay,
   type DiaryEntry,
   type EntryInput,
@@ -274,13 +275,14 @@ const copiedColumns = [
 
 /**
  * Copies the entries of a meal, or of a whole day, to another date (and meal); what was
- * there stays. Answers the day copied to.
+ * there stays. Answers the day copied to and the entries the copy made, so that an undo
+ * removes those and nothing else.
  */
 export async function copyEntries(
   deps: DiaryDeps,
   userId: string,
   input: DiaryCopy,
-): Promise<DiaryDay> {
+): Promise<DiaryCopyResult> {
   const copy = diaryCopySchema.parse(input);
   const toMeal = copy.to_meal ?? copy.from_meal;
   if (copy.from_date === copy.to_date && toMeal === copy.from_meal) {
@@ -295,19 +297,24 @@ export async function copyEntries(
       await lockDiaryDay(deps.db, userId, date);
     }
     const copying = await entriesOf(deps.db, and(...filters));
-    if (copying === 0) return getDay(deps, userId, copy.to_date);
+    if (copying === 0) {
+      return { ...(await getDay(deps, userId, copy.to_date)), copied_entry_ids: [] };
+    }
     await makeRoom(deps.db, userId, copy.to_date, copying);
     const columns = sql.join(copiedColumns, sql`, `);
     // One statement, whatever the number of entries, so no count of parameters can
     // overflow; rows go in the originals' order, so the copies' sequence numbers keep it.
-    await deps.db.execute(sql`
+    const inserted: unknown = await deps.db.execute(sql`
       insert into ${diaryEntries} (${columns}, date, meal, created_at)
       select ${columns}, ${copy.to_date}::date, ${toMeal ?? sql.identifier('meal')},
         ${deps.clock.now().toISOString()}::timestamptz
       from ${diaryEntries}
       where ${and(...filters)}
-      order by ${diaryEntries.seq}`);
-    return getDay(deps, userId, copy.to_date);
+      order by ${diaryEntries.seq}
+      returning id`);
+    // Both drivers answer { rows }; the shared Drizzle type does not say so.
+    const copied = (inserted as { rows: { id: string }[] }).rows.map((row) => row.id);
+    return { ...(await getDay(deps, userId, copy.to_date)), copied_entry_ids: copied };
   });
 }
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import type { DiaryDay, DiaryEntry, Exercise, Workout } from '@forja/shared/schemas/diary';
+import type {
+  DiaryCopyResult,
+  DiaryDay,
+  DiaryEntry,
+  Exercise,
+  Workout,
+} from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { createTestContext, type TestContext } from '../../../test/context';
@@ -360,6 +366,64 @@ describe('copying', () => {
     expect(mealOf(intoDinner.data, 'cena')?.entries).toHaveLength(2);
     // The originals are still there.
     expect(mealOf(await dayOf(ana, YESTERDAY), 'comida')?.entries).toHaveLength(2);
+  });
+
+  it('answers the entries it made, so that removing them undoes the copy and nothing else', async () => {
+    const ana = await signedInUser(ctx);
+    await log(ana, {
+      date: YESTERDAY,
+      meal: 'desayuno',
+      food_id: egg.id,
+      quantity: 2,
+      unit: '1 huevo',
+    });
+    await log(ana, {
+      date: YESTERDAY,
+      meal: 'desayuno',
+      food_id: bread.id,
+      quantity: 1,
+      unit: '1 rebanada',
+    });
+    // Today's breakfast already has milk: the copy adds beside it.
+    const milkToday = (
+      await log(ana, { meal: 'desayuno', food_id: milk.id, quantity: 200, unit: 'ml' })
+    ).data;
+
+    const copied = await ana.call<DiaryCopyResult>('POST', '/v0/diary/copy/', {
+      from_date: YESTERDAY,
+      to_date: DAY,
+      from_meal: 'desayuno',
+    });
+    const breakfast = mealOf(copied.data, 'desayuno')?.entries ?? [];
+    expect(breakfast.map((entry) => entry.name)).toEqual([
+      'Leche entera',
+      'Huevo',
+      'Pan de molde blanco',
+    ]);
+    expect(copied.data.copied_entry_ids).toEqual(breakfast.slice(1).map((entry) => entry.id));
+
+    for (const id of copied.data.copied_entry_ids) {
+      expect((await ana.call('DELETE', `/v0/diary/entries/${id}/`)).status).toBe(200);
+    }
+    const after = mealOf(await dayOf(ana), 'desayuno')?.entries ?? [];
+    expect(after.map((entry) => entry.id)).toEqual([milkToday.id]);
+    expect(mealOf(await dayOf(ana, YESTERDAY), 'desayuno')?.entries).toHaveLength(2);
+
+    // Nothing to copy, nothing made.
+    const empty = await ana.call<DiaryCopyResult>('POST', '/v0/diary/copy/', {
+      from_date: YESTERDAY,
+      to_date: DAY,
+      from_meal: 'cena',
+    });
+    expect(empty.status).toBe(200);
+    expect(empty.data.copied_entry_ids).toEqual([]);
+
+    // The OpenAPI document says so too: it is made from the same schema.
+    const openapi = await ctx.app.inject({ method: 'GET', url: '/v0/openapi.json' });
+    const copyAnswer = openapi.json<{
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+    }>().paths['/v0/diary/copy/']?.post?.responses['200'];
+    expect(JSON.stringify(copyAnswer)).toContain('copied_entry_ids');
   });
 
   it('copies a whole day, keeping each entry in its meal', async () => {

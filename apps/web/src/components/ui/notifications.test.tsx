@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Notifications, notify } from './notifications';
 
@@ -32,5 +32,24 @@ describe('notifications', () => {
     );
     expect(toast).toHaveAttribute('data-type', 'error');
     expect(toast).toHaveAttribute('data-rich-colors', 'true');
+  });
+
+  it('offer "Deshacer" on a change that can be taken back, and run the undo once tapped', async () => {
+    const undone: string[] = [];
+    render(<Notifications />);
+
+    act(() => {
+      notify.undoable('Huevo añadido a Desayuno', () => {
+        undone.push('huevo');
+      });
+    });
+
+    const toast = (await screen.findByText('Huevo añadido a Desayuno')).closest(
+      '[data-sonner-toast]',
+    );
+    expect(toast).not.toBeNull();
+    // A click without pointer events: sonner captures the pointer, which jsdom lacks.
+    fireEvent.click(within(toast as HTMLElement).getByRole('button', { name: 'Deshacer' }));
+    expect(undone).toEqual(['huevo']);
   });
 });

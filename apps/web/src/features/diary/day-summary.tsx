@@ -1,15 +1,10 @@
 import type { DailyTargets } from '@forja/shared/schemas/diary';
 import type { Nutrients } from '@forja/shared/schemas/foods';
+import { NUTRIENTS, NutrientBars } from '../../components/ui/nutrient-bars';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { formatNumber } from '../../lib/numbers';
 
-const macros = [
-  ['protein_g', 'Proteínas'],
-  ['carbohydrate_g', 'Carbohidratos'],
-  ['fat_g', 'Grasas'],
-  ['fibre_g', 'Fibra'],
-] as const;
-
-/** The day's energy and macros, against the targets when there are any. */
+/** The day's energy and macros, against the targets when there are any (home's bars). */
 export function DaySummary({
   totals,
   targets,
@@ -21,7 +16,7 @@ export function DaySummary({
   return (
     <section
       aria-label="Resumen del día"
-      className="rounded-xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
+      className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
@@ -31,7 +26,7 @@ export function DaySummary({
           {targets ? `de ${formatNumber(targets.kcal)} kcal` : 'kcal'}
         </p>
         {left !== null ? (
-          <p className="font-medium">
+          <p className={left >= 0 ? 'font-medium' : 'font-bold text-amber-800 dark:text-amber-300'}>
             {left >= 0
               ? `Te quedan ${formatNumber(left)} kcal`
               : `${formatNumber(-left)} kcal por encima`}
@@ -39,23 +34,26 @@ export function DaySummary({
         ) : null}
       </div>
       {targets ? (
-        <progress
-          className="mt-2 h-2 w-full accent-orange-700"
-          max={targets.kcal}
-          value={Math.min(totals.kcal, targets.kcal)}
-          aria-label="Energía del día"
-        />
-      ) : null}
-      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {macros.map(([key, label]) => (
-          <div key={key}>
-            <dt className="text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
-            <dd className="font-semibold">
-              {formatNumber(totals[key])} g{targets ? ` / ${formatNumber(targets[key])} g` : ''}
-            </dd>
-          </div>
-        ))}
-      </dl>
+        <>
+          <ProgressBar
+            label="Energía consumida"
+            value={totals.kcal}
+            max={targets.kcal}
+            valueText={`${formatNumber(totals.kcal)} de ${formatNumber(targets.kcal)} kcal`}
+            warnAbove
+          />
+          <NutrientBars values={totals} targets={targets} />
+        </>
+      ) : (
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {NUTRIENTS.map(({ key, label }) => (
+            <div key={key}>
+              <dt className="text-sm text-neutral-700 dark:text-neutral-300">{label}</dt>
+              <dd className="font-semibold">{formatNumber(totals[key])} g</dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </section>
   );
 }

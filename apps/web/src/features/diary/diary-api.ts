@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   completenessSchema,
+  diaryCopyResultSchema,
   diaryDaySchema,
   diaryEntrySchema,
   exerciseListSchema,
@@ -9,6 +10,7 @@ import {
   workoutSchema,
   type DayCompleteness,
   type DiaryCopy,
+  type DiaryEntry,
   type EntryInput,
   type EntryUpdate,
   type WorkoutSetInput,
@@ -52,8 +54,39 @@ export const changeEntry = (id: string, change: EntryUpdate) =>
 export const removeEntry = (id: string) =>
   http.delete(`/diary/entries/${id}/`, { schema: noticeSchema });
 
+/** Answers the day copied to and the entries the copy made there. */
 export const copyEntries = (copy: DiaryCopy) =>
-  http.post('/diary/copy/', { schema: diaryDaySchema, body: copy });
+  http.post('/diary/copy/', { schema: diaryCopyResultSchema, body: copy });
+
+/** Takes back a copy: removes the entries it made, and only those. */
+export const removeEntries = (ids: string[]) => Promise.all(ids.map((id) => removeEntry(id)));
+
+/**
+ * Logs again an entry that was deleted, with its values: a food by its amount, or (a quick
+ * add, or a food deleted since) by its energy and macros.
+ */
+export const restoreEntry = (entry: DiaryEntry) =>
+  addEntry(
+    entry.kind === 'food' && entry.food_id !== null
+      ? {
+          kind: 'food',
+          date: entry.date,
+          meal: entry.meal,
+          food_id: entry.food_id,
+          quantity: entry.quantity,
+          unit: entry.unit,
+        }
+      : {
+          kind: 'quick',
+          date: entry.date,
+          meal: entry.meal,
+          name: entry.name,
+          kcal: entry.kcal,
+          protein_g: entry.protein_g,
+          carbohydrate_g: entry.carbohydrate_g,
+          fat_g: entry.fat_g,
+        },
+  );
 
 export const saveWater = (date: string, waterMl: number) =>
   http.put(`/diary/days/${date}/water/`, { schema: waterSchema, body: { water_ml: waterMl } });

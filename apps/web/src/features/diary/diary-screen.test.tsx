@@ -201,7 +201,12 @@ describe('the diary screen', () => {
     expect(screen.getByRole('region', { name: 'Resumen del día' })).toHaveTextContent(
       'Proteínas13 g',
     );
-    expect(screen.getByText(/2 de marzo de 2026/)).toBeVisible();
+    // The day in the header, the year said only when it is not this one.
+    expect(
+      within(screen.getByRole('navigation', { name: 'Día' })).getByRole('button', {
+        name: /^lunes, 2 de marzo( de 2026)?\. Elegir otro día$/,
+      }),
+    ).toBeVisible();
   });
 
   it('shows a note and a food name that read like timestamps as the text they are', async () => {
@@ -228,7 +233,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(within(lunch).getByLabelText('Buscar alimento'), 'huevo');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'huevo',
+    );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     expect(within(lunch).getByLabelText('Cantidad')).toHaveValue('1');
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
@@ -251,7 +259,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(within(lunch).getByLabelText('Buscar alimento'), 'lentejas');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'lentejas',
+    );
     const cooked = await within(lunch).findByRole('button', { name: /^Lentejas cocidas/ });
     expect(cooked).toHaveTextContent(/116 kcal por 100 g$/);
     expect(within(lunch).getByRole('button', { name: /^Lentejas crudas/ })).toHaveTextContent(
@@ -273,12 +284,20 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.type(within(lunch).getByLabelText('Buscar alimento'), 'huevo');
+    await user.type(
+      await within(lunch).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'huevo',
+    );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText(full)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Copiar día' }));
+    // The day has breakfast: the copy asks before adding to it.
+    const asking = await screen.findByRole('dialog', { name: '¿Copiar igualmente?' });
+    expect(asking).toHaveTextContent('Este día ya tiene 1 alimento.');
+    expect(calls.callsTo('POST', '/diary/copy/')).toHaveLength(0);
+    await user.click(within(asking).getByRole('button', { name: 'Copiar igualmente' }));
     expect(await screen.findByText(`${full}: caben 3 más y la copia tiene 5`)).toBeVisible();
     expect(calls.callsTo('POST', '/diary/copy/')).toHaveLength(1);
   });
@@ -374,7 +393,10 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const dinner = await screen.findByRole('region', { name: 'Cena' });
     await user.click(within(dinner).getByRole('button', { name: 'Añadir a Cena' }));
-    await user.type(within(dinner).getByLabelText('Buscar alimento'), 'leche');
+    await user.type(
+      await within(dinner).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
+      'leche',
+    );
     await user.click(await within(dinner).findByRole('button', { name: /^Leche entera/ }));
     const unit = within(dinner).getByLabelText('Unidad');
     expect(

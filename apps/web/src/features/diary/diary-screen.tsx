@@ -1,22 +1,26 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { addDays } from '@forja/shared/calendar';
-import { notesInputSchema, WATER_STEP_ML } from '@forja/shared/schemas/diary';
+import { notesInputSchema, type DiaryMeal } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card, cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
-import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { diaryDayQuery, saveNotes, saveWater } from './diary-api';
+import { fieldControl, secondaryButton } from '../../components/ui/styles';
+import { diaryDayQuery, saveNotes } from './diary-api';
 import { DayComments } from './day-comments';
 import { DayCompletenessControl } from './day-completeness';
+import { DayHeader } from './day-header';
 import { DaySummary } from './day-summary';
-import { formatDay, formatWater } from './format';
-import { MealSection, type FoodPickerSlot } from './meal-section';
+import { formatWater } from './format';
+import { useGuardedCopy } from './guarded-copy';
+import { MealSection } from './meal-section';
+import type { FoodPickerSlot } from './meal-section-forms';
 import { TrainingSection } from './training-section';
 import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
+import { WaterChips } from './water-chips';
 
 interface DiaryScreenProps {
   date: string;
@@ -24,65 +28,59 @@ interface DiaryScreenProps {
   system: MetricSystem;
   onDateChange: (date: string) => void;
   foodPicker: FoodPickerSlot;
+  /** Where the "+" led: the note's box is focused, or the training is scrolled to. */
+  focus?: 'notas' | 'entrenamiento' | undefined;
 }
 
 /** One day of the diary: meals, water, training and notes, with the day's totals. */
-export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: DiaryScreenProps) {
+export function DiaryScreen({
+  date,
+  today,
+  system,
+  onDateChange,
+  foodPicker,
+  focus,
+}: DiaryScreenProps) {
   const day = useSuspenseQuery(diaryDayQuery(date));
-  const dateId = useId();
+  useEffect(() => {
+    if (!focus) return;
+    const target = document.getElementById(focus);
+    target?.scrollIntoView({ block: 'start' });
+    (target?.querySelector<HTMLElement>('textarea, button') ?? target)?.focus({
+      preventScroll: true,
+    });
+  }, [focus, date]);
+  // The day before, for "Repetir de ayer"; the day paints without waiting for it.
+  const yesterday = useQuery(diaryDayQuery(addDays(date, -1)));
 
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-extrabold tracking-tight">Diario</h1>
-      <nav aria-label="Día" className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={() => {
-            onDateChange(addDays(date, -1));
-          }}
-          className={secondaryButton}
-        >
-          <span aria-hidden="true">←</span> Día anterior
-        </button>
-        <label htmlFor={dateId} className="sr-only">
-          Fecha
-        </label>
-        <input
-          id={dateId}
-          type="date"
-          value={date}
-          onChange={(event) => {
-            if (event.target.value) onDateChange(event.target.value);
-          }}
-          className={`${fieldControl} w-auto`}
-        />
-        <button
-          type="button"
-          onClick={() => {
-            onDateChange(addDays(date, 1));
-          }}
-          className={secondaryButton}
-        >
-          Día siguiente <span aria-hidden="true">→</span>
-        </button>
-        {date !== today ? (
-          <button
-            type="button"
-            onClick={() => {
-              onDateChange(today);
-            }}
-            className={secondaryButton}
-          >
-            Hoy
-          </button>
-        ) : null}
-      </nav>
-      <p className="text-lg font-semibold first-letter:uppercase">
-        {date === today ? 'Hoy, ' : ''}
-        {formatDay(date)}
-      </p>
+      <h1 className="text-2xl font-extrabold tracking-tight">Diario</h1>
+      <DayHeader date={date} today={today} onDateChange={onDateChange} />
 
       <DaySummary totals={day.data.totals} targets={day.data.targets} />
+      {day.data.meals.map((meal) => (
+        <MealSection
+          key={meal.meal}
+          date={date}
+          meal={meal}
+          yesterday={yesterday.data?.meals.find((candidate) => candidate.meal === meal.meal)}
+          system={system}
+          foodPicker={foodPicker}
+        />
+      ))}
+      <Card title="Agua" className="scroll-mt-32">
+        <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
+          {formatWater(day.data.water_ml, system)}
+          {day.data.targets?.water_ml ? (
+            <span className="text-base font-medium">
+              {' '}
+              de {formatWater(day.data.targets.water_ml, system)}
+            </span>
+          ) : null}
+        </p>
+        <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
+      </Card>
       {date <= today ? (
         <DayCompletenessControl
           date={date}
@@ -91,30 +89,23 @@ export function DiaryScreen({ date, today, system, onDateChange, foodPicker }: D
         />
       ) : null}
       <DayComments date={date} />
-      {day.data.meals.map((meal) => (
-        <MealSection
-          key={meal.meal}
-          date={date}
-          meal={meal}
-          system={system}
-          foodPicker={foodPicker}
-        />
-      ))}
-      <CopyDayForm key={date} date={date} />
-      <WaterCard
-        date={date}
-        waterMl={day.data.water_ml}
-        targetMl={day.data.targets?.water_ml ?? null}
-        system={system}
-      />
-      <TrainingSection date={date} workouts={day.data.workouts} system={system} />
+      <CopyDayForm key={date} date={date} entries={countEntries(day.data.meals)} />
+      <div id="entrenamiento" className="scroll-mt-32">
+        <TrainingSection date={date} workouts={day.data.workouts} system={system} />
+      </div>
       <NotesCard key={`${date}-${day.data.notes}`} date={date} notes={day.data.notes} />
     </section>
   );
 }
 
-function CopyDayForm({ date }: { date: string }) {
-  const { copy, register, handleSubmit, errors } = useCopyForm(date);
+function countEntries(meals: DiaryMeal[]): number {
+  return meals.reduce((sum, meal) => sum + meal.entries.length, 0);
+}
+
+/** Another day's meals copied into this one; asks first when this day has entries. */
+function CopyDayForm({ date, entries }: { date: string; entries: number }) {
+  const { register, handleSubmit, errors } = useCopyForm(date);
+  const copy = useGuardedCopy(date);
   return (
     <form
       aria-label="Copiar un día entero"
@@ -122,7 +113,7 @@ function CopyDayForm({ date }: { date: string }) {
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) =>
         void handleSubmit((request) => {
-          copy.mutate(request);
+          copy.run(request, entries);
         })(event)
       }
     >
@@ -133,62 +124,11 @@ function CopyDayForm({ date }: { date: string }) {
         error={errors.from_date?.message}
         {...register('from_date')}
       />
-      <button type="submit" disabled={copy.isPending} className={secondaryButton}>
+      <button type="submit" disabled={copy.pending} className={secondaryButton}>
         Copiar día
       </button>
+      {copy.confirmation}
     </form>
-  );
-}
-
-function WaterCard({
-  date,
-  waterMl,
-  targetMl,
-  system,
-}: {
-  date: string;
-  waterMl: number;
-  targetMl: number | null;
-  system: MetricSystem;
-}) {
-  const save = useDiaryChange(
-    (ml: number) => saveWater(date, ml),
-    () => [date],
-  );
-  const step = formatWater(WATER_STEP_ML, system);
-  return (
-    <Card title="Agua">
-      <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
-        {formatWater(waterMl, system)}
-        {targetMl ? (
-          <span className="text-base font-medium"> de {formatWater(targetMl, system)}</span>
-        ) : null}
-      </p>
-      <div className="flex gap-2">
-        <button
-          type="button"
-          disabled={save.isPending || waterMl < WATER_STEP_ML}
-          onClick={() => {
-            save.mutate(waterMl - WATER_STEP_ML);
-          }}
-          className={secondaryButton}
-          aria-label={`Quitar ${step}`}
-        >
-          − {step}
-        </button>
-        <button
-          type="button"
-          disabled={save.isPending}
-          onClick={() => {
-            save.mutate(waterMl + WATER_STEP_ML);
-          }}
-          className={primaryButton}
-          aria-label={`Añadir ${step}`}
-        >
-          + {step}
-        </button>
-      </div>
-    </Card>
   );
 }
 
@@ -202,13 +142,14 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isDirty },
+    formState: { errors },
   } = useForm({ resolver: zodResolver(notesInputSchema), defaultValues: { notes } });
   return (
     <form
+      id="notas"
       aria-label="Notas del día"
       noValidate
-      className={`flex flex-col gap-2 ${cardFrame}`}
+      className={`flex scroll-mt-32 flex-col gap-2 ${cardFrame}`}
       onSubmit={(event) =>
         void handleSubmit((input) => {
           save.mutate(input.notes);
@@ -228,11 +169,7 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
         {...register('notes')}
       />
       <FieldError id={`${id}-error`} message={errors.notes?.message} />
-      <button
-        type="submit"
-        disabled={save.isPending || !isDirty}
-        className={`${secondaryButton} self-start`}
-      >
+      <button type="submit" disabled={save.isPending} className={`${secondaryButton} self-start`}>
         Guardar notas
       </button>
     </form>

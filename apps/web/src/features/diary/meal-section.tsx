@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { addDays } from '@forja/shared/calendar';
 import { mlToFlOz, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import {
   MEAL_LABELS,
@@ -11,7 +12,7 @@ import {
   quickEntryInputSchema,
   type DiaryEntry,
   type DiaryMeal,
-  type Meal,
+  type EntryUpdate,
 } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES } from '@forja/shared/schemas/foods';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
@@ -19,49 +20,37 @@ import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { numberBox, withNumberBoxes } from '../../lib/number-input';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { formatCalendarDay } from '../../lib/calendar-day';
+import { MEAL_SUBJECTS } from '../../lib/diary-format';
+import { numberBox } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
 import { MealComments } from './day-comments';
-import { addEntry, changeEntry, removeEntry } from './diary-api';
+import { changeEntry, removeEntry, restoreEntry } from './diary-api';
 import { formatAmount } from './format';
-import { useCopyForm } from './use-copy-form';
+import { foodCount, useGuardedCopy } from './guarded-copy';
+import type { FoodPickerSlot } from './meal-section-forms';
 import { useDiaryChange } from './use-diary-change';
 
-/** What a food search hands back to the diary: an amount of a food. */
-interface PickedFood {
-  foodId: string;
-  quantity: number;
-  unit: string;
-}
-
-/** The food search, supplied by the route (features do not import each other). */
-export type FoodPickerSlot = (props: {
-  onPick: (pick: PickedFood) => void;
-  pending: boolean;
-  /** The meal being logged: the picker lists first what the person eats at it. */
-  meal: Meal;
-}) => ReactNode;
+// The sheet (and the search inside it) loads when a meal first opens it.
+const AddFoodSheet = lazy(() =>
+  import('./add-food-sheet').then((module) => ({ default: module.AddFoodSheet })),
+);
 
 interface MealSectionProps {
   date: string;
   meal: DiaryMeal;
+  /** The same meal the day before, when read: what "Repetir de ayer" copies. */
+  yesterday: DiaryMeal | undefined;
   system: MetricSystem;
   foodPicker: FoodPickerSlot;
 }
 
-const tabs = [
-  ['search', 'Buscar'],
-  ['quick', 'Añadido rápido'],
-  ['copy', 'Copiar de otro día'],
-] as const;
-type Tab = (typeof tabs)[number][0];
-
-export function MealSection({ date, meal, system, foodPicker }: MealSectionProps) {
+export function MealSection({ date, meal, yesterday, system, foodPicker }: MealSectionProps) {
   const label = MEAL_LABELS[meal.meal];
   const [adding, setAdding] = useState(false);
-  const [tab, setTab] = useState<Tab>('search');
-  const add = useDiaryChange(addEntry, () => [date]);
+  const copy = useGuardedCopy(date);
+  const repeatable = yesterday?.entries.length ?? 0;
 
   return (
     <Card
@@ -80,180 +69,56 @@ export function MealSection({ date, meal, system, foodPicker }: MealSectionProps
         </ul>
       ) : null}
       <MealComments date={date} meal={meal.meal} />
-      {adding ? (
-        <div className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900">
-          <div role="group" aria-label={`Cómo añadir a ${label}`} className="flex flex-wrap gap-1">
-            {tabs.map(([key, text]) => (
-              <button
-                key={key}
-                type="button"
-                aria-pressed={tab === key}
-                onClick={() => {
-                  setTab(key);
-                }}
-                className={`rounded-md px-3 py-1.5 text-sm font-medium ${tab === key ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'hover:bg-neutral-200 dark:hover:bg-neutral-800'} ${focusRing}`}
-              >
-                {text}
-              </button>
-            ))}
-          </div>
-          {tab === 'search'
-            ? foodPicker({
-                pending: add.isPending,
-                meal: meal.meal,
-                onPick: (pick) => {
-                  add.mutate(
-                    {
-                      kind: 'food',
-                      date,
-                      meal: meal.meal,
-                      food_id: pick.foodId,
-                      quantity: pick.quantity,
-                      unit: pick.unit,
-                    },
-                    {
-                      onSuccess: () => {
-                        setAdding(false);
-                      },
-                    },
-                  );
-                },
-              })
-            : null}
-          {tab === 'quick' ? (
-            <QuickAddForm
-              pending={add.isPending}
-              onAdd={(values) => {
-                add.mutate(
-                  { kind: 'quick', date, meal: meal.meal, ...values },
-                  {
-                    onSuccess: () => {
-                      setAdding(false);
-                    },
-                  },
-                );
-              }}
-            />
-          ) : null}
-          {tab === 'copy' ? (
-            <CopyMealForm
-              date={date}
-              meal={meal.meal}
-              onDone={() => {
-                setAdding(false);
-              }}
-            />
-          ) : null}
-          <button
-            type="button"
-            onClick={() => {
-              setAdding(false);
-            }}
-            className={`${secondaryButton} self-start`}
-          >
-            Cerrar
-          </button>
-        </div>
-      ) : (
+      <div className="flex flex-wrap gap-2">
         <button
           type="button"
           onClick={() => {
             setAdding(true);
           }}
-          className={`${secondaryButton} self-start`}
+          className={secondaryButton}
         >
           Añadir a {label}
         </button>
-      )}
-    </Card>
-  );
-}
-
-const quickFields = [
-  ['kcal', 'Calorías (kcal)'],
-  ['protein_g', 'Proteínas (g)'],
-  ['carbohydrate_g', 'Carbohidratos (g)'],
-  ['fat_g', 'Grasas (g)'],
-] as const;
-type QuickAddValues = Record<(typeof quickFields)[number][0] | 'name', string>;
-
-const quickAddSchema = withNumberBoxes<QuickAddValues>(quickFields.map(([field]) => field))(
-  quickEntryInputSchema.pick({
-    name: true,
-    kcal: true,
-    protein_g: true,
-    carbohydrate_g: true,
-    fat_g: true,
-  }),
-);
-type QuickAdd = z.output<typeof quickAddSchema>;
-
-function QuickAddForm({ pending, onAdd }: { pending: boolean; onAdd: (values: QuickAdd) => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(quickAddSchema),
-    defaultValues: { name: '', kcal: '', protein_g: '', carbohydrate_g: '', fat_g: '' },
-  });
-  return (
-    <form
-      aria-label="Añadido rápido"
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(event) => void handleSubmit(onAdd)(event)}
-    >
-      <TextField label="Nombre (opcional)" error={errors.name?.message} {...register('name')} />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {quickFields.map(([field, label]) => (
-          <TextField
-            key={field}
-            label={label}
-            inputMode="decimal"
-            error={errors[field]?.message}
-            {...register(field)}
-          />
-        ))}
+        {repeatable > 0 && yesterday ? (
+          <button
+            type="button"
+            disabled={copy.pending}
+            onClick={() => {
+              copy.run(
+                {
+                  from_date: addDays(date, -1),
+                  to_date: date,
+                  from_meal: meal.meal,
+                  to_meal: meal.meal,
+                },
+                meal.entries.length,
+              );
+            }}
+            className={secondaryButton}
+          >
+            Repetir {MEAL_SUBJECTS[meal.meal]} de ayer{' '}
+            <span className="text-sm font-normal">
+              ({foodCount(repeatable)}, {formatNumber(yesterday.totals.kcal)} kcal)
+            </span>
+          </button>
+        ) : null}
       </div>
-      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
-        Añadir calorías
-      </button>
-    </form>
-  );
-}
-
-function CopyMealForm({ date, meal, onDone }: { date: string; meal: Meal; onDone: () => void }) {
-  const { copy, register, handleSubmit, errors } = useCopyForm(date, meal);
-  return (
-    <form
-      aria-label="Copiar de otro día"
-      noValidate
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) =>
-        void handleSubmit((request) => {
-          copy.mutate(request, { onSuccess: onDone });
-        })(event)
-      }
-    >
-      <TextField
-        label="Día"
-        type="date"
-        required
-        error={errors.from_date?.message}
-        {...register('from_date')}
-      />
-      <SelectField label="Comida" error={errors.from_meal?.message} {...register('from_meal')}>
-        {MEALS.map((option) => (
-          <option key={option} value={option}>
-            {MEAL_LABELS[option]}
-          </option>
-        ))}
-      </SelectField>
-      <button type="submit" disabled={copy.isPending} className={primaryButton}>
-        Copiar
-      </button>
-    </form>
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddFoodSheet
+            open
+            onClose={() => {
+              setAdding(false);
+            }}
+            date={date}
+            meal={meal.meal}
+            system={system}
+            foodPicker={foodPicker}
+          />
+        </Suspense>
+      ) : null}
+      {copy.confirmation}
+    </Card>
   );
 }
 
@@ -290,6 +155,30 @@ function entryEditSchema(entry: DiaryEntry, system: MetricSystem) {
   return z.object({ amount: numberBox(amount), meal: mealSchema, date: localDateSchema });
 }
 
+/** "a Cena", "al 28 de noviembre", "a Cena del 28 de noviembre": where a moved entry went. */
+function whereTo(entry: DiaryEntry, update: EntryUpdate): string {
+  const meal = update.meal ?? entry.meal;
+  if (update.date === undefined) return `a ${MEAL_LABELS[meal]}`;
+  const day = formatCalendarDay(update.date, { day: 'numeric', month: 'long' });
+  return update.meal === undefined ? `al ${day}` : `a ${MEAL_LABELS[meal]} del ${day}`;
+}
+
+/** Taking back a change of an entry: what it was before, field by field. */
+function changeUndo(entry: DiaryEntry, update: EntryUpdate) {
+  const before: EntryUpdate = {
+    ...(update.meal !== undefined ? { meal: entry.meal } : {}),
+    ...(update.date !== undefined ? { date: entry.date } : {}),
+    ...(update.quantity !== undefined ? { quantity: entry.quantity } : {}),
+    ...(update.kcal !== undefined ? { kcal: entry.kcal } : {}),
+  };
+  const moved = update.meal !== undefined || update.date !== undefined;
+  return {
+    message: moved ? `${entry.name} movido ${whereTo(entry, update)}` : `${entry.name} cambiado`,
+    revert: () => changeEntry(entry.id, before),
+    dates: [entry.date, update.date ?? entry.date],
+  };
+}
+
 function EntryRow({
   entry,
   date,
@@ -311,10 +200,13 @@ function EntryRow({
     defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
   });
   const change = useDiaryChange(
-    (update: Parameters<typeof changeEntry>[1]) => changeEntry(entry.id, update),
+    (update: EntryUpdate) => changeEntry(entry.id, update),
     (update) => [date, update.date ?? date],
+    { undo: (_changed, update) => changeUndo(entry, update) },
   );
-  const remove = useDiaryChange(removeEntry, () => [date]);
+  const remove = useDiaryChange(removeEntry, () => [date], {
+    undo: () => ({ message: `${entry.name} eliminado`, revert: () => restoreEntry(entry) }),
+  });
 
   return (
     <li className="py-2">

@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '@forja/shared/calendar';
 import { diaryCopySchema, type Meal } from '@forja/shared/schemas/diary';
-import { copyEntries } from './diary-api';
-import { useDiaryChange } from './use-diary-change';
 
 interface CopyFormValues {
   from_date: string;
@@ -15,9 +13,9 @@ interface CopyFormValues {
 /**
  * The form that copies into `date` from another day: the whole day, or with `meal` one
  * meal into that meal. It starts on the day before; the shared copy schema checks it.
+ * Sending it is `useGuardedCopy`'s, which asks before copying onto entries.
  */
 export function useCopyForm(date: string, meal?: Meal) {
-  const copy = useDiaryChange(copyEntries, () => [date]);
   const form = useForm({
     resolver: zodResolver(
       z.preprocess(
@@ -32,7 +30,6 @@ export function useCopyForm(date: string, meal?: Meal) {
     defaultValues: { from_date: addDays(date, -1), from_meal: meal ?? '' },
   });
   return {
-    copy,
     register: form.register,
     handleSubmit: form.handleSubmit,
     errors: form.formState.errors,

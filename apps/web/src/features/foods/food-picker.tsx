@@ -38,7 +38,8 @@ interface FoodChoice {
 }
 
 interface FoodPickerProps {
-  onPick: (choice: FoodChoice) => void;
+  /** Settles once the food is logged: the choice then clears, for the next food. */
+  onPick: (choice: FoodChoice) => Promise<void>;
   pending: boolean;
   system: MetricSystem;
   /** The meal being logged: without a query, what the person eats at it comes first. */
@@ -68,9 +69,16 @@ function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): 
   return grams === undefined ? unit : `${unit} (${formatNumber(grams, 1)} g)`;
 }
 
+/** "1 huevo", "100 g": the amount offered first, as the person reads it. */
+function defaultAmountText(food: Food): string {
+  const { quantity, unit } = defaultAmount(food);
+  return unit === GRAMS ? `${quantity} g` : unit;
+}
+
 /**
  * Search the food table and one's own foods. Without a query it lists favourites and
- * recent foods; choosing one offers its usual amount, ready to add.
+ * recent foods, each with a "+" that logs its usual amount in one tap; choosing one
+ * offers that amount to change, ready to add.
  */
 export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
   const searchId = useId();
@@ -158,7 +166,13 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
             setSelected(null);
           }}
           onAdd={(quantity, unit) => {
-            onPick({ food: selected, quantity, unit });
+            onPick({ food: selected, quantity, unit }).then(
+              () => {
+                setSelected(null);
+              },
+              // The failure is said in a notice; the amount stays, to try again.
+              () => undefined,
+            );
           }}
         />
       ) : null}
@@ -205,6 +219,20 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
                   ]}
                 />
               ) : null}
+              {food.recent || food.favourite ? (
+                <button
+                  type="button"
+                  disabled={pending}
+                  aria-label={`Añadir ${food.name} (${defaultAmountText(food)})`}
+                  onClick={() => {
+                    const { quantity, unit } = defaultAmount(food);
+                    onPick({ food, quantity: Number(quantity), unit }).catch(() => undefined);
+                  }}
+                  className={`flex size-11 shrink-0 items-center justify-center rounded-full bg-orange-700 text-2xl leading-none font-semibold text-white hover:bg-orange-800 disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 ${focusRing}`}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              ) : null}
               <button
                 type="button"
                 aria-pressed={food.favourite}
@@ -212,7 +240,7 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
                 onClick={() => {
                   favourite.mutate({ food, on: !food.favourite });
                 }}
-                className={`rounded-md p-2 text-xl leading-none ${food.favourite ? 'text-orange-700 dark:text-orange-400' : 'text-neutral-500'} ${focusRing}`}
+                className={`flex size-11 shrink-0 items-center justify-center rounded-md text-xl leading-none ${food.favourite ? 'text-orange-700 dark:text-orange-400' : 'text-neutral-500'} ${focusRing}`}
               >
                 {food.favourite ? '★' : '☆'}
               </button>
@@ -281,7 +309,7 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
     register,
     handleSubmit,
     control,
-    formState: { errors, isValid },
+    formState: { errors },
   } = useForm({
     mode: 'onChange',
     resolver: zodResolver(schema),
@@ -327,7 +355,7 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
         {kcal === null ? '' : `${formatNumber(kcal)} kcal`}
       </p>
       <div className="flex gap-2">
-        <button type="submit" disabled={!isValid || pending} className={primaryButton}>
+        <button type="submit" disabled={pending} className={primaryButton}>
           Añadir
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
 import { WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import { NutrientBars } from '../../components/ui/nutrient-bars';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
 import { secondaryButton, textLink } from '../../components/ui/styles';
+import { formatWater } from '../../lib/diary-format';
 import { safetyLine } from '../../lib/target-safety';
 import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
@@ -25,6 +26,8 @@ interface HomeScreenProps {
   checkIn?: ReactNode;
   /** The week's adjustment of the energy target, composed by the route (decision 066). */
   proposal?: ReactNode;
+  /** Water in one tap (+250 ml, +500 ml…), composed by the route from the diary. */
+  water?: ReactNode;
 }
 
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
@@ -71,6 +74,7 @@ export function HomeScreen({
   trainingDaysPerWeek,
   checkIn,
   proposal,
+  water,
 }: HomeScreenProps) {
   const units = unitLabels(system);
   const name = firstName.trim();
@@ -93,19 +97,14 @@ export function HomeScreen({
       {targets ? (
         <>
           <EnergyCard targets={targets} today={today} />
-          <Card title="Macronutrientes">
-            <Macro name="Proteína" eaten={today.intake.protein_g} target={targets.protein_g} />
-            <Macro name="Grasa" eaten={today.intake.fat_g} target={targets.fat_g} />
-            <Macro
-              name="Carbohidratos"
-              eaten={today.intake.carbohydrate_g}
-              target={targets.carbohydrate_g}
-            />
-            <Macro name="Fibra" eaten={today.intake.fibre_g} target={targets.fibre_g} />
+          {/* Water just below the energy: a tap away without scrolling on a phone. */}
+          <Card title="Agua">
+            <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
+            {water}
           </Card>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Card title="Agua">
-              <WaterAmount drunk={today.water_l} target={targets.drinks_l} system={system} />
+            <Card title="Macronutrientes">
+              <NutrientBars values={today.intake} targets={targets} />
             </Card>
             <Card title="Entrenamiento de hoy">
               <p className="text-2xl font-bold">
@@ -158,15 +157,10 @@ export function HomeScreen({
       </Card>
 
       <nav aria-label="Acciones rápidas">
-        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid gap-2 sm:grid-cols-3">
           <li>
             <Link to="/users/diary" className={`${secondaryButton} w-full`}>
               Registrar comida
-            </Link>
-          </li>
-          <li>
-            <Link to="/users/diary" className={`${secondaryButton} w-full`}>
-              Añadir agua
             </Link>
           </li>
           <li>
@@ -205,6 +199,7 @@ function EnergyCard({ targets, today }: { targets: Targets; today: Today }) {
         value={today.intake.energy_kcal}
         max={targets.energy_kcal}
         valueText={`${number.format(today.intake.energy_kcal)} de ${number.format(targets.energy_kcal)} kcal`}
+        warnAbove
       />
       <p className="text-sm text-neutral-700 dark:text-neutral-300">
         {number.format(today.intake.energy_kcal)} de {number.format(targets.energy_kcal)} kcal
@@ -227,33 +222,14 @@ function WaterAmount({
   target: number;
   system: MetricSystem;
 }) {
-  const shown = litresForDisplay(drunk, system);
-  const goal = litresForDisplay(target, system);
-  const unitWords = goal.unit === 'L' ? 'litros' : 'onzas líquidas';
+  // Litres from the day's summary, shown in the diary's words: ml, or fl oz.
+  const text = `${formatWater(drunk * 1000, system)} de ${formatWater(target * 1000, system)}`;
   return (
     <>
-      <p className="text-2xl font-bold">
-        {number.format(shown.value)} de {number.format(goal.value)} {goal.unit}
+      <p className="text-2xl font-bold" data-testid="home-water">
+        {text}
       </p>
-      <ProgressBar
-        label="Agua"
-        value={drunk}
-        max={target}
-        valueText={`${number.format(shown.value)} de ${number.format(goal.value)} ${unitWords}`}
-      />
+      <ProgressBar label="Agua" value={drunk} max={target} valueText={text} />
     </>
-  );
-}
-
-function Macro({ name, eaten, target }: { name: string; eaten: number; target: number }) {
-  const text = `${number.format(eaten)} de ${number.format(target)} g`;
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex justify-between">
-        <span className="font-medium">{name}</span>
-        <span>{text}</span>
-      </div>
-      <ProgressBar label={name} value={eaten} max={target} valueText={text} />
-    </div>
   );
 }

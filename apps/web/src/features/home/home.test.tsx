@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
@@ -11,6 +12,7 @@ import {
   ok,
   somePreferences,
   theTrainerTargets,
+  type FakeCall,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
@@ -35,6 +37,8 @@ function apiFor(
       intake: { ...aToday.intake, energy_kcal: 500, protein_g: 40 },
       training: { ...aToday.training, program },
     }),
+    [`PUT /diary/days/${aToday.date}/water/`]: (call: FakeCall) =>
+      ok({ date: aToday.date, ...(call.body as object) }),
   });
 }
 
@@ -58,12 +62,12 @@ describe('home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
     // 2209 − 500 eaten
     expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
-    expect(screen.getByRole('progressbar', { name: 'Proteína' })).toHaveAttribute(
+    expect(screen.getByRole('progressbar', { name: 'Proteínas' })).toHaveAttribute(
       'aria-valuetext',
       '40 de 160 g',
     );
     // The drinks: 80 % of 2.5 L of water.
-    expect(screen.getByText('0 de 2 L')).toBeVisible();
+    expect(screen.getByTestId('home-water')).toHaveTextContent('0 ml de 2000 ml');
     expect(screen.getByText('Tu plan: 4 días por semana')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Peso' })).toHaveTextContent('80 kg');
     expect(screen.getByRole('link', { name: 'Registrar comida' })).toHaveAttribute(
@@ -137,10 +141,29 @@ describe('home', () => {
 
     const water = await screen.findByRole('region', { name: 'Agua' });
     // 0.5 L = 16.9 fl oz; the drinks, 2.0 L of the 2.5 L of water, = 67.6 fl oz
-    expect(water).toHaveTextContent('16,9 de 67,6 fl oz');
+    expect(water).toHaveTextContent('16,9 fl oz de 67,6 fl oz');
     expect(screen.getByRole('progressbar', { name: 'Agua' })).toHaveAttribute(
       'aria-valuetext',
-      '16,9 de 67,6 onzas líquidas',
+      '16,9 fl oz de 67,6 fl oz',
     );
+  });
+
+  it('adds water in one tap from home, to what the day has', async () => {
+    logIn();
+    const calls = apiFor(anOnboarding(6, true), null, 0.5);
+    renderApp('/users/home');
+    const user = userEvent.setup();
+    const water = await screen.findByRole('region', { name: 'Agua' });
+    expect(within(water).getByTestId('home-water')).toHaveTextContent('500 ml de 2000 ml');
+    await user.click(within(water).getByRole('button', { name: 'Añadir 250 ml' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/days/${aToday.date}/water/`)[0]?.body).toEqual({
+        water_ml: 750,
+      });
+    });
+    // Home reads the day again once the water is saved.
+    await vi.waitFor(() => {
+      expect(calls.callsTo('GET', '/today/').length).toBeGreaterThan(1);
+    });
   });
 });

@@ -230,6 +230,7 @@ function WeightSection({
       </dl>
       <WeightChart points={metrics.weights} from={metrics.from} to={metrics.to} system={system} />
       <form
+        id="anotar-peso"
         aria-label="Anotar peso"
         className="flex flex-wrap items-end gap-2"
         noValidate

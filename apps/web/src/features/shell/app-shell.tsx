@@ -30,6 +30,8 @@ interface AppShellProps {
   unreadMessages?: number;
   /** The notification bell, beside the account menu (its route composes it). */
   bell?: ReactNode;
+  /** The "+" that logs from any screen (its route composes it). */
+  quickAdd?: ReactNode;
   children: ReactNode;
 }
 
@@ -58,6 +60,7 @@ export function AppShell({
   logoutPending,
   unreadMessages = 0,
   bell,
+  quickAdd,
   children,
 }: AppShellProps) {
   return (
@@ -100,10 +103,11 @@ export function AppShell({
       <main
         id="contenido"
         tabIndex={-1}
-        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-12"
+        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-36 md:pb-28"
       >
         {children}
       </main>
+      {quickAdd}
 
       <nav
         aria-label="Secciones"
@@ -141,7 +145,7 @@ function UserMenu({
   user,
   onLogout,
   logoutPending,
-}: Omit<AppShellProps, 'children' | 'unreadMessages' | 'bell'>) {
+}: Omit<AppShellProps, 'children' | 'unreadMessages' | 'bell' | 'quickAdd'>) {
   const { open, setOpen, container, toggle } = useDisclosure();
   const menuId = useId();
 

@@ -1,16 +1,23 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute, useLocation, type SearchSchemaInput } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
 import { dayCommentsQuery } from '../../../../features/diary/comments-api';
 import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
-import { FoodPicker } from '../../../../features/foods/food-picker';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
+
+// The food search loads when a meal's sheet first opens.
+const FoodPicker = lazy(() =>
+  import('../../../../features/foods/food-picker').then((module) => ({
+    default: module.FoodPicker,
+  })),
+);
 
 /** Today where the person lives (their time zone), not where the device happens to be. */
 function todayFor(preferences: UserPreferences | null): string {
@@ -55,21 +62,24 @@ function DiaryPage() {
   const system = preferences?.metric_system ?? 'metric';
   const today = todayFor(preferences);
   const { date = today } = Route.useSearch();
+  // The "+" of any screen leads to the day's note or training: #notas, #entrenamiento.
+  const hash = useLocation({ select: (location) => location.hash });
   return (
     <DiaryScreen
       date={date}
       today={today}
       system={system}
+      focus={hash === 'notas' || hash === 'entrenamiento' ? hash : undefined}
       onDateChange={(next) => void navigate({ search: next === today ? {} : { date: next } })}
       foodPicker={({ onPick, pending, meal }) => (
-        <FoodPicker
-          system={system}
-          pending={pending}
-          meal={meal}
-          onPick={({ food, quantity, unit }) => {
-            onPick({ foodId: food.id, quantity, unit });
-          }}
-        />
+        <Suspense fallback={<p>Cargando…</p>}>
+          <FoodPicker
+            system={system}
+            pending={pending}
+            meal={meal}
+            onPick={({ food, quantity, unit }) => onPick({ foodId: food.id, quantity, unit })}
+          />
+        </Suspense>
       )}
     />
   );

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
 import { CheckInCard } from '../../../../features/check-ins/check-in-card';
+import { WaterChips } from '../../../../features/diary/water-chips';
 import { HomeScreen } from '../../../../features/home/home-screen';
 import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
@@ -61,6 +62,13 @@ function HomePage() {
       trainingDaysPerWeek={onboarding.answers.activity?.training_days_per_week ?? null}
       checkIn={<CheckInCard />}
       proposal={<WeeklyProposalCard userId={user.id} today={today.date} />}
+      water={
+        <WaterChips
+          date={today.date}
+          waterMl={Math.round(today.water_l * 1000)}
+          system={preferences?.metric_system ?? 'metric'}
+        />
+      }
     />
   );
 }

@@ -1,0 +1,110 @@
+import { useRef } from 'react';
+import { addDays } from '@forja/shared/calendar';
+import { focusRing } from '../../components/ui/styles';
+import { formatCalendarDay } from '../../lib/calendar-day';
+
+interface DayHeaderProps {
+  date: string;
+  today: string;
+  onDateChange: (date: string) => void;
+}
+
+/** "Hoy", "Ayer", "Mañana", or the weekday: the day named as people say it. */
+function dayName(date: string, today: string): string {
+  if (date === today) return 'Hoy';
+  if (date === addDays(today, -1)) return 'Ayer';
+  if (date === addDays(today, 1)) return 'Mañana';
+  return formatCalendarDay(date, { weekday: 'long' });
+}
+
+/** "27 de noviembre", with the year only when it is not this one. */
+function dayAndMonth(date: string, today: string): string {
+  return formatCalendarDay(date, {
+    day: 'numeric',
+    month: 'long',
+    ...(date.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
+  });
+}
+
+const arrow = `flex size-11 shrink-0 items-center justify-center rounded-full text-2xl leading-none hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`;
+
+/**
+ * The day shown, in one row that stays under the app's bar while the day scrolls:
+ * ‹ Hoy › with the date; a tap on the date opens the device's calendar.
+ */
+export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  const name = dayName(date, today);
+  const when = dayAndMonth(date, today);
+  return (
+    <nav
+      aria-label="Día"
+      className="sticky top-16 z-20 -mx-4 flex items-center gap-1 border-b border-neutral-200 bg-white/95 px-2 py-1 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95"
+    >
+      <button
+        type="button"
+        aria-label="Día anterior"
+        onClick={() => {
+          onDateChange(addDays(date, -1));
+        }}
+        className={arrow}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className="relative flex flex-1 justify-center">
+        <button
+          type="button"
+          aria-label={`${name}, ${when}. Elegir otro día`}
+          onClick={() => {
+            const input = picker.current;
+            if (!input) return;
+            try {
+              input.showPicker();
+            } catch {
+              // Without showPicker (older browsers), focusing the field opens its calendar.
+              input.focus();
+            }
+          }}
+          className={`flex min-h-11 flex-col items-center rounded-lg px-4 py-0.5 leading-tight hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+        >
+          <span className="font-bold first-letter:uppercase" data-testid="day-name">
+            {name}
+          </span>
+          <span className="text-sm text-neutral-700 dark:text-neutral-300">{when}</span>
+        </button>
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-label="Fecha"
+          value={date}
+          onChange={(event) => {
+            if (event.target.value) onDateChange(event.target.value);
+          }}
+          className="pointer-events-none absolute bottom-0 left-1/2 h-px w-px opacity-0"
+        />
+      </div>
+      {date !== today ? (
+        <button
+          type="button"
+          onClick={() => {
+            onDateChange(today);
+          }}
+          className={`min-h-11 rounded-full px-3 text-sm font-semibold text-orange-800 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+        >
+          Hoy
+        </button>
+      ) : null}
+      <button
+        type="button"
+        aria-label="Día siguiente"
+        onClick={() => {
+          onDateChange(addDays(date, 1));
+        }}
+        className={arrow}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </nav>
+  );
+}
