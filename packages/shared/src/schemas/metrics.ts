@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METRIC_RANGES } from '../constants';
 import { numberUpTo } from './quantities';
+import { validationMessages as m } from './messages';
 
 export { METRIC_RANGES, type MetricRange } from '../constants';
 
@@ -47,7 +48,7 @@ export type WeightPoint = z.infer<typeof weightPointSchema>;
 
 const centimetres = (field: string) =>
   numberUpTo(field, MAX_MEASUREMENT_CM, { unit: 'cm' })
-    .refine((value) => value > 0, { error: `${field} debe ser mayor que 0` })
+    .refine((value) => value > 0, { error: m.greaterThanZero(field) })
     .nullable()
     .optional();
 
