@@ -114,6 +114,19 @@ export const metricsSchema = z.object({
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
+/**
+ * The export's format: `standard` (commas, decimal points) or `spanish`, what a spreadsheet
+ * set to Spanish opens by itself (semicolons, decimal commas).
+ */
+export const CSV_EXPORT_FORMATS = ['standard', 'spanish'] as const;
+export type CsvExportFormat = (typeof CSV_EXPORT_FORMATS)[number];
+
+export const csvExportQuerySchema = z.strictObject({
+  format: z
+    .enum(CSV_EXPORT_FORMATS, { error: 'El formato debe ser «standard» o «spanish»' })
+    .default('standard'),
+});
+
 export const csvExportSchema = z.object({
   filename: z.string(),
   content: z.string(),
