@@ -1,6 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, onboardedAccount, subscribedAccount } from './support/api';
-import { logInThroughForm, readSession, storeSession } from './support/browser';
+import {
+  apiLogin,
+  latestCode,
+  onboardedAccount,
+  PASSWORD,
+  subscribedAccount,
+  uniqueEmail,
+} from './support/api';
+import {
+  logInThroughForm,
+  readSession,
+  registerThroughForm,
+  storeSession,
+  verifyThroughForm,
+} from './support/browser';
 
 test('login returns to the page the visitor first asked for', async ({ page, request }) => {
   const account = await subscribedAccount(request, 'from');
@@ -140,4 +153,35 @@ test('a refresh token that no longer works ends the session at login', async ({
   await expect(page).toHaveURL('/auth/login?from=%2Fusers%2Fdiary');
   await logInThroughForm(page, account.email, account.password);
   await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+});
+
+test('after verifying the e-mail, the login form already has the address', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('prefilled');
+  await page.goto('/users/registration');
+  await registerThroughForm(page, { first: 'Lucía', email });
+  await verifyThroughForm(page, await latestCode(request, email));
+
+  await expect(page).toHaveURL('/auth/login');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+});
+
+test('a signed-in visitor skips the login page and a paying one the failed payment page', async ({
+  page,
+  request,
+}) => {
+  const account = await onboardedAccount(request, 'skip-login');
+  await storeSession(page, account.tokens);
+
+  await page.goto('/auth/login?from=%2Fusers%2Fmetrics');
+  await expect(page).toHaveURL('/users/metrics');
+
+  await page.goto('/users/subscription/failure');
+  await expect(page).toHaveURL('/users/home');
+  await expect(page.getByText('No se completó el pago')).toHaveCount(0);
 });

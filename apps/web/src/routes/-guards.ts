@@ -7,6 +7,7 @@ import {
   hasAccess,
   subscriptionsQuery,
 } from '../features/subscriptions/subscriptions-api';
+import { safeReturnPath } from '../features/auth/safe-return-path';
 import { currentUserQuery } from '../features/users/users-api';
 
 /*
@@ -92,4 +93,20 @@ export async function guardPlans(queryClient: QueryClient, location: ParsedLocat
   const subscription = await loadSubscription(queryClient, { fresh: true });
   if (hasAccess(subscription, { allowTrial: false })) throw redirect({ to: '/users/home' });
   return { user };
+}
+
+/**
+ * The login page, for a visitor whose stored session still works: straight on to where they
+ * were going, since logging in again would change nothing. A session that no longer loads
+ * leaves them on the form.
+ */
+export async function skipLoginWhenSignedIn(queryClient: QueryClient, from: string) {
+  const user = await queryClient.query(currentUserQuery).catch(() => null);
+  if (user) throw redirect({ href: safeReturnPath(from), replace: true });
+}
+
+/** The failed payment page is pointless to someone already on a paid plan: home instead. */
+export async function guardPaymentFailure(queryClient: QueryClient) {
+  const subscription = await loadSubscription(queryClient, { fresh: true });
+  if (hasAccess(subscription, { allowTrial: false })) throw redirect({ to: '/users/home' });
 }

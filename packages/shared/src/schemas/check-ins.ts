@@ -69,7 +69,7 @@ export const checkInQuestionSchema = z
       error: m.oneOf('El tipo de pregunta', CHECK_IN_QUESTION_KINDS),
     }),
     label: trimmedText('La pregunta', MAX_CHECK_IN_LABEL_LENGTH),
-    required: z.boolean({ error: m.boolean('Obligatoria') }).default(false),
+    required: z.boolean({ error: m.boolean('La opción «Obligatoria»') }).default(false),
     /** Only for `choice`: 2 to 10 distinct options. */
     choices: z
       .array(trimmedText('La opción', MAX_CHECK_IN_CHOICE_LENGTH), {
@@ -348,6 +348,7 @@ export function validateAnswers(
     const raw = answers[question.key] ?? null;
     const value = typeof raw === 'string' ? raw.trim() : raw;
     const label = `«${question.label}»`;
+    const answer = { label: `La respuesta a ${label}`, gender: 'f', plural: false } as const;
     if (value === null || value === '') {
       if (question.required) return { ok: false, message: `Falta responder ${label}` };
       kept[question.key] = null;
@@ -376,10 +377,10 @@ export function validateAnswers(
         if (typeof value !== 'string')
           return { ok: false, message: `${label} se responde con texto` };
         if (value.length > MAX_CHECK_IN_TEXT_ANSWER_LENGTH) {
-          return { ok: false, message: m.tooLong(label, MAX_CHECK_IN_TEXT_ANSWER_LENGTH) };
+          return { ok: false, message: m.tooLong(answer, MAX_CHECK_IN_TEXT_ANSWER_LENGTH) };
         }
         if (hasForbiddenCharacters(value))
-          return { ok: false, message: m.invalidCharacters(label) };
+          return { ok: false, message: m.invalidCharacters(answer) };
         break;
     }
     kept[question.key] = value;

@@ -4,24 +4,82 @@ import { z } from 'zod';
 // object) gets zod's own Spanish messages, on the server and in the web app alike.
 z.config(z.locales.es());
 
-/** The shared Spanish validation templates (spec §5). */
+/** A field's name as a sentence starts with it, with the gender and number it agrees in. */
+export interface FieldLabel {
+  label: string;
+  gender: 'm' | 'f';
+  plural: boolean;
+}
 
+/**
+ * A field is named either by its label with the article ("La contraseña actual", "Los días
+ * de entrenamiento"), whose article gives its gender and number, or by a full FieldLabel for
+ * a noun the article does not tell ("El agua" is feminine). A name without an article is
+ * spoken of as "El campo «…»".
+ */
+export type Field = string | FieldLabel;
+
+const articles: Record<string, Omit<FieldLabel, 'label'>> = {
+  El: { gender: 'm', plural: false },
+  La: { gender: 'f', plural: false },
+  Los: { gender: 'm', plural: true },
+  Las: { gender: 'f', plural: true },
+};
+
+export function fieldLabel(field: Field): FieldLabel {
+  if (typeof field !== 'string') return field;
+  const agreement = articles[field.split(' ', 1)[0] ?? ''];
+  if (agreement) return { label: field, ...agreement };
+  return { label: `El campo «${field}»`, gender: 'm', plural: false };
+}
+
+/** Picks the form of a word that agrees with the field: [m, f, m plural, f plural]. */
+function agree(field: FieldLabel, forms: readonly [string, string, string, string]): string {
+  const [masculine, feminine, masculinePlural, femininePlural] = forms;
+  if (field.plural) return field.gender === 'f' ? femininePlural : masculinePlural;
+  return field.gender === 'f' ? feminine : masculine;
+}
+
+/**
+ * "{field} debe ser …" or "{fields} deben ser …": the verb agrees with the label, while what
+ * it must be stays singular, since one value is checked ("Los días de entrenamiento deben ser
+ * un número entero").
+ */
+function mustBe(what: string) {
+  return (field: Field) => `${verb(field, 'debe', 'deben')} ser ${what}`;
+}
+
+function verb(field: Field, singular: string, plural: string): string {
+  const f = fieldLabel(field);
+  return `${f.label} ${f.plural ? plural : singular}`;
+}
+
+/** The shared Spanish validation templates (spec §5), agreeing with each field's label. */
 export const validationMessages = {
-  string: (field: string) => `${field} debe ser un texto válido`,
-  nonEmpty: (field: string) => `${field} no puede estar vacío`,
-  number: (field: string) => `${field} debe ser un número válido`,
-  positiveNumber: (field: string) => `${field} debe ser un número positivo`,
-  boolean: (field: string) => `${field} debe ser un valor booleano válido`,
-  email: (field: string) => `${field} debe ser un correo electrónico válido`,
-  oneOf: (field: string, values: readonly string[]) =>
-    `${field} debe ser uno de los valores: ${values.join(', ')}`,
-  nonEmptyStringArray: (field: string) => `${field} debe ser una lista de textos no vacíos`,
-  invalidCharacters: (field: string) => `${field} contiene caracteres no válidos`,
-  tooLong: (field: string, max: number) => `${field} no puede superar ${max} caracteres`,
+  string: mustBe('un texto válido'),
+  nonEmpty: (field: Field) => {
+    const f = fieldLabel(field);
+    const empty = agree(f, ['vacío', 'vacía', 'vacíos', 'vacías']);
+    return `${f.label} no ${f.plural ? 'pueden' : 'puede'} estar ${empty}`;
+  },
+  number: mustBe('un número válido'),
+  positiveNumber: mustBe('un número positivo'),
+  greaterThanZero: (field: Field) =>
+    `${verb(field, 'debe', 'deben')} ser mayor${fieldLabel(field).plural ? 'es' : ''} que 0`,
+  boolean: mustBe('un valor booleano válido'),
+  email: mustBe('un correo electrónico válido'),
+  oneOf: (field: Field, values: readonly string[]) =>
+    mustBe('uno de los valores')(field) + `: ${values.join(', ')}`,
+  nonEmptyStringArray: mustBe('una lista de textos no vacíos'),
+  invalidCharacters: (field: Field) =>
+    `${verb(field, 'contiene', 'contienen')} caracteres no válidos`,
+  tooLong: (field: Field, max: number) =>
+    `${verb(field, 'no puede', 'no pueden')} superar ${max} caracteres`,
   passwordTooShort: 'La contraseña no puede ser menor a 8 caracteres',
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
-  date: (field: string) => `${field} debe ser una fecha válida`,
-  integer: (field: string) => `${field} debe ser un número entero`,
-  between: (field: string, min: string, max: string) => `${field} debe estar entre ${min} y ${max}`,
-  atMost: (field: string, max: string) => `${field} no puede superar ${max}`,
+  date: mustBe('una fecha válida'),
+  integer: mustBe('un número entero'),
+  between: (field: Field, min: string, max: string) =>
+    `${verb(field, 'debe', 'deben')} estar entre ${min} y ${max}`,
+  atMost: (field: Field, max: string) => `${verb(field, 'no puede', 'no pueden')} superar ${max}`,
 } as const;

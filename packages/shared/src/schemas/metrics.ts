@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METRIC_RANGES } from '../constants';
 import { numberUpTo } from './quantities';
+import { validationMessages as m } from './messages';
 
 export { METRIC_RANGES, type MetricRange } from '../constants';
 
@@ -47,7 +48,7 @@ export type WeightPoint = z.infer<typeof weightPointSchema>;
 
 const centimetres = (field: string) =>
   numberUpTo(field, MAX_MEASUREMENT_CM, { unit: 'cm' })
-    .refine((value) => value > 0, { error: `${field} debe ser mayor que 0` })
+    .refine((value) => value > 0, { error: m.greaterThanZero(field) })
     .nullable()
     .optional();
 
@@ -112,6 +113,19 @@ export const metricsSchema = z.object({
   adherence: adherenceSchema,
 });
 export type Metrics = z.infer<typeof metricsSchema>;
+
+/**
+ * The export's format: `standard` (commas, decimal points) or `spanish`, what a spreadsheet
+ * set to Spanish opens by itself (semicolons, decimal commas).
+ */
+export const CSV_EXPORT_FORMATS = ['standard', 'spanish'] as const;
+export type CsvExportFormat = (typeof CSV_EXPORT_FORMATS)[number];
+
+export const csvExportQuerySchema = z.strictObject({
+  format: z
+    .enum(CSV_EXPORT_FORMATS, { error: 'El formato debe ser «standard» o «spanish»' })
+    .default('standard'),
+});
 
 export const csvExportSchema = z.object({
   filename: z.string(),

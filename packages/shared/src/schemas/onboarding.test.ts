@@ -49,7 +49,7 @@ describe('numbers in every step', () => {
       messages(
         activityStepSchema().safeParse({ activity_level: 'light', training_days_per_week: -2 }),
       ),
-    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe ser un número positivo' });
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben ser un número positivo' });
   });
 
   it('turn an empty input into 0, which the range then judges', () => {
@@ -215,12 +215,12 @@ describe('steps 3 to 6', () => {
       messages(
         activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 2.5 }),
       ),
-    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe ser un número entero' });
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben ser un número entero' });
     expect(
       messages(
         activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 8 }),
       ),
-    ).toEqual({ training_days_per_week: 'Los días de entrenamiento debe estar entre 0 y 7' });
+    ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben estar entre 0 y 7' });
     const eating = {
       eating_pattern: 'vegetarian',
       allergies: ['milk'],
@@ -228,7 +228,7 @@ describe('steps 3 to 6', () => {
       meals_per_day: 0,
     };
     expect(messages(eatingStepSchema().safeParse(eating))).toEqual({
-      meals_per_day: 'Las comidas al día debe estar entre 1 y 8',
+      meals_per_day: 'Las comidas al día deben estar entre 1 y 8',
     });
     expect(
       messages(

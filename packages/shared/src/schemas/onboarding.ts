@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cmToIn, kgToLb, lbToKg, inToCm, rangeIn, roundTo, type MetricSystem } from '../units';
 import { dateTime, id, oneOf, positiveNumber, text } from './common';
 import { CONSENT_MESSAGES } from '../errors';
-import { validationMessages as m } from './messages';
+import { type Field, validationMessages as m } from './messages';
 
 /**
  * The six onboarding steps (DESIGN.md, "The product beyond the spec's calls"). Each step is
@@ -120,7 +120,7 @@ export function formatSpanishNumber(value: number): string {
   return spanishNumber.format(value);
 }
 
-function between(field: string, min: number, max: number, unit = '') {
+function between(field: Field, min: number, max: number, unit = '') {
   const suffix = unit ? ` ${unit}` : '';
   return m.between(field, formatSpanishNumber(min), `${formatSpanishNumber(max)}${suffix}`);
 }
@@ -264,7 +264,7 @@ export function ageOn(birthDate: string, today: Date): number {
 }
 
 export const ageOutOfRangeMessage = between(
-  'Tu edad',
+  { label: 'Tu edad', gender: 'f', plural: false },
   ONBOARDING_LIMITS.ageYears.min,
   ONBOARDING_LIMITS.ageYears.max,
   'años',
@@ -356,7 +356,7 @@ export function eatingStepSchema() {
     allergies: z
       .array(oneOf('La alergia', ALLERGENS), { error: m.nonEmptyStringArray('Las alergias') })
       .refine(distinct, { error: 'Las alergias no pueden repetirse' }),
-    other_allergies: text('Otras alergias', { max: 300 }),
+    other_allergies: text('Las otras alergias', { max: 300 }),
     meals_per_day: integerBetween('Las comidas al día', meals.min, meals.max),
   });
 }

@@ -27,7 +27,7 @@ const preferenceFields = {
   theme: oneOf('El tema', THEMES),
   language: oneOf('El idioma', LANGUAGES),
   timezone: timezoneSchema,
-  extra: text('Extra', { max: 10_000 }),
+  extra: text('El campo extra', { max: 10_000 }),
 };
 
 export const userPreferencesSchema = z.object({

@@ -28,7 +28,7 @@ export function numberUpTo(field: string, max: number, options: QuantityOptions 
 /** Like numberUpTo, but zero is refused: an amount eaten or a body weight is never 0. */
 export function amountUpTo(field: string, max: number, options: QuantityOptions = {}) {
   return numberUpTo(field, max, options).refine((value) => value > 0, {
-    error: `${field} debe ser mayor que 0`,
+    error: m.greaterThanZero(field),
   });
 }
 

@@ -291,11 +291,11 @@ describe("the trainee's weekly check-in", () => {
       [{ ...fullAnswers, otra: 3 }, 'Hay respuestas a preguntas que no existen'],
       [
         { ...fullAnswers, semana: 'a'.repeat(2001) },
-        '«¿Cómo fue la semana?» no puede superar 2000 caracteres',
+        'La respuesta a «¿Cómo fue la semana?» no puede superar 2000 caracteres',
       ],
       [
         { ...fullAnswers, semana: 'hola\u0000' },
-        '«¿Cómo fue la semana?» contiene caracteres no válidos',
+        'La respuesta a «¿Cómo fue la semana?» contiene caracteres no válidos',
       ],
     ];
     for (const [answers, message] of cases) {

@@ -300,10 +300,10 @@ describe('one’s own foods', () => {
 
   it('refuse numbers that no food has, with the field named in Spanish', async () => {
     const cases: [object, string, string][] = [
-      [{ kcal: -1 }, 'kcal', 'Las calorías debe ser un número positivo'],
-      [{ kcal: 'mucho' }, 'kcal', 'Las calorías debe ser un número válido'],
-      [{ kcal: 950 }, 'kcal', 'Las calorías no puede superar 900 kcal'],
-      [{ protein_g: 101 }, 'protein_g', 'Las proteínas no puede superar 100 g'],
+      [{ kcal: -1 }, 'kcal', 'Las calorías deben ser un número positivo'],
+      [{ kcal: 'mucho' }, 'kcal', 'Las calorías deben ser un número válido'],
+      [{ kcal: 950 }, 'kcal', 'Las calorías no pueden superar 900 kcal'],
+      [{ protein_g: 101 }, 'protein_g', 'Las proteínas no pueden superar 100 g'],
       [
         { protein_g: 40, available_carbohydrate_g: 30, fibre_g: 10, fat_g: 30 },
         'available_carbohydrate_g',
@@ -314,7 +314,7 @@ describe('one’s own foods', () => {
       [
         { portions: [{ name: '1 trozo', grams: 0 }] },
         'portions.0.grams',
-        'Los gramos de la porción debe ser mayor que 0',
+        'Los gramos de la porción deben ser mayores que 0',
       ],
       [
         { portions: [{ name: 'g', grams: 10 }] },

@@ -17,4 +17,14 @@ describe('toCsv', () => {
       '\uFEFFa,b,c\r\n,"\'=HYPERLINK(""x"")",\'-2\r\n',
     );
   });
+
+  it('writes the Spanish spreadsheet format with semicolons and decimal commas', () => {
+    expect(toCsv(['a', 'b', 'c'], [['x', 1.234, 'sal; pimienta']], 'spanish')).toBe(
+      '\uFEFFa;b;c\r\nx;1,23;"sal; pimienta"\r\n',
+    );
+  });
+
+  it('quotes a semicolon in the standard format too, so either reading keeps the cell', () => {
+    expect(toCsv(['a'], [['uno; dos']])).toBe('\uFEFFa\r\n"uno; dos"\r\n');
+  });
 });

@@ -184,4 +184,17 @@ describe('the CSV export of a long history', () => {
     expect(res.data.filename).toBe('forja-2026-03-02.csv');
     expect(res.data.content).toBe((await exported(ana, 100_000)).content);
   });
+
+  it('is served in the Spanish spreadsheet format when asked, and refuses an unknown one', async () => {
+    const ana = await signedInUser(ctx);
+    await longHistory(ana);
+    const res = await ana.call<CsvExport>('GET', '/v0/metrics/export/?format=spanish');
+    expect(res.status).toBe(200);
+    expect(res.data.content.startsWith('\uFEFFregistro;fecha;')).toBe(true);
+    expect(res.data.content).toContain(
+      'añadido rápido;2025-12-01;Cena;"\'=Tarta, de ""la abuela"" 0";;;;105,13;1,5;2,25;0,33;0;',
+    );
+    const refused = await ana.call('GET', '/v0/metrics/export/?format=excel');
+    expect(refused.status).toBe(400);
+  });
 });

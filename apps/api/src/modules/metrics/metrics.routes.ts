@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dateParamsSchema } from '@forja/shared/schemas/diary';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import {
+  csvExportQuerySchema,
   csvExportSchema,
   measurementInputSchema,
   measurementSchema,
@@ -126,12 +127,19 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       schema: {
         tags,
         security,
-        summary: 'All of one’s logged data as CSV (diary, water, training, weights, measurements)',
+        summary:
+          'All of one’s logged data as CSV (diary, water, training, weights, measurements), standard or in the Spanish spreadsheet format',
+        querystring: csvExportQuerySchema,
         response: responses(200, csvExportSchema),
       },
     },
     async (request, reply) => {
-      const { filename, chunks } = await exportCsv(deps, userOf(request));
+      const { filename, chunks } = await exportCsv(
+        deps,
+        userOf(request),
+        undefined,
+        request.query.format,
+      );
       return sendStreamedText(reply, { filename }, 'content', chunks);
     },
   );

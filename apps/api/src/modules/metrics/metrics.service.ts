@@ -29,7 +29,7 @@ import { AppError } from '../../http/app-error';
 import { findDailyTargets } from '../../nutrition/daily-targets';
 import { trainerMay } from '../../security/trainer-access';
 import { adherence } from '../../nutrition/adherence';
-import { csvRows, toCsv, type Cell } from './csv';
+import { csvRows, toCsv, type Cell, type CsvFormat } from './csv';
 import { weeklyRate, weightTrend } from '../../nutrition/trend';
 import { refreshTrendWeight } from '../../nutrition/trend-weight';
 import { lockWeighings } from '../../db/advisory-locks';
@@ -325,6 +325,7 @@ export async function exportCsv(
   deps: MetricsDeps,
   userId: string,
   pageSize = EXPORT_PAGE_SIZE,
+  format: CsvFormat = 'standard',
 ): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
   const { db } = deps;
   const [date, system] = await Promise.all([today(deps, userId), findMetricSystem(db, userId)]);
@@ -474,16 +475,16 @@ export async function exportCsv(
   ]);
 
   async function* chunks(): AsyncGenerator<string> {
-    yield toCsv(units.header, []);
+    yield toCsv(units.header, [], format);
     let batch: Cell[][] = [];
     for await (const line of lines) {
       batch.push(line.cells);
       if (batch.length === pageSize) {
-        yield csvRows(batch);
+        yield csvRows(batch, format);
         batch = [];
       }
     }
-    if (batch.length > 0) yield csvRows(batch);
+    if (batch.length > 0) yield csvRows(batch, format);
   }
   return { filename: `forja-${date}.csv`, chunks: await started(chunks()) };
 }

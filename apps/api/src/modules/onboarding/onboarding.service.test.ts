@@ -102,7 +102,7 @@ describe('onboarding answers', () => {
       }),
     );
     expect(text.fields).toEqual({
-      training_days_per_week: 'Los días de entrenamiento debe ser un número válido',
+      training_days_per_week: 'Los días de entrenamiento deben ser un número válido',
     });
     expect((await getOnboarding(deps(), user.id)).answers).toMatchObject({
       body: null,

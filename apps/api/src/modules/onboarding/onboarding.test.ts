@@ -105,13 +105,13 @@ describe('the onboarding calls', () => {
         'activity',
         { ...answers.activity, training_days_per_week: 9 },
         'training_days_per_week',
-        'Los días de entrenamiento debe estar entre 0 y 7',
+        'Los días de entrenamiento deben estar entre 0 y 7',
       ],
       [
         'eating',
         { ...answers.eating, meals_per_day: -1 },
         'meals_per_day',
-        'Las comidas al día debe ser un número positivo',
+        'Las comidas al día deben ser un número positivo',
       ],
     ];
     for (const [step, payload, field, message] of cases) {

@@ -230,7 +230,7 @@ describe('programs', () => {
       ],
       [
         { name: 'P', routines: [{ ...routine, exercises: [{ ...item, sets: 11 }] }] },
-        'Las series debe estar entre 1 y 10',
+        'Las series deben estar entre 1 y 10',
       ],
       [
         { name: 'P', routines: [{ ...routine, exercises: [{ ...item, rpe: 11 }] }] },

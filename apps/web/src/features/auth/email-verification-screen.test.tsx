@@ -27,6 +27,19 @@ describe('the e-mail verification screen', () => {
     expect(await screen.findByText('Correo verificado. Ya puedes iniciar sesión')).toBeVisible();
   });
 
+  it('fills in the verified address on the login form, without putting it in the address', async () => {
+    installFakeApi({ [`POST ${verifyPath}`]: ok({}) });
+    const { router } = renderApp('/users/email-verification?email=ana%40example.com&token=123456');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Verificar correo' }));
+
+    expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+    expect(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText('Contraseña')).toHaveValue('');
+    expect(router.state.location.href).toBe('/auth/login');
+  });
+
   it('keeps the leading zeros of a code in the link', async () => {
     installFakeApi({});
     renderApp('/users/email-verification?email=ana%40example.com&token=012345');

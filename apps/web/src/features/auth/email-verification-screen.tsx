@@ -46,7 +46,11 @@ export function EmailVerificationScreen({ email, token, from }: EmailVerificatio
       return;
     }
     notify.success('Correo verificado. Ya puedes iniciar sesión');
-    await navigate({ to: '/auth/login', search: { from: from ?? '' } });
+    await navigate({
+      to: '/auth/login',
+      search: { from: from ?? '' },
+      state: { verifiedEmail: verification.email },
+    });
   };
 
   const resend = async () => {

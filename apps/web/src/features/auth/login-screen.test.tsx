@@ -75,6 +75,26 @@ describe('the login screen', () => {
     expect(currentAddress(router)).toBe('/users/home');
   });
 
+  it('sends a visitor whose session still works on to where they were going', async () => {
+    loggedInApi();
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-0');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-0');
+    const { router } = renderApp('/auth/login?from=%2Fusers%2Fdiary');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
+    expect(currentAddress(router)).toBe('/users/diary');
+  });
+
+  it('keeps the form for a stored session that no longer loads', async () => {
+    installFakeApi({ 'GET /users/': failure(401, 'invalid token', 'Token inválido') });
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-0');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-0');
+    const { router } = renderApp('/auth/login');
+
+    expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+    expect(currentAddress(router)).toBe('/auth/login');
+  });
+
   it('shows wrong credentials as a toast and stores nothing', async () => {
     loggedInApi({
       'POST /auth/login/': failure(401, 'invalid credentials', 'Credenciales incorrectas'),

@@ -22,9 +22,11 @@ const validation = lazyResolver(async () => {
 interface LoginScreenProps {
   /** The page to return to after logging in ('' for the home screen). */
   from: string;
+  /** The address to fill in: the one just verified, or '' to start empty. */
+  email?: string;
 }
 
-export function LoginScreen({ from }: LoginScreenProps) {
+export function LoginScreen({ from, email = '' }: LoginScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [unverified, setUnverified] = useState<{ email: string; title: string } | null>(null);
@@ -34,7 +36,7 @@ export function LoginScreen({ from }: LoginScreenProps) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
 
   const onSubmit = async (credentials: Login) => {

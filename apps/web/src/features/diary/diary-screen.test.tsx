@@ -493,7 +493,7 @@ describe('the diary screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
     // Text that is not a number gets the shared message, under its own box.
     expect(carbohydrates).toHaveAccessibleDescription(
-      'Los carbohidratos debe ser un número válido',
+      'Los carbohidratos deben ser un número válido',
     );
     expect(carbohydrates).toHaveAttribute('aria-invalid', 'true');
     expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
@@ -527,7 +527,7 @@ describe('the diary screen', () => {
     await user.type(kcal, '10001');
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
     const message = quickEntryInputSchema.shape.kcal.safeParse(10_001).error?.issues[0]?.message;
-    expect(message).toBe('Las calorías no puede superar 10.000 kcal');
+    expect(message).toBe('Las calorías no pueden superar 10.000 kcal');
     expect(kcal).toHaveAccessibleDescription(message);
     expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
   });
@@ -546,7 +546,7 @@ describe('the diary screen', () => {
     await user.type(reps, '5,5');
     await user.click(within(form).getByRole('button', { name: 'Guardar serie 1 de Sentadilla' }));
     const message = repsSchema.safeParse(5.5).error?.issues[0]?.message;
-    expect(message).toBe('Las repeticiones debe ser un número entero');
+    expect(message).toBe('Las repeticiones deben ser un número entero');
     expect(reps).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Peso (kg)')).not.toHaveAccessibleDescription();
     // The form for the next set has nothing to say.
@@ -577,7 +577,7 @@ describe('the diary screen', () => {
       fibre_g: 0,
       portions: [{ name: '1 trozo', grams: 6000 }],
     }).error?.issues[0]?.message;
-    expect(message).toBe('Los gramos de la porción no puede superar 5000 g');
+    expect(message).toBe('Los gramos de la porción no pueden superar 5000 g');
     expect(grams).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Porción (opcional)')).not.toHaveAccessibleDescription();
     expect(calls.callsTo('POST', '/foods/')).toHaveLength(0);

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
 import {
   csvExportSchema,
+  type CsvExportFormat,
   measurementSchema,
   metricsSchema,
   weightEntrySchema,
@@ -33,4 +34,5 @@ export const saveMeasurement = (date: string, input: MeasurementInput) =>
 export const deleteMeasurement = (date: string) =>
   http.delete(`/metrics/measurements/${date}/`, { schema: noticeSchema });
 
-export const fetchExport = () => http.get('/metrics/export/', { schema: csvExportSchema });
+export const fetchExport = (format: CsvExportFormat) =>
+  http.get('/metrics/export/', { schema: csvExportSchema, query: { format } });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
@@ -47,8 +47,10 @@ function api(
   system: 'metric' | 'imperial',
   shown: object = metrics,
   spent: object | null = expenditure,
+  extra: Parameters<typeof installFakeApi>[0] = {},
 ) {
   return installFakeApi({
+    ...extra,
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
     [`GET /users/${anUser.id}/preferences/`]: ok({
@@ -75,6 +77,28 @@ describe('the metrics screen', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('exports in the Spanish spreadsheet format when that is the one chosen', async () => {
+    const calls = api('metric', metrics, expenditure, {
+      'GET /metrics/export/': ok({ filename: 'forja-2026-03-02.csv', content: 'a;b' }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:forja');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderApp('/users/metrics');
+
+    await userEvent
+      .setup()
+      .click(
+        await screen.findByRole('button', { name: 'Formato de hoja de cálculo española (;)' }),
+      );
+
+    await waitFor(() => {
+      expect(calls.callsTo('GET', '/metrics/export/')[0]?.search).toBe('?format=spanish');
+    });
+    await waitFor(() => {
+      expect(createObjectURL).toHaveBeenCalledOnce();
+    });
   });
 
   it('shows the trend, the weekly rate, adherence and the range asked for', async () => {

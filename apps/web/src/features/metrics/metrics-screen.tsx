@@ -507,18 +507,31 @@ function ExportCard() {
     <Card title="Tus datos">
       <p className="text-neutral-700 dark:text-neutral-300">
         Descarga todo lo que has anotado (diario, agua, entrenamientos, pesos y medidas) en un
-        archivo CSV.
+        archivo CSV. Si lo vas a abrir en una hoja de cálculo en español, elige su formato: separa
+        con punto y coma y escribe los decimales con coma.
       </p>
-      <button
-        type="button"
-        disabled={download.isPending}
-        onClick={() => {
-          download.mutate();
-        }}
-        className={`${secondaryButton} self-start`}
-      >
-        Exportar CSV
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={download.isPending}
+          onClick={() => {
+            download.mutate('standard');
+          }}
+          className={secondaryButton}
+        >
+          Exportar CSV
+        </button>
+        <button
+          type="button"
+          disabled={download.isPending}
+          onClick={() => {
+            download.mutate('spanish');
+          }}
+          className={secondaryButton}
+        >
+          Formato de hoja de cálculo española (;)
+        </button>
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -151,5 +151,27 @@ describe('after the checkout', () => {
       'href',
       '/users/subscription/plans',
     );
+  });
+
+  it('sends someone already on a paid plan home from the failed payment page', async () => {
+    logIn();
+    api([aSubscription('premium-trainee', 'active')]);
+    const { router } = renderApp('/users/subscription/failure');
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).not.toMatch(/failure/);
+    });
+    expect(screen.queryByText('No se completó el pago')).not.toBeInTheDocument();
+  });
+
+  it('keeps the failed payment page for someone on the trial', async () => {
+    logIn();
+    api([aSubscription('free-trial-trainee', 'active')]);
+    const { router } = renderApp('/users/subscription/failure');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No se completó el pago' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users/subscription/failure');
   });
 });

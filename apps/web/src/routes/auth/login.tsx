@@ -1,5 +1,11 @@
-import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import {
+  createFileRoute,
+  stripSearchParams,
+  useLocation,
+  type SearchSchemaInput,
+} from '@tanstack/react-router';
 import { LoginScreen } from '../../features/auth/login-screen';
+import { isAuthenticated } from '../../lib/session';
 
 export const Route = createFileRoute('/auth/login')({
   // The page to return to after logging in; anything but a string falls back to ''.
@@ -7,10 +13,27 @@ export const Route = createFileRoute('/auth/login')({
     from: typeof search.from === 'string' ? search.from : '',
   }),
   search: { middlewares: [stripSearchParams({ from: '' })] },
+  // Only a visitor with a stored session waits for the check, and only they load its code.
+  beforeLoad: async ({ context: { queryClient }, search }) => {
+    if (!isAuthenticated()) return;
+    const { skipLoginWhenSignedIn } = await import('../-guards');
+    await skipLoginWhenSignedIn(queryClient, search.from);
+  },
   component: LoginPage,
 });
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /**
+     * The address just verified, to fill in on the login form. It travels in the history
+     * entry, not the address bar, so it is neither shared with a link nor kept in logs.
+     */
+    verifiedEmail?: string;
+  }
+}
+
 function LoginPage() {
   const { from } = Route.useSearch();
-  return <LoginScreen from={from} />;
+  const verifiedEmail = useLocation({ select: (location) => location.state.verifiedEmail });
+  return <LoginScreen from={from} email={verifiedEmail ?? ''} />;
 }
