@@ -134,7 +134,7 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
             // A product found by its barcode is logged at once, in its usual amount.
             const amount = defaultAmount(food);
             setScanning(false);
-            onPick({ food, quantity: Number(amount.quantity), unit: amount.unit });
+            void onPick({ food, quantity: Number(amount.quantity), unit: amount.unit });
           }}
           onNotFound={(barcode) => {
             setScanning(false);
