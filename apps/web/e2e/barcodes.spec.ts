@@ -48,7 +48,9 @@ test('a product typed by its barcode is logged at once; an unknown one opens the
   await entry.getByRole('button', { name: 'Buscar producto' }).click();
   // One handful: 30 g of 609 kcal per 100 g.
   await expect(snack.getByLabel('Total de Merienda')).toHaveText('183 kcal');
-  await expect(snack.getByText('Almendra natural')).toBeVisible();
+  await expect(snack.getByText('Almendra natural').first()).toBeVisible();
+  // The food sheet stays open for more foods until done.
+  await snack.getByRole('button', { name: 'Listo' }).click();
 
   // An unknown product opens the own-food form with its barcode filled in.
   await snack.getByRole('button', { name: 'Añadir a Merienda' }).click();
