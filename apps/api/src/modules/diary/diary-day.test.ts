@@ -105,7 +105,8 @@ async function logRichDay(who: Trainee) {
     name: 'Lentejas de la abuela',
     kcal: 116.3,
     protein_g: 9.02,
-    carbohydrate_g: 20.13,
+    // As a European label prints it, without the fibre: 20.13 g in all with its 7.9 g.
+    available_carbohydrate_g: 12.23,
     fat_g: 0.38,
     fibre_g: 7.9,
     portions: [{ name: '1 plato', grams: 275 }],
@@ -664,7 +665,7 @@ describe('the body of a day', () => {
     });
   });
 
-  it('is the same in the answer of a copy', async () => {
+  it('is the same in the answer of a copy, which adds the entries it made', async () => {
     const marta = await trainee(null);
     await marta.call('POST', '/v0/users/preferences/', { timezone: 'Europe/Madrid' });
     await answerOnboarding(marta);
@@ -675,7 +676,12 @@ describe('the body of a day', () => {
       to_date: '2026-03-09',
     });
     const read = await marta.call('GET', '/v0/diary/days/2026-03-09/');
-    expect(copied.payload).toBe(read.payload);
-    expect(JSON.parse(read.payload)).toMatchObject({ data: { totals: richTotals, workouts: [] } });
+    // The day written the same way, then the ids of what the copy made (for its undo).
+    const day = JSON.parse(read.payload) as { data: { meals: { entries: { id: string }[] }[] } };
+    const made = day.data.meals.flatMap((meal) => meal.entries.map((entry) => entry.id));
+    expect(copied.payload).toBe(
+      `${read.payload.slice(0, -2)},"copied_entry_ids":${JSON.stringify(made)}}}`,
+    );
+    expect(day).toMatchObject({ data: { totals: richTotals, workouts: [] } });
   });
 });

@@ -251,7 +251,7 @@ describe('changing entries', () => {
       name: 'Tarta de queso casera',
       kcal: 320,
       protein_g: 6,
-      carbohydrate_g: 25,
+      available_carbohydrate_g: 25,
       fat_g: 22,
       fibre_g: 0,
     });
