@@ -17,6 +17,16 @@ export const MEASUREMENT_LABELS: Record<MeasurementSite, string> = {
   neck: 'Cuello',
 };
 
+/** Each site as a message names it, with its article, so that the message agrees with it. */
+export const MEASUREMENT_FIELDS: Record<MeasurementSite, string> = {
+  waist: 'La cintura',
+  hip: 'La cadera',
+  chest: 'El pecho',
+  arm: 'El brazo',
+  thigh: 'El muslo',
+  neck: 'El cuello',
+};
+
 /** A day within ±10 % of the energy target counts as adherent. */
 export const ADHERENCE_TOLERANCE = 0.1;
 
@@ -54,12 +64,12 @@ const centimetres = (field: string) =>
 
 export const measurementInputSchema = z
   .strictObject({
-    waist_cm: centimetres('La cintura'),
-    hip_cm: centimetres('La cadera'),
-    chest_cm: centimetres('El pecho'),
-    arm_cm: centimetres('El brazo'),
-    thigh_cm: centimetres('El muslo'),
-    neck_cm: centimetres('El cuello'),
+    waist_cm: centimetres(MEASUREMENT_FIELDS.waist),
+    hip_cm: centimetres(MEASUREMENT_FIELDS.hip),
+    chest_cm: centimetres(MEASUREMENT_FIELDS.chest),
+    arm_cm: centimetres(MEASUREMENT_FIELDS.arm),
+    thigh_cm: centimetres(MEASUREMENT_FIELDS.thigh),
+    neck_cm: centimetres(MEASUREMENT_FIELDS.neck),
   })
   .refine((input) => Object.values(input).some((value) => typeof value === 'number'), {
     error: 'Anota al menos una medida',

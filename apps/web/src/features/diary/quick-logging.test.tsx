@@ -29,6 +29,9 @@ const egg = {
   alcohol_g: 0,
   state: null,
   source: 'USDA FDC SR Legacy: Egg, whole, raw, fresh',
+  available_carbohydrate_g: 0.72,
+  barcode: null,
+  brand: '',
   favourite: false,
   recent: true,
 };

@@ -10,6 +10,7 @@ import { validationMessages as m } from '@forja/shared/schemas/messages';
 import {
   MAX_MEASUREMENT_CM,
   MAX_WEIGHT_KG,
+  MEASUREMENT_FIELDS,
   MEASUREMENT_LABELS,
   MEASUREMENT_SITES,
   measurementInputSchema,
@@ -109,12 +110,12 @@ function measurementFormSchema(system: MetricSystem) {
   return z
     .object({
       date: localDateSchema,
-      waist: site(MEASUREMENT_LABELS.waist),
-      hip: site(MEASUREMENT_LABELS.hip),
-      chest: site(MEASUREMENT_LABELS.chest),
-      arm: site(MEASUREMENT_LABELS.arm),
-      thigh: site(MEASUREMENT_LABELS.thigh),
-      neck: site(MEASUREMENT_LABELS.neck),
+      waist: site(MEASUREMENT_FIELDS.waist),
+      hip: site(MEASUREMENT_FIELDS.hip),
+      chest: site(MEASUREMENT_FIELDS.chest),
+      arm: site(MEASUREMENT_FIELDS.arm),
+      thigh: site(MEASUREMENT_FIELDS.thigh),
+      neck: site(MEASUREMENT_FIELDS.neck),
     })
     .transform(({ date, ...sites }) => ({
       date,
