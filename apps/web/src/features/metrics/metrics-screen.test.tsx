@@ -235,7 +235,9 @@ describe('the metrics screen', () => {
     const measurements = screen.getByRole('form', { name: 'Anotar medidas' });
     // 300 cm = 118.1 in
     await user.type(within(measurements).getByLabelText('Cintura (in)'), '130');
-    expect(within(measurements).getByText('La cintura debe estar entre 0 y 118,1 in')).toBeVisible();
+    expect(
+      within(measurements).getByText('La cintura debe estar entre 0 y 118,1 in'),
+    ).toBeVisible();
     expect(within(measurements).getByRole('button', { name: 'Guardar medidas' })).toBeDisabled();
   });
 });
