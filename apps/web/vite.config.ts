@@ -58,6 +58,9 @@ const FRAMEWORK =
  */
 const INTERFACE = [
   /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card|load-error)\.tsx?$/,
+  // The login screen's check of where to return; the guards use it too, and placed with them
+  // it took the whole data layer into the login page's first download.
+  /\/apps\/web\/src\/features\/auth\/safe-return-path\.ts$/,
 ];
 
 /** The form library and the fields built on it. */
