@@ -65,23 +65,25 @@ function ShellLayout() {
       logoutPending={pending}
       unreadMessages={unread?.count ?? 0}
       bell={<NotificationBell />}
+      // Not on Mensajes: over a conversation the "+" covered the box's «Enviar».
       quickAdd={
-        <QuickAdd
-          onFood={() => {
-            setAddingFood(true);
-          }}
-          water={
-            <Suspense fallback={<p>Cargando…</p>}>
-              <DayWater date={date} system={system} />
-            </Suspense>
-          }
-          onSet={() =>
-            void navigate({ to: '/users/diary', search: diarySearch, hash: 'entrenamiento' })
-          }
-          onWeight={() => void navigate({ to: '/users/metrics', hash: 'anotar-peso' })}
-          onNote={() => void navigate({ to: '/users/diary', search: diarySearch, hash: 'notas' })}
-          lifted={location.pathname === '/users/messages'}
-        />
+        location.pathname === '/users/messages' ? null : (
+          <QuickAdd
+            onFood={() => {
+              setAddingFood(true);
+            }}
+            water={
+              <Suspense fallback={<p>Cargando…</p>}>
+                <DayWater date={date} system={system} />
+              </Suspense>
+            }
+            onSet={() =>
+              void navigate({ to: '/users/diary', search: diarySearch, hash: 'entrenamiento' })
+            }
+            onWeight={() => void navigate({ to: '/users/metrics', hash: 'anotar-peso' })}
+            onNote={() => void navigate({ to: '/users/diary', search: diarySearch, hash: 'notas' })}
+          />
+        )
       }
     >
       <Outlet />
