@@ -69,7 +69,7 @@ async function withData(api: string, account: Account) {
     name: 'Bizcocho de la abuela',
     kcal: 380,
     protein_g: 6,
-    carbohydrate_g: 50,
+    available_carbohydrate_g: 49,
     fat_g: 17,
     fibre_g: 1,
     portions: [{ name: '1 trozo', grams: 70 }],

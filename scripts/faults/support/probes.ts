@@ -157,10 +157,27 @@ export function sample(schema: JsonSchema, name: string, known: Known): unknown 
 
 /** Wrong values for one field, by what the schema says it is. */
 function badValues(schema: JsonSchema, name: string): { label: string; value: unknown }[] {
-  const chosen = variants(schema)[0] ?? schema;
+  const all = variants(schema);
+  const chosen =
+    all.find((variant) => variant.const === undefined && !variant.enum && typeOf(variant)) ??
+    all[0] ??
+    schema;
   const type = typeOf(chosen);
-  const nullable =
-    chosen.nullable === true || (Array.isArray(chosen.type) && chosen.type.includes('null'));
+  // A union such as `'' | barcode | null` accepts null and '' on purpose: neither is a bad value.
+  const nullable = [schema, ...all].some(
+    (variant) =>
+      variant.nullable === true ||
+      variant.type === 'null' ||
+      (Array.isArray(variant.type) && variant.type.includes('null')),
+  );
+  const accepted = new Set(
+    all.length > 1
+      ? all.flatMap((variant) => [
+          ...(variant.const !== undefined ? [variant.const] : []),
+          ...(variant.enum ?? []),
+        ])
+      : [],
+  );
   const wrong = (values: [string, unknown][]) =>
     values
       .filter(([label]) => !(nullable && label === 'null'))
@@ -168,11 +185,13 @@ function badValues(schema: JsonSchema, name: string): { label: string; value: un
   switch (type) {
     case 'string': {
       const structured =
-        chosen.enum !== undefined ||
-        chosen.const !== undefined ||
-        chosen.format !== undefined ||
-        chosen.pattern !== undefined ||
-        MEANINGFUL_TEXT.has(name);
+        all.some(
+          (variant) =>
+            variant.enum !== undefined ||
+            variant.const !== undefined ||
+            variant.format !== undefined ||
+            variant.pattern !== undefined,
+        ) || MEANINGFUL_TEXT.has(name);
       const texts = structured
         ? HOSTILE_TEXT
         : [
@@ -188,10 +207,12 @@ function badValues(schema: JsonSchema, name: string): { label: string; value: un
           ['an array', ['x']],
           ['null', null],
         ]),
-        ...texts.map((text) => ({
-          label: `text ${JSON.stringify(text.slice(0, 24))}`,
-          value: text,
-        })),
+        ...texts
+          .filter((text) => !accepted.has(text))
+          .map((text) => ({
+            label: `text ${JSON.stringify(text.slice(0, 24))}`,
+            value: text,
+          })),
       ];
     }
     case 'number':
