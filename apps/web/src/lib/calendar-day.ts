@@ -1,7 +1,9 @@
+import { dateTimeFormat } from './intl-formats';
+
 /** A calendar day (YYYY-MM-DD) in Spanish words, as written whatever the device's zone. */
 export function formatCalendarDay(date: string, options: Intl.DateTimeFormatOptions): string {
   const [year = 2000, month = 1, day = 1] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-ES', { ...options, timeZone: 'UTC' }).format(
+  return dateTimeFormat({ ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }

@@ -1,6 +1,8 @@
+import { numberFormat } from './intl-formats';
+
 /** Numbers as Spanish readers write them: 1.234,5. */
 export function formatNumber(value: number, maxDecimals = 0): string {
-  return new Intl.NumberFormat('es-ES', { maximumFractionDigits: maxDecimals }).format(value);
+  return numberFormat({ maximumFractionDigits: maxDecimals }).format(value);
 }
 
 /**

@@ -14,6 +14,7 @@ import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets'
 import { TrainerComments } from './trainer-comments';
 import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
+import { dateTimeFormat } from '../../lib/intl-formats';
 
 interface HomeScreenProps {
   firstName: string;
@@ -32,12 +33,9 @@ interface HomeScreenProps {
 
 const number = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 function formatDay(isoDate: string): string {
-  return new Intl.DateTimeFormat('es-ES', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dateTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }
 
 const weekdayList = new Intl.ListFormat('es', { type: 'conjunction' });
@@ -146,7 +144,7 @@ export function HomeScreen({
           <p className="text-neutral-700 dark:text-neutral-300">
             Objetivo: {number.format(weightForDisplay(targets.goal_weight_kg, system))}{' '}
             {units.weight} hacia el{' '}
-            {new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(
+            {dateTimeFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(
               new Date(`${targets.goal_date}T00:00:00Z`),
             )}
             , a {number.format(weightForDisplay(Math.abs(targets.weekly_change_kg), system))}{' '}

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/intl-formats';
+
 const integer = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 const precise = new Intl.NumberFormat('es-ES', {
@@ -23,7 +25,7 @@ export function formatPrecise(value: number): string {
 
 /** "11 de mayo de 2026" for 2026-05-11. */
 export function formatCalendarDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 }
