@@ -94,9 +94,9 @@ export function MealSection({ date, meal, yesterday, system, foodPicker }: MealS
                 meal.entries.length,
               );
             }}
-            className={secondaryButton}
+            className={`${secondaryButton} flex-col gap-0 text-left`}
           >
-            Repetir {MEAL_SUBJECTS[meal.meal]} de ayer{' '}
+            <span>Repetir {MEAL_SUBJECTS[meal.meal]} de ayer</span>{' '}
             <span className="text-sm font-normal">
               ({foodCount(repeatable)}, {formatNumber(yesterday.totals.kcal)} kcal)
             </span>
