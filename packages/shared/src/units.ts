@@ -10,6 +10,7 @@ export type MetricSystem = (typeof METRIC_SYSTEMS)[number];
 /** Exact by definition (international yard and pound agreement, 1959). */
 export const KG_PER_LB = 0.45359237;
 export const CM_PER_IN = 2.54;
+export const METRES_PER_MILE = 1609.344;
 
 export function kgToLb(kg: number): number {
   return kg / KG_PER_LB;
@@ -17,6 +18,11 @@ export function kgToLb(kg: number): number {
 
 export function lbToKg(lb: number): number {
   return lb * KG_PER_LB;
+}
+
+/** A distance in metres as read: kilometres, or miles in imperial. */
+export function distanceForDisplay(metres: number, system: MetricSystem): number {
+  return metres / (system === 'imperial' ? METRES_PER_MILE : 1000);
 }
 
 export function cmToIn(cm: number): number {

@@ -11,7 +11,13 @@ import {
 import { addMonths } from '@forja/shared/calendar';
 import { mlToFlOz } from '@forja/shared/fluid-units';
 import { MILLILITRES } from '@forja/shared/schemas/foods';
-import { cmToIn, kgToLb, roundTo, type MetricSystem } from '@forja/shared/units';
+import {
+  cmToIn,
+  distanceForDisplay,
+  kgToLb,
+  roundTo,
+  type MetricSystem,
+} from '@forja/shared/units';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { energyByDay } from '../../db/diary-energy';
@@ -201,6 +207,8 @@ const CSV_HEADER = [
   'serie',
   'repeticiones',
   'peso_kg',
+  'duracion_min',
+  'distancia_km',
   'cintura_cm',
   'cadera_cm',
   'pecho_cm',
@@ -215,6 +223,7 @@ type Column = (typeof CSV_HEADER)[number];
 const IMPERIAL_COLUMNS: Partial<Record<Column, string>> = {
   agua_ml: 'agua_fl_oz',
   peso_kg: 'peso_lb',
+  distancia_km: 'distancia_mi',
   cintura_cm: 'cintura_in',
   cadera_cm: 'cadera_in',
   pecho_cm: 'pecho_in',
@@ -237,6 +246,7 @@ function unitsOf(system: MetricSystem) {
     weight: (kg: number) => convert(kg, kgToLb),
     length: (cm: number | null) => convert(cm, cmToIn),
     volume: (ml: number) => convert(ml, mlToFlOz),
+    distance: (metres: number) => roundTo(distanceForDisplay(metres, system), 2),
     volumeUnit: imperial ? 'fl oz' : MILLILITRES,
   };
 }
@@ -273,6 +283,8 @@ interface SetRow {
   exercise: string;
   reps: number;
   weight_kg: number;
+  duration_s: number | null;
+  distance_m: number | null;
   item_id: string;
   workout_seq: number;
   item_seq: number;
@@ -361,6 +373,8 @@ export async function exportCsv(
         exercise: exercises.name,
         reps: workoutSets.reps,
         weight_kg: workoutSets.weight_kg,
+        duration_s: workoutSets.duration_s,
+        distance_m: workoutSets.distance_m,
         item_id: workoutExercises.id,
         workout_seq: workouts.seq,
         item_seq: workoutExercises.seq,
@@ -447,8 +461,13 @@ export async function exportCsv(
         nombre: set.workout,
         ejercicio: set.exercise,
         serie: numbered(set.item_id),
-        repeticiones: set.reps,
-        peso_kg: units.weight(set.weight_kg),
+        // A cardio set is time and distance; its reps and load (0 × 0) mean nothing.
+        ...(set.duration_s === null && set.distance_m === null
+          ? { repeticiones: set.reps, peso_kg: units.weight(set.weight_kg) }
+          : {
+              duracion_min: set.duration_s === null ? null : roundTo(set.duration_s / 60, 2),
+              distancia_km: set.distance_m === null ? null : units.distance(set.distance_m),
+            }),
       }),
     })),
     mapped(weights, (weight) => ({

@@ -246,6 +246,16 @@ describe('the CSV export', () => {
       reps: 6,
       weight_kg: 65,
     });
+    const running = library.find((exercise) => exercise.name === 'Correr');
+    const run = (
+      await ana.call<Workout>('POST', `/v0/diary/workouts/${session.id}/exercises/`, {
+        exercise_id: running?.id,
+      })
+    ).data.exercises[1];
+    await ana.call('POST', `/v0/diary/workout-exercises/${run?.id}/sets/`, {
+      duration_s: 1530,
+      distance_m: 5250,
+    });
     await weigh(ana, '2026-02-28', 70.25);
     await ana.call('PUT', '/v0/metrics/measurements/2026-03-01/', { waist_cm: 75 });
     const other = await signedInUser(ctx);
@@ -262,17 +272,19 @@ describe('the CSV export', () => {
     expect(res.data.filename).toBe('forja-2026-03-02.csv');
     const lines = res.data.content.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'registro,fecha,comida,nombre,cantidad,unidad,gramos,kcal,proteinas_g,carbohidratos_g,grasas_g,fibra_g,agua_ml,ejercicio,serie,repeticiones,peso_kg,cintura_cm,cadera_cm,pecho_cm,brazo_cm,muslo_cm,cuello_cm,notas',
+      'registro,fecha,comida,nombre,cantidad,unidad,gramos,kcal,proteinas_g,carbohidratos_g,grasas_g,fibra_g,agua_ml,ejercicio,serie,repeticiones,peso_kg,duracion_min,distancia_km,cintura_cm,cadera_cm,pecho_cm,brazo_cm,muslo_cm,cuello_cm,notas',
     );
     expect(lines.slice(1)).toEqual([
-      'peso,2026-02-28,,,,,,,,,,,,,,,70.25,,,,,,,',
-      'alimento,2026-03-01,Desayuno,Huevo,2,1 huevo,100,143,12.56,0.72,9.51,0,,,,,,,,,,,,',
-      'añadido rápido,2026-03-01,Merienda,"\'=Tarta, de ""la abuela""",,,,300,0,0,0,0,,,,,,,,,,,,',
-      'agua,2026-03-01,,,,,,,,,,,1500,,,,,,,,,,,',
-      'serie,2026-03-01,,Torso,,,,,,,,,,Press de banca,1,8,60,,,,,,,',
-      'serie,2026-03-01,,Torso,,,,,,,,,,Press de banca,2,6,65,,,,,,,',
-      'medidas,2026-03-01,,,,,,,,,,,,,,,,75,,,,,,',
-      'nota,2026-03-01,,,,,,,,,,,,,,,,,,,,,,Buen día',
+      'peso,2026-02-28,,,,,,,,,,,,,,,70.25,,,,,,,,,',
+      'alimento,2026-03-01,Desayuno,Huevo,2,1 huevo,100,143,12.56,0.72,9.51,0,,,,,,,,,,,,,,',
+      'añadido rápido,2026-03-01,Merienda,"\'=Tarta, de ""la abuela""",,,,300,0,0,0,0,,,,,,,,,,,,,,',
+      'agua,2026-03-01,,,,,,,,,,,1500,,,,,,,,,,,,,',
+      'serie,2026-03-01,,Torso,,,,,,,,,,Press de banca,1,8,60,,,,,,,,,',
+      'serie,2026-03-01,,Torso,,,,,,,,,,Press de banca,2,6,65,,,,,,,,,',
+      // A cardio set is time and distance, not 0 × 0: 1530 s = 25.5 min, 5250 m = 5.25 km.
+      'serie,2026-03-01,,Torso,,,,,,,,,,Correr,1,,,25.5,5.25,,,,,,,',
+      'medidas,2026-03-01,,,,,,,,,,,,,,,,,,75,,,,,,',
+      'nota,2026-03-01,,,,,,,,,,,,,,,,,,,,,,,,Buen día',
       '',
     ]);
     expect(res.data.content).not.toContain('Secreto');
@@ -295,18 +307,32 @@ describe('the CSV export', () => {
     await joe.call('PUT', '/v0/diary/days/2026-03-01/water/', { water_ml: 500 });
     await weigh(joe, '2026-03-01', 80);
     await joe.call('PUT', '/v0/metrics/measurements/2026-03-01/', { waist_cm: 81.28 });
+    const running = (await joe.call<Exercise[]>('GET', '/v0/exercises/')).data.find(
+      (exercise) => exercise.name === 'Correr',
+    );
+    const session = (
+      await joe.call<Workout>('POST', '/v0/diary/workouts/', { date: '2026-03-01', name: 'Rodaje' })
+    ).data;
+    const run = (
+      await joe.call<Workout>('POST', `/v0/diary/workouts/${session.id}/exercises/`, {
+        exercise_id: running?.id,
+      })
+    ).data.exercises[0];
+    await joe.call('POST', `/v0/diary/workout-exercises/${run?.id}/sets/`, { distance_m: 5000 });
 
     const res = await joe.call<CsvExport>('GET', '/v0/metrics/export/');
     const lines = res.data.content.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'registro,fecha,comida,nombre,cantidad,unidad,gramos,kcal,proteinas_g,carbohidratos_g,grasas_g,fibra_g,agua_fl_oz,ejercicio,serie,repeticiones,peso_lb,cintura_in,cadera_in,pecho_in,brazo_in,muslo_in,cuello_in,notas',
+      'registro,fecha,comida,nombre,cantidad,unidad,gramos,kcal,proteinas_g,carbohidratos_g,grasas_g,fibra_g,agua_fl_oz,ejercicio,serie,repeticiones,peso_lb,duracion_min,distancia_mi,cintura_in,cadera_in,pecho_in,brazo_in,muslo_in,cuello_in,notas',
     );
     // 250 ml = 8.45 fl oz; 500 ml = 16.91 fl oz; 80 kg = 176.37 lb; 81.28 cm = 32 in.
     expect(lines[1]).toMatch(/^alimento,2026-03-01,Desayuno,Leche entera,8\.45,fl oz,257\.5,/);
+    // 5000 m = 3.11 mi.
     expect(lines.slice(2)).toEqual([
-      'agua,2026-03-01,,,,,,,,,,,16.91,,,,,,,,,,,',
-      'peso,2026-03-01,,,,,,,,,,,,,,,176.37,,,,,,,',
-      'medidas,2026-03-01,,,,,,,,,,,,,,,,32,,,,,,',
+      'agua,2026-03-01,,,,,,,,,,,16.91,,,,,,,,,,,,,',
+      'serie,2026-03-01,,Rodaje,,,,,,,,,,Correr,1,,,,3.11,,,,,,,',
+      'peso,2026-03-01,,,,,,,,,,,,,,,176.37,,,,,,,,,',
+      'medidas,2026-03-01,,,,,,,,,,,,,,,,,,32,,,,,,',
       '',
     ]);
   });
