@@ -2,7 +2,12 @@
 import { volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
 import { MILLILITRES, GRAMS } from '@forja/shared/schemas/foods';
 import type { DiaryEntry, Meal } from '@forja/shared/schemas/diary';
-import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import {
+  distanceForDisplay,
+  unitLabels,
+  weightForDisplay,
+  type MetricSystem,
+} from '@forja/shared/units';
 import { formatCalendarDay } from './calendar-day';
 import { formatNumber } from './numbers';
 
@@ -61,16 +66,23 @@ export function formatDuration(seconds: number): string {
   return parts.filter(Boolean).join(' ');
 }
 
-/** A cardio set's distance: "800 m" under a kilometre, "5 km" and "5,25 km" from there. */
-export function formatDistance(metres: number): string {
+/**
+ * A cardio set's distance: "800 m" under a kilometre, "5 km" and "5,25 km" from there; in
+ * imperial, miles ("0,5 mi", "3,11 mi").
+ */
+export function formatDistance(metres: number, system: MetricSystem = 'metric'): string {
+  if (system === 'imperial') return `${formatNumber(distanceForDisplay(metres, system), 2)} mi`;
   return metres < 1000 ? `${formatNumber(metres)} m` : `${formatNumber(metres / 1000, 2)} km`;
 }
 
 /** A cardio set as the logger reads it: "30 min · 5 km", or whichever of the two it has. */
-export function formatCardio(set: { duration_s: number | null; distance_m: number | null }) {
+export function formatCardio(
+  set: { duration_s: number | null; distance_m: number | null },
+  system: MetricSystem = 'metric',
+) {
   return [
     set.duration_s === null ? null : formatDuration(set.duration_s),
-    set.distance_m === null ? null : formatDistance(set.distance_m),
+    set.distance_m === null ? null : formatDistance(set.distance_m, system),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -25,7 +25,7 @@ const itemId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
 const setsPath = `/diary/workout-exercises/${itemId}/sets/`;
 
 /** The API with one session with a run, last time 30 minutes and 5 km. */
-function api() {
+function api(system: 'metric' | 'imperial' = 'metric') {
   const sets: WorkoutSet[] = [];
   const lastTime = [{ reps: 0, weight_kg: 0, duration_s: 1800, distance_m: 5000, rpe: null }];
   const workout = () => ({
@@ -37,7 +37,7 @@ function api() {
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+    [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences({ metric_system: system })),
     [`GET /diary/days/${DAY}/`]: () => ok({ ...anEmptyDay(DAY), workouts: [workout()] }),
     'GET /exercises/': ok([run]),
     'GET /exercises/recent/': ok([run]),
@@ -101,5 +101,28 @@ describe('a cardio exercise in the set logger', () => {
       'Indica el tiempo o la distancia',
     );
     expect(calls.callsTo('POST', setsPath)).toEqual([]);
+  });
+
+  it('reads and takes miles from a person who prefers imperial units', async () => {
+    const calls = api('imperial');
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const card = await running();
+    const first = within(card).getByRole('form', { name: 'Serie 1 de Correr' });
+    // 5000 m = 3.107 mi.
+    expect(within(first).getByText('Última vez: 30 min · 3,11 mi')).toBeVisible();
+    expect(within(first).getByLabelText('Distancia (mi)')).toHaveValue('3,11');
+    const miles = within(first).getByLabelText('Distancia (mi)');
+    await user.clear(miles);
+    await user.type(miles, '3');
+    await user.click(within(first).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
+    // 3 mi = 4828.032 m, kept to the decimetre.
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', setsPath).map((call) => call.body)).toEqual([
+        { duration_s: 1800, distance_m: 4828, rpe: null },
+      ]);
+    });
+    const logged = await within(card).findByRole('list', { name: 'Series de Correr' });
+    expect(within(logged).getByText('30 min · 3 mi')).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import {
   type PreviousSet,
 } from '@forja/shared/schemas/diary';
 import {
+  METRES_PER_MILE,
   rangeIn,
   unitLabels,
   weightForDisplay,
@@ -56,28 +57,40 @@ function setFormSchema(system: MetricSystem) {
   });
 }
 
+/** Metres in one unit of distance the person types: a kilometre, or a mile in imperial. */
+function metresPer(system: MetricSystem): number {
+  return system === 'imperial' ? METRES_PER_MILE : 1000;
+}
+
 /**
- * A cardio set's boxes: minutes (decimals allowed, sent in whole seconds) and kilometres
- * (sent in metres), each empty or 0 when not given, and at least one of them (decision 074).
+ * A cardio set's boxes: minutes (decimals allowed, sent in whole seconds) and kilometres or
+ * miles (sent in metres), each empty or 0 when not given, and at least one of them
+ * (decision 074).
  */
-const cardioFormSchema = z
-  .object({
-    minutes: numberBox(
-      positiveNumber('El tiempo').refine((value) => value * 60 <= MAX_SET_SECONDS, {
-        error: `Como mucho ${formatNumber(MAX_SET_SECONDS / 60)} min`,
-      }),
-    ),
-    km: numberBox(
-      positiveNumber('La distancia').refine((value) => value * 1000 <= MAX_SET_METRES, {
-        error: `Como mucho ${formatNumber(MAX_SET_METRES / 1000)} km`,
-      }),
-    ),
-    rpe: rpeBox,
-  })
-  .refine((values) => values.minutes > 0 || values.km > 0, {
-    error: 'Indica el tiempo o la distancia',
-    path: ['minutes'],
-  });
+function cardioFormSchema(system: MetricSystem) {
+  const unit = system === 'imperial' ? 'mi' : 'km';
+  return z
+    .object({
+      minutes: numberBox(
+        positiveNumber('El tiempo').refine((value) => value * 60 <= MAX_SET_SECONDS, {
+          error: `Como mucho ${formatNumber(MAX_SET_SECONDS / 60)} min`,
+        }),
+      ),
+      distance: numberBox(
+        positiveNumber('La distancia').refine(
+          (value) => value * metresPer(system) <= MAX_SET_METRES,
+          {
+            error: `Como mucho ${formatNumber(MAX_SET_METRES / metresPer(system))} ${unit}`,
+          },
+        ),
+      ),
+      rpe: rpeBox,
+    })
+    .refine((values) => values.minutes > 0 || values.distance > 0, {
+      error: 'Indica el tiempo o la distancia',
+      path: ['minutes'],
+    });
+}
 
 /** "10 × 40 kg": reps, then the load in the person's unit; "30 min · 5 km" for cardio. */
 export function formatSet(
@@ -90,7 +103,7 @@ export function formatSet(
   system: MetricSystem,
 ) {
   const cardio = { duration_s: set.duration_s ?? null, distance_m: set.distance_m ?? null };
-  if (cardio.duration_s !== null || cardio.distance_m !== null) return formatCardio(cardio);
+  if (cardio.duration_s !== null || cardio.distance_m !== null) return formatCardio(cardio, system);
   return `${String(set.reps)} × ${formatLoad(set.weight_kg, system)}`;
 }
 
@@ -208,6 +221,7 @@ interface CardioSetFormProps {
   initial: { duration_s: number | null; distance_m: number | null; rpe: number | null };
   previous: PreviousSet | null;
   pending: boolean;
+  system: MetricSystem;
   onSave: (set: SetValues) => void;
 }
 
@@ -222,6 +236,7 @@ export function CardioSetForm({
   initial,
   previous,
   pending,
+  system,
   onSave,
 }: CardioSetFormProps) {
   const {
@@ -229,10 +244,11 @@ export function CardioSetForm({
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(cardioFormSchema),
+    resolver: zodResolver(cardioFormSchema(system)),
     defaultValues: {
       minutes: initial.duration_s === null ? '' : inputText(initial.duration_s / 60, 2),
-      km: initial.distance_m === null ? '' : inputText(initial.distance_m / 1000, 2),
+      distance:
+        initial.distance_m === null ? '' : inputText(initial.distance_m / metresPer(system), 2),
       rpe: initial.rpe === null ? '' : String(initial.rpe),
     },
   });
@@ -242,10 +258,10 @@ export function CardioSetForm({
       noValidate
       className="grid grid-cols-[1.25rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_2.75rem] items-end gap-2"
       onSubmit={(event) =>
-        void handleSubmit(({ minutes, km, rpe }) => {
+        void handleSubmit(({ minutes, distance, rpe }) => {
           onSave({
             duration_s: minutes > 0 ? Math.round(minutes * 60) : null,
-            distance_m: km > 0 ? Math.round(km * 1000 * 10) / 10 : null,
+            distance_m: distance > 0 ? Math.round(distance * metresPer(system) * 10) / 10 : null,
             rpe,
           });
         })(event)
@@ -263,12 +279,12 @@ export function CardioSetForm({
         {...register('minutes')}
       />
       <TextField
-        label="Km"
-        aria-label="Distancia (km)"
+        label={system === 'imperial' ? 'Mi' : 'Km'}
+        aria-label={system === 'imperial' ? 'Distancia (mi)' : 'Distancia (km)'}
         inputMode="decimal"
         autoComplete="off"
-        error={errors.km?.message}
-        {...register('km')}
+        error={errors.distance?.message}
+        {...register('distance')}
       />
       <SelectField
         label="RPE"
@@ -292,7 +308,7 @@ export function CardioSetForm({
         ✓
       </button>
       <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
-        {previous ? `Última vez: ${formatCardio(previous)}` : 'Sin registro anterior'}
+        {previous ? `Última vez: ${formatCardio(previous, system)}` : 'Sin registro anterior'}
       </p>
     </form>
   );

@@ -191,6 +191,7 @@ function ExerciseLog({
                   initial={draft}
                   previous={draft.previous}
                   pending={add.isPending}
+                  system={system}
                   onSave={(values) => {
                     add.mutate(values, { onSuccess: onConfirmed });
                   }}
@@ -252,6 +253,7 @@ function LoggedSet({
             initial={set}
             previous={previous}
             pending={change.isPending}
+            system={system}
             onSave={(values) => {
               change.mutate(values, {
                 onSuccess: () => {
