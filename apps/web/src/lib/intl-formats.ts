@@ -3,31 +3,23 @@
  * `Intl.DateTimeFormat` costs far more than formatting with one (it loads locale data), and a
  * screen formats hundreds of numbers and dates as it renders.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function numberFormat(
-  options: Intl.NumberFormatOptions,
-  locale = 'es-ES',
-): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+function madeOnce<Options, Format>(make: (locale: string, options: Options) => Format) {
+  const made = new Map<string, Format>();
+  return (options: Options, locale = 'es-ES'): Format => {
+    const key = `${locale}|${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) {
+      format = make(locale, options);
+      made.set(key, format);
+    }
+    return format;
+  };
 }
 
-export function dateTimeFormat(
-  options: Intl.DateTimeFormatOptions,
-  locale = 'es-ES',
-): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
+export const numberFormat = madeOnce(
+  (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
+
+export const dateTimeFormat = madeOnce(
+  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
