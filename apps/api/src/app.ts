@@ -46,6 +46,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { foodsRoutes } from './modules/foods/foods.routes';
+import { recipesRoutes, traineeRecipesRoutes } from './modules/recipes/recipes.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import {
   messageEventLoaders,
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerMetricsRoutes, modules);
       await api.register(trainerNotesRoutes, modules);
       await api.register(traineeDiaryRoutes, modules);
+      await api.register(traineeRecipesRoutes, modules);
       await api.register(programsRoutes, modules);
       await api.register(trainerMessagesRoutes, modules);
       await api.register(messagePhotoRoutes, modules);
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(todayRoutes, modules);
         await premium.register(profilePictureRoutes, modules);
         await premium.register(foodsRoutes, modules);
+        await premium.register(recipesRoutes, modules);
         await premium.register(diaryRoutes, modules);
         await premium.register(trainingPlanRoutes, modules);
         await premium.register(commentsRoutes, modules);

@@ -35,6 +35,7 @@ import { Route as AuthenticatedShellUsersHomeRouteImport } from './routes/_authe
 import { Route as AuthenticatedShellUsersMessagesRouteImport } from './routes/_authenticated/_shell/users/messages'
 import { Route as AuthenticatedShellUsersMetricsRouteImport } from './routes/_authenticated/_shell/users/metrics'
 import { Route as AuthenticatedShellUsersProfileRouteImport } from './routes/_authenticated/_shell/users/profile'
+import { Route as AuthenticatedShellUsersRecipesRouteImport } from './routes/_authenticated/_shell/users/recipes'
 import { Route as AuthenticatedShellUsersSettingsRouteImport } from './routes/_authenticated/_shell/users/settings'
 import { Route as AuthenticatedUsersOnboardingIndexRouteImport } from './routes/_authenticated/users/onboarding/index'
 import { Route as AuthenticatedUsersOnboardingFifthStepRouteImport } from './routes/_authenticated/users/onboarding/fifth-step'
@@ -194,6 +195,12 @@ const AuthenticatedShellUsersProfileRoute =
   AuthenticatedShellUsersProfileRouteImport.update({
     id: '/users/profile',
     path: '/users/profile',
+    getParentRoute: () => AuthenticatedShellRoute,
+  } as any)
+const AuthenticatedShellUsersRecipesRoute =
+  AuthenticatedShellUsersRecipesRouteImport.update({
+    id: '/users/recipes',
+    path: '/users/recipes',
     getParentRoute: () => AuthenticatedShellRoute,
   } as any)
 const AuthenticatedShellUsersSettingsRoute =
@@ -365,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/users/profile': typeof AuthenticatedShellUsersProfileRoute
+  '/users/recipes': typeof AuthenticatedShellUsersRecipesRoute
   '/users/settings': typeof AuthenticatedShellUsersSettingsRoute
   '/users/onboarding/fifth-step': typeof AuthenticatedUsersOnboardingFifthStepRoute
   '/users/onboarding/first-step': typeof AuthenticatedUsersOnboardingFirstStepRoute
@@ -414,6 +422,7 @@ export interface FileRoutesByTo {
   '/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/users/profile': typeof AuthenticatedShellUsersProfileRoute
+  '/users/recipes': typeof AuthenticatedShellUsersRecipesRoute
   '/users/settings': typeof AuthenticatedShellUsersSettingsRoute
   '/users/onboarding/fifth-step': typeof AuthenticatedUsersOnboardingFifthStepRoute
   '/users/onboarding/first-step': typeof AuthenticatedUsersOnboardingFirstStepRoute
@@ -466,6 +475,7 @@ export interface FileRoutesById {
   '/_authenticated/_shell/users/messages': typeof AuthenticatedShellUsersMessagesRoute
   '/_authenticated/_shell/users/metrics': typeof AuthenticatedShellUsersMetricsRoute
   '/_authenticated/_shell/users/profile': typeof AuthenticatedShellUsersProfileRoute
+  '/_authenticated/_shell/users/recipes': typeof AuthenticatedShellUsersRecipesRoute
   '/_authenticated/_shell/users/settings': typeof AuthenticatedShellUsersSettingsRoute
   '/_authenticated/users/onboarding/fifth-step': typeof AuthenticatedUsersOnboardingFifthStepRoute
   '/_authenticated/users/onboarding/first-step': typeof AuthenticatedUsersOnboardingFirstStepRoute
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/users/messages'
     | '/users/metrics'
     | '/users/profile'
+    | '/users/recipes'
     | '/users/settings'
     | '/users/onboarding/fifth-step'
     | '/users/onboarding/first-step'
@@ -566,6 +577,7 @@ export interface FileRouteTypes {
     | '/users/messages'
     | '/users/metrics'
     | '/users/profile'
+    | '/users/recipes'
     | '/users/settings'
     | '/users/onboarding/fifth-step'
     | '/users/onboarding/first-step'
@@ -617,6 +629,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_shell/users/messages'
     | '/_authenticated/_shell/users/metrics'
     | '/_authenticated/_shell/users/profile'
+    | '/_authenticated/_shell/users/recipes'
     | '/_authenticated/_shell/users/settings'
     | '/_authenticated/users/onboarding/fifth-step'
     | '/_authenticated/users/onboarding/first-step'
@@ -844,6 +857,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedShellUsersProfileRouteImport
       parentRoute: typeof AuthenticatedShellRoute
     }
+    '/_authenticated/_shell/users/recipes': {
+      id: '/_authenticated/_shell/users/recipes'
+      path: '/users/recipes'
+      fullPath: '/users/recipes'
+      preLoaderRoute: typeof AuthenticatedShellUsersRecipesRouteImport
+      parentRoute: typeof AuthenticatedShellRoute
+    }
     '/_authenticated/_shell/users/settings': {
       id: '/_authenticated/_shell/users/settings'
       path: '/users/settings'
@@ -1022,6 +1042,7 @@ interface AuthenticatedShellRouteChildren {
   AuthenticatedShellUsersMessagesRoute: typeof AuthenticatedShellUsersMessagesRoute
   AuthenticatedShellUsersMetricsRoute: typeof AuthenticatedShellUsersMetricsRoute
   AuthenticatedShellUsersProfileRoute: typeof AuthenticatedShellUsersProfileRoute
+  AuthenticatedShellUsersRecipesRoute: typeof AuthenticatedShellUsersRecipesRoute
   AuthenticatedShellUsersSettingsRoute: typeof AuthenticatedShellUsersSettingsRoute
 }
 
@@ -1032,6 +1053,7 @@ const AuthenticatedShellRouteChildren: AuthenticatedShellRouteChildren = {
   AuthenticatedShellUsersMessagesRoute: AuthenticatedShellUsersMessagesRoute,
   AuthenticatedShellUsersMetricsRoute: AuthenticatedShellUsersMetricsRoute,
   AuthenticatedShellUsersProfileRoute: AuthenticatedShellUsersProfileRoute,
+  AuthenticatedShellUsersRecipesRoute: AuthenticatedShellUsersRecipesRoute,
   AuthenticatedShellUsersSettingsRoute: AuthenticatedShellUsersSettingsRoute,
 }
 

@@ -86,6 +86,11 @@ export const MAX_SETS_PER_EXERCISE = 30;
 /** Foods of one's own: far more than anyone cooks, few enough that the list stays one read. */
 export const MAX_OWN_FOODS = 1000;
 
+/** Ingredients in one recipe (decision 072); recipes count among one's own foods. */
+export const MAX_RECIPE_INGREDIENTS = 50;
+/** Servings one recipe may be divided into. */
+export const MAX_RECIPE_SERVINGS = 100;
+
 /** The periods the metrics can cover, in months (the last one is a year). */
 export const METRIC_RANGES = [1, 3, 6, 12] as const;
 export type MetricRange = (typeof METRIC_RANGES)[number];

@@ -327,6 +327,23 @@ export const API_ERRORS = {
     error: 'too many own foods',
     message: `Puedes guardar como máximo ${MAX_OWN_FOODS} alimentos propios: borra alguno que ya no uses`,
   },
+  // Recipes (decision 072).
+  recipeNotFound: { status: 404, error: 'recipe not found', message: 'No se encontró la receta' },
+  invalidIngredient: {
+    status: 400,
+    error: 'invalid ingredient',
+    message: 'Algún ingrediente no existe o no se puede usar en esta receta',
+  },
+  recipeContainsItself: {
+    status: 400,
+    error: 'recipe contains itself',
+    message: 'Una receta no puede llevarse a sí misma como ingrediente',
+  },
+  editAsRecipe: {
+    status: 400,
+    error: 'edit as recipe',
+    message: 'Este alimento es una receta: cámbialo desde Recetas',
+  },
   copyOntoItself: {
     status: 400,
     error: 'copy onto itself',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -61,6 +62,15 @@ export const foods = pgTable(
     barcode: text('barcode'),
     /** The product's brand as the label prints it; '' when none. */
     brand: text('brand').notNull().default(''),
+    /**
+     * One's own food made of others (decision 072): its values per 100 g are worked out from
+     * `recipe_ingredients` when it is saved, and its "1 ración" portion from its servings.
+     */
+    is_recipe: boolean('is_recipe').notNull().default(false),
+    /** Servings the recipe makes; null when it is logged by grams only. */
+    servings: integer('servings'),
+    /** The dish's weight once cooked; null when it weighs what its ingredients do. */
+    cooked_weight_g: doublePrecision('cooked_weight_g'),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
@@ -75,12 +85,40 @@ export const foods = pgTable(
       .where(sql`${table.owner_id} is null and ${table.barcode} is not null`),
     check('foods_barcode_digits_check', sql`${table.barcode} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
+    check('foods_recipe_owner_check', sql`not ${table.is_recipe} or ${table.owner_id} is not null`),
+    check('foods_servings_check', sql`${table.servings} between 1 and 100`),
+    check('foods_cooked_weight_check', sql`${table.cooked_weight_g} > 0`),
     check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
     check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),
     check(
       'foods_nutrients_check',
       sql`${table.kcal} >= 0 and ${table.protein_g} >= 0 and ${table.carbohydrate_g} >= 0 and ${table.fat_g} >= 0 and ${table.fibre_g} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The ingredients of a recipe (a food with `is_recipe`), in the order typed: a food the
+ * recipe's owner may see and its grams, raw as weighed (decision 072).
+ */
+export const recipeIngredients = pgTable(
+  'recipe_ingredients',
+  {
+    recipe_id: uuid('recipe_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    food_id: uuid('food_id')
+      .notNull()
+      .references(() => foods.id, { onDelete: 'cascade' }),
+    grams: doublePrecision('grams').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.recipe_id, table.position] }),
+    index('recipe_ingredients_food_id_idx').on(table.food_id),
+    check('recipe_ingredients_position_check', sql`${table.position} between 0 and 49`),
+    check('recipe_ingredients_grams_check', sql`${table.grams} > 0 and ${table.grams} <= 5000`),
+    check('recipe_ingredients_not_itself_check', sql`${table.food_id} <> ${table.recipe_id}`),
   ],
 );
 

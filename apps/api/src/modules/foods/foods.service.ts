@@ -468,6 +468,12 @@ export async function updateFood(
   return inTransaction(deps, async (deps) => {
     await lockOwnFoods(deps.db, userId);
     await assertBarcodeFree(deps.db, userId, values.barcode, id);
+    // A recipe's values come from its ingredients (decision 072): it is changed as a recipe.
+    const [recipe] = await deps.db
+      .select({ id: foods.id })
+      .from(foods)
+      .where(and(ownFood(userId, id), eq(foods.is_recipe, true)));
+    if (recipe) throw new AppError('editAsRecipe');
     const [row] = await deps.db
       .update(foods)
       .set({ ...values, updated_at: deps.clock.now() })

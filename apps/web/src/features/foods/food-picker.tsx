@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -248,15 +249,20 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        onClick={() => {
-          setEditing({});
-        }}
-        className={`${secondaryButton} self-start`}
-      >
-        Crear un alimento propio
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => {
+            setEditing({});
+          }}
+          className={secondaryButton}
+        >
+          Crear un alimento propio
+        </button>
+        <Link to="/users/recipes" className={secondaryButton}>
+          Recetas
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,459 @@
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import type { Nutrients } from '@forja/shared/schemas/foods';
+import { MAX_RECIPE_INGREDIENTS } from '@forja/shared/constants';
+import {
+  recipeInputSchema,
+  recipeNutrition,
+  type Recipe,
+  type RecipeSummary,
+} from '@forja/shared/schemas/recipes';
+import { cardFrame } from '../../components/ui/card';
+import { FieldError, TextField } from '../../components/ui/form-field';
+import { notify } from '../../components/ui/notifications';
+import { RowActions } from '../../components/ui/row-actions';
+import {
+  fieldControl,
+  focusRing,
+  primaryButton,
+  secondaryButton,
+} from '../../components/ui/styles';
+import { errorMessage } from '../../lib/api-error';
+import { parseNumberInput } from '../../lib/number-input';
+import { formatNumber, inputText } from '../../lib/numbers';
+import { foodSearchQuery } from './foods-api';
+import { createRecipe, deleteRecipe, recipeQuery, recipesQuery, updateRecipe } from './recipes-api';
+
+/** One line of the form: a food, its values per 100 g (for the live totals) and its grams. */
+interface IngredientLine {
+  key: number;
+  food_id: string;
+  name: string;
+  per100: Nutrients & { alcohol_g?: number };
+  grams: string;
+}
+
+interface RecipeDraft {
+  id?: string;
+  name: string;
+  lines: IngredientLine[];
+  servings: string;
+  cooked: string;
+}
+
+const EMPTY: RecipeDraft = { name: '', lines: [], servings: '', cooked: '' };
+
+let nextKey = 1;
+
+function draftOf(recipe: Recipe): RecipeDraft {
+  return {
+    id: recipe.id,
+    name: recipe.name,
+    lines: recipe.ingredients.map((part) => ({
+      key: nextKey++,
+      food_id: part.food_id,
+      name: part.name,
+      per100: {
+        kcal: (part.kcal * 100) / part.grams,
+        protein_g: (part.protein_g * 100) / part.grams,
+        carbohydrate_g: (part.carbohydrate_g * 100) / part.grams,
+        fat_g: (part.fat_g * 100) / part.grams,
+        fibre_g: (part.fibre_g * 100) / part.grams,
+      },
+      grams: inputText(part.grams),
+    })),
+    servings: recipe.servings === null ? '' : String(recipe.servings),
+    cooked: recipe.cooked_weight_g === null ? '' : inputText(recipe.cooked_weight_g),
+  };
+}
+
+/** The draft as the API takes it; an empty box is "not given" (null). */
+function inputOf(draft: RecipeDraft) {
+  const optional = (text: string) => (text.trim() === '' ? null : parseNumberInput(text));
+  return {
+    name: draft.name,
+    ingredients: draft.lines.map((line) => ({
+      food_id: line.food_id,
+      grams: parseNumberInput(line.grams),
+    })),
+    servings: optional(draft.servings),
+    cooked_weight_g: optional(draft.cooked),
+  };
+}
+
+function macros(values: Nutrients): string {
+  return `${formatNumber(values.kcal)} kcal · P ${formatNumber(values.protein_g, 1)} g · HC ${formatNumber(values.carbohydrate_g, 1)} g · G ${formatNumber(values.fat_g, 1)} g`;
+}
+
+function servingsText(recipe: RecipeSummary): string {
+  if (recipe.per_serving && recipe.servings !== null) {
+    const servings = `${String(recipe.servings)} ${recipe.servings === 1 ? 'ración' : 'raciones'}`;
+    return `${servings} · ${formatNumber(recipe.per_serving.kcal)} kcal por ración`;
+  }
+  return `${formatNumber(recipe.per_100g.kcal)} kcal por 100 g`;
+}
+
+/** Recetas: the person's dishes made of foods, logged in the diary by serving or by grams. */
+export function RecipesScreen() {
+  const { data: recipes } = useSuspenseQuery(recipesQuery);
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<RecipeDraft | null>(null);
+  const open = useMutation({
+    mutationFn: (id: string) => queryClient.query(recipeQuery(id)),
+    onSuccess: (recipe) => {
+      setDraft(draftOf(recipe));
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos abrir la receta'));
+    },
+  });
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight">Recetas</h1>
+        <p className="text-neutral-700 dark:text-neutral-300">
+          Junta los alimentos de un plato con sus gramos y di cuántas raciones salen o cuánto pesa
+          cocinado. Luego lo anotas en el diario por ración o por gramos, como cualquier alimento.
+        </p>
+      </div>
+      {draft ? (
+        <RecipeForm
+          key={draft.id ?? 'new'}
+          initial={draft}
+          onDone={() => {
+            setDraft(null);
+          }}
+        />
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setDraft({ ...EMPTY, lines: [] });
+            }}
+            className={`${primaryButton} self-start`}
+          >
+            Nueva receta
+          </button>
+          {recipes.length === 0 ? (
+            <p className={cardFrame}>Aún no tienes recetas.</p>
+          ) : (
+            <ul aria-label="Tus recetas" className="flex flex-col gap-3">
+              {recipes.map((recipe) => (
+                <li key={recipe.id} className={`flex items-center gap-2 ${cardFrame}`}>
+                  <div className="flex flex-1 flex-col gap-1">
+                    <span className="text-lg font-semibold">{recipe.name}</span>
+                    <span className="text-sm text-neutral-700 dark:text-neutral-300">
+                      {servingsText(recipe)}
+                    </span>
+                  </div>
+                  <RowActions
+                    actions={[
+                      {
+                        text: 'Editar',
+                        label: `Editar ${recipe.name}`,
+                        disabled: open.isPending,
+                        onClick: () => {
+                          open.mutate(recipe.id);
+                        },
+                      },
+                    ]}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The first message the schema gives for each field ("ingredients.0.grams" and the like). */
+function errorsOf(draft: RecipeDraft): Record<string, string> {
+  const parsed = recipeInputSchema.safeParse(inputOf(draft));
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? errorsOf(draft) : {};
+  const values = draft.lines.map((line) => {
+    const grams = parseNumberInput(line.grams);
+    return { ...line.per100, grams: typeof grams === 'number' && grams > 0 ? grams : 0 };
+  });
+  const servings = parseNumberInput(draft.servings);
+  const cooked = parseNumberInput(draft.cooked);
+  const nutrition = recipeNutrition(
+    values,
+    typeof servings === 'number' && Number.isInteger(servings) && servings > 0 ? servings : null,
+    typeof cooked === 'number' && cooked > 0 ? cooked : null,
+  );
+
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['recipes'] });
+    await queryClient.invalidateQueries({ queryKey: ['foods'] });
+    onDone();
+  };
+  const save = useMutation({
+    mutationFn: () => {
+      const input = recipeInputSchema.parse(inputOf(draft));
+      return draft.id ? updateRecipe(draft.id, input) : createRecipe(input);
+    },
+    onSuccess: async () => {
+      notify.success(draft.id ? 'Receta guardada' : 'Receta creada');
+      await done();
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos guardar la receta'));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteRecipe(id),
+    onSuccess: async () => {
+      notify.success('Receta eliminada');
+      await done();
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos eliminar la receta'));
+    },
+  });
+
+  const setLine = (key: number, grams: string) => {
+    setDraft((current) => ({
+      ...current,
+      lines: current.lines.map((line) => (line.key === key ? { ...line, grams } : line)),
+    }));
+  };
+
+  return (
+    <form
+      aria-label={draft.id ? `Editar ${initial.name}` : 'Nueva receta'}
+      noValidate
+      className={`flex flex-col gap-4 ${cardFrame}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (Object.keys(errorsOf(draft)).length === 0) save.mutate();
+      }}
+    >
+      <TextField
+        label="Nombre"
+        value={draft.name}
+        maxLength={100}
+        error={errors.name}
+        onChange={(event) => {
+          setDraft({ ...draft, name: event.target.value });
+        }}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium">Ingredientes (en crudo, como los pesas)</legend>
+        {draft.lines.length === 0 ? (
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">
+            Busca abajo los alimentos que lleva.
+          </p>
+        ) : (
+          <ul aria-label="Ingredientes" className="flex flex-col gap-2">
+            {draft.lines.map((line, index) => {
+              const grams = values[index]?.grams ?? 0;
+              return (
+                <li key={line.key} className="flex flex-col gap-1">
+                  <div className="flex items-end gap-2">
+                    <div className="flex flex-1 flex-col">
+                      <span className="font-medium">{line.name}</span>
+                      <span className="text-sm text-neutral-700 dark:text-neutral-300">
+                        {formatNumber((line.per100.kcal * grams) / 100)} kcal
+                      </span>
+                    </div>
+                    <label className="flex w-28 flex-col gap-1 text-sm">
+                      <span className="sr-only">Gramos de {line.name}</span>
+                      <span aria-hidden="true">Gramos</span>
+                      <input
+                        inputMode="decimal"
+                        value={line.grams}
+                        aria-invalid={
+                          errors[`ingredients.${String(index)}.grams`] ? true : undefined
+                        }
+                        onChange={(event) => {
+                          setLine(line.key, event.target.value);
+                        }}
+                        className={fieldControl}
+                      />
+                    </label>
+                    <RowActions
+                      actions={[
+                        {
+                          text: 'Quitar',
+                          label: `Quitar ${line.name}`,
+                          onClick: () => {
+                            setDraft({
+                              ...draft,
+                              lines: draft.lines.filter((other) => other.key !== line.key),
+                            });
+                          },
+                        },
+                      ]}
+                    />
+                  </div>
+                  <FieldError message={errors[`ingredients.${String(index)}.grams`]} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <FieldError message={errors.ingredients} />
+        {draft.lines.length < MAX_RECIPE_INGREDIENTS ? (
+          <IngredientSearch
+            onPick={(food) => {
+              setDraft((current) => ({
+                ...current,
+                lines: [
+                  ...current.lines,
+                  { key: nextKey++, food_id: food.id, name: food.name, per100: food, grams: '100' },
+                ],
+              }));
+            }}
+            exceptId={draft.id}
+          />
+        ) : null}
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Raciones"
+          inputMode="numeric"
+          value={draft.servings}
+          error={errors.servings}
+          onChange={(event) => {
+            setDraft({ ...draft, servings: event.target.value });
+          }}
+        />
+        <TextField
+          label="Peso cocinado (g)"
+          inputMode="decimal"
+          value={draft.cooked}
+          error={errors.cooked_weight_g}
+          hint="Opcional"
+          onChange={(event) => {
+            setDraft({ ...draft, cooked: event.target.value });
+          }}
+        />
+      </div>
+      <div
+        aria-live="polite"
+        aria-label="Totales"
+        role="status"
+        className="flex flex-col gap-1 rounded-lg bg-orange-50 p-3 text-sm dark:bg-orange-950"
+      >
+        <p>
+          <span className="font-semibold">Total:</span> {macros(nutrition.total)} ·{' '}
+          {formatNumber(nutrition.total_weight_g)} g
+        </p>
+        {nutrition.per_serving && nutrition.serving_g !== null ? (
+          <p>
+            <span className="font-semibold">
+              Por ración ({formatNumber(nutrition.serving_g, 1)} g):
+            </span>{' '}
+            {macros(nutrition.per_serving)}
+          </p>
+        ) : (
+          <p>
+            <span className="font-semibold">Por 100 g:</span> {macros(nutrition.per_100g)}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={save.isPending} className={primaryButton}>
+          Guardar receta
+        </button>
+        <button type="button" onClick={onDone} className={secondaryButton}>
+          Cancelar
+        </button>
+        {draft.id ? (
+          <button
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (draft.id) remove.mutate(draft.id);
+            }}
+            className={secondaryButton}
+          >
+            Eliminar
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The food search of the diary, to add an ingredient: the table and one's own foods. */
+function IngredientSearch({
+  onPick,
+  exceptId,
+}: {
+  onPick: (food: Nutrients & { id: string; name: string; alcohol_g: number }) => void;
+  exceptId: string | undefined;
+}) {
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim());
+  const results = useQuery({ ...foodSearchQuery(deferred), enabled: deferred !== '' });
+  const found = (results.data ?? []).filter((food) => food.id !== exceptId).slice(0, 8);
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={searchId} className="font-medium">
+        Añadir ingrediente
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        autoComplete="off"
+        value={query}
+        placeholder="Ej.: arroz, tomate, aceite"
+        onChange={(event) => {
+          setQuery(event.target.value);
+        }}
+        className={fieldControl}
+      />
+      {deferred !== '' && results.isError ? (
+        <p role="alert">No pudimos buscar. Inténtalo de nuevo.</p>
+      ) : deferred !== '' && results.data?.length === 0 ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          No hay alimentos con ese nombre.
+        </p>
+      ) : found.length > 0 ? (
+        <ul
+          aria-label="Alimentos encontrados"
+          className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800"
+        >
+          {found.map((food) => (
+            <li key={food.id}>
+              <button
+                type="button"
+                aria-label={`Añadir ${food.name}`}
+                onClick={() => {
+                  onPick(food);
+                  setQuery('');
+                }}
+                className={`flex min-h-11 w-full flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+              >
+                <span className="font-medium">{food.name}</span>
+                <span className="text-sm text-neutral-700 dark:text-neutral-300">
+                  {formatNumber(food.kcal)} kcal por 100 g{food.origin === 'own' ? ' · tuyo' : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
