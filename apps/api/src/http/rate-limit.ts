@@ -168,8 +168,12 @@ export function registerRateLimiting(
       return;
     }
     settle(attempt).then(
-      () => done(null, payload),
-      (error: unknown) => done(error as Error),
+      () => {
+        done(null, payload);
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
     );
   });
 
