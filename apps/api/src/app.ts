@@ -218,9 +218,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     async (api) => {
       registerAuthentication(api, routeDeps);
       // Answers of the API describe one person's data: never keep them in shared caches.
-      api.addHook('onSend', async (_request, reply, payload) => {
+      // Set before the route runs, like the security headers, so it costs no promise at
+      // every answer; an error keeps it, and a route's own onSend (a photo) may replace it.
+      api.addHook('onRequest', (_request, reply, done) => {
         reply.header('cache-control', 'no-store');
-        return payload;
+        done();
       });
       // Open to anyone, or to any signed-in user (each route says which).
       await api.register(healthRoutes, modules);

@@ -152,16 +152,29 @@ export function registerRateLimiting(
   const attempts = new WeakMap<FastifyRequest, Attempt>();
 
   // Settles a guarded call once its answer is known, before it is sent.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const attempt = attempts.get(request);
-    if (!attempt || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+  const settle = async (attempt: Attempt) => {
     if (FAILURES_ONLY.has(attempt.action)) {
       await Promise.all(attempt.counted.map(([counter, key]) => counter.reward(key)));
     }
     if (attempt.action === 'login') {
       await known.set(`${attempt.account}:${attempt.address}`, 1, KNOWN_ADDRESS_SECONDS);
     }
-    return payload;
+  };
+  // Every answer passes here, and nearly none was guarded: those go on without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const attempt = attempts.get(request);
+    if (!attempt || reply.statusCode < 200 || reply.statusCode >= 300) {
+      done(null, payload);
+      return;
+    }
+    settle(attempt).then(
+      () => {
+        done(null, payload);
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
+    );
   });
 
   const guard: RateLimitGuard = (action, accountOf) => {

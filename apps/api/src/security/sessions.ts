@@ -33,10 +33,10 @@ export interface SessionPrincipal {
   role: Role;
   sessionFamilyId: string;
   /**
-   * The caller's row as read together with the token, so a call about the caller needs no
-   * second query. Valid for this request only.
+   * What a call about the caller needs of their row, read together with the token, so it
+   * needs no second query: never the password's hash. Valid for this request only.
    */
-  user: typeof users.$inferSelect;
+  user: PrincipalUser;
   /**
    * Whether the caller has a subscription that opens the premium calls, read together with
    * the token, so the subscription gate needs no query of its own. Valid for this request
@@ -44,6 +44,27 @@ export interface SessionPrincipal {
    */
   hasAccess: boolean;
 }
+
+/**
+ * The columns of the caller's row that every request reads with the token: what `toUser`
+ * answers and `foods_version` (decision 070). The password's hash and the bookkeeping
+ * columns stay in the database: every column is read and parsed at every request.
+ */
+const principalUserColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  country: users.country,
+  profile_picture_url: users.profile_picture_url,
+  trainer_id: users.trainer_id,
+  role: users.role,
+  enabled: users.enabled,
+  last_login: users.last_login,
+  foods_version: users.foods_version,
+};
+
+export type PrincipalUser = Pick<typeof users.$inferSelect, keyof typeof principalUserColumns>;
 
 const after = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
@@ -188,7 +209,7 @@ function accessTokenLookup(db: Db) {
       userId: accessTokens.user_id,
       sessionFamilyId: accessTokens.family_id,
       role: users.role,
-      user: users,
+      user: principalUserColumns,
       hasAccess: sql<boolean>`exists (${db
         .select({ id: subscriptions.id })
         .from(subscriptions)

@@ -33,13 +33,18 @@ const ENDED_STATUSES = ['canceled', 'expired'] as const;
  */
 export async function deleteAccount(
   deps: AccountDeletionDeps,
-  user: UserRow,
+  user: Pick<UserRow, 'id'>,
   input: AccountDeletion,
 ): Promise<void> {
   if (input.confirmation.trim() !== ACCOUNT_DELETION_WORD) {
     throw new AppError('deletionNotConfirmed');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
+  // The hash is not among what the access token reads with the caller: read it here.
+  const [stored] = await deps.db
+    .select({ password_hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!stored || !(await verifyPassword(stored.password_hash, input.password))) {
     throw new AppError('invalidCredentials');
   }
   const running = await deps.db

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { isId } from '@forja/shared/schemas/common';
 import { envelope } from '@forja/shared/schemas/envelope';
 import {
@@ -305,10 +306,11 @@ function jsonOf(entry: FoodEntry): string {
 export async function searchFoodsAnswer(
   deps: FoodsDeps,
   userId: string,
-  query: FoodSearchQuery,
+  query: z.output<typeof foodSearchQuerySchema>,
   foodsVersion?: number,
 ): Promise<string> {
-  const { q, limit, meal } = foodSearchQuerySchema.parse(query);
+  // The route's querystring schema is this one: what it hands over is checked already.
+  const { q, limit, meal } = query;
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
   if (!ranked) {
     return JSON.stringify(

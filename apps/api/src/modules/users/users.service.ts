@@ -19,6 +19,7 @@ import { passwordResetTokens, verificationCodes } from '../../db/schema/auth';
 import { mailRequests, type MailRequestKind } from '../../db/schema/mail';
 import { userPreferences, users } from '../../db/schema/users';
 import { findUserByEmail, type UserRow } from '../../db/users';
+import type { PrincipalUser } from '../../security/sessions';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../db/database-errors';
@@ -60,7 +61,7 @@ export const PASSWORD_RESET_LIFETIME_MS = 60 * MINUTE;
 
 const EMAIL_VERIFICATION = 'email_verification' as const;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: PrincipalUser): User {
   return {
     id: row.id,
     first_name: row.first_name,
