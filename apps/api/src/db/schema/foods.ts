@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { EQUIPMENT, MUSCLE_GROUPS } from '@forja/shared/schemas/diary';
 import { FOOD_STATES, type Portion } from '@forja/shared/schemas/foods';
+import { ALLERGENS } from '@forja/shared/schemas/onboarding';
 import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -61,6 +62,11 @@ export const foods = pgTable(
     barcode: text('barcode'),
     /** The product's brand as the label prints it; '' when none. */
     brand: text('brand').notNull().default(''),
+    /**
+     * The EU allergens one's own food contains, as the person ticked them. Empty on the
+     * shipped table's rows: theirs are read from the name once per process (decision 073).
+     */
+    allergens: text('allergens', { enum: ALLERGENS }).array().notNull().default([]),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
@@ -75,6 +81,10 @@ export const foods = pgTable(
       .where(sql`${table.owner_id} is null and ${table.barcode} is not null`),
     check('foods_barcode_digits_check', sql`${table.barcode} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
+    check(
+      'foods_allergens_check',
+      sql`${table.allergens} <@ array[${inList(ALLERGENS)}]::text[]`,
+    ),
     check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
     check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),
     check(
