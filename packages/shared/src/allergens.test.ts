@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   allergensOfName,
+  allergyQuestion,
+  allergyWarningTexts,
   allergyWarningsOf,
   NO_ALLERGIES,
   otherAllergyWords,
@@ -125,5 +127,31 @@ describe('allergyWarningsOf', () => {
     expect(
       allergyWarningsOf({ name: 'Manzana', allergens: [] }, declared).other_allergy_warnings,
     ).toEqual([]);
+  });
+});
+
+describe('what the person reads', () => {
+  it('asks before adding, in Spanish that agrees with each allergen', () => {
+    expect(allergyQuestion({ allergy_warnings: ['milk'], other_allergy_warnings: [] })).toBe(
+      'Declaraste alergia a la leche. ¿Añadir igualmente?',
+    );
+    expect(
+      allergyQuestion({
+        allergy_warnings: ['gluten', 'tree_nuts', 'eggs'],
+        other_allergy_warnings: ['kiwi'],
+      }),
+    ).toBe(
+      'Declaraste alergia al gluten, a los frutos de cáscara y al huevo. Entre tus otras alergias escribiste «kiwi». ¿Añadir igualmente?',
+    );
+    expect(allergyQuestion({ allergy_warnings: [], other_allergy_warnings: [] })).toBeNull();
+  });
+
+  it('flags each warning as "Contiene …"', () => {
+    expect(
+      allergyWarningTexts({
+        allergy_warnings: ['milk', 'tree_nuts'],
+        other_allergy_warnings: ['kiwi'],
+      }),
+    ).toEqual(['Contiene leche', 'Contiene frutos de cáscara', 'Contiene kiwi']);
   });
 });

@@ -3,6 +3,24 @@ import { foldForSearch, searchKeys, searchWords } from './search-text';
 
 export type Allergen = (typeof ALLERGENS)[number];
 
+/** Each allergen as a form lists it: "Frutos de cáscara". */
+export const ALLERGEN_NAMES: Record<Allergen, string> = {
+  gluten: 'Gluten',
+  crustaceans: 'Crustáceos',
+  eggs: 'Huevos',
+  fish: 'Pescado',
+  peanuts: 'Cacahuetes',
+  soy: 'Soja',
+  milk: 'Leche',
+  tree_nuts: 'Frutos de cáscara',
+  celery: 'Apio',
+  mustard: 'Mostaza',
+  sesame: 'Sésamo',
+  sulphites: 'Sulfitos',
+  lupin: 'Altramuces',
+  molluscs: 'Moluscos',
+};
+
 /** How a food that contains each allergen is flagged: "Contiene leche". */
 export const ALLERGEN_CONTAINS: Record<Allergen, string> = {
   gluten: 'gluten',
@@ -20,6 +38,62 @@ export const ALLERGEN_CONTAINS: Record<Allergen, string> = {
   lupin: 'altramuces',
   molluscs: 'moluscos',
 };
+
+/** How an allergy to each is said after "alergia": "Declaraste alergia a la leche". */
+export const ALLERGY_TO: Record<Allergen, string> = {
+  gluten: 'al gluten',
+  crustaceans: 'a los crustáceos',
+  eggs: 'al huevo',
+  fish: 'al pescado',
+  peanuts: 'al cacahuete',
+  soy: 'a la soja',
+  milk: 'a la leche',
+  tree_nuts: 'a los frutos de cáscara',
+  celery: 'al apio',
+  mustard: 'a la mostaza',
+  sesame: 'al sésamo',
+  sulphites: 'a los sulfitos',
+  lupin: 'a los altramuces',
+  molluscs: 'a los moluscos',
+};
+
+/** "a", "a y b", "a, b y c". */
+export function spanishList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} y ${items.at(-1) ?? ''}`;
+}
+
+/**
+ * What is asked before adding a food the person declared an allergy to: "Declaraste
+ * alergia a la leche. ¿Añadir igualmente?"; null when there is none.
+ */
+export function allergyQuestion(food: {
+  allergy_warnings: readonly Allergen[];
+  other_allergy_warnings: readonly string[];
+}): string | null {
+  const sentences: string[] = [];
+  if (food.allergy_warnings.length > 0) {
+    const to = spanishList(food.allergy_warnings.map((allergen) => ALLERGY_TO[allergen]));
+    sentences.push(`Declaraste alergia ${to}.`);
+  }
+  if (food.other_allergy_warnings.length > 0) {
+    const words = spanishList(food.other_allergy_warnings.map((word) => `«${word}»`));
+    sentences.push(`Entre tus otras alergias escribiste ${words}.`);
+  }
+  if (sentences.length === 0) return null;
+  return `${sentences.join(' ')} ¿Añadir igualmente?`;
+}
+
+/** "Contiene leche", "Contiene kiwi": each warning as results show it. */
+export function allergyWarningTexts(food: {
+  allergy_warnings: readonly Allergen[];
+  other_allergy_warnings: readonly string[];
+}): string[] {
+  return [
+    ...food.allergy_warnings.map((allergen) => `Contiene ${ALLERGEN_CONTAINS[allergen]}`),
+    ...food.other_allergy_warnings.map((word) => `Contiene ${word}`),
+  ];
+}
 
 /**
  * A rule of the shipped table: a food whose name holds one of `terms` (folded, singular;
