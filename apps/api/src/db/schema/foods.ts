@@ -81,10 +81,7 @@ export const foods = pgTable(
       .where(sql`${table.owner_id} is null and ${table.barcode} is not null`),
     check('foods_barcode_digits_check', sql`${table.barcode} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check('foods_owner_or_key_check', sql`(${table.key} is null) <> (${table.owner_id} is null)`),
-    check(
-      'foods_allergens_check',
-      sql`${table.allergens} <@ array[${inList(ALLERGENS)}]::text[]`,
-    ),
+    check('foods_allergens_check', sql`${table.allergens} <@ array[${inList(ALLERGENS)}]::text[]`),
     check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
     check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),
     check(
