@@ -25,7 +25,10 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': [
-      "script-src 'self'",
+      // 'wasm-unsafe-eval' lets the page compile WebAssembly, and nothing else: the barcode
+      // scanner's zxing wasm, served by Forja itself (decision 073). Scripts stay files of
+      // the site's own; eval and inline scripts stay refused.
+      "script-src 'self' 'wasm-unsafe-eval'",
       ...contentSecurityPolicy,
       ...(options.https ? ['upgrade-insecure-requests'] : []),
     ].join('; '),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { gtinDigits, isGtin } from '../gtin';
-import { id, requiredText, text } from './common';
+import { id, oneOf, requiredText, text } from './common';
+import { validationMessages as m } from './messages';
+import { ALLERGENS } from './onboarding';
 import { mealSchema } from './meals';
 import { amountUpTo, numberUpTo } from './quantities';
 
@@ -84,6 +86,15 @@ export const foodSchema = nutrientsSchema.extend({
   barcode: z.string().nullable(),
   /** The product's brand; '' when it has none. */
   brand: z.string(),
+  /**
+   * Which of the fourteen EU allergens the food contains: ticked by the person on their own
+   * foods, read from the name on the shipped table's (`allergensOfName`, decision 073).
+   */
+  allergens: z.array(z.enum(ALLERGENS)),
+  /** The allergens in `allergens` the person declared at onboarding. */
+  allergy_warnings: z.array(z.enum(ALLERGENS)),
+  /** Words of the person's other allergies ("kiwi") found in the food's name, as typed. */
+  other_allergy_warnings: z.array(z.string()),
   favourite: z.boolean(),
   /** Logged in the diary lately. */
   recent: z.boolean(),
@@ -141,6 +152,12 @@ export const foodInputSchema = z
       .refine((value) => value > 0, { error: 'La densidad debe ser mayor que 0' })
       .nullable()
       .default(null),
+    allergens: z
+      .array(oneOf('El alérgeno', ALLERGENS), { error: m.nonEmptyStringArray('Los alérgenos') })
+      .refine((list) => new Set(list).size === list.length, {
+        error: 'Los alérgenos no pueden repetirse',
+      })
+      .default([]),
     portions: z
       .array(ownPortionSchema, { error: 'Las porciones deben ser una lista' })
       .max(10, { error: 'No puede haber más de 10 porciones' })

@@ -84,7 +84,7 @@ describe('the local checkout page', () => {
     expect(res.body).toContain('9,99');
     expect(res.body).toContain('name="card_number"');
     expect(res.body).not.toMatch(/<script/i);
-    expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe/);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/script-src[^;]*'unsafe-/);
   });
 
   it('describes the free trial: nothing today, then the monthly price', async () => {

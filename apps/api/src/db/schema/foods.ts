@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { EQUIPMENT, MUSCLE_GROUPS } from '@forja/shared/schemas/diary';
 import { FOOD_STATES, type Portion } from '@forja/shared/schemas/foods';
+import { ALLERGENS } from '@forja/shared/schemas/onboarding';
 import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -71,6 +72,11 @@ export const foods = pgTable(
     servings: integer('servings'),
     /** The dish's weight once cooked; null when it weighs what its ingredients do. */
     cooked_weight_g: doublePrecision('cooked_weight_g'),
+    /**
+     * The EU allergens one's own food contains, as the person ticked them. Empty on the
+     * shipped table's rows: theirs are read from the name once per process (decision 073).
+     */
+    allergens: text('allergens', { enum: ALLERGENS }).array().notNull().default([]),
     created_at: at('created_at').notNull().defaultNow(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
@@ -88,6 +94,7 @@ export const foods = pgTable(
     check('foods_recipe_owner_check', sql`not ${table.is_recipe} or ${table.owner_id} is not null`),
     check('foods_servings_check', sql`${table.servings} between 1 and 100`),
     check('foods_cooked_weight_check', sql`${table.cooked_weight_g} > 0`),
+    check('foods_allergens_check', sql`${table.allergens} <@ array[${inList(ALLERGENS)}]::text[]`),
     check('foods_alcohol_check', sql`${table.alcohol_g} >= 0`),
     check('foods_state_check', sql`${table.state} in (${inList(FOOD_STATES)})`),
     check(

@@ -17,6 +17,7 @@ const table: FoodEntry[] = readTableFoods().map((food) => ({
   available_carbohydrate_g: food.carbohydrate_g - food.fibre_g,
   barcode: null,
   brand: '',
+  allergens: [],
 }));
 const index = new FoodIndex(table);
 const firstOf = (q: string) => rankHits(index.search(q), () => UNMARKED)[0]?.entry.id;

@@ -2,8 +2,11 @@ import type { Food } from '@forja/shared/schemas/foods';
 import { searchKeys, searchWords, withinOneEdit } from '@forja/shared/search-text';
 import { synonymsOf } from './synonyms';
 
-/** A food as the search knows it, before the person's favourite and recent flags. */
-export type FoodEntry = Omit<Food, 'favourite' | 'recent'> & {
+/** A food as the search knows it, before the person's flags and allergy warnings. */
+export type FoodEntry = Omit<
+  Food,
+  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings'
+> & {
   aliases: string[];
   commonness: number;
 };

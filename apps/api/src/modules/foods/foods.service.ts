@@ -26,6 +26,16 @@ import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
 import { searchTextOf, searchWords } from '@forja/shared/search-text';
+import {
+  allergensOfName,
+  allergyWarningsOf,
+  NO_ALLERGIES,
+  otherAllergyWords,
+  type Allergen,
+  type DeclaredAllergies,
+} from '@forja/shared/allergens';
+import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
+import { onboardingAnswers } from '../../db/schema/onboarding';
 import { FoodIndex, rankForPerson, UNMARKED, type FoodEntry, type Marks } from './food-search';
 
 export interface FoodsDeps {
@@ -36,8 +46,36 @@ export interface FoodsDeps {
 /** Foods logged within this many days count as recent. */
 const RECENT_DAYS = 60;
 
-/** A food as stored, without the person's marks. */
-function foodOf(row: FoodRow): Omit<Food, 'favourite' | 'recent'> {
+/** A shipped food's allergens by its name, read once per name (`allergensOfName`). */
+const tableAllergens = new Map<string, Allergen[]>();
+
+/** One's own food's allergens as ticked; a shipped food's read from its name (073). */
+function allergensOf(row: FoodRow): Allergen[] {
+  if (row.owner_id) return row.allergens;
+  let allergens = tableAllergens.get(row.name);
+  if (!allergens) {
+    allergens = allergensOfName(row.name);
+    tableAllergens.set(row.name, allergens);
+  }
+  return allergens;
+}
+
+/** The allergies the person declared at onboarding (the eating step), if any. */
+async function declaredAllergies(db: Db, userId: string): Promise<DeclaredAllergies> {
+  const [row] = await db
+    .select({ eating: onboardingAnswers.eating })
+    .from(onboardingAnswers)
+    .where(eq(onboardingAnswers.user_id, userId));
+  const eating = eatingAnswerSchema.safeParse(row?.eating);
+  if (!eating.success) return NO_ALLERGIES;
+  return {
+    allergies: eating.data.allergies,
+    otherWords: otherAllergyWords(eating.data.other_allergies),
+  };
+}
+
+/** A food as stored, without the person's marks or allergy warnings. */
+function foodOf(row: FoodRow): FoodEntryFields {
   return {
     id: row.id,
     name: row.name,
@@ -55,11 +93,22 @@ function foodOf(row: FoodRow): Omit<Food, 'favourite' | 'recent'> {
     available_carbohydrate_g: availableCarbohydrate(row.carbohydrate_g, row.fibre_g),
     barcode: row.barcode,
     brand: row.brand,
+    allergens: allergensOf(row),
   };
 }
 
-function toFood(row: FoodRow, flags: { favourite: boolean; recent: boolean }): Food {
-  return { ...foodOf(row), ...flags };
+type FoodEntryFields = Omit<
+  Food,
+  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings'
+>;
+
+function toFood(
+  row: FoodRow,
+  flags: { favourite: boolean; recent: boolean },
+  declared: DeclaredAllergies,
+): Food {
+  const food = foodOf(row);
+  return { ...food, ...allergyWarningsOf(food, declared), ...flags };
 }
 
 /** The first day whose entries count as recent. */
@@ -106,6 +155,7 @@ async function selectFoods(
   const favourite = sql<boolean>`${foodFavourites.food_id} is not null`;
   const isRecent = sql<boolean>`${recent.used_at} is not null`;
 
+  const declared = declaredAllergies(deps.db, userId);
   const rows = await deps.db
     .select({ food: foods, favourite, recent: isRecent })
     .from(foods)
@@ -124,7 +174,10 @@ async function selectFoods(
       foods.name,
     )
     .limit(options.limit);
-  return rows.map((row) => toFood(row.food, { favourite: row.favourite, recent: row.recent }));
+  const allergies = await declared;
+  return rows.map((row) =>
+    toFood(row.food, { favourite: row.favourite, recent: row.recent }, allergies),
+  );
 }
 
 /** The shipped table's index, built once per database: the table does not change while
@@ -167,6 +220,8 @@ interface PersonFoods {
   since: string;
   marks: Map<string, Marks>;
   own: FoodIndex;
+  /** What they declared at onboarding; the eating step raises foods_version too. */
+  declared: DeclaredAllergies;
 }
 
 /**
@@ -207,6 +262,7 @@ async function personFoods(
   const since = recentSince(deps.clock);
   const kept = people.get(userId);
   if (kept && kept.version === version && kept.since === since) return kept;
+  const declared = declaredAllergies(deps.db, userId);
   const answer: unknown = await deps.db.execute(sql`
     select m.food_id, bool_or(m.favourite) as favourite,
       extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
@@ -231,7 +287,13 @@ async function personFoods(
     marks.set(row.food_id, { favourite: row.favourite, usedAt: row.used_at });
     if (row.id) own.push(toEntry(row as FoodRow));
   }
-  const person = { version: version ?? -1, since, marks, own: new FoodIndex(own) };
+  const person = {
+    version: version ?? -1,
+    since,
+    marks,
+    own: new FoodIndex(own),
+    declared: await declared,
+  };
   if (version !== undefined) keep(userId, person);
   return person;
 }
@@ -249,17 +311,17 @@ async function rankedFoods(
   q: string,
   limit: number,
   foodsVersion: number | undefined,
-): Promise<{ entry: FoodEntry; mark: Marks }[] | null> {
+): Promise<{ entries: { entry: FoodEntry; mark: Marks }[]; declared: DeclaredAllergies } | null> {
   if (searchWords(q).length === 0) return null;
   const [table, person] = await Promise.all([
     tableIndex(deps.db),
     personFoods(deps, userId, foodsVersion),
   ]);
   const marksOf = (id: string) => person.marks.get(id) ?? UNMARKED;
-  return rankForPerson(table.ranked(q), person.own.search(q), marksOf, limit).map(({ entry }) => ({
-    entry,
-    mark: marksOf(entry.id),
-  }));
+  const entries = rankForPerson(table.ranked(q), person.own.search(q), marksOf, limit).map(
+    ({ entry }) => ({ entry, mark: marksOf(entry.id) }),
+  );
+  return { entries, declared: person.declared };
 }
 
 /** The foods of a search (see `rankedFoods`); with an empty query, favourites and recents. */
@@ -272,15 +334,19 @@ export async function searchFoods(
   const { q, limit, meal } = foodSearchQuerySchema.parse(query);
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
   if (!ranked) return favouritesAndRecents(deps, userId, limit, meal);
-  return ranked.map(({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
-    ...food,
-    favourite: mark.favourite,
-    recent: mark.usedAt !== null,
-  }));
+  return ranked.entries.map(
+    ({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
+      ...food,
+      ...allergyWarningsOf(food, ranked.declared),
+      favourite: mark.favourite,
+      recent: mark.usedAt !== null,
+    }),
+  );
 }
 
-/** The marks as a food's JSON ends once checked against the schema with neither. */
-const UNMARKED_TAIL = ',"favourite":false,"recent":false}';
+/** How a food's JSON ends once checked against the schema with no warnings nor marks. */
+const UNMARKED_TAIL =
+  ',"allergy_warnings":[],"other_allergy_warnings":[],"favourite":false,"recent":false}';
 
 /** Each food's JSON without its marks, checked against `foodSchema` when first made. */
 const foodJson = new WeakMap<FoodEntry, string>();
@@ -289,7 +355,15 @@ function jsonOf(entry: FoodEntry): string {
   let json = foodJson.get(entry);
   if (json === undefined) {
     // The schema leaves out what the search alone knows (aliases, commonness).
-    const full = JSON.stringify(foodSchema.parse({ ...entry, favourite: false, recent: false }));
+    const full = JSON.stringify(
+      foodSchema.parse({
+        ...entry,
+        allergy_warnings: [],
+        other_allergy_warnings: [],
+        favourite: false,
+        recent: false,
+      }),
+    );
     if (!full.endsWith(UNMARKED_TAIL))
       throw new Error('a food’s JSON no longer ends with its marks');
     json = full.slice(0, -UNMARKED_TAIL.length);
@@ -320,10 +394,11 @@ export async function searchFoodsAnswer(
       }),
     );
   }
-  const items = ranked.map(
-    ({ entry, mark }) =>
-      `${jsonOf(entry)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`,
-  );
+  const items = ranked.entries.map(({ entry, mark }) => {
+    // The person's warnings (decision 073); the other allergies' words are their own text.
+    const warnings = allergyWarningsOf(entry, ranked.declared);
+    return `${jsonOf(entry)},"allergy_warnings":${JSON.stringify(warnings.allergy_warnings)},"other_allergy_warnings":${JSON.stringify(warnings.other_allergy_warnings)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`;
+  });
   return `{"status":200,"data":[${items.join(',')}]}`;
 }
 
@@ -450,7 +525,7 @@ export async function createFood(deps: FoodsDeps, userId: string, input: FoodInp
       .values({ ...values, owner_id: userId, created_at: now, updated_at: now })
       .returning();
     if (!row) throw new Error('food not stored');
-    return toFood(row, { favourite: false, recent: false });
+    return toFood(row, { favourite: false, recent: false }, await declaredAllergies(db, userId));
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   activityStepSchema,
@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
 import { onboardingAnswers } from '../../db/schema/onboarding';
+import { users } from '../../db/schema/users';
 import { targetProposals } from '../../db/schema/targets';
 import { setSharedAreas } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
@@ -122,6 +123,14 @@ export async function saveOnboardingStep(
 
   return deps.db.transaction(async (tx) => {
     if (restartsGoal) await lockWeighings(tx, userId);
+    if (step === 'eating') {
+      // The food search keeps what it read of a person, allergies included, while their
+      // foods_version stands (decisions 070, 073): new allergies must be read again.
+      await tx
+        .update(users)
+        .set({ foods_version: sql`${users.foods_version} + 1` })
+        .where(eq(users.id, userId));
+    }
     if (step === 'goal') {
       await tx
         .update(targetProposals)

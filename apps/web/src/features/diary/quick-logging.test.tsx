@@ -32,6 +32,9 @@ const egg = {
   available_carbohydrate_g: 0.72,
   barcode: null,
   brand: '',
+  allergens: [],
+  allergy_warnings: [],
+  other_allergy_warnings: [],
   favourite: false,
   recent: true,
 };

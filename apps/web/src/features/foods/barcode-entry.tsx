@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { gtinDigits } from '@forja/shared/gtin';
 import { barcodeSchema, type Food } from '@forja/shared/schemas/foods';
 import { TextField } from '../../components/ui/form-field';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { findFoodByBarcode } from './foods-api';
+
+/** The camera and its barcode reader: downloaded only when the person scans. */
+const BarcodeCamera = lazy(() => import('./barcode-camera'));
 
 interface BarcodeEntryProps {
   /** A product with this barcode was found among the person's own or the shared ones. */
@@ -15,10 +18,16 @@ interface BarcodeEntryProps {
   onClose: () => void;
 }
 
-/** The digits of a product's barcode, typed; looked up on the person's and shared products. */
+/**
+ * The digits of a product's barcode, typed or scanned with the camera ("Escanear"); looked
+ * up on the person's and shared products.
+ */
 export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [camera, setCamera] = useState(false);
+  /** Why the camera could not be used: the typed box stays. */
+  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const lookUp = useMutation({
     mutationFn: (code: string) => findFoodByBarcode(code),
     onSuccess: onFound,
@@ -46,6 +55,42 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-lg border border-neutral-300 p-3 dark:border-neutral-700"
     >
+      {camera ? (
+        <Suspense fallback={<p role="status">Abriendo la cámara…</p>}>
+          <BarcodeCamera
+            onDetected={(code) => {
+              // The same path as typed digits.
+              setCamera(false);
+              setTyped(code);
+              setError(undefined);
+              lookUp.mutate(code);
+            }}
+            onProblem={(message) => {
+              setCamera(false);
+              setCameraProblem(message);
+            }}
+            onClose={() => {
+              setCamera(false);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            setCameraProblem(null);
+            setCamera(true);
+          }}
+          className={`${secondaryButton} self-start`}
+        >
+          <span aria-hidden="true">📷</span> Escanear
+        </button>
+      )}
+      {cameraProblem ? (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {cameraProblem}
+        </p>
+      ) : null}
       <TextField
         label="Código de barras"
         inputMode="numeric"

@@ -21,6 +21,7 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
 import { formatNumber } from '../../lib/numbers';
+import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
 import { BarcodeEntry } from './barcode-entry';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
@@ -81,8 +82,26 @@ function defaultAmountText(food: Food): string {
  * recent foods, each with a "+" that logs its usual amount in one tap; choosing one
  * offers that amount to change, ready to add.
  */
-export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
+export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerProps) {
   const searchId = useId();
+  /** A food holding a declared allergy, waiting for "Añadir igualmente" or "No añadir". */
+  const [asking, setAsking] = useState<{
+    choice: FoodChoice;
+    settle: (added: boolean) => void;
+  } | null>(null);
+  /**
+   * Logs the choice; a food holding an allergy the person declared is asked about first
+   * (decision 073), and "No añadir" fails the promise as a failed log would.
+   */
+  const onPick = (choice: FoodChoice): Promise<void> => {
+    if (!hasAllergyWarning(choice.food)) return log(choice);
+    return new Promise<boolean>((settle) => {
+      setAsking({ choice, settle });
+    }).then((added) => {
+      if (!added) throw new Error('not added');
+      return log(choice);
+    });
+  };
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
   const results = useQuery(foodSearchQuery(deferred, meal));
@@ -129,13 +148,29 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
         placeholder="Ej.: huevo, plátano, arroz"
         className={fieldControl}
       />
+      {asking ? (
+        <AllergyConfirmation
+          food={asking.choice.food}
+          pending={pending}
+          onConfirm={() => {
+            setAsking(null);
+            asking.settle(true);
+          }}
+          onCancel={() => {
+            setAsking(null);
+            asking.settle(false);
+          }}
+        />
+      ) : null}
       {scanning ? (
         <BarcodeEntry
           onFound={(food) => {
             // A product found by its barcode is logged at once, in its usual amount.
             const amount = defaultAmount(food);
             setScanning(false);
-            void onPick({ food, quantity: Number(amount.quantity), unit: amount.unit });
+            onPick({ food, quantity: Number(amount.quantity), unit: amount.unit }).catch(
+              () => undefined,
+            );
           }}
           onNotFound={(barcode) => {
             setScanning(false);
@@ -206,6 +241,7 @@ export function FoodPicker({ onPick, pending, system, meal }: FoodPickerProps) {
                   {food.origin === 'own' ? ' · tuyo' : ''}
                   {food.recent ? ' · reciente' : ''}
                 </span>
+                <AllergyWarnings food={food} />
               </button>
               {food.origin === 'own' ? (
                 <RowActions

@@ -4,7 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { foodInputSchema, type Food } from '@forja/shared/schemas/foods';
+import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
+import { ALLERGEN_NAMES } from '@forja/shared/allergens';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput, withNumbers } from '../../lib/number-input';
@@ -24,6 +26,8 @@ type NumberField = (typeof numberFields)[number][0];
 interface OwnFoodValues extends Record<NumberField | 'name' | 'brand' | 'barcode', string> {
   /** One optional portion; left empty, none is sent. */
   portions: { name: string; grams: string }[];
+  /** The allergens ticked; the form library reports none ticked as false. */
+  allergens: string[] | false;
 }
 
 function valuesOf(food: Food | undefined, barcode: string | undefined): OwnFoodValues {
@@ -39,6 +43,7 @@ function valuesOf(food: Food | undefined, barcode: string | undefined): OwnFoodV
     fat_g: text(food?.fat_g),
     fibre_g: text(food?.fibre_g),
     portions: [{ name: portion?.name ?? '', grams: text(portion?.grams) }],
+    allergens: food?.allergens ?? [],
   };
 }
 
@@ -47,6 +52,7 @@ const ownFoodFormSchema = z.preprocess(
     withNumbers(
       {
         ...values,
+        allergens: values.allergens === false ? [] : values.allergens,
         portions: values.portions
           .filter((portion) => portion.name.trim() !== '' || portion.grams.trim() !== '')
           .map((portion) => ({ name: portion.name, grams: parseNumberInput(portion.grams) })),
@@ -159,6 +165,15 @@ export function OwnFoodForm({
           {...register('portions.0.grams')}
         />
       </div>
+      <ChoiceField
+        legend="Alérgenos que contiene"
+        hint="Los que su etiqueta destaca en los ingredientes."
+        type="checkbox"
+        columns={3}
+        options={optionsOf(ALLERGEN_NAMES)}
+        registration={register('allergens')}
+        error={errors.allergens?.message}
+      />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={save.isPending} className={primaryButton}>
           Guardar alimento

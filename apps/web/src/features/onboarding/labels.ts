@@ -1,3 +1,4 @@
+import { ALLERGEN_NAMES } from '@forja/shared/allergens';
 import type {
   ACTIVITY_LEVELS,
   ALLERGENS,
@@ -62,22 +63,8 @@ export const EATING_PATTERN_LABELS: LabelsOf<typeof EATING_PATTERNS> = {
   other: 'Otra',
 };
 
-export const ALLERGEN_LABELS: LabelsOf<typeof ALLERGENS> = {
-  gluten: 'Gluten',
-  crustaceans: 'Crustáceos',
-  eggs: 'Huevos',
-  fish: 'Pescado',
-  peanuts: 'Cacahuetes',
-  soy: 'Soja',
-  milk: 'Leche',
-  tree_nuts: 'Frutos de cáscara',
-  celery: 'Apio',
-  mustard: 'Mostaza',
-  sesame: 'Sésamo',
-  sulphites: 'Sulfitos',
-  lupin: 'Altramuces',
-  molluscs: 'Moluscos',
-};
+/** The same names the own-food form lists (`ALLERGEN_NAMES`). */
+export const ALLERGEN_LABELS: LabelsOf<typeof ALLERGENS> = ALLERGEN_NAMES;
 
 export const HEALTH_QUESTION_LABELS: LabelsOf<typeof HEALTH_QUESTIONS> = {
   heart_condition: 'Un médico me ha dicho que tengo un problema de corazón',

@@ -1,0 +1,2 @@
+ALTER TABLE "foods" ADD COLUMN "allergens" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "foods" ADD CONSTRAINT "foods_allergens_check" CHECK ("foods"."allergens" <@ array['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soy', 'milk', 'tree_nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs']::text[]);

@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { allergyQuestion, allergyWarningTexts } from '@forja/shared/allergens';
+import type { Food } from '@forja/shared/schemas/foods';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+
+type Warned = Pick<Food, 'allergy_warnings' | 'other_allergy_warnings'>;
+
+export function hasAllergyWarning(food: Warned): boolean {
+  return food.allergy_warnings.length > 0 || food.other_allergy_warnings.length > 0;
+}
+
+/** "⚠ Contiene leche · Contiene gluten" under a result: an icon and words, not colour alone. */
+export function AllergyWarnings({ food }: { food: Warned }) {
+  const texts = allergyWarningTexts(food);
+  if (texts.length === 0) return null;
+  return (
+    <span className="flex items-start gap-1 text-sm font-semibold text-red-800 dark:text-red-300">
+      <span aria-hidden="true">⚠</span>
+      <span>{texts.join(' · ')}</span>
+    </span>
+  );
+}
+
+interface AllergyConfirmationProps {
+  food: Food;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Asked before adding a food that holds an allergy the person declared at onboarding:
+ * "Declaraste alergia a la leche. ¿Añadir igualmente?", then add it or not.
+ */
+export function AllergyConfirmation({
+  food,
+  pending,
+  onConfirm,
+  onCancel,
+}: AllergyConfirmationProps) {
+  const titleId = useId();
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">
+        <span aria-hidden="true">⚠ </span>
+        {food.name}
+      </p>
+      <p id={titleId}>{allergyQuestion(food)}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={pending} className={primaryButton} onClick={onConfirm}>
+          Añadir igualmente
+        </button>
+        <button type="button" autoFocus className={secondaryButton} onClick={onCancel}>
+          No añadir
+        </button>
+      </div>
+    </div>
+  );
+}
