@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import { signedInUser, type SignedInUser } from '../../test/subscribed';
+import { inTransaction } from '../db/in-transaction';
+import { AppError } from './app-error';
+import { registerAuthentication, requireUser } from './authentication';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   MAX_IDEMPOTENCY_KEYS_PER_PERSON,
@@ -11,8 +15,44 @@ import {
 
 let ctx: TestContext;
 
+const renamed = (name: string) => sql`update users set first_name = ${name}`;
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    // Writes of the kind a handler can end in: failing after their effect, refusing after
+    // it, and several transactions of their own at once.
+    extend(root, deps) {
+      void root.register((app) => {
+        registerAuthentication(app, { db: deps.database.db, clock: deps.clock });
+        const schema = { security: [{ token: [] }] };
+        const { db } = deps.database;
+        const userOf = (request: FastifyRequest) => requireUser(request).userId;
+        app.post('/v0/pruebas/falla/', { schema }, async (request) => {
+          await db.execute(sql`${renamed('Falla')} where id = ${userOf(request)}`);
+          throw new Error('falla después de escribir');
+        });
+        app.post('/v0/pruebas/rechaza/', { schema }, async (request) => {
+          await db.execute(sql`${renamed('Rechaza')} where id = ${userOf(request)}`);
+          throw new AppError('idempotencyKeyInProgress');
+        });
+        app.post('/v0/pruebas/a-la-vez/', { schema }, async (request, reply) => {
+          const id = userOf(request);
+          await Promise.all(
+            ['A', 'B', 'C'].map((part) =>
+              inTransaction({ db }, async ({ db: tx }) => {
+                await tx.execute(sql`${renamed(part)} where id = ${id}`);
+                await tx.execute(
+                  sql`update users set last_name = last_name || ${part} where id = ${id}`,
+                );
+              }),
+            ),
+          );
+          return reply.code(201).send({ status: 201, data: { ok: true } });
+        });
+        return Promise.resolve();
+      });
+    },
+  });
 });
 
 afterAll(async () => {
@@ -248,5 +288,49 @@ describe('the bounds of the stored keys', () => {
     expect(oldest.map((row) => row.key).sort()).toEqual(['k2', 'la-1001']);
     // Another person's keys are theirs.
     expect(await keysOf(bea)).toBe(MAX_IDEMPOTENCY_KEYS_PER_PERSON);
+  });
+});
+
+describe('the effect and the key together', () => {
+  async function nameOf(who: SignedInUser) {
+    const [row] = await ctx.database.rows<{ first_name: string; last_name: string }>(
+      sql`select first_name, last_name from users where id = ${who.user.id}`,
+    );
+    return row;
+  }
+
+  it('keeps neither when the answer is a 5xx, so the retry runs again', async () => {
+    const ana = await signedInUser(ctx);
+    const before = await nameOf(ana);
+    const failed = await send(ana, 'POST', '/v0/pruebas/falla/', 'falla', {});
+    expect(failed.statusCode).toBe(500);
+    expect(await nameOf(ana)).toEqual(before);
+    expect(await keysOf(ana)).toBe(0);
+    const again = await send(ana, 'POST', '/v0/pruebas/falla/', 'falla', {});
+    expect(again.statusCode).toBe(500);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('undoes the effect of a 4xx and keeps its answer', async () => {
+    const ana = await signedInUser(ctx);
+    const before = await nameOf(ana);
+    const refused = await send(ana, 'POST', '/v0/pruebas/rechaza/', 'rechaza', {});
+    expect(refused.statusCode).toBe(409);
+    expect(await nameOf(ana)).toEqual(before);
+    expect(await keysOf(ana)).toBe(1);
+    const again = await send(ana, 'POST', '/v0/pruebas/rechaza/', 'rechaza', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it("runs a handler's own transactions started at once, one after another", async () => {
+    const ana = await signedInUser(ctx);
+    const before = await nameOf(ana);
+    const res = await send(ana, 'POST', '/v0/pruebas/a-la-vez/', 'a-la-vez', {});
+    expect(res.statusCode).toBe(201);
+    const after = await nameOf(ana);
+    expect(after?.first_name).toBe('C');
+    expect(after?.last_name).toBe(`${before?.last_name ?? ''}ABC`);
+    expect(await keysOf(ana)).toBe(1);
   });
 });
