@@ -31,7 +31,10 @@ export const idempotencyKeys = pgTable(
     /** The answer's body exactly as it was sent (before compression); null when empty. */
     body: bytea('body'),
     /** The answer's own headers (content type, location…) to send again. */
-    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    headers: jsonb('headers')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
