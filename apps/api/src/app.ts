@@ -23,6 +23,7 @@ import {
   registerErrorHandler,
 } from './http/error-handler';
 import { serializeError } from './http/error-logging';
+import { registerIdempotency } from './http/idempotency';
 import { requestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before compression and every route: writes sent with an Idempotency-Key are applied once.
+  registerIdempotency(app, { database: deps.database, clock: deps.clock });
 
   const webDist = options.webDist ?? webDistFolder;
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
@@ -151,8 +154,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposedHeaders: ['Retry-After'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
+      exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
       maxAge: 600,
     });
   }

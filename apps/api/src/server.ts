@@ -13,6 +13,7 @@ import { proposeWeeklyTargets } from './modules/targets/proposals.service';
 import { startNotificationWorkers } from './modules/notifications/notifications-scheduler';
 import { startPaymentsScheduler } from './modules/subscriptions/payments-scheduler';
 import { processMailRequests } from './modules/users/users.service';
+import { purgeIdempotencyKeys } from './http/idempotency';
 import { every } from './periodic';
 import { purgeDeadCredentials } from './security/purge';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
@@ -113,7 +114,19 @@ async function main() {
       app.log.error({ err: error }, 'credentials purge failed');
     },
   );
+  // Idempotency keys are remembered for 7 days (decision 067).
+  const idempotencyKeysPurge = every(
+    3_600_000,
+    async () => {
+      const purged = await purgeIdempotencyKeys({ db: database.db, clock: systemClock });
+      app.log.info({ purged }, 'expired idempotency keys purged');
+    },
+    (error) => {
+      app.log.error({ err: error }, 'idempotency keys purge failed');
+    },
+  );
   app.addHook('onClose', async () => {
+    await idempotencyKeysPurge.stop();
     await credentialsPurge.stop();
     await checkInNotices.stop();
     await weeklyProposals.stop();

@@ -512,6 +512,24 @@ export const API_ERRORS = {
     error: 'push endpoint not allowed',
     message: 'El servicio de notificaciones de este navegador no está admitido',
   },
+  // Idempotency-Key on writes (decision 067).
+  idempotencyKeyInvalid: {
+    status: 400,
+    error: 'invalid idempotency key',
+    message:
+      'La cabecera Idempotency-Key no es válida: debe tener entre 1 y 255 caracteres imprimibles',
+  },
+  idempotencyKeyReused: {
+    status: 422,
+    error: 'idempotency key reused',
+    message:
+      'Esta clave Idempotency-Key ya se usó con otra petición distinta: envía esta con una clave nueva',
+  },
+  idempotencyKeyInProgress: {
+    status: 409,
+    error: 'request in progress',
+    message: 'Esta petición ya se está procesando',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

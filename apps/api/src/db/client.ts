@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './database-errors';
+import { requestBound } from './request-transaction';
 import { migrationsFolder } from '../paths';
 
 /** The query builder every service receives, whichever engine is behind it. */
@@ -179,10 +180,12 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     }
   };
 
+  // Inside a write sent with an Idempotency-Key, the request's transaction (decision 067).
+  const bound = requestBound(db);
   return {
-    db,
+    db: bound,
     kind: 'postgres',
-    rows: rowsOf(db),
+    rows: rowsOf(bound),
     async migrate(seed) {
       const client = await pool.connect();
       try {
@@ -199,7 +202,7 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
       }
     },
     async ping() {
-      await db.execute(sql`select 1`);
+      await bound.execute(sql`select 1`);
     },
     listen(channel, handlers) {
       if (!channelName.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -217,7 +220,8 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const drizzleDb = drizzlePglite(client);
-  const db = drizzleDb as unknown as Db;
+  // Inside a write sent with an Idempotency-Key, the request's transaction (decision 067).
+  const db = requestBound(drizzleDb);
 
   return {
     db,
