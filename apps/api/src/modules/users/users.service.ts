@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import type { AuthTokens } from '@forja/shared/schemas/auth';
 import { isId } from '@forja/shared/schemas/common';
 import { userPreferencesCreateSchema } from '@forja/shared/schemas/preferences';
@@ -54,7 +55,7 @@ export const VERIFICATION_CODE = {
   lifetimeMs: 10 * MINUTE,
   maxFailedAttempts: 5,
   /** A new code is sent at most this often. */
-  resendIntervalMs: MINUTE,
+  resendIntervalMs: VERIFICATION_RESEND_INTERVAL_SECONDS * 1000,
 } as const;
 export const PASSWORD_RESET_LIFETIME_MS = 60 * MINUTE;
 
