@@ -41,6 +41,7 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
   verificationEmail,
+  welcomeEmail,
 } from '../../adapters/mail/emails';
 
 export interface UsersDeps {
@@ -200,6 +201,11 @@ export async function verifyEmail(deps: UsersDeps, input: EmailVerification): Pr
       .set({ consumed_at: now })
       .where(eq(verificationCodes.id, code.id));
     await tx.update(users).set({ enabled: true, updated_at: now }).where(eq(users.id, user.id));
+    // Once: the code is consumed in this transaction, so no second verification gets here.
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      welcomeEmail({ to: user.email, firstName: user.first_name, publicUrl: deps.publicUrl }),
+    );
     return true;
   });
   if (!verified) throw new AppError('invalidVerificationToken');
