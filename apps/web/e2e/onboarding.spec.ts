@@ -92,8 +92,9 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
   await expect(page.getByText('Unidades guardadas')).toBeVisible();
 
   await page.goto('/users/onboarding/second-step?from=resume');
-  // 180 cm = 70.9 in; 80 kg = 176.4 lb
-  await expect(page.getByLabel('Altura (in)')).toHaveValue('70,9');
+  // 180 cm = 70.9 in, 5 ft 11 in to the half inch; 80 kg = 176.4 lb
+  await expect(page.getByLabel('Pies (ft)')).toHaveValue('5');
+  await expect(page.getByLabel('Pulgadas (in)')).toHaveValue('11');
   await expect(page.getByLabel('Peso (lb)')).toHaveValue('176,4');
 
   await page.goto('/users/onboarding/resume');

@@ -155,3 +155,6 @@ export const MAX_OWN_EXERCISES = 300;
 export const MAX_NOTIFICATIONS_PER_USER = 200;
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
 export const NOTIFICATION_LIST_SIZE = 50;
+
+/** The least time between two verification codes mailed to one address. */
+export const VERIFICATION_RESEND_INTERVAL_SECONDS = 60;

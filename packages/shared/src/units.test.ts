@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cmToFeetAndInches,
+  feetAndInchesToCm,
+  formatHeight,
   cmToIn,
   inToCm,
   kgToLb,
@@ -71,5 +74,37 @@ describe('ranges in the person’s units', () => {
         expect(kg).toBeLessThanOrEqual(400);
       }),
     );
+  });
+});
+
+describe('heights in feet and inches', () => {
+  it('converts feet and inches to centimetres exactly', () => {
+    expect(feetAndInchesToCm(5, 9)).toBe(175.26);
+    expect(feetAndInchesToCm(6, 0)).toBe(182.88);
+    expect(feetAndInchesToCm(4, 11.5)).toBe(151.13);
+    expect(feetAndInchesToCm(0, 1)).toBe(2.54);
+  });
+
+  it('reads centimetres as whole feet and inches to the nearest half inch', () => {
+    expect(cmToFeetAndInches(175.26)).toEqual({ feet: 5, inches: 9 });
+    expect(cmToFeetAndInches(175)).toEqual({ feet: 5, inches: 9 });
+    expect(cmToFeetAndInches(182.88)).toEqual({ feet: 6, inches: 0 });
+    // 5 ft 11.9 in rounds up to 6 ft, never to "5 ft 12 in".
+    expect(cmToFeetAndInches(182.7)).toEqual({ feet: 6, inches: 0 });
+    expect(cmToFeetAndInches(151.13)).toEqual({ feet: 4, inches: 11.5 });
+  });
+
+  it('goes back and forth without drifting for every half inch from 3 to 8 ft', () => {
+    for (let half = 72; half <= 192; half += 1) {
+      const feet = Math.floor(half / 24);
+      const inches = (half - feet * 24) / 2;
+      expect(cmToFeetAndInches(feetAndInchesToCm(feet, inches))).toEqual({ feet, inches });
+    }
+  });
+
+  it('writes a height in the person units', () => {
+    expect(formatHeight(175.26, 'imperial')).toBe('5 ft 9 in');
+    expect(formatHeight(151.13, 'imperial')).toBe('4 ft 11,5 in');
+    expect(formatHeight(175.5, 'metric')).toBe('175,5 cm');
   });
 });

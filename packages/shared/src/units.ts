@@ -93,3 +93,30 @@ export function rangeIn(
     unit,
   };
 }
+
+export const IN_PER_FT = 12;
+
+/** A height in whole feet and inches (rounded to the nearest half inch), as imperial users say it. */
+export interface FeetAndInches {
+  feet: number;
+  inches: number;
+}
+
+/** 175 cm is 5 ft 8,9 in: { feet: 5, inches: 9 } to the nearest half inch. */
+export function cmToFeetAndInches(cm: number): FeetAndInches {
+  const halfInches = Math.round(cmToIn(cm) * 2);
+  const feet = Math.floor(halfInches / (2 * IN_PER_FT));
+  return { feet, inches: (halfInches - feet * 2 * IN_PER_FT) / 2 };
+}
+
+/** Feet and inches in centimetres, exactly (1 in = 2.54 cm). */
+export function feetAndInchesToCm(feet: number, inches: number): number {
+  return roundTo(inToCm(feet * IN_PER_FT + inches), 6);
+}
+
+/** A height as the person reads it: "175 cm", or "5 ft 9 in" for imperial users. */
+export function formatHeight(cm: number, system: MetricSystem): string {
+  if (system === 'metric') return `${String(roundTo(cm, 1)).replace('.', ',')} cm`;
+  const { feet, inches } = cmToFeetAndInches(cm);
+  return `${feet} ft ${String(inches).replace('.', ',')} in`;
+}

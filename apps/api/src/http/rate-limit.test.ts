@@ -1,3 +1,4 @@
+import { TERMS_VERSION, VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -404,4 +405,51 @@ describe('with Redis unavailable', () => {
       await stopRedis(server);
     }
   }, 30_000);
+});
+
+describe('the spacing of verification codes', () => {
+  const resendPath = '/v0/users/registrations/email-verifications/resend/';
+
+  it('refuses a second code within a minute of the first, saying how long is left', async () => {
+    const spaced = await createTestContext({
+      database: ctx.database,
+      build: {
+        rateLimits: { verificationResend: DEFAULT_RATE_LIMITS.verificationResend },
+      },
+    });
+    try {
+      const resend = (email: string) =>
+        spaced.app.inject({ method: 'POST', url: resendPath, payload: { email } });
+
+      // A registration mails the first code, so a resend straight after waits too.
+      const registered = uniqueEmail();
+      const registration = await spaced.app.inject({
+        method: 'POST',
+        url: '/v0/users/registrations/',
+        payload: {
+          email: registered,
+          password: 'una contraseña larga',
+          first_name: 'Ana',
+          last_name: 'Ruiz',
+          country: 'ES',
+          terms_version: TERMS_VERSION,
+        },
+      });
+      expect(registration.statusCode).toBeLessThan(300);
+      const refused = await resend(registered);
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(VERIFICATION_RESEND_INTERVAL_SECONDS);
+
+      // Without a registration, the first resend goes through and the second waits.
+      const other = uniqueEmail();
+      expect((await resend(other)).statusCode).toBeLessThan(300);
+      expect((await resend(other)).statusCode).toBe(429);
+      // Another address is not held up.
+      expect((await resend(uniqueEmail())).statusCode).toBeLessThan(300);
+    } finally {
+      await spaced.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import { AppError } from './app-error';
 import { addressKey } from './client-address';
 import {
@@ -25,6 +26,11 @@ export interface ActionLimits {
   perIp: RateLimitRule;
   perAccount: RateLimitRule;
   perAccountAndIp?: RateLimitRule;
+  /**
+   * The least time between two calls on one account, from any address: refused before the
+   * others count, with the seconds left in Retry-After, so a client can say how long remains.
+   */
+  spacing?: RateLimitRule;
 }
 
 export type RateLimitedAction =
@@ -60,9 +66,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perIp: { max: 50, windowMs: 10 * MINUTE },
     perAccount: { max: 10, windowMs: 10 * MINUTE },
   },
+  // One code a minute per address (a registration sends the first), as the worker mails them.
   verificationResend: {
     perIp: { max: 20, windowMs: 10 * MINUTE },
     perAccount: { max: 5, windowMs: 10 * MINUTE },
+    spacing: { max: 1, windowMs: VERIFICATION_RESEND_INTERVAL_SECONDS * 1000 },
   },
   passwordResetTrigger: {
     perIp: { max: 20, windowMs: 10 * MINUTE },
@@ -121,6 +129,7 @@ interface ActionLimiters {
   perIp: RateLimiterAbstract;
   perAccount: RateLimiterAbstract;
   perAccountAndIp: RateLimiterAbstract | undefined;
+  spacing: { limiter: RateLimiterAbstract; seconds: number } | undefined;
 }
 
 /**
@@ -144,6 +153,10 @@ export function registerRateLimiting(
         perAccount: limiter(`${action}:account`, limits.perAccount),
         perAccountAndIp:
           limits.perAccountAndIp && limiter(`${action}:pair`, limits.perAccountAndIp),
+        spacing: limits.spacing && {
+          limiter: limiter(`${action}:spacing`, limits.spacing),
+          seconds: Math.max(1, Math.ceil(limits.spacing.windowMs / 1000)),
+        },
       },
     ]),
   ) as Record<RateLimitedAction, ActionLimiters>;
@@ -158,6 +171,11 @@ export function registerRateLimiting(
     }
     if (attempt.action === 'login') {
       await known.set(`${attempt.account}:${attempt.address}`, 1, KNOWN_ADDRESS_SECONDS);
+    }
+    // A registration mails the first code: the next one waits as after a resend.
+    const resendSpacing = limiters.verificationResend.spacing;
+    if (attempt.action === 'registration' && resendSpacing) {
+      await resendSpacing.limiter.set(attempt.account, 1, resendSpacing.seconds);
     }
   };
   // Every answer passes here, and nearly none was guarded: those go on without a promise.
@@ -178,13 +196,14 @@ export function registerRateLimiting(
   });
 
   const guard: RateLimitGuard = (action, accountOf) => {
-    const { perIp, perAccount, perAccountAndIp } = limiters[action];
+    const { perIp, perAccount, perAccountAndIp, spacing } = limiters[action];
     return async (request) => {
       // Asking where the counts are notes (and logs) Redis's return after an outage.
       store.kind();
       const account = accountOf(request).toLowerCase();
       const address = addressKey(request.ip);
       const rules: [RateLimiterAbstract, string][] = [[perIp, address]];
+      if (spacing) rules.push([spacing.limiter, account]);
       if (perAccountAndIp) {
         rules.push([perAccountAndIp, `${account}:${address}`]);
         // The owner's usual addresses stay open when many others have failed on the account.

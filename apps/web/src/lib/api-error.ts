@@ -10,14 +10,22 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's stable English error text, when it sent one. */
   readonly serverError: string | undefined;
+  /** For a refusal to repeat too soon (429): the seconds to wait, when the server said. */
+  readonly retryAfter: number | undefined;
 
   constructor(
     message: string,
-    options: { status: number; serverError?: string; kind?: 'public' | 'internal' },
+    options: {
+      status: number;
+      serverError?: string;
+      kind?: 'public' | 'internal';
+      retryAfter?: number;
+    },
   ) {
     super(message);
     this.status = options.status;
     this.serverError = options.serverError;
+    this.retryAfter = options.retryAfter;
     this.kind = options.kind ?? 'public';
   }
 }

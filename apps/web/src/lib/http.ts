@@ -44,7 +44,7 @@ export interface RequestOptions<T> {
  * Turns a failed answer into the Spanish message the spec's catalogue gives for it: a mapped
  * server error first, then the server's message or error text, then the text of the status.
  */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, retryAfter?: number): ApiError {
   const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
   const serverError = nonBlank(data?.error);
   const message =
@@ -52,7 +52,17 @@ export function toApiError(status: number, body: unknown): ApiError {
     nonBlank(data?.message) ??
     serverError ??
     messageForStatus(status);
-  return new ApiError(message, { status, ...(serverError ? { serverError } : {}) });
+  return new ApiError(message, {
+    status,
+    ...(serverError ? { serverError } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
+}
+
+/** Whole seconds from a Retry-After header given in seconds; undefined when absent or a date. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 function nonBlank(value: unknown): string | undefined {
@@ -125,6 +135,8 @@ export function createHttpClient(options: HttpClientOptions) {
     body: unknown;
     /** The bytes of a file asked for as one. */
     file?: Blob;
+    /** Seconds to wait before asking again, from a refusal's Retry-After. */
+    retryAfter?: number | undefined;
   }
 
   async function send(
@@ -167,7 +179,12 @@ export function createHttpClient(options: HttpClientOptions) {
       } catch {
         parsed = undefined;
       }
-      return { status: response.status, ok: response.ok, body: parsed };
+      return {
+        status: response.status,
+        ok: response.ok,
+        body: parsed,
+        retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+      };
     } catch {
       // Network failure, or the time-out aborted the request.
       throw networkError();
@@ -248,7 +265,7 @@ export function createHttpClient(options: HttpClientOptions) {
     }
 
     if (response.status === 402) options.forceNavigation('/users/subscription/plans');
-    if (!response.ok) throw toApiError(response.status, response.body);
+    if (!response.ok) throw toApiError(response.status, response.body, response.retryAfter);
     return response;
   }
 

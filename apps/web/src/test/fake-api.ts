@@ -17,6 +17,7 @@ export interface FakeCall {
 export interface FakeAnswer {
   status: number;
   data?: unknown;
+  headers?: Record<string, string>;
 }
 
 type Handler = (call: FakeCall) => FakeAnswer;
@@ -54,7 +55,7 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
           : JSON.stringify({ status: answer.status, data: answer.data ?? null }),
         {
           status: answer.status,
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ...answer.headers },
         },
       ),
     );

@@ -567,7 +567,8 @@ export function bodyToMetric(answer: BodyAnswer, system: MetricSystem): BodyAnsw
   if (system === 'metric') return answer;
   return {
     ...answer,
-    height_cm: roundTo(inToCm(answer.height_cm), 1),
+    // Two decimals keep any half inch exact (69.5 in = 176.53 cm).
+    height_cm: roundTo(inToCm(answer.height_cm), 2),
     weight_kg: roundTo(lbToKg(answer.weight_kg), 2),
   };
 }

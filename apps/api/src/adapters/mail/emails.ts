@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@forja/shared/constants';
+import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { escapeHtml } from './html';
 import type { OutboxMessage } from './outbox';
 import type { MailKind } from '../../db/schema/mail';
@@ -162,5 +163,70 @@ export function notificationDigestEmail(input: {
       `Recibes este resumen como mucho una vez al día. Puedes elegir qué avisos te llegan por correo en Ajustes: ${input.settingsUrl}`,
     ],
     action: { label: `Abrir ${PRODUCT_NAME}`, url: input.appUrl },
+  });
+}
+
+/** Once, when the account's e-mail is verified: what comes next. */
+export function welcomeEmail(input: {
+  to: string;
+  firstName: string;
+  publicUrl: string;
+}): OutboxMessage {
+  return compose({
+    kind: 'welcome',
+    to: input.to,
+    subject: `Te damos la bienvenida a ${PRODUCT_NAME}`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      'Tu correo está verificado y tu cuenta, lista.',
+      'Para empezar, elige tu plan (puedes probarlo gratis) y contesta unas preguntas sobre tu objetivo, tu cuerpo y tu día a día. Con ellas calculamos tus objetivos de calorías y macronutrientes.',
+      'Después, apunta lo que comes en el diario y registra tu peso de vez en cuando: así podremos ajustar tus objetivos a cómo avanzas.',
+    ],
+    action: { label: 'Iniciar sesión', url: `${input.publicUrl}/auth/login` },
+  });
+}
+
+function formatAmount(cents: number, currency: string): string {
+  return new Intl.NumberFormat('es-ES', { style: 'currency', currency: currency.toUpperCase() })
+    .format(cents / 100)
+    .replace(/\u00a0/g, ' ');
+}
+
+function formatLongDate(date: Date): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    dateStyle: 'long',
+    timeZone: DEFAULT_TIME_ZONE,
+  }).format(date);
+}
+
+/** For each paid invoice of a subscription: what was charged, when, and until when it covers. */
+export function paymentReceiptEmail(input: {
+  to: string;
+  firstName: string;
+  /** In the currency's minor unit (cents). */
+  amount: number;
+  currency: string;
+  paidAt: Date;
+  /** The end of the period the payment covers, when the invoice says. */
+  periodEnd: Date | null;
+  invoiceId: string;
+  publicUrl: string;
+}): OutboxMessage {
+  const amount = formatAmount(input.amount, input.currency);
+  return compose({
+    kind: 'payment_receipt',
+    to: input.to,
+    subject: `Recibo de tu pago de ${amount} en ${PRODUCT_NAME}`,
+    greeting: `Hola, ${input.firstName}:`,
+    paragraphs: [
+      `Hemos recibido tu pago de ${amount} por tu suscripción Premium de ${PRODUCT_NAME}. Gracias.`,
+      `Fecha del pago: ${formatLongDate(input.paidAt)}.`,
+      ...(input.periodEnd
+        ? [`Cubre tu suscripción hasta el ${formatLongDate(input.periodEnd)}.`]
+        : []),
+      `Número de factura: ${input.invoiceId}.`,
+      'Puedes ver tus facturas, cambiar la tarjeta o cancelar la suscripción en Ajustes.',
+    ],
+    action: { label: 'Ir a Ajustes', url: `${input.publicUrl}/users/settings` },
   });
 }

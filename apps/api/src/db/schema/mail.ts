@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   'password_changed',
   'account_deleted',
   'notification_digest',
+  'welcome',
+  'payment_receipt',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -59,7 +59,15 @@ function providerSubscription(
 }
 
 function invoice(outcome: 'paid' | 'failed', amountPaid = 999): SubscriptionChange {
-  return { kind: 'invoice', outcome, ...ids, amountPaid, periodEnd: NEXT_PERIOD_END };
+  return {
+    kind: 'invoice',
+    outcome,
+    invoiceId: 'in_1',
+    currency: 'eur',
+    ...ids,
+    amountPaid,
+    periodEnd: NEXT_PERIOD_END,
+  };
 }
 
 /** What the first paid event stores on a fresh subscription: ids, status and its period. */

@@ -23,6 +23,7 @@ import {
 } from '../../../test/stripe-events';
 import { hasAccess, subscribe } from '../../../test/premium';
 import { insertUser } from '../../../test/users';
+import { listOutbox } from '../../adapters/mail/outbox';
 import { signWebhookPayload } from '../../adapters/payments/webhook-signature';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
 import { AppError } from '../../http/app-error';
@@ -467,6 +468,57 @@ describe('applying events', () => {
     await deliver(event('invoice.paid', invoice(true), new Date(renewal.getTime() + DAY)));
     const row = await rowOf(checkout.subscription_id);
     expect(row).toMatchObject({ status: 'active', end_date: next });
+  });
+
+  it('mails one receipt per paid invoice, also when the webhook is delivered twice', async () => {
+    const { user, providerId, shape } = await startedCheckout();
+    const t0 = ctx.clock.now();
+    await deliver(event('customer.subscription.created', subscriptionObject(shape({})), t0));
+    const receipts = async () =>
+      (await listOutbox({ db: ctx.database.db }, { to: user.email })).filter((m) =>
+        m.subject.startsWith('Recibo de tu pago'),
+      );
+
+    const periodEnd = new Date(Date.UTC(2027, 0, 15, 10));
+    const paid = invoiceObject({
+      subscription: providerId,
+      amountPaid: 1299,
+      periodStart: t0,
+      periodEnd,
+      paid: true,
+    });
+    const paidEvent = event('invoice.paid', paid, t0);
+    expect((await deliver(paidEvent)).statusCode).toBe(200);
+    expect((await deliver(paidEvent)).statusCode).toBe(200);
+    // The same invoice under another event id (a provider's resend) sends nothing more.
+    expect((await deliver(event('invoice.paid', paid, t0))).statusCode).toBe(200);
+
+    const [receipt, ...others] = await receipts();
+    expect(others).toEqual([]);
+    expect(receipt?.subject).toBe('Recibo de tu pago de 12,99 € en Forja');
+    expect(receipt?.text).toContain('Hemos recibido tu pago de 12,99 € por tu suscripción Premium');
+    expect(receipt?.text).toContain('Cubre tu suscripción hasta el 15 de enero de 2027.');
+    expect(receipt?.text).toContain(`Número de factura: ${paid.id}.`);
+    expect(receipt?.html).toContain('12,99 €');
+
+    // The next month's invoice is another receipt; a trial's invoice of nothing is none.
+    const renewal = invoiceObject({
+      subscription: providerId,
+      amountPaid: 1299,
+      periodStart: periodEnd,
+      periodEnd: new Date(periodEnd.getTime() + 30 * DAY),
+      paid: true,
+    });
+    await deliver(event('invoice.paid', renewal, periodEnd));
+    const free = invoiceObject({
+      subscription: providerId,
+      amountPaid: 0,
+      periodStart: t0,
+      periodEnd,
+      paid: true,
+    });
+    await deliver(event('invoice.paid', free, t0));
+    expect(await receipts()).toHaveLength(2);
   });
 
   it('never lets an older update overwrite a newer one', async () => {

@@ -64,6 +64,7 @@ const invoiceSchema = z.object({
   id: z.string().min(1),
   customer: idOf.nullish(),
   amount_paid: z.number().int().nullish(),
+  currency: z.string().length(3).nullish(),
   // Where the subscription is named: parent.subscription_details now, subscription before.
   subscription: idOf.nullish(),
   parent: z
@@ -106,6 +107,9 @@ export type SubscriptionChange =
   | {
       kind: 'invoice';
       outcome: 'paid' | 'failed';
+      invoiceId: string;
+      /** ISO 4217, lower case; euros when the invoice does not say. */
+      currency: string;
       providerSubscriptionId: string;
       customerId: string | null;
       localSubscriptionId: string | null;
@@ -198,6 +202,8 @@ function changeOf(type: HandledType, object: unknown): SubscriptionChange | null
       return {
         kind: 'invoice',
         outcome: type === 'invoice.paid' ? 'paid' : 'failed',
+        invoiceId: invoice.id,
+        currency: invoice.currency ?? 'eur',
         providerSubscriptionId,
         customerId: invoice.customer ?? null,
         localSubscriptionId: localId(details?.metadata),

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { paymentReceiptEmail } from '../../adapters/mail/emails';
+import { enqueueMail } from '../../adapters/mail/outbox';
 import { WebhookRejectedError } from '../../adapters/payments/payments';
 import type { Db } from '../../db/client';
 import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
 import { AppError } from '../../http/app-error';
 import { nextState } from './subscription-state';
 import type { SubscriptionDeps } from './subscriptions.service';
@@ -88,8 +91,57 @@ async function applyEvent(
       .set({ ...patch, updated_at: deps.clock.now() })
       .where(eq(subscriptions.id, row.id));
   }
+  if (change.kind === 'invoice' && change.outcome === 'paid' && change.amountPaid > 0) {
+    await mailReceipt(tx, deps, row.user_id, change, event.created);
+  }
   return { outcome: 'applied', userId: row.user_id };
 }
+
+/**
+ * Mails the receipt of a paid invoice, once per invoice: besides the event's own id, the
+ * invoice's is recorded in the same ledger, so a repeated delivery under another event id
+ * sends nothing either.
+ */
+async function mailReceipt(
+  tx: Db,
+  deps: Pick<SubscriptionDeps, 'clock' | 'config'>,
+  userId: string,
+  invoice: Extract<SubscriptionChange, { kind: 'invoice' }>,
+  paidAt: Date,
+) {
+  const first = await tx
+    .insert(webhookEvents)
+    .values({
+      id: `${RECEIPT_PREFIX}${invoice.invoiceId}`,
+      type: 'receipt',
+      created_at: paidAt,
+      processed_at: deps.clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (first.length === 0) return;
+  const [user] = await tx
+    .select({ email: users.email, first_name: users.first_name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return;
+  await enqueueMail(
+    { db: tx, clock: deps.clock },
+    paymentReceiptEmail({
+      to: user.email,
+      firstName: user.first_name,
+      amount: invoice.amountPaid,
+      currency: invoice.currency,
+      paidAt,
+      periodEnd: invoice.periodEnd,
+      invoiceId: invoice.invoiceId,
+      publicUrl: deps.config.publicUrl,
+    }),
+  );
+}
+
+/** Ledger entries of receipts mailed, beside the provider's event ids (which start "evt_"). */
+export const RECEIPT_PREFIX = 'receipt:';
 
 async function findRow(tx: Db, change: SubscriptionChange): Promise<Row | undefined> {
   const lockOne = async (condition: ReturnType<typeof eq>) =>

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import type { AuthTokens } from '@forja/shared/schemas/auth';
 import { isId } from '@forja/shared/schemas/common';
 import { userPreferencesCreateSchema } from '@forja/shared/schemas/preferences';
@@ -41,6 +42,7 @@ import {
   passwordChangedEmail,
   passwordResetEmail,
   verificationEmail,
+  welcomeEmail,
 } from '../../adapters/mail/emails';
 
 export interface UsersDeps {
@@ -55,7 +57,7 @@ export const VERIFICATION_CODE = {
   lifetimeMs: 10 * MINUTE,
   maxFailedAttempts: 5,
   /** A new code is sent at most this often. */
-  resendIntervalMs: MINUTE,
+  resendIntervalMs: VERIFICATION_RESEND_INTERVAL_SECONDS * 1000,
 } as const;
 export const PASSWORD_RESET_LIFETIME_MS = 60 * MINUTE;
 
@@ -200,6 +202,11 @@ export async function verifyEmail(deps: UsersDeps, input: EmailVerification): Pr
       .set({ consumed_at: now })
       .where(eq(verificationCodes.id, code.id));
     await tx.update(users).set({ enabled: true, updated_at: now }).where(eq(users.id, user.id));
+    // Once: the code is consumed in this transaction, so no second verification gets here.
+    await enqueueMail(
+      { db: tx, clock: deps.clock },
+      welcomeEmail({ to: user.email, firstName: user.first_name, publicUrl: deps.publicUrl }),
+    );
     return true;
   });
   if (!verified) throw new AppError('invalidVerificationToken');

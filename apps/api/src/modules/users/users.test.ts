@@ -150,6 +150,28 @@ describe('POST /users/registrations/', () => {
     expect(me.json()).toMatchObject({ data: [{ email, role: 'trainer', enabled: true }] });
   });
 
+  it('sends one welcome e-mail when the address is verified, and none on a second verification', async () => {
+    const email = uniqueEmail('bienvenida');
+    expect((await post('/v0/users/registrations/', registration(email))).statusCode).toBe(201);
+    const code = codeIn(await lastMailTo(ctx, email));
+    expect((await mailsTo(ctx, email)).filter((m) => m.subject.includes('bienvenida'))).toEqual([]);
+
+    const verify = () =>
+      post('/v0/users/registrations/email-verifications/', { email, token: code });
+    expect((await verify()).statusCode).toBe(200);
+    expect((await verify()).statusCode).toBe(403);
+
+    const welcomes = (await mailsTo(ctx, email)).filter(
+      (m) => m.subject === 'Te damos la bienvenida a Forja',
+    );
+    expect(welcomes).toHaveLength(1);
+    const [welcome] = welcomes;
+    expect(welcome?.text).toContain('Tu correo está verificado y tu cuenta, lista.');
+    expect(welcome?.text).toContain(`Iniciar sesión: ${ctx.config.publicUrl}/auth/login`);
+    expect(welcome?.html).toContain('<html lang="es">');
+    expect(welcome?.html).toContain('Tu correo está verificado y tu cuenta, lista.');
+  });
+
   it('makes a trainee when the role is trainee or left out', async () => {
     for (const role of ['trainee', undefined]) {
       const email = uniqueEmail('cliente');
@@ -383,9 +405,11 @@ describe('e-mail verification', () => {
       if (fresh !== code) expect((await verify(email, code)).statusCode).toBe(403);
       expect((await verify(email, fresh)).statusCode).toBe(200);
 
+      // Verified: no more codes (the one other message is the welcome).
       ctx.clock.advance(61_000);
       await resend(email);
-      expect(await mailsTo(ctx, email)).toHaveLength(2);
+      const codes = (await mailsTo(ctx, email)).filter((m) => /Código: \d{6}/.test(m.text));
+      expect(codes).toHaveLength(2);
     });
   });
 });

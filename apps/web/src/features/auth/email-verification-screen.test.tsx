@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@forja/shared/constants';
 import { failure, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -79,19 +79,63 @@ describe('the e-mail verification screen', () => {
     expect(await screen.findByText('Código de verificación inválido')).toBeVisible();
   });
 
-  it('sends a new code to the address in the form', async () => {
+  it('sends a new code to the address in the form, says so, and counts down to the next', async () => {
     const api = installFakeApi({ [`POST ${resendPath}`]: ok({}) });
     renderApp('/users/email-verification?email=ana%40example.com');
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Reenviar código' }));
 
-    expect(
-      await screen.findByText(
-        'Si la cuenta está pendiente de verificar, te enviamos un código nuevo',
-      ),
-    ).toBeVisible();
+    expect(await screen.findByText(/^Te hemos enviado un código nuevo/)).toBeVisible();
     expect(api.callsTo('POST', resendPath)[0]?.body).toEqual({ email: 'ana@example.com' });
+    const waiting = screen.getByRole('button', { name: /^Reenviar código en [01]:\d\d$/ });
+    expect(waiting).toBeDisabled();
+    expect(
+      screen.getByText('Para proteger tu cuenta, solo enviamos un código por minuto.'),
+    ).toBeVisible();
+  });
+
+  it('says how long is left, and claims no send, when the server refuses a code too soon', async () => {
+    const api = installFakeApi({
+      [`POST ${resendPath}`]: {
+        status: 429,
+        data: { error: 'too many requests', message: 'Demasiadas solicitudes' },
+        headers: { 'Retry-After': '42' },
+      },
+    });
+    renderApp('/users/email-verification?email=ana%40example.com');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Reenviar código' }));
+
+    const waiting = await screen.findByRole('button', { name: /^Reenviar código en 0:4[12]$/ });
+    expect(waiting).toBeDisabled();
+    expect(
+      screen.getByText('Para proteger tu cuenta, solo enviamos un código por minuto.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Te hemos enviado/)).toBeNull();
+    expect(screen.queryByText('Demasiadas solicitudes')).toBeNull();
+    expect(api.callsTo('POST', resendPath)).toHaveLength(1);
+  });
+
+  it('offers the button again once the wait is over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      installFakeApi({
+        [`POST ${resendPath}`]: { status: 429, data: {}, headers: { 'Retry-After': '2' } },
+      });
+      renderApp('/users/email-verification?email=ana%40example.com');
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+
+      await user.click(await screen.findByRole('button', { name: 'Reenviar código' }));
+      expect(
+        await screen.findByRole('button', { name: /^Reenviar código en 0:0[12]$/ }),
+      ).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      expect(await screen.findByRole('button', { name: 'Reenviar código' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for a valid address before sending a new code', async () => {

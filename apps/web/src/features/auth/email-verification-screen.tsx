@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
 import {
   emailOnlySchema,
@@ -14,6 +15,7 @@ import { primaryButton, secondaryButton, textLink } from '../../components/ui/st
 import { errorMessage } from '../../lib/api-error';
 import { getRegisteredEmail } from '../../lib/session';
 import { resendVerificationCode, verifyEmail } from './auth-api';
+import { formatWait, useResendCountdown, waitAfterRefusal } from './resend-countdown';
 import { notify } from '../../components/ui/notifications';
 
 interface EmailVerificationScreenProps {
@@ -27,6 +29,9 @@ interface EmailVerificationScreenProps {
 export function EmailVerificationScreen({ email, token, from }: EmailVerificationScreenProps) {
   const navigate = useNavigate();
   const [resending, setResending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const countdown = useResendCountdown();
+  const waiting = countdown.secondsLeft > 0;
   const {
     register,
     handleSubmit,
@@ -60,11 +65,16 @@ export function EmailVerificationScreen({ email, token, from }: EmailVerificatio
       return;
     }
     setResending(true);
+    setSent(false);
     try {
       await resendVerificationCode(address.data);
-      notify.success('Si la cuenta está pendiente de verificar, te enviamos un código nuevo');
+      // Only an accepted request says so: a refused one (too soon) mailed nothing.
+      setSent(true);
+      countdown.start(VERIFICATION_RESEND_INTERVAL_SECONDS);
     } catch (error) {
-      notify.error(errorMessage(error, AUTH_MESSAGES.emailVerificationFailed));
+      const wait = waitAfterRefusal(error);
+      if (wait === null) notify.error(errorMessage(error, AUTH_MESSAGES.emailVerificationFailed));
+      else countdown.start(wait);
     } finally {
       setResending(false);
     }
@@ -103,12 +113,25 @@ export function EmailVerificationScreen({ email, token, from }: EmailVerificatio
         </button>
         <button
           type="button"
-          disabled={resending}
+          disabled={resending || waiting}
+          aria-describedby="resend-status"
           onClick={() => void resend()}
           className={secondaryButton}
         >
-          {resending ? 'Enviando...' : 'Reenviar código'}
+          {waiting
+            ? `Reenviar código en ${formatWait(countdown.secondsLeft)}`
+            : resending
+              ? 'Enviando...'
+              : 'Reenviar código'}
         </button>
+        <div id="resend-status" role="status" aria-live="polite" className="text-sm">
+          {sent ? <p>Te hemos enviado un código nuevo. Puede tardar un par de minutos.</p> : null}
+          {waiting ? (
+            <p className="text-neutral-700 dark:text-neutral-300">
+              Para proteger tu cuenta, solo enviamos un código por minuto.
+            </p>
+          ) : null}
+        </div>
       </form>
       <p className="text-center">
         ¿Ya verificaste tu correo?{' '}

@@ -108,6 +108,29 @@ describe('the login screen', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
+  it('says how long to wait, and claims no new code, when one went out too recently', async () => {
+    loggedInApi({
+      'POST /auth/login/': failure(401, 'user not enabled', 'Cuenta sin verificar'),
+      'POST /users/registrations/email-verifications/resend/': {
+        status: 429,
+        data: { error: 'too many requests', message: 'Demasiadas solicitudes' },
+        headers: { 'Retry-After': '42' },
+      },
+    });
+    const { router } = renderApp('/auth/login');
+
+    const user = await fillIn('ana@example.com', 'contraseña larga');
+    await user.click(await screen.findByRole('button', { name: 'Reenviar código' }));
+
+    expect(
+      await screen.findByText(
+        'Ya te enviamos un código hace poco. Usa ese o pide otro dentro de 0:42',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Te enviamos un nuevo código de verificación')).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
   it('leads an unverified account to verification with a new code', async () => {
     const api = loggedInApi({
       'POST /auth/login/': failure(401, 'user not enabled', 'Cuenta sin verificar'),

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import type { Login } from '@forja/shared/schemas/auth';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
@@ -117,6 +118,14 @@ function UnverifiedNotice({ email, title }: { email: string; title: string }) {
       notify.success('Te enviamos un nuevo código de verificación');
       await navigate({ to: '/users/email-verification', search: { email } });
     } catch (error) {
+      // Too soon after the last code: nothing was sent, and the last code still works.
+      if (error instanceof ApiError && error.status === 429) {
+        const wait = error.retryAfter ?? VERIFICATION_RESEND_INTERVAL_SECONDS;
+        notify.error(
+          `Ya te enviamos un código hace poco. Usa ese o pide otro dentro de ${Math.floor(wait / 60)}:${String(wait % 60).padStart(2, '0')}`,
+        );
+        return;
+      }
       const { AUTH_MESSAGES } = await import('@forja/shared/errors');
       notify.error(errorMessage(error, AUTH_MESSAGES.emailVerificationFailed));
     } finally {

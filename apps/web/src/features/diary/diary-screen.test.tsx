@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { quickEntryInputSchema, repsSchema } from '@forja/shared/schemas/diary';
@@ -229,6 +229,40 @@ describe('the diary screen', () => {
     expect(within(breakfast).getByText(timestamp)).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Notas del día' })).toHaveValue(timestamp);
   });
+
+  it('keeps an unsaved note as a draft through a reload, and forgets it once saved', async () => {
+    const calls = api('metric', aDay(), {
+      [`PUT /diary/days/${DAY}/notes/`]: (call) => ok({ date: DAY, ...(call.body as object) }),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Notas del día' }), 'Dormí mal');
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('draft:'))).toEqual([
+      `draft:${anUser.id}:diary-notes:${DAY}`,
+    ]);
+
+    // A reload: the screen is gone and comes back, the note is still there.
+    cleanup();
+    renderApp(`/users/diary?date=${DAY}`);
+    const notes = await screen.findByRole('textbox', { name: 'Notas del día' });
+    await vi.waitFor(() => {
+      expect(notes).toHaveValue('Dormí mal');
+    });
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar notas' }));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', `/diary/days/${DAY}/notes/`)).toHaveLength(1);
+    });
+    expect(calls.callsTo('PUT', `/diary/days/${DAY}/notes/`)[0]?.body).toEqual({
+      notes: 'Dormí mal',
+    });
+    await vi.waitFor(() => {
+      expect(Object.keys(localStorage).filter((key) => key.startsWith('draft:'))).toEqual([]);
+    });
+    expect(screen.queryByText('Borrador guardado')).toBeNull();
+  }, 20_000);
 
   it('logs a food found by search with its usual portion, in a few taps', async () => {
     const calls = api();

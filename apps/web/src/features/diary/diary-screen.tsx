@@ -1,13 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { addDays } from '@forja/shared/calendar';
 import { notesInputSchema, type DiaryMeal } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card, cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { fieldControl, secondaryButton } from '../../components/ui/styles';
+import { draftKey, useDraft } from '../../lib/drafts';
 import { diaryDayQuery, saveNotes } from './diary-api';
 import { DayComments } from './day-comments';
 import { DayCompletenessControl } from './day-completeness';
@@ -23,6 +24,8 @@ import { useDiaryChange } from './use-diary-change';
 import { WaterChips } from './water-chips';
 
 interface DiaryScreenProps {
+  /** Whose diary: unsaved notes are kept as drafts under this person. */
+  userId: string;
   date: string;
   today: string;
   system: MetricSystem;
@@ -34,6 +37,7 @@ interface DiaryScreenProps {
 
 /** One day of the diary: meals, water, training and notes, with the day's totals. */
 export function DiaryScreen({
+  userId,
   date,
   today,
   system,
@@ -93,7 +97,12 @@ export function DiaryScreen({
       <div id="entrenamiento" className="scroll-mt-32">
         <TrainingSection date={date} workouts={day.data.workouts} system={system} />
       </div>
-      <NotesCard key={`${date}-${day.data.notes}`} date={date} notes={day.data.notes} />
+      <NotesCard
+        key={`${date}-${day.data.notes}`}
+        userId={userId}
+        date={date}
+        notes={day.data.notes}
+      />
     </section>
   );
 }
@@ -132,7 +141,7 @@ function CopyDayForm({ date, entries }: { date: string; entries: number }) {
   );
 }
 
-function NotesCard({ date, notes }: { date: string; notes: string }) {
+function NotesCard({ userId, date, notes }: { userId: string; date: string; notes: string }) {
   const id = useId();
   const save = useDiaryChange(
     (value: string) => saveNotes(date, value),
@@ -142,8 +151,22 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
   const {
     register,
     handleSubmit,
+    control,
+    setValue,
     formState: { errors },
   } = useForm({ resolver: zodResolver(notesInputSchema), defaultValues: { notes } });
+  const restore = useCallback(
+    (text: string) => {
+      setValue('notes', text, { shouldDirty: true });
+    },
+    [setValue],
+  );
+  const draft = useDraft({
+    key: draftKey(userId, `diary-notes:${date}`),
+    value: useWatch({ control, name: 'notes' }),
+    saved: notes,
+    restore,
+  });
   return (
     <form
       id="notas"
@@ -152,7 +175,7 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
       className={`flex scroll-mt-32 flex-col gap-2 ${cardFrame}`}
       onSubmit={(event) =>
         void handleSubmit((input) => {
-          save.mutate(input.notes);
+          save.mutate(input.notes, { onSuccess: draft.clear });
         })(event)
       }
     >
@@ -169,9 +192,16 @@ function NotesCard({ date, notes }: { date: string; notes: string }) {
         {...register('notes')}
       />
       <FieldError id={`${id}-error`} message={errors.notes?.message} />
-      <button type="submit" disabled={save.isPending} className={`${secondaryButton} self-start`}>
-        Guardar notas
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={save.isPending} className={secondaryButton}>
+          {save.isPending ? 'Guardando...' : 'Guardar notas'}
+        </button>
+        {draft.kept ? (
+          <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+            Borrador guardado
+          </span>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   bodyInUnits,
   bodyStepSchema,
   bodyToMetric,
   type BodyAnswer,
 } from '@forja/shared/schemas/onboarding';
-import { unitLabels, type MetricSystem } from '@forja/shared/units';
+import { cmToFeetAndInches, IN_PER_FT, unitLabels, type MetricSystem } from '@forja/shared/units';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
 import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
@@ -17,6 +18,9 @@ interface BodyFormValues {
   sex: string;
   birth_date: string;
   height_cm: string;
+  /** Imperial only: the height as feet and inches, two boxes. */
+  height_ft: string;
+  height_in: string;
   weight_kg: string;
   body_fat_percent: string;
 }
@@ -29,21 +33,29 @@ export function BodyStepForm({
   today,
 }: StepFormProps<BodyAnswer> & { system: MetricSystem; today: Date }) {
   const units = unitLabels(system);
+  const imperial = system === 'imperial';
   const shown = initial ? bodyInUnits(initial, system) : null;
+  const feetAndInches = initial ? cmToFeetAndInches(initial.height_cm) : null;
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<BodyFormValues, unknown, BodyAnswer>({
     resolver: zodResolver(
-      withNumberBoxes<BodyFormValues>(['height_cm', 'weight_kg', 'body_fat_percent'])(
-        bodyStepSchema({ system, today }),
-      ),
+      withNumberBoxes<BodyFormValues>([
+        'height_cm',
+        'height_ft',
+        'height_in',
+        'weight_kg',
+        'body_fat_percent',
+      ])(z.preprocess(joinHeight(imperial), bodyStepSchema({ system, today }))),
     ),
     defaultValues: {
       sex: shown?.sex ?? '',
       birth_date: shown?.birth_date ?? '',
       height_cm: numberInputValue(shown?.height_cm),
+      height_ft: numberInputValue(feetAndInches?.feet),
+      height_in: numberInputValue(feetAndInches?.inches),
       weight_kg: numberInputValue(shown?.weight_kg),
       body_fat_percent: shown?.body_fat_percent ? numberInputValue(shown.body_fat_percent) : '',
     },
@@ -72,12 +84,37 @@ export function BodyStepForm({
         {...register('birth_date')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={`Altura (${units.length})`}
-          inputMode="decimal"
-          error={errors.height_cm?.message}
-          {...register('height_cm')}
-        />
+        {imperial ? (
+          <fieldset className="flex flex-col gap-1">
+            <legend className="font-medium">Altura</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <TextField
+                label="Pies (ft)"
+                inputMode="numeric"
+                aria-invalid={errors.height_cm ? true : undefined}
+                {...register('height_ft')}
+              />
+              <TextField
+                label="Pulgadas (in)"
+                inputMode="decimal"
+                aria-invalid={errors.height_cm ? true : undefined}
+                {...register('height_in')}
+              />
+            </div>
+            {errors.height_cm?.message ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {errors.height_cm.message}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <TextField
+            label={`Altura (${units.length})`}
+            inputMode="decimal"
+            error={errors.height_cm?.message}
+            {...register('height_cm')}
+          />
+        )}
         <TextField
           label={`Peso (${units.weight})`}
           inputMode="decimal"
@@ -95,4 +132,21 @@ export function BodyStepForm({
       {actions}
     </form>
   );
+}
+
+/**
+ * In imperial the height is typed as feet and inches; the shared schema checks it in inches,
+ * as one number. Text that is not a number stays text, for the schema's own message.
+ */
+function joinHeight(imperial: boolean) {
+  return (values: unknown) => {
+    if (typeof values !== 'object' || values === null) return values;
+    const { height_ft: feet, height_in: inches, ...rest } = values as Record<string, unknown>;
+    if (!imperial) return rest;
+    let height: unknown = feet;
+    if (typeof feet === 'number') {
+      height = typeof inches === 'number' ? feet * IN_PER_FT + inches : inches;
+    }
+    return { ...rest, height_cm: height };
+  };
 }

@@ -9,12 +9,7 @@ import {
   type OnboardingAnswers,
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
-import {
-  lengthForDisplay,
-  unitLabels,
-  weightForDisplay,
-  type MetricSystem,
-} from '@forja/shared/units';
+import { formatHeight, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { primaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import {
@@ -138,7 +133,7 @@ export function summaryOf(
     case 'body': {
       const body = answers.body;
       if (!body) return null;
-      const height = `${formatSpanishNumber(lengthForDisplay(body.height_cm, system))} ${units.length}`;
+      const height = formatHeight(body.height_cm, system);
       const fat = body.body_fat_percent
         ? `, ${formatSpanishNumber(body.body_fat_percent)} % de grasa`
         : '';

@@ -133,21 +133,57 @@ describe('the onboarding', () => {
 
     await user.click(await screen.findByLabelText('Hombre'));
     await user.type(screen.getByLabelText('Fecha de nacimiento'), '1996-03-01');
-    await user.type(screen.getByLabelText('Altura (in)'), '70,9');
+    await user.type(screen.getByLabelText('Pies (ft)'), '5');
+    await user.type(screen.getByLabelText('Pulgadas (in)'), '11');
     await user.type(screen.getByLabelText('Peso (lb)'), '176,4');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/users/onboarding/third-step');
     const [saved] = api.callsTo('PUT', `${base}/body/`);
-    // 70.9 in × 2.54 = 180.1 cm; 176.4 lb × 0.45359237 = 80.01 kg; no body fat given: 0.
+    // 5 ft 11 in = 71 in × 2.54 = 180.34 cm; 176.4 lb × 0.45359237 = 80.01 kg; no body fat: 0.
     expect(saved?.body).toEqual({
       sex: 'male',
       birth_date: '1996-03-01',
-      height_cm: 180.1,
+      height_cm: 180.34,
       weight_kg: 80.01,
       body_fat_percent: 0,
     });
+  });
+
+  it('shows and takes an imperial height in feet and inches, and refuses one out of range', async () => {
+    const user = userEvent.setup();
+    logIn();
+    // The body is a man of 180 cm: 70.9 in, 5 ft 11 in to the half inch.
+    const api = apiFor(
+      anOnboarding(6),
+      { [`PUT ${base}/body/`]: ok(anOnboarding(6)) },
+      somePreferences({ metric_system: 'imperial' }),
+    );
+    renderApp('/users/onboarding/second-step?from=resume');
+
+    const feet = await screen.findByLabelText('Pies (ft)');
+    const inches = screen.getByLabelText('Pulgadas (in)');
+    expect(feet).toHaveValue('5');
+    expect(inches).toHaveValue('11');
+    expect(screen.queryByLabelText('Altura (in)')).toBeNull();
+
+    await user.clear(feet);
+    await user.type(feet, '9');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(/^La altura debe estar entre/)).toBeVisible();
+    expect(api.callsTo('PUT', `${base}/body/`)).toEqual([]);
+
+    await user.clear(feet);
+    await user.type(feet, '6');
+    await user.clear(inches);
+    await user.type(inches, '0,5');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `${base}/body/`)).toHaveLength(1);
+    });
+    // 6 ft 0.5 in = 72.5 in × 2.54 = 184.15 cm, exactly.
+    expect(api.callsTo('PUT', `${base}/body/`)[0]?.body).toMatchObject({ height_cm: 184.15 });
   });
 
   it('keeps the health questions behind an unticked consent, and sends none without it', async () => {

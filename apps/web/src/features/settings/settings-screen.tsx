@@ -24,6 +24,7 @@ import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { TrainerCard } from './trainer-card';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
+import { timeZoneGroups } from './time-zones';
 
 interface SettingsScreenProps {
   userId: string;
@@ -281,10 +282,7 @@ function TimezoneField({
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
-  const zones = useMemo(() => {
-    const all = Intl.supportedValuesOf('timeZone');
-    return all.includes(value) ? all : [value, ...all];
-  }, [value]);
+  const groups = useMemo(() => timeZoneGroups(value, new Date()), [value]);
   return (
     <SelectField
       label="Zona horaria"
@@ -295,10 +293,14 @@ function TimezoneField({
         onChange(event.target.value);
       }}
     >
-      {zones.map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replaceAll('_', ' ')}
-        </option>
+      {groups.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.zones.map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.label}
+            </option>
+          ))}
+        </optgroup>
       ))}
     </SelectField>
   );

@@ -66,6 +66,7 @@ function DiaryPage() {
   const hash = useLocation({ select: (location) => location.hash });
   return (
     <DiaryScreen
+      userId={user.id}
       date={date}
       today={today}
       system={system}
