@@ -9,7 +9,7 @@ const publicScreens: [string, string][] = [
   ['/users/email-verification?email=ana%40example.com', 'Verifica tu correo'],
   ['/users/password-reset', 'Restablece tu contraseña'],
   ['/users/password-reset?email=ana%40example.com&token=abc', 'Nueva contraseña'],
-  ['/users/subscription/success', '¡Pago completado!'],
+  ['/users/subscription/success', 'Tu suscripción está en marcha'],
   ['/users/subscription/failure', 'No se completó el pago'],
   ['/legal/privacy', 'Política de privacidad'],
   ['/legal/terms', 'Términos y condiciones'],

@@ -197,16 +197,13 @@ test('a new version waits for the person: «Actualizar» switches to it and relo
   await reloaded;
   await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
   await expect(notice).toHaveCount(0);
-  const after = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/sw.js');
-    return {
-      waiting: Boolean(registration?.waiting),
-      controller: navigator.serviceWorker.controller?.scriptURL,
-    };
-  });
-  expect(after.waiting).toBe(false);
-  expect(after.controller).not.toBe(firstWorker);
-  expect(after.controller).toMatch(/\/sw\.js\?version=next$/);
+  // The page is now run by the new version. (Whether a worker waits after the reload is not
+  // asked: the app registers `/sw.js` again at start, which differs from this test's
+  // `?version=next` address, so the browser may be installing that one already; a real
+  // deploy keeps one address.)
+  const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+  expect(controller).not.toBe(firstWorker);
+  expect(controller).toMatch(/\/sw\.js\?version=next$/);
 });
 
 test('the precache holds the trainee’s screens and leaves out the trainer’s', async ({
