@@ -216,6 +216,11 @@ export const API_ERRORS = {
     error: 'barcode taken',
     message: 'Ya tienes otro alimento con ese código de barras',
   },
+  idInUse: {
+    status: 409,
+    error: 'id in use',
+    message: 'Ese identificador ya está en uso',
+  },
   entryNotFound: {
     status: 404,
     error: 'diary entry not found',

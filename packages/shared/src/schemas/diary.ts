@@ -139,7 +139,15 @@ const quickNutrients = {
   fat_g: numberUpTo('Las grasas', 1000, { unit: 'g' }).default(0),
 };
 
+/**
+ * The identifier the app chose for a row it creates, so that what it writes offline about
+ * the row before the server has seen it can name it (decision 069). Optional: without it,
+ * the server chooses.
+ */
+export const clientIdSchema = z.uuid({ error: 'El identificador no es válido' }).optional();
+
 export const foodEntryInputSchema = z.strictObject({
+  id: clientIdSchema,
   kind: z.literal('food'),
   date: localDateSchema,
   meal: mealSchema,
@@ -149,6 +157,7 @@ export const foodEntryInputSchema = z.strictObject({
 });
 
 export const quickEntryInputSchema = z.strictObject({
+  id: clientIdSchema,
   kind: z.literal('quick'),
   date: localDateSchema,
   meal: mealSchema,
@@ -313,6 +322,7 @@ export const workoutSchema = z.object({
 export type Workout = z.infer<typeof workoutSchema>;
 
 export const workoutInputSchema = z.strictObject({
+  id: clientIdSchema,
   date: localDateSchema,
   name: text('El nombre', { max: 100 }).default(''),
   /**
@@ -325,7 +335,7 @@ export const workoutInputSchema = z.strictObject({
 export const workoutUpdateSchema = z.strictObject({
   name: text('El nombre', { max: 100 }),
 });
-export const workoutExerciseInputSchema = z.strictObject({ exercise_id: id });
+export const workoutExerciseInputSchema = z.strictObject({ id: clientIdSchema, exercise_id: id });
 export const workoutExerciseUpdateSchema = z.strictObject({
   notes: text('Las notas', { max: MAX_EXERCISE_NOTES }),
 });
@@ -356,6 +366,8 @@ const distanceSchema = numberUpTo('La distancia', MAX_SET_METRES, { unit: 'm' })
  */
 export const workoutSetInputSchema = z
   .strictObject({
+    /** Only when adding a set: the identifier the app chose for it. */
+    id: clientIdSchema,
     reps: repsSchema.optional(),
     weight_kg: weightSchema.optional(),
     duration_s: durationSchema.optional(),
@@ -389,6 +401,7 @@ export const workoutSetInputSchema = z
   .transform((set) => {
     const cardio = set.duration_s !== undefined || set.distance_m !== undefined;
     return {
+      id: set.id,
       cardio,
       reps: cardio ? 0 : (set.reps ?? 0),
       weight_kg: cardio ? 0 : (set.weight_kg ?? 0),

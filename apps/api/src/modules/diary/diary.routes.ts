@@ -305,6 +305,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
           userOf(request),
           request.params.id,
           request.body.exercise_id,
+          request.body.id,
         ),
       ),
   );

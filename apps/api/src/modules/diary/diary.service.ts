@@ -26,6 +26,7 @@ import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
 import { findToday } from '../../db/users';
+import { insertOwnId } from '../../db/own-id';
 import { AppError } from '../../http/app-error';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
 import { targetBasisOf } from '../../nutrition/targets';
@@ -156,9 +157,18 @@ export async function createEntry(
       fibre_g: 0,
     };
   }
+  if (entry.id !== undefined) values.id = entry.id;
   const row = await inTransaction(deps, async ({ db }) => {
+    if (entry.id !== undefined) {
+      // The app's own identifier (decision 069): sent again, the entry it already made.
+      const [taken] = await db.select().from(diaryEntries).where(eq(diaryEntries.id, entry.id));
+      if (taken) {
+        if (taken.user_id !== userId) throw new AppError('idInUse');
+        return taken;
+      }
+    }
     await makeRoom(db, userId, entry.date, 1);
-    const [stored] = await db.insert(diaryEntries).values(values).returning();
+    const [stored] = await insertOwnId(() => db.insert(diaryEntries).values(values).returning());
     return stored;
   });
   if (!row) throw new Error('entry not stored');

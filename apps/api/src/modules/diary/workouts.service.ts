@@ -15,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
+import { insertOwnId } from '../../db/own-id';
 import { exercisesVisibleTo, plannedRoutine } from '../../db/training-plan';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
@@ -121,10 +122,18 @@ async function workoutOf(db: Db, row: WorkoutRow): Promise<Workout> {
 export async function createWorkout(
   deps: WorkoutsDeps,
   userId: string,
-  input: { date: string; name: string; routine_id?: string | undefined },
+  input: { id?: string | undefined; date: string; name: string; routine_id?: string | undefined },
 ): Promise<{ created: boolean; workout: Workout }> {
   return inTransaction(deps, async ({ db, clock }) => {
     await lockDiaryDay(db, userId, input.date);
+    if (input.id !== undefined) {
+      // The app's own identifier (decision 069): sent again, the session it already started.
+      const [taken] = await db.select().from(workouts).where(eq(workouts.id, input.id));
+      if (taken) {
+        if (taken.user_id !== userId) throw new AppError('idInUse');
+        return { created: false, workout: await workoutOf(db, taken) };
+      }
+    }
     const planned =
       input.routine_id === undefined ? null : await plannedRoutine(db, userId, input.date);
     if (input.routine_id !== undefined) {
@@ -149,16 +158,19 @@ export async function createWorkout(
       .where(and(eq(workouts.user_id, userId), eq(workouts.date, input.date)));
     if ((held?.n ?? 0) >= MAX_WORKOUTS_PER_DAY) throw new AppError('workoutsPerDayFull');
     const now = clock.now();
-    const [stored] = await db
-      .insert(workouts)
-      .values({
-        user_id: userId,
-        date: input.date,
-        name: planned ? planned.routine.name : input.name.trim(),
-        routine_id: planned?.routine.id ?? null,
-        created_at: now,
-      })
-      .returning();
+    const [stored] = await insertOwnId(() =>
+      db
+        .insert(workouts)
+        .values({
+          ...(input.id === undefined ? {} : { id: input.id }),
+          user_id: userId,
+          date: input.date,
+          name: planned ? planned.routine.name : input.name.trim(),
+          routine_id: planned?.routine.id ?? null,
+          created_at: now,
+        })
+        .returning(),
+    );
     if (!stored) throw new Error('workout not stored');
     const items = (planned?.routine.exercises ?? []).slice(0, MAX_EXERCISES_PER_WORKOUT);
     if (items.length > 0) {
@@ -217,9 +229,20 @@ export async function addWorkoutExercise(
   userId: string,
   workoutId: string,
   exerciseId: string,
+  itemId?: string,
 ): Promise<Workout> {
   return inTransaction(deps, async ({ db, clock }) => {
     const row = await ownWorkout(db, userId, workoutId, true);
+    if (itemId !== undefined) {
+      const [taken] = await db
+        .select({ workout_id: workoutExercises.workout_id })
+        .from(workoutExercises)
+        .where(eq(workoutExercises.id, itemId));
+      if (taken) {
+        if (taken.workout_id !== row.id) throw new AppError('idInUse');
+        return workoutOf(db, row);
+      }
+    }
     const [held] = await db
       .select({ n: count() })
       .from(workoutExercises)
@@ -231,9 +254,14 @@ export async function addWorkoutExercise(
       .from(exercises)
       .where(and(eq(exercises.id, exerciseId), exercisesVisibleTo(userId)));
     if (!exercise) throw new AppError('exerciseNotFound');
-    await db
-      .insert(workoutExercises)
-      .values({ workout_id: row.id, exercise_id: exercise.id, created_at: clock.now() });
+    await insertOwnId(() =>
+      db.insert(workoutExercises).values({
+        ...(itemId === undefined ? {} : { id: itemId }),
+        workout_id: row.id,
+        exercise_id: exercise.id,
+        created_at: clock.now(),
+      }),
+    );
     return workoutOf(db, row);
   });
 }
@@ -301,9 +329,19 @@ export async function addSet(
   itemId: string,
   input: WorkoutSetValues,
 ): Promise<Workout> {
-  const { cardio, ...set } = input;
+  const { cardio, id: setId, ...set } = input;
   return inTransaction(deps, async ({ db, clock }) => {
     const { workout: row, cardio: exerciseIsCardio } = await itemOf(db, userId, itemId);
+    if (setId !== undefined) {
+      const [taken] = await db
+        .select({ item: workoutSets.workout_exercise_id })
+        .from(workoutSets)
+        .where(eq(workoutSets.id, setId));
+      if (taken) {
+        if (taken.item !== itemId) throw new AppError('idInUse');
+        return workoutOf(db, row);
+      }
+    }
     checkKind({ cardio }, exerciseIsCardio);
     // The exercise's row is held until the end, so two sets at once count one after the other.
     await db
@@ -316,9 +354,14 @@ export async function addSet(
       .from(workoutSets)
       .where(eq(workoutSets.workout_exercise_id, itemId));
     if ((held?.n ?? 0) >= MAX_SETS_PER_EXERCISE) throw new AppError('workoutSetsFull');
-    await db
-      .insert(workoutSets)
-      .values({ workout_exercise_id: itemId, ...set, created_at: clock.now() });
+    await insertOwnId(() =>
+      db.insert(workoutSets).values({
+        ...(setId === undefined ? {} : { id: setId }),
+        workout_exercise_id: itemId,
+        ...set,
+        created_at: clock.now(),
+      }),
+    );
     return workoutOf(db, row);
   });
 }
@@ -348,7 +391,8 @@ export async function updateSet(
   setId: string,
   input: WorkoutSetValues,
 ): Promise<Workout> {
-  const { cardio, ...set } = input;
+  // A set keeps its identifier: one sent here is the one in the address or none.
+  const { cardio, id: _id, ...set } = input;
   return inTransaction(deps, async ({ db }) => {
     const { workout: row, cardio: exerciseIsCardio } = await workoutOfSet(db, userId, setId);
     checkKind({ cardio }, exerciseIsCardio);
