@@ -26,7 +26,7 @@ import { diaryDays, diaryEntries } from '../../db/schema/diary';
 import { findVisibleFood, type FoodRow } from '../../db/foods';
 import { answersOf } from '../../db/onboarding-answers';
 import { findToday } from '../../db/users';
-import { insertOwnId } from '../../db/own-id';
+import { insertOwnId } from './own-id';
 import { AppError } from '../../http/app-error';
 import { dailyTargetsOf } from '../../nutrition/daily-targets';
 import { targetBasisOf } from '../../nutrition/targets';

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
-import { insertOwnId } from '../../db/own-id';
+import { insertOwnId } from './own-id';
 import { exercisesVisibleTo, plannedRoutine } from '../../db/training-plan';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
@@ -392,7 +392,8 @@ export async function updateSet(
   input: WorkoutSetValues,
 ): Promise<Workout> {
   // A set keeps its identifier: one sent here is the one in the address or none.
-  const { cardio, id: _id, ...set } = input;
+  const { cardio, reps, weight_kg, duration_s, distance_m, rpe } = input;
+  const set = { reps, weight_kg, duration_s, distance_m, rpe };
   return inTransaction(deps, async ({ db }) => {
     const { workout: row, cardio: exerciseIsCardio } = await workoutOfSet(db, userId, setId);
     checkKind({ cardio }, exerciseIsCardio);
