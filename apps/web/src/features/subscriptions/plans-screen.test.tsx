@@ -127,15 +127,17 @@ describe('after the checkout', () => {
     renderApp('/users/subscription/success');
 
     expect(
-      await screen.findByText(
-        'Estamos confirmando tu suscripción. Esto tarda solo unos segundos...',
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Estamos confirmando tu suscripción' }),
     ).toBeVisible();
+    expect(screen.getByText('Esto tarda solo unos segundos...')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Ir al inicio' })).not.toBeInTheDocument();
     confirmed = true;
 
     const home = await screen.findByRole('link', { name: 'Ir al inicio' }, { timeout: 3000 });
-    expect(screen.getByText('Tu suscripción está activa.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: '¡Pago completado!' })).toBeVisible();
+    expect(
+      screen.getByText(/^Tu suscripción se renovará el \d{1,2} de [a-z]+ de \d{4}\.$/),
+    ).toBeVisible();
     await userEvent.setup().click(home);
     // A new subscriber has no targets yet: home leads to the first onboarding step.
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu objetivo' })).toBeVisible();
