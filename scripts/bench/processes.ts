@@ -17,7 +17,11 @@ export async function startProcess(
   port?: number,
 ): Promise<Started> {
   port ??= await freePort();
-  const child = spawn(process.execPath, args, {
+  // BENCH_PROFILE=<folder>: each server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -490,20 +490,43 @@ export interface DeclaredAllergies {
 
 export const NO_ALLERGIES: DeclaredAllergies = { allergies: [], otherWords: [] };
 
+/** The search keys of a text's words, as one set. */
+function keysOf(text: string): Set<string> {
+  return new Set(searchWords(text).flatMap(searchKeys));
+}
+
+/**
+ * `keysOf` of the names and declared words met lately: a search answers twenty foods at every
+ * letter typed, and folding each name again cost more than the search. At most this many
+ * texts are kept; past it, the memory starts again.
+ */
+const MAX_KEYED_TEXTS = 20_000;
+const keyedTexts = new Map<string, Set<string>>();
+
+function rememberedKeysOf(text: string): Set<string> {
+  let keys = keyedTexts.get(text);
+  if (!keys) {
+    if (keyedTexts.size >= MAX_KEYED_TEXTS) keyedTexts.clear();
+    keys = keysOf(text);
+    keyedTexts.set(text, keys);
+  }
+  return keys;
+}
+
 /** The declared allergies a food holds: its allergens declared, and other words in its name. */
 export function allergyWarningsOf(
   food: { name: string; allergens: readonly Allergen[] },
   declared: DeclaredAllergies,
 ): { allergy_warnings: Allergen[]; other_allergy_warnings: string[] } {
-  const allergy_warnings = food.allergens.filter((allergen) =>
-    declared.allergies.includes(allergen),
-  );
+  const allergy_warnings =
+    declared.allergies.length === 0
+      ? []
+      : food.allergens.filter((allergen) => declared.allergies.includes(allergen));
   if (declared.otherWords.length === 0) return { allergy_warnings, other_allergy_warnings: [] };
-  const nameKeys = new Set(searchWords(food.name).flatMap(searchKeys));
-  const other_allergy_warnings = declared.otherWords.filter((word) =>
-    searchWords(word)
-      .flatMap(searchKeys)
-      .some((key) => nameKeys.has(key)),
-  );
+  const nameKeys = rememberedKeysOf(food.name);
+  const other_allergy_warnings = declared.otherWords.filter((word) => {
+    for (const key of rememberedKeysOf(word)) if (nameKeys.has(key)) return true;
+    return false;
+  });
   return { allergy_warnings, other_allergy_warnings };
 }

@@ -297,9 +297,14 @@ export function registerIdempotency(
   app.addHook('onRoute', (route) => {
     if (isAuthenticatedWrite(route)) route.handler = wrap(deps, route.handler);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Every answer passes here, and only the writes sent with a key wait: the rest go on
+  // without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const attempt = attempts.get(request);
-    if (!attempt?.awaitingAnswer) return payload;
+    if (!attempt?.awaitingAnswer) {
+      done(null, payload);
+      return;
+    }
     attempt.awaitingAnswer = false;
     let body: Buffer | null | undefined;
     if (payload === null || payload === undefined) body = null;
@@ -309,8 +314,14 @@ export function registerIdempotency(
     attempt.sent.resolve(undefined);
     // The answer leaves only once the effect and the key are committed; when the commit
     // fails the caller gets the error (a 503) instead, and nothing was applied.
-    await attempt.done;
-    return payload;
+    attempt.done.then(
+      () => {
+        done(null, payload);
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
+    );
   });
 }
 

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from './app-error';
-import { requireUser } from './authentication';
 
 /**
  * The access gate of every premium call (onboarding, targets, diary, metrics, …): 401
@@ -11,7 +10,14 @@ import { requireUser } from './authentication';
  * onRequest hook of the scope that holds the paid product's routes; modules never apply it
  * themselves.
  */
-export function requireSubscription(request: FastifyRequest): Promise<void> {
-  if (!requireUser(request).hasAccess) throw new AppError('paymentRequired');
-  return Promise.resolve();
+export function requireSubscription(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  // Called back rather than awaited: it runs on nearly every call, and a promise each time
+  // would cost more than the check.
+  if (!request.principal) done(new AppError('unauthorized'));
+  else if (!request.principal.hasAccess) done(new AppError('paymentRequired'));
+  else done();
 }

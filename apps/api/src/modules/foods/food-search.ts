@@ -238,17 +238,25 @@ export function rankForPerson(
   marks: (id: string) => Marks,
   limit: number,
 ): Hit[] {
-  const isMarked = (hit: Hit) => {
+  // One pass over the table's hits, which may be hundreds for a first letter: the marked
+  // ones are ranked anew, and of the rest (already in order) only the first `limit` of each
+  // kind can be shown.
+  const marked = [...own];
+  const rest: Hit[] = [];
+  const restWithTypo: Hit[] = [];
+  for (const hit of table) {
     const mark = marks(hit.entry.id);
-    return mark.favourite || mark.usedAt !== null;
-  };
-  const personal = rankHits([...own, ...table.filter(isMarked)], marks);
-  const rest = table.filter((hit) => !isMarked(hit));
+    if (mark.favourite || mark.usedAt !== null) marked.push(hit);
+    else if (!hit.typo) {
+      if (rest.length < limit) rest.push(hit);
+    } else if (restWithTypo.length < limit) restWithTypo.push(hit);
+  }
+  const personal = rankHits(marked, marks);
   return [
     ...personal.filter((hit) => !hit.typo),
-    ...rest.filter((hit) => !hit.typo),
+    ...rest,
     ...personal.filter((hit) => hit.typo),
-    ...rest.filter((hit) => hit.typo),
+    ...restWithTypo,
   ].slice(0, limit);
 }
 
