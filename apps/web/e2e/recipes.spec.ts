@@ -61,6 +61,21 @@ test('a recipe of two foods in 4 servings, 1 ración logged, then the recipe cha
   const totals = form.getByRole('status', { name: 'Totales' });
   await expect(totals).toContainText('Total: 1000 kcal');
   await expect(totals).toContainText('Por ración (150 g): 250 kcal');
+  // Each «Quitar» is a button a finger can hit, as tall as the grams box beside it: not a
+  // small link.
+  for (const name of ['Arroz hervido de Pili', 'Sofrito casero de Pili']) {
+    const remove = await form.getByRole('button', { name: `Quitar ${name}` }).boundingBox();
+    const grams = await form.getByLabel(`Gramos de ${name}`).boundingBox();
+    expect(remove?.width).toBeGreaterThanOrEqual(44);
+    expect(remove?.height).toBeGreaterThanOrEqual(Math.max(44, grams?.height ?? Infinity));
+  }
+  // At the end of the page the "+" covers none of the form: the shell leaves room for it.
+  await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  const plus = await page.getByRole('button', { name: 'Anotar' }).boundingBox();
+  const formBox = await form.boundingBox();
+  expect((formBox?.y ?? Infinity) + (formBox?.height ?? 0)).toBeLessThanOrEqual(plus?.y ?? 0);
   await picture(page, 'recipe-form');
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Guardar receta' }).click();

@@ -5,7 +5,16 @@ export const focusRing =
 
 export const primaryButton = `inline-flex items-center justify-center gap-2 rounded-lg bg-orange-700 px-5 py-3 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400 ${focusRing}`;
 
-export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-neutral-300 px-5 py-3 font-semibold hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-neutral-600 dark:hover:bg-neutral-800 ${focusRing}`;
+const secondaryLook = `inline-flex items-center justify-center gap-2 rounded-lg border border-neutral-300 font-semibold hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-neutral-600 dark:hover:bg-neutral-800 ${focusRing}`;
+
+export const secondaryButton = `${secondaryLook} px-5 py-3`;
+
+/**
+ * The secondary button beside a field or at the end of a row: as tall as `fieldControl`
+ * (46 px) and never under 44 × 44 px. A padding added after `secondaryButton` does not
+ * shrink it (the stylesheet orders px-5 after px-3), hence this one.
+ */
+export const smallSecondaryButton = `${secondaryLook} min-h-11 min-w-11 px-3 py-2.5`;
 
 export const textLink = `font-medium text-orange-800 underline underline-offset-2 hover:text-orange-900 dark:text-orange-300 dark:hover:text-orange-200 ${focusRing}`;
 

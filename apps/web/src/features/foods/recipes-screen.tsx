@@ -17,6 +17,7 @@ import {
   focusRing,
   primaryButton,
   secondaryButton,
+  smallSecondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
@@ -289,20 +290,19 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
                         className={fieldControl}
                       />
                     </label>
-                    <RowActions
-                      actions={[
-                        {
-                          text: 'Quitar',
-                          label: `Quitar ${line.name}`,
-                          onClick: () => {
-                            setDraft({
-                              ...draft,
-                              lines: draft.lines.filter((other) => other.key !== line.key),
-                            });
-                          },
-                        },
-                      ]}
-                    />
+                    <button
+                      type="button"
+                      aria-label={`Quitar ${line.name}`}
+                      onClick={() => {
+                        setDraft({
+                          ...draft,
+                          lines: draft.lines.filter((other) => other.key !== line.key),
+                        });
+                      }}
+                      className={`${smallSecondaryButton} shrink-0`}
+                    >
+                      Quitar
+                    </button>
                   </div>
                   <FieldError message={errors[`ingredients.${String(index)}.grams`]} />
                 </li>
