@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /*
- * Drafts of free text a person is typing (a day's note), kept in this browser until they
- * save it, so a reload or a wrong tap does not lose it. Keyed by person and place; at most
- * MAX_DRAFTS are kept, the oldest forgotten first.
+ * Drafts of free text a person is typing (a day's note, the week's check-in, a trainer's
+ * note on a trainee, a comment on a diary day), kept in this browser until they save it, so
+ * a reload or a wrong tap does not lose it. Keyed by person and place; at most MAX_DRAFTS
+ * are kept, the oldest forgotten first.
  */
 
 const PREFIX = 'draft:';

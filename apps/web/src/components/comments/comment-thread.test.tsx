@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@forja/shared/schemas/comments';
+import { draftKey } from '../../lib/drafts';
 import { CommentThread } from './comment-thread';
 
 const trainer = {
@@ -91,5 +92,46 @@ describe('CommentThread', () => {
     expect(onSend).toHaveBeenCalledOnce();
     expect(await screen.findByRole('button', { name: 'Enviar' })).toBeEnabled();
     expect(box).toHaveValue('Lo intento otra vez');
+  });
+
+  it('keeps an unsent comment as a draft through a reload, and forgets it once sent', async () => {
+    const user = userEvent.setup();
+    const key = draftKey(trainer.id, `comment:${trainee.id}:2026-11-20:day`);
+    const drafts = () => Object.keys(localStorage).filter((stored) => stored.startsWith('draft:'));
+    const onSend = vi.fn(() => Promise.resolve());
+    const thread = () => (
+      <CommentThread subject="el día" viewer="trainer" comments={[]} onSend={onSend} draft={key} />
+    );
+    render(thread());
+    await user.click(screen.getByRole('button', { name: 'Comentar el día' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tu comentario' }), 'Buen reparto');
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+    expect(drafts()).toEqual([key]);
+
+    // A reload: the thread comes back with the box open and the text in it.
+    cleanup();
+    render(thread());
+    const box = await screen.findByRole('textbox', { name: 'Tu comentario' });
+    await waitFor(() => {
+      expect(box).toHaveValue('Buen reparto');
+    });
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(onSend).toHaveBeenCalledWith('Buen reparto');
+    expect(await screen.findByRole('button', { name: 'Comentar el día' })).toBeVisible();
+    expect(drafts()).toEqual([]);
+    expect(screen.queryByText('Borrador guardado')).toBeNull();
+
+    // Cancelar gives the text up: nothing is kept.
+    await user.click(screen.getByRole('button', { name: 'Comentar el día' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tu comentario' }), 'Otra cosa');
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(drafts()).toEqual([]);
+    cleanup();
+    render(thread());
+    expect(screen.getByRole('button', { name: 'Comentar el día' })).toBeVisible();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_COMMENT_LENGTH } from '@forja/shared/constants';
 import { commentBodySchema, type Comment } from '@forja/shared/schemas/comments';
+import { useDraft } from '../../lib/drafts';
 import { FieldError } from '../ui/form-field';
 import { fieldControl, focusRing, primaryButton, secondaryButton } from '../ui/styles';
 
@@ -25,21 +26,47 @@ interface CommentThreadProps {
   viewer: 'trainer' | 'trainee';
   /** Sends a comment; the box empties and closes once it resolves, and stays on a failure. */
   onSend: (body: string) => Promise<unknown>;
+  /**
+   * Where what is being written is kept as a draft until sent (a `draftKey`): after a reload
+   * the box opens again with it. Without it nothing is kept.
+   */
+  draft?: string | undefined;
 }
 
 /**
  * A thread of comments between a trainee and their trainer on one thing (a day, a meal, a
  * session), with a box to write the next one. Presentational: the caller reads and sends.
  */
-export function CommentThread({ subject, comments, viewer, onSend }: CommentThreadProps) {
+export function CommentThread({
+  subject,
+  comments,
+  viewer,
+  onSend,
+  draft: draftAt,
+}: CommentThreadProps) {
   const [writing, setWriting] = useState(false);
   const boxId = useId();
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(formSchema), defaultValues: { body: '' } });
+  const restore = useCallback(
+    (text: string) => {
+      setValue('body', text, { shouldDirty: true });
+      setWriting(true);
+    },
+    [setValue],
+  );
+  const draft = useDraft({
+    key: draftAt ?? null,
+    value: useWatch({ control, name: 'body' }),
+    saved: '',
+    restore,
+  });
   const replying = comments.length > 0;
 
   return (
@@ -85,6 +112,7 @@ export function CommentThread({ subject, comments, viewer, onSend }: CommentThre
                 return; // The caller says why; the text stays to try again.
               }
               reset({ body: '' });
+              draft.clear();
               setWriting(false);
             })(event)
           }
@@ -114,6 +142,7 @@ export function CommentThread({ subject, comments, viewer, onSend }: CommentThre
               type="button"
               onClick={() => {
                 reset({ body: '' });
+                draft.clear();
                 setWriting(false);
               }}
               className={`${secondaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
@@ -121,6 +150,11 @@ export function CommentThread({ subject, comments, viewer, onSend }: CommentThre
               Cancelar
             </button>
           </div>
+          {draft.kept ? (
+            <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+              Borrador guardado
+            </span>
+          ) : null}
         </form>
       ) : (
         <button

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
@@ -43,22 +43,24 @@ const earlier = [
   ),
 ];
 
+/** The check-in endpoints as a server would keep them: once sent, the week has its check-in. */
 function api() {
+  let sent: object | null = null;
   return installFakeApi({
     'GET /users/': ok([anUser]),
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
-    'GET /check-ins/current/': ok({
-      week: '2026-11-17',
-      due_date: '2026-11-23',
-      due: true,
-      form: DEFAULT_CHECK_IN_FORM,
-      figures,
-      check_in: null,
-    }),
+    'GET /check-ins/current/': () =>
+      ok({
+        week: '2026-11-17',
+        due_date: '2026-11-23',
+        due: sent === null,
+        form: DEFAULT_CHECK_IN_FORM,
+        figures,
+        check_in: sent,
+      }),
     'GET /check-ins/': ok(earlier),
-    'PUT /check-ins/2026-11-17/': (call: FakeCall) => ({
-      status: 200,
-      data: {
+    'PUT /check-ins/2026-11-17/': (call: FakeCall) => {
+      sent = {
         ...checkIn(
           '0c1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
           '2026-11-17',
@@ -67,8 +69,9 @@ function api() {
         status: 'pending',
         photos: [],
         answers: (call.body as { answers: object }).answers,
-      },
-    }),
+      };
+      return { status: 200, data: sent };
+    },
     // The photos' bytes: whatever answers 200 is a Blob to the client.
     'GET /progress-photos/1a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/': ok('a'),
     'GET /progress-photos/2a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d/': ok('b'),
@@ -143,6 +146,67 @@ describe('the weekly check-in', () => {
       health_data_consent: true,
     });
   });
+
+  it('keeps the answers as a draft through a reload, and forgets it once sent', async () => {
+    const user = userEvent.setup();
+    const fake = api();
+    logIn();
+    renderApp('/users/check-in');
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    await user.click(
+      within(await screen.findByRole('group', { name: /energía/ })).getByText('7', {
+        exact: true,
+      }),
+    );
+    await user.type(screen.getByLabelText('¿Cómo fue la semana? (opcional)'), 'Dormí poco');
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+    // One draft for the whole check-in of the week, under the person, kept a moment after
+    // the last change.
+    const key = `draft:${anUser.id}:check-in:2026-11-17`;
+    await waitFor(() => {
+      expect(localStorage.getItem(key)).toContain('Dormí poco');
+    });
+    expect(drafts()).toEqual([key]);
+
+    // A reload: the screen is gone and comes back, the answers are still there.
+    cleanup();
+    renderApp('/users/check-in');
+    const week = await screen.findByLabelText('¿Cómo fue la semana? (opcional)');
+    await waitFor(() => {
+      expect(week).toHaveValue('Dormí poco');
+    });
+    expect(
+      within(screen.getByRole('group', { name: /energía/ })).getByRole('radio', { name: '7' }),
+    ).toBeChecked();
+    expect(await screen.findByText('Borrador guardado')).toBeVisible();
+
+    for (const [question, value] of [
+      [/hambre/, '4'],
+      [/dormido/, '8'],
+      [/estrés/, '3'],
+      [/seguido el plan/, '9'],
+    ] as const) {
+      await user.click(
+        within(screen.getByRole('group', { name: question })).getByText(value, { exact: true }),
+      );
+    }
+    await user.click(screen.getByLabelText(/Doy mi consentimiento explícito/));
+    await user.click(screen.getByRole('button', { name: 'Enviar revisión' }));
+    await waitFor(() => {
+      expect(fake.callsTo('PUT', '/check-ins/2026-11-17/')).toHaveLength(1);
+    });
+    expect(fake.callsTo('PUT', '/check-ins/2026-11-17/')[0]?.body).toMatchObject({
+      answers: { energia: 7, semana: 'Dormí poco', cambios: null },
+    });
+    expect(
+      await screen.findByText(/Enviada: puedes cambiarla hasta que tu entrenador responda/),
+    ).toBeVisible();
+    await waitFor(() => {
+      expect(drafts()).toEqual([]);
+    });
+    expect(screen.queryByText('Borrador guardado')).toBeNull();
+    expect(screen.getByLabelText('¿Cómo fue la semana? (opcional)')).toHaveValue('Dormí poco');
+  }, 20_000);
 
   it('compares two weeks’ photos with a slider that uncovers the later one', async () => {
     const fake = api();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
   PHOTO_POSE_LABELS,
   PHOTO_POSES,
@@ -27,6 +27,7 @@ import {
   secondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
+import { draftKey, useDraft } from '../../lib/drafts';
 import { parseDecimal } from '../../lib/numbers';
 import {
   currentCheckInKey,
@@ -47,6 +48,33 @@ function draftsOf(questions: readonly CheckInQuestion[], answers: CheckInAnswers
       return [question.key, value === null || value === undefined ? '' : String(value)];
     }),
   );
+}
+
+/**
+ * The answers as one text, in the form's order, to keep them as a single draft: the whole
+ * check-in is one draft (not one per box), so a week's check-in takes one of the drafts kept.
+ */
+function draftText(questions: readonly CheckInQuestion[], drafts: Drafts): string {
+  return JSON.stringify(
+    Object.fromEntries(questions.map((question) => [question.key, drafts[question.key] ?? ''])),
+  );
+}
+
+/** A kept draft's answers, only those of the form's questions. */
+function draftsFromText(questions: readonly CheckInQuestion[], text: string): Drafts | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const kept = parsed as Record<string, unknown>;
+    return Object.fromEntries(
+      questions.map((question) => {
+        const value = kept[question.key];
+        return [question.key, typeof value === 'string' ? value : ''];
+      }),
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** What the fields hold, as the answers the server expects (numbers as numbers). */
@@ -222,8 +250,11 @@ function PhotoSlot({ checkIn, pose }: { checkIn: CheckIn; pose: PhotoPose }) {
   );
 }
 
-/** The trainee's weekly check-in: the week's figures, the form, photos, and what came back. */
-export function CheckInScreen() {
+/**
+ * The trainee's weekly check-in: the week's figures, the form, photos, and what came back.
+ * Unsent answers are kept as a draft under `userId`, the trainee.
+ */
+export function CheckInScreen({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const { data: current } = useSuspenseQuery(currentCheckInQuery);
   const { data: history } = useSuspenseQuery(ownCheckInsQuery);
@@ -231,6 +262,24 @@ export function CheckInScreen() {
   const [drafts, setDrafts] = useState<Drafts>(() =>
     current ? draftsOf(current.form.questions, sent?.answers ?? {}) : {},
   );
+  const formQuestions = current?.form.questions;
+  const restore = useCallback(
+    (text: string) => {
+      const kept = formQuestions ? draftsFromText(formQuestions, text) : null;
+      if (kept) setDrafts(kept);
+    },
+    [formQuestions],
+  );
+  // The week's answers are kept in this browser until sent; not once the trainer has replied.
+  const draft = useDraft({
+    key:
+      current && sent?.status !== 'answered' ? draftKey(userId, `check-in:${current.week}`) : null,
+    value: formQuestions ? draftText(formQuestions, drafts) : '',
+    saved: formQuestions
+      ? draftText(formQuestions, draftsOf(formQuestions, sent?.answers ?? {}))
+      : '',
+    restore,
+  });
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const consentId = useId();
@@ -277,7 +326,13 @@ export function CheckInScreen() {
       return;
     }
     setProblem(undefined);
-    save.mutate(checked.answers);
+    save.mutate(checked.answers, {
+      onSuccess: (checkIn) => {
+        // The fields now hold what was sent, as sent: nothing is left to keep as a draft.
+        setDrafts(draftsOf(questions, checkIn.answers));
+        draft.clear();
+      },
+    });
   };
   const allPhotos = history.flatMap((checkIn) => checkIn.photos);
   const earlier = history.filter((checkIn) => checkIn.id !== sent?.id);
@@ -350,6 +405,11 @@ export function CheckInScreen() {
             <button type="submit" className={`${primaryButton} min-h-11`} disabled={save.isPending}>
               {save.isPending ? 'Enviando…' : sent ? 'Guardar cambios' : 'Enviar revisión'}
             </button>
+            {draft.kept ? (
+              <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+                Borrador guardado
+              </span>
+            ) : null}
           </form>
         </Card>
       )}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
@@ -97,6 +97,47 @@ describe('the trainer’s comments for the trainee', () => {
     });
     expect(await within(onMeal).findByText('Tú')).toBeVisible();
   });
+
+  it('keeps a reply not yet sent as a draft through a reload, until it is sent', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    traineeApi({
+      [`GET /diary/days/${DAY}/comments/`]: ok([onBreakfast, onTheDay]),
+      [`POST /diary/days/${DAY}/comments/`]: (call) => {
+        sent.push(call.body);
+        return { status: 201, data: { ...onBreakfast, by: 'trainee', body: 'Vale' } };
+      },
+    });
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    renderApp(`/users/diary?date=${DAY}`);
+    let onMeal = await screen.findByRole('region', { name: 'Comentarios sobre el desayuno' });
+    await user.click(within(onMeal).getByRole('button', { name: 'Responder sobre el desayuno' }));
+    await user.type(within(onMeal).getByRole('textbox', { name: 'Tu respuesta' }), 'Lo intento');
+    expect(await within(onMeal).findByText('Borrador guardado')).toBeVisible();
+    // Under the trainee, for this meal of the day.
+    expect(drafts()).toEqual([`draft:${anUser.id}:comment:${DAY}:meal:desayuno`]);
+
+    // A reload: the reply's box is open again with the text; the day's thread has none.
+    cleanup();
+    renderApp(`/users/diary?date=${DAY}`);
+    onMeal = await screen.findByRole('region', { name: 'Comentarios sobre el desayuno' });
+    const box = await within(onMeal).findByRole('textbox', { name: 'Tu respuesta' });
+    await waitFor(() => {
+      expect(box).toHaveValue('Lo intento');
+    });
+    const onDay = screen.getByRole('region', { name: 'Comentarios sobre el día' });
+    expect(within(onDay).queryByRole('textbox')).toBeNull();
+
+    await user.click(within(onMeal).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => {
+      expect(sent).toEqual([{ target: 'meal', meal: 'desayuno', body: 'Lo intento' }]);
+    });
+    expect(
+      await within(onMeal).findByRole('button', { name: 'Responder sobre el desayuno' }),
+    ).toBeVisible();
+    expect(drafts()).toEqual([]);
+  }, 20_000);
 
   it('shows nothing where the trainer has not written', async () => {
     logIn();

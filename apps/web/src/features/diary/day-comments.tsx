@@ -6,13 +6,15 @@ import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { errorMessage } from '../../lib/api-error';
+import { draftKey } from '../../lib/drafts';
 import { MEAL_SUBJECTS, sessionSubject } from '../../lib/diary-format';
 import { unreadCommentsKey } from '../../lib/query-keys';
 import { dayCommentsQuery, sendDayComment } from './comments-api';
 
 /*
  * The trainer's comments where they belong in the trainee's diary: on the day, on each meal
- * and on each session. A thread shows only once it has a comment; the trainee replies there.
+ * and on each session. A thread shows only once it has a comment; the trainee replies there,
+ * and a reply not yet sent is kept as a draft under the trainee (`userId`).
  */
 
 function useThread(date: string, only: (comment: Comment) => boolean) {
@@ -31,7 +33,7 @@ function useThread(date: string, only: (comment: Comment) => boolean) {
 }
 
 /** The day's thread, as a card of its own, once the trainer has written on the day. */
-export function DayComments({ date }: { date: string }) {
+export function DayComments({ userId, date }: { userId: string; date: string }) {
   const queryClient = useQueryClient();
   const { thread, loaded, send } = useThread(date, (comment) => comment.target === 'day');
   // Reading the day marks the trainer's comments read: home's count is out of date.
@@ -46,13 +48,14 @@ export function DayComments({ date }: { date: string }) {
         viewer="trainee"
         comments={thread}
         onSend={(body) => send.mutateAsync({ target: 'day', body })}
+        draft={draftKey(userId, `comment:${date}:day`)}
       />
     </Card>
   );
 }
 
 /** A meal's thread, inside the meal's card. */
-export function MealComments({ date, meal }: { date: string; meal: Meal }) {
+export function MealComments({ userId, date, meal }: { userId: string; date: string; meal: Meal }) {
   const { thread, send } = useThread(
     date,
     (comment) => comment.target === 'meal' && comment.meal === meal,
@@ -64,16 +67,19 @@ export function MealComments({ date, meal }: { date: string; meal: Meal }) {
       viewer="trainee"
       comments={thread}
       onSend={(body) => send.mutateAsync({ target: 'meal', meal, body })}
+      draft={draftKey(userId, `comment:${date}:meal:${meal}`)}
     />
   );
 }
 
 /** A session's thread, inside the session's card. */
 export function WorkoutComments({
+  userId,
   date,
   workoutId,
   name,
 }: {
+  userId: string;
   date: string;
   workoutId: string;
   name: string;
@@ -89,6 +95,7 @@ export function WorkoutComments({
       viewer="trainee"
       comments={thread}
       onSend={(body) => send.mutateAsync({ target: 'workout', workout_id: workoutId, body })}
+      draft={draftKey(userId, `comment:${date}:workout:${workoutId}`)}
     />
   );
 }

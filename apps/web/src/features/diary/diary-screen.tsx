@@ -66,6 +66,7 @@ export function DiaryScreen({
       {day.data.meals.map((meal) => (
         <MealSection
           key={meal.meal}
+          userId={userId}
           date={date}
           meal={meal}
           yesterday={yesterday.data?.meals.find((candidate) => candidate.meal === meal.meal)}
@@ -92,10 +93,10 @@ export function DiaryScreen({
           counted={day.data.completeness}
         />
       ) : null}
-      <DayComments date={date} />
+      <DayComments userId={userId} date={date} />
       <CopyDayForm key={date} date={date} entries={countEntries(day.data.meals)} />
       <div id="entrenamiento" className="scroll-mt-32">
-        <TrainingSection date={date} workouts={day.data.workouts} system={system} />
+        <TrainingSection userId={userId} date={date} workouts={day.data.workouts} system={system} />
       </div>
       <NotesCard
         key={`${date}-${day.data.notes}`}

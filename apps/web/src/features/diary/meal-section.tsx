@@ -38,6 +38,8 @@ const AddFoodSheet = lazy(() =>
 );
 
 interface MealSectionProps {
+  /** Whose diary: a reply to the trainer not yet sent is kept as a draft under them. */
+  userId: string;
   date: string;
   meal: DiaryMeal;
   /** The same meal the day before, when read: what "Repetir de ayer" copies. */
@@ -46,7 +48,14 @@ interface MealSectionProps {
   foodPicker: FoodPickerSlot;
 }
 
-export function MealSection({ date, meal, yesterday, system, foodPicker }: MealSectionProps) {
+export function MealSection({
+  userId,
+  date,
+  meal,
+  yesterday,
+  system,
+  foodPicker,
+}: MealSectionProps) {
   const label = MEAL_LABELS[meal.meal];
   const [adding, setAdding] = useState(false);
   const copy = useGuardedCopy(date);
@@ -68,7 +77,7 @@ export function MealSection({ date, meal, yesterday, system, foodPicker }: MealS
           ))}
         </ul>
       ) : null}
-      <MealComments date={date} meal={meal.meal} />
+      <MealComments userId={userId} date={date} meal={meal.meal} />
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

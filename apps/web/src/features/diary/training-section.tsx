@@ -10,12 +10,14 @@ import { PlannedSession } from './planned-session';
 import { useDiaryChange } from './use-diary-change';
 
 interface TrainingProps {
+  /** Whose diary: a reply to the trainer not yet sent is kept as a draft under them. */
+  userId: string;
   date: string;
   workouts: Workout[];
   system: MetricSystem;
 }
 
-export function TrainingSection({ date, workouts, system }: TrainingProps) {
+export function TrainingSection({ userId, date, workouts, system }: TrainingProps) {
   const start = useDiaryChange(
     (name: string) => startWorkout(date, name),
     () => [date],
@@ -24,7 +26,13 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
     <Card title="Entrenamiento">
       <PlannedSession date={date} system={system} />
       {workouts.map((workout) => (
-        <WorkoutCard key={workout.id} date={date} workout={workout} system={system} />
+        <WorkoutCard
+          key={workout.id}
+          userId={userId}
+          date={date}
+          workout={workout}
+          system={system}
+        />
       ))}
       <button
         type="button"
@@ -41,10 +49,11 @@ export function TrainingSection({ date, workouts, system }: TrainingProps) {
 }
 
 function WorkoutCard({
+  userId,
   date,
   workout,
   system,
-}: { date: string; workout: Workout } & { system: MetricSystem }) {
+}: { userId: string; date: string; workout: Workout } & { system: MetricSystem }) {
   const remove = useDiaryChange(removeWorkout, () => [date]);
   const title = workout.name || 'Entrenamiento';
   return (
@@ -67,7 +76,7 @@ function WorkoutCard({
         />
       </div>
       <SetLogger date={date} workout={workout} system={system} />
-      <WorkoutComments date={date} workoutId={workout.id} name={workout.name} />
+      <WorkoutComments userId={userId} date={date} workoutId={workout.id} name={workout.name} />
     </article>
   );
 }

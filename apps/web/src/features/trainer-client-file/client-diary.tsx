@@ -7,6 +7,7 @@ import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
 import { secondaryButton } from '../../components/ui/styles';
+import { draftKey } from '../../lib/drafts';
 import {
   formatAmount,
   formatDay,
@@ -21,6 +22,8 @@ import { traineeCommentsQuery, traineeDayQuery, traineeFileQuery } from './train
 import { useSendComment } from './use-send-comment';
 
 interface ClientDiaryProps {
+  /** Who is reading: a comment not yet sent is kept as a draft under them. */
+  trainerId: string;
   traineeId: string;
   /** The day shown; the trainee's today when the address names none. */
   date: string | undefined;
@@ -29,7 +32,13 @@ interface ClientDiaryProps {
 }
 
 /** Diario: one day of the trainee's diary, read-only, with the comments of the day. */
-export function ClientDiary({ traineeId, date, system, onDateChange }: ClientDiaryProps) {
+export function ClientDiary({
+  trainerId,
+  traineeId,
+  date,
+  system,
+  onDateChange,
+}: ClientDiaryProps) {
   const { data: file } = useSuspenseQuery(traineeFileQuery(traineeId));
   if (!file.shares.diary) return <NotShared file={file} what="su diario" />;
   const day = date ?? file.today;
@@ -62,6 +71,7 @@ export function ClientDiary({ traineeId, date, system, onDateChange }: ClientDia
       </h2>
       <DiaryDay
         key={day}
+        trainerId={trainerId}
         traineeId={traineeId}
         date={day}
         system={system}
@@ -73,12 +83,14 @@ export function ClientDiary({ traineeId, date, system, onDateChange }: ClientDia
 }
 
 function DiaryDay({
+  trainerId,
   traineeId,
   date,
   system,
   showsTraining,
   firstName,
 }: {
+  trainerId: string;
   traineeId: string;
   date: string;
   system: MetricSystem;
@@ -89,6 +101,7 @@ function DiaryDay({
   const { data: comments } = useSuspenseQuery(traineeCommentsQuery(traineeId, date));
   const send = useSendComment(traineeId, date);
   const thread = (only: (comment: Comment) => boolean) => comments.filter(only);
+  const draft = (place: string) => draftKey(trainerId, `comment:${traineeId}:${date}:${place}`);
 
   return (
     <>
@@ -99,6 +112,7 @@ function DiaryDay({
           viewer="trainer"
           comments={thread((comment) => comment.target === 'day')}
           onSend={(body) => send.mutateAsync({ target: 'day', body })}
+          draft={draft('day')}
         />
       </Card>
       {day.meals.map((meal) => (
@@ -129,6 +143,7 @@ function DiaryDay({
             viewer="trainer"
             comments={thread((comment) => comment.target === 'meal' && comment.meal === meal.meal)}
             onSend={(body) => send.mutateAsync({ target: 'meal', meal: meal.meal, body })}
+            draft={draft(`meal:${meal.meal}`)}
           />
         </Card>
       ))}
@@ -162,6 +177,7 @@ function DiaryDay({
                   onSend={(body) =>
                     send.mutateAsync({ target: 'workout', workout_id: workout.id, body })
                   }
+                  draft={draft(`workout:${workout.id}`)}
                 />
               </Card>
             ))

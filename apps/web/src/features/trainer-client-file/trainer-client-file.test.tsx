@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '@forja/shared/schemas/diary';
@@ -247,6 +247,45 @@ describe('the trainee’s file', () => {
     ).toBeVisible();
     expect(currentAddress(router)).toBe(`/trainers/clients/${ID}/diary?date=2026-11-19`);
     expect(api.callsTo('GET', `/trainers/trainees/${ID}/diary/days/2026-11-19/`)).toHaveLength(1);
+  });
+
+  it('keeps a comment on the day as a draft through a reload until it is sent', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    trainerApi(lucia, {
+      [`GET /trainers/trainees/${ID}/diary/days/${TODAY}/`]: ok(aDay(TODAY)),
+      [`GET /trainers/trainees/${ID}/comments/`]: ok([]),
+      [`POST /trainers/trainees/${ID}/comments/`]: (call) => {
+        sent.push(call.body);
+        return { status: 201, data: { ...reply, target: 'day', meal: null, by: 'trainer' } };
+      },
+    });
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    renderApp(`/trainers/clients/${ID}/diary`);
+    let day = await screen.findByRole('region', { name: 'Comentarios del día' });
+    await user.click(within(day).getByRole('button', { name: 'Comentar el día' }));
+    await user.type(within(day).getByRole('textbox', { name: 'Tu comentario' }), 'Bien el agua');
+    expect(await within(day).findByText('Borrador guardado')).toBeVisible();
+    // Under the trainer, for this trainee's day.
+    expect(drafts()).toEqual([`draft:${aTrainer.id}:comment:${ID}:${TODAY}:day`]);
+
+    // A reload: the box is open again with the text.
+    cleanup();
+    renderApp(`/trainers/clients/${ID}/diary`);
+    day = await screen.findByRole('region', { name: 'Comentarios del día' });
+    const box = await within(day).findByRole('textbox', { name: 'Tu comentario' });
+    await waitFor(() => {
+      expect(box).toHaveValue('Bien el agua');
+    });
+    expect(await within(day).findByText('Borrador guardado')).toBeVisible();
+
+    await user.click(within(day).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => {
+      expect(sent).toEqual([{ target: 'day', body: 'Bien el agua' }]);
+    });
+    expect(await within(day).findByRole('button', { name: 'Comentar el día' })).toBeVisible();
+    expect(drafts()).toEqual([]);
   });
 
   it('says plainly what is not shared and asks for none of it', async () => {

@@ -1,7 +1,7 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useCallback, useId, useState, type ComponentProps } from 'react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { MAX_NOTE_LENGTH, MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
 import { noteInputSchema, type Note } from '@forja/shared/schemas/trainer-notes';
 import { Card } from '../../components/ui/card';
@@ -10,6 +10,7 @@ import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
 import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
+import { draftKey, useDraft } from '../../lib/drafts';
 import {
   createNote,
   deleteNote,
@@ -39,9 +40,16 @@ function useNotesChange<V, R>(
 
 /**
  * Notas, in a trainee's file: what the trainer keeps about the person for themselves. Only
- * they read it; the trainee never does, and it goes when the link ends.
+ * they read it; the trainee never does, and it goes when the link ends. What the trainer
+ * is writing is kept as a draft under `trainerId` until saved.
  */
-export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
+export function TrainerClientNotesScreen({
+  trainerId,
+  traineeId,
+}: {
+  trainerId: string;
+  traineeId: string;
+}) {
   const { data: notes } = useSuspenseQuery(traineeNotesQuery(traineeId));
   const [editing, setEditing] = useState<string | null>(null);
   // A note is the trainer's own words, kept nowhere else: deleting one asks first.
@@ -54,7 +62,11 @@ export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <p className={muted}>Solo tú ves estas notas. Tu cliente no las ve nunca.</p>
-      <NoteForm traineeId={traineeId} full={notes.length >= MAX_NOTES_PER_TRAINEE} />
+      <NoteForm
+        trainerId={trainerId}
+        traineeId={traineeId}
+        full={notes.length >= MAX_NOTES_PER_TRAINEE}
+      />
       <Card
         title="Tus notas"
         actions={
@@ -74,6 +86,7 @@ export function TrainerClientNotesScreen({ traineeId }: { traineeId: string }) {
               >
                 {editing === note.id ? (
                   <EditNote
+                    trainerId={trainerId}
                     traineeId={traineeId}
                     note={note}
                     onDone={() => {
@@ -179,13 +192,50 @@ function NoteBox({
   );
 }
 
-function NoteForm({ traineeId, full }: { traineeId: string; full: boolean }) {
+/** Says, beside the box's buttons, that what is typed is kept in this browser. */
+function DraftKept({ kept }: { kept: boolean }) {
+  return kept ? (
+    <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+      Borrador guardado
+    </span>
+  ) : null;
+}
+
+/** A note's box as a form whose unsaved text is kept as a draft under `key`. */
+function useNoteForm(key: string, body: string) {
+  const form = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body } });
+  const { setValue, control } = form;
+  const restore = useCallback(
+    (text: string) => {
+      setValue('body', text, { shouldDirty: true });
+    },
+    [setValue],
+  );
+  const draft = useDraft({
+    key,
+    value: useWatch({ control, name: 'body' }),
+    saved: body,
+    restore,
+  });
+  return { ...form, draft };
+}
+
+function NoteForm({
+  trainerId,
+  traineeId,
+  full,
+}: {
+  trainerId: string;
+  traineeId: string;
+  full: boolean;
+}) {
   const {
     register,
     handleSubmit,
     reset,
+    draft,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: '' } });
+  } = useNoteForm(draftKey(trainerId, `trainee-note:${traineeId}:new`), '');
   const create = useNotesChange(
     traineeId,
     (body: string) => createNote(traineeId, body),
@@ -202,6 +252,7 @@ function NoteForm({ traineeId, full }: { traineeId: string; full: boolean }) {
             create.mutate(body, {
               onSuccess: () => {
                 reset({ body: '' });
+                draft.clear();
               },
             });
           })(event)
@@ -213,23 +264,24 @@ function NoteForm({ traineeId, full }: { traineeId: string; full: boolean }) {
             {`Has llegado a ${String(MAX_NOTES_PER_TRAINEE)} notas: borra alguna para escribir otra.`}
           </p>
         ) : null}
-        <button
-          type="submit"
-          disabled={create.isPending || full}
-          className={`${primaryButton} self-start`}
-        >
-          Guardar nota
-        </button>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" disabled={create.isPending || full} className={primaryButton}>
+            Guardar nota
+          </button>
+          <DraftKept kept={draft.kept} />
+        </div>
       </form>
     </Card>
   );
 }
 
 function EditNote({
+  trainerId,
   traineeId,
   note,
   onDone,
 }: {
+  trainerId: string;
   traineeId: string;
   note: Note;
   onDone: () => void;
@@ -237,8 +289,14 @@ function EditNote({
   const {
     register,
     handleSubmit,
+    draft,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(noteInputSchema), defaultValues: { body: note.body } });
+  } = useNoteForm(draftKey(trainerId, `trainee-note:${traineeId}:${note.id}`), note.body);
+  // Saved or given up (Cancelar): what was typed is no longer kept.
+  const done = () => {
+    draft.clear();
+    onDone();
+  };
   const update = useNotesChange(
     traineeId,
     (body: string) => updateNote(traineeId, note.id, body),
@@ -251,18 +309,19 @@ function EditNote({
       className="flex flex-col gap-2"
       onSubmit={(event) =>
         void handleSubmit(({ body }) => {
-          update.mutate(body, { onSuccess: onDone });
+          update.mutate(body, { onSuccess: done });
         })(event)
       }
     >
       <NoteBox label="Nota" error={errors.body?.message} {...register('body')} />
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <button type="submit" disabled={update.isPending} className={primaryButton}>
           Guardar cambios
         </button>
-        <button type="button" onClick={onDone} className={secondaryButton}>
+        <button type="button" onClick={done} className={secondaryButton}>
           Cancelar
         </button>
+        <DraftKept kept={draft.kept} />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
@@ -103,6 +103,79 @@ describe('Notas, in a trainee’s file', () => {
       expect(screen.queryByText('Rodilla izquierda: ya puede saltar')).toBeNull();
     });
     expect(fake.callsTo('DELETE', `${notesPath}${first.id}/`)).toHaveLength(1);
+  });
+
+  it('keeps a note being written, or rewritten, as a draft through a reload until saved', async () => {
+    logIn();
+    const fake = api();
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    const newNote = `draft:${aTrainer.id}:trainee-note:${lucia.id}:new`;
+    const edited = `draft:${aTrainer.id}:trainee-note:${lucia.id}:${first.id}`;
+
+    const ui = userEvent.setup();
+    let form = await screen.findByRole('form', { name: 'Nueva nota' });
+    await ui.type(within(form).getByLabelText('Nota'), 'Vacaciones en agosto');
+    expect(await within(form).findByText('Borrador guardado')).toBeVisible();
+    await ui.click(screen.getByRole('button', { name: /^Editar la nota del 20 nov 2026/ }));
+    let edit = screen.getByRole('form', { name: 'Editar nota' });
+    await ui.type(within(edit).getByLabelText('Nota'), ' ni carrera');
+    expect(await within(edit).findByText('Borrador guardado')).toBeVisible();
+    // One draft per box, under the trainer and the trainee, kept a moment after the last key.
+    await waitFor(() => {
+      expect(localStorage.getItem(edited)).toContain('sin saltos ni carrera');
+    });
+    expect(localStorage.getItem(newNote)).toContain('Vacaciones en agosto');
+    expect(drafts().sort()).toEqual([edited, newNote].sort());
+
+    // A reload: the new note's text is back; the edit's comes back on editing the note again.
+    cleanup();
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+    form = await screen.findByRole('form', { name: 'Nueva nota' });
+    await waitFor(() => {
+      expect(within(form).getByLabelText('Nota')).toHaveValue('Vacaciones en agosto');
+    });
+    expect(await within(form).findByText('Borrador guardado')).toBeVisible();
+    await ui.click(screen.getByRole('button', { name: /^Editar la nota del 20 nov 2026/ }));
+    edit = screen.getByRole('form', { name: 'Editar nota' });
+    await waitFor(() => {
+      expect(within(edit).getByLabelText('Nota')).toHaveValue(
+        'Rodilla izquierda: sin saltos ni carrera',
+      );
+    });
+
+    await ui.click(within(edit).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Rodilla izquierda: sin saltos ni carrera')).toBeVisible();
+    expect(fake.callsTo('PATCH', `${notesPath}${first.id}/`).map((call) => call.body)).toEqual([
+      { body: 'Rodilla izquierda: sin saltos ni carrera' },
+    ]);
+    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
+    expect(await screen.findByText('Vacaciones en agosto')).toBeVisible();
+    expect(fake.callsTo('POST', notesPath).map((call) => call.body)).toEqual([
+      { body: 'Vacaciones en agosto' },
+    ]);
+    await waitFor(() => {
+      expect(drafts()).toEqual([]);
+    });
+    expect(within(form).queryByText('Borrador guardado')).toBeNull();
+  }, 20_000);
+
+  it('forgets the draft of a rewritten note when the edit is cancelled', async () => {
+    logIn();
+    api();
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: /^Editar la nota del 20 nov 2026/ }));
+    let edit = screen.getByRole('form', { name: 'Editar nota' });
+    await ui.type(within(edit).getByLabelText('Nota'), ' ni carrera');
+    expect(await within(edit).findByText('Borrador guardado')).toBeVisible();
+    await ui.click(within(edit).getByRole('button', { name: 'Cancelar' }));
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('draft:'))).toEqual([]);
+
+    await ui.click(screen.getByRole('button', { name: /^Editar la nota del 20 nov 2026/ }));
+    edit = screen.getByRole('form', { name: 'Editar nota' });
+    expect(within(edit).getByLabelText('Nota')).toHaveValue('Rodilla izquierda: sin saltos');
+    expect(within(edit).queryByText('Borrador guardado')).toBeNull();
   });
 
   it('says an empty note is not a note, and sends nothing', async () => {

@@ -5,6 +5,7 @@ import {
   ownCheckInsQuery,
 } from '../../../../features/check-ins/check-ins-api';
 import { CheckInScreen } from '../../../../features/check-ins/check-in-screen';
+import { useCurrentUser } from '../../../../features/users/users-api';
 import { userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/check-in')({
@@ -17,5 +18,10 @@ export const Route = createFileRoute('/_authenticated/_shell/users/check-in')({
     ]);
   },
   errorComponent: loadErrorView('No pudimos cargar tu revisión semanal. Inténtalo de nuevo.'),
-  component: CheckInScreen,
+  component: CheckInPage,
 });
+
+function CheckInPage() {
+  const user = useCurrentUser();
+  return <CheckInScreen userId={user.id} />;
+}

@@ -49,6 +49,7 @@ function DiaryPage() {
   const navigate = Route.useNavigate();
   return (
     <ClientDiary
+      trainerId={user.id}
       traineeId={traineeId}
       date={date}
       system={preferences?.metric_system ?? 'metric'}

@@ -3,6 +3,7 @@ import { loadErrorView } from '../../../../../components/ui/load-error';
 import { traineeNotesQuery } from '../../../../../features/trainer-client-notes/trainer-client-notes-api';
 import { TrainerClientNotesScreen } from '../../../../../features/trainer-client-notes/trainer-client-notes-screen';
 import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
+import { useCurrentUser } from '../../../../../features/users/users-api';
 import { TraineeTab } from '../-trainee-tab';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/notes')({
@@ -18,9 +19,10 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/note
 
 function NotesTab() {
   const { traineeId } = Route.useParams();
+  const user = useCurrentUser();
   return (
     <TraineeTab traineeId={traineeId} title="Notas">
-      <TrainerClientNotesScreen traineeId={traineeId} />
+      <TrainerClientNotesScreen trainerId={user.id} traineeId={traineeId} />
     </TraineeTab>
   );
 }
