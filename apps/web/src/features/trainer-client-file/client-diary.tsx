@@ -7,7 +7,6 @@ import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
 import { secondaryButton } from '../../components/ui/styles';
-import { draftKey } from '../../lib/drafts';
 import {
   formatAmount,
   formatDay,
@@ -17,6 +16,7 @@ import {
 } from '../../lib/diary-format';
 import { formatNumber } from '../../lib/numbers';
 import { NotShared } from './client-file-frame';
+import { commentDraftKey } from './comment-draft';
 import { SessionExercises } from './session-card';
 import { traineeCommentsQuery, traineeDayQuery, traineeFileQuery } from './trainer-client-file-api';
 import { useSendComment } from './use-send-comment';
@@ -101,7 +101,7 @@ function DiaryDay({
   const { data: comments } = useSuspenseQuery(traineeCommentsQuery(traineeId, date));
   const send = useSendComment(traineeId, date);
   const thread = (only: (comment: Comment) => boolean) => comments.filter(only);
-  const draft = (place: string) => draftKey(trainerId, `comment:${traineeId}:${date}:${place}`);
+  const draft = (place: string) => commentDraftKey(trainerId, traineeId, date, place);
 
   return (
     <>

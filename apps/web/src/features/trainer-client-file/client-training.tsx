@@ -17,12 +17,15 @@ import {
   traineeFileQuery,
   trainingLogQuery,
 } from './trainer-client-file-api';
+import { commentDraftKey } from './comment-draft';
 import { useSendComment } from './use-send-comment';
 
 const longDay = (date: string) =>
   formatCalendarDay(date, { weekday: 'long', day: 'numeric', month: 'long' });
 
 interface ClientTrainingProps {
+  /** Who is reading: a comment not yet sent is kept as a draft under them. */
+  trainerId: string;
   traineeId: string;
   /** The last day shown; the trainee's today when the address names none. */
   to: string | undefined;
@@ -31,7 +34,13 @@ interface ClientTrainingProps {
 }
 
 /** Entrenamiento: the trainee's sessions, four weeks at a time, newest first. */
-export function ClientTraining({ traineeId, to, system, onPeriodChange }: ClientTrainingProps) {
+export function ClientTraining({
+  trainerId,
+  traineeId,
+  to,
+  system,
+  onPeriodChange,
+}: ClientTrainingProps) {
   const { data: file } = useSuspenseQuery(traineeFileQuery(traineeId));
   if (!file.shares.training) return <NotShared file={file} what="su entrenamiento" />;
   const period = logPeriod(to ?? file.today);
@@ -40,7 +49,7 @@ export function ClientTraining({ traineeId, to, system, onPeriodChange }: Client
       <h2 className="text-xl font-bold">
         {`Del ${formatCalendarDay(period.from, { day: 'numeric', month: 'long' })} al ${formatCalendarDay(period.to, { day: 'numeric', month: 'long' })}`}
       </h2>
-      <Log traineeId={traineeId} period={period} system={system} />
+      <Log trainerId={trainerId} traineeId={traineeId} period={period} system={system} />
       <nav aria-label="Periodo" className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -69,10 +78,12 @@ export function ClientTraining({ traineeId, to, system, onPeriodChange }: Client
 }
 
 function Log({
+  trainerId,
   traineeId,
   period,
   system,
 }: {
+  trainerId: string;
   traineeId: string;
   period: { from: string; to: string };
   system: MetricSystem;
@@ -87,7 +98,7 @@ function Log({
     <ul className="flex flex-col gap-3">
       {log.map((workout) => (
         <li key={workout.id}>
-          <Session traineeId={traineeId} workout={workout} system={system} />
+          <Session trainerId={trainerId} traineeId={traineeId} workout={workout} system={system} />
         </li>
       ))}
     </ul>
@@ -95,10 +106,12 @@ function Log({
 }
 
 function Session({
+  trainerId,
   traineeId,
   workout,
   system,
 }: {
+  trainerId: string;
   traineeId: string;
   workout: Workout;
   system: MetricSystem;
@@ -126,13 +139,27 @@ function Session({
       >
         {open ? 'Ocultar comentarios' : 'Comentarios'}
       </button>
-      {open ? <SessionThread traineeId={traineeId} workout={workout} /> : null}
+      {open ? (
+        <SessionThread
+          traineeId={traineeId}
+          workout={workout}
+          draft={commentDraftKey(trainerId, traineeId, workout.date, `workout:${workout.id}`)}
+        />
+      ) : null}
     </Card>
   );
 }
 
 /** A session's thread, read when opened: reading the day marks the trainee's replies read. */
-function SessionThread({ traineeId, workout }: { traineeId: string; workout: Workout }) {
+function SessionThread({
+  traineeId,
+  workout,
+  draft,
+}: {
+  traineeId: string;
+  workout: Workout;
+  draft: string;
+}) {
   // Read each time it opens: no loader reads it.
   const comments = useQuery({
     ...traineeCommentsQuery(traineeId, workout.date),
@@ -151,6 +178,7 @@ function SessionThread({ traineeId, workout }: { traineeId: string; workout: Wor
     <CommentThread
       subject={sessionSubject(workout.name)}
       viewer="trainer"
+      draft={draft}
       comments={comments.data.filter(
         (comment) => comment.target === 'workout' && comment.workout_id === workout.id,
       )}

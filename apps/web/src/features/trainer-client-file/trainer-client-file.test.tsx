@@ -339,4 +339,41 @@ describe('the trainee’s file', () => {
       within(session).getByRole('button', { name: 'Responder sobre la sesión Pierna' }),
     ).toBeVisible();
   });
+
+  it('keeps a session’s comment as a draft through a reload, the same one as on Diario', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const workout = aDay(TODAY).workouts[0];
+    trainerApi(lucia, {
+      [`GET /trainers/trainees/${ID}/workouts/`]: ok(aDay(TODAY).workouts),
+      [`GET /trainers/trainees/${ID}/comments/`]: ok([]),
+    });
+    const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith('draft:'));
+    const openThread = async () => {
+      const session = await screen.findByRole('region', { name: 'Pierna' });
+      await user.click(
+        within(session).getByRole('button', { name: 'Comentarios sobre la sesión Pierna' }),
+      );
+      return session;
+    };
+    renderApp(`/trainers/clients/${ID}/training`);
+    let session = await openThread();
+    await user.click(
+      await within(session).findByRole('button', { name: 'Comentar la sesión Pierna' }),
+    );
+    await user.type(within(session).getByRole('textbox', { name: 'Tu comentario' }), 'Buen ritmo');
+    expect(await within(session).findByText('Borrador guardado')).toBeVisible();
+    // The key the diary's box of the same session uses.
+    expect(drafts()).toEqual([
+      `draft:${aTrainer.id}:comment:${ID}:${TODAY}:workout:${workout?.id ?? ''}`,
+    ]);
+
+    cleanup();
+    renderApp(`/trainers/clients/${ID}/training`);
+    session = await openThread();
+    const box = await within(session).findByRole('textbox', { name: 'Tu comentario' });
+    await waitFor(() => {
+      expect(box).toHaveValue('Buen ritmo');
+    });
+  });
 });

@@ -44,6 +44,7 @@ function TrainingPage() {
   const navigate = Route.useNavigate();
   return (
     <ClientTraining
+      trainerId={user.id}
       traineeId={traineeId}
       to={to}
       system={preferences?.metric_system ?? 'metric'}
