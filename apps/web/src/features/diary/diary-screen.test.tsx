@@ -290,6 +290,31 @@ describe('the diary screen', () => {
     });
   });
 
+  it('looks up a barcode only once one is typed, and says so under the box', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.click(
+      await within(lunch).findByRole(
+        'button',
+        { name: 'Escanear código de barras' },
+        { timeout: 5000 },
+      ),
+    );
+    const look = within(lunch).getByRole('button', { name: 'Buscar producto' });
+    expect(look).toBeEnabled();
+    await user.click(look);
+    const box = within(lunch).getByRole('textbox', { name: 'Código de barras' });
+    expect(within(lunch).getByText('Escribe las cifras del código de barras')).toBeVisible();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(
+      'Las cifras bajo las barras Escribe las cifras del código de barras',
+    );
+    expect(calls.calls.filter((call) => call.path.includes('barcode'))).toHaveLength(0);
+  });
+
   it('says beside the energy which foods are weighed dry or raw, before cooking', async () => {
     api('metric', aDay());
     renderApp(`/users/diary?date=${DAY}`);
