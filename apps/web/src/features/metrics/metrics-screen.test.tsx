@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import {
+  aSubscription,
+  anUser,
+  holdCalls,
+  installFakeApi,
+  ok,
+  type FakeCall,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const metrics = {
@@ -87,14 +94,21 @@ describe('the metrics screen', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     renderApp('/users/metrics');
 
-    await userEvent
-      .setup()
-      .click(
-        await screen.findByRole('button', { name: 'Formato de hoja de cálculo española (;)' }),
-      );
+    const held = holdCalls('?format=spanish');
+    const spanish = await screen.findByRole('button', {
+      name: 'Formato de hoja de cálculo española (;)',
+    });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(spanish);
+    // While the file is prepared, the greyed-out buttons say why.
+    expect(spanish).toBeDisabled();
+    expect(screen.getByText('Preparando el archivo...')).toHaveAttribute('role', 'status');
+    held.release();
 
     await waitFor(() => {
       expect(calls.callsTo('GET', '/metrics/export/')[0]?.search).toBe('?format=spanish');
+    });
+    await waitFor(() => {
+      expect(spanish).toBeEnabled();
     });
     await waitFor(() => {
       expect(createObjectURL).toHaveBeenCalledOnce();

@@ -536,6 +536,9 @@ function ExportCard() {
           Formato de hoja de cálculo española (;)
         </button>
       </div>
+      <p role="status" className="text-sm text-neutral-700 empty:hidden dark:text-neutral-300">
+        {download.isPending ? 'Preparando el archivo...' : ''}
+      </p>
     </Card>
   );
 }
