@@ -7,6 +7,7 @@ import {
   aSubscription,
   anUser,
   failure,
+  holdCalls,
   installFakeApi,
   ok,
   type FakeAnswer,
@@ -276,7 +277,11 @@ describe('the diary screen', () => {
     );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     expect(within(lunch).getByLabelText('Cantidad')).toHaveValue('1');
+    const held = holdCalls('/diary/entries/');
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
+    // Greyed out while it is added, and saying so.
+    expect(within(lunch).getByRole('button', { name: 'Añadiendo...' })).toBeDisabled();
+    held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(1);
     });
@@ -562,7 +567,10 @@ describe('the diary screen', () => {
 
     await user.clear(carbohydrates);
     await user.type(carbohydrates, '30.5');
+    const held = holdCalls('/diary/entries/');
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
+    expect(within(form).getByRole('button', { name: 'Añadiendo...' })).toBeDisabled();
+    held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
         kind: 'quick',
@@ -643,5 +651,16 @@ describe('the diary screen', () => {
     expect(grams).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Porción (opcional)')).not.toHaveAccessibleDescription();
     expect(calls.callsTo('POST', '/foods/')).toHaveLength(0);
+
+    await user.clear(grams);
+    await user.type(grams, '60');
+    const held = holdCalls('/foods/');
+    await user.click(within(form).getByRole('button', { name: 'Guardar alimento' }));
+    // Greyed out while it is saved, and saying so.
+    expect(within(form).getByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    held.release();
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', '/foods/')).toHaveLength(1);
+    });
   });
 });
