@@ -15,7 +15,9 @@ test('deleting the account asks for ELIMINAR and the password, then mails a noti
   const password = page.getByLabel('Tu contraseña');
   await word.fill('eliminar');
   await password.fill('otra contraseña distinta');
-  await expect(remove).toBeDisabled();
+  await remove.click();
+  await expect(page.getByText('Escribe ELIMINAR, en mayúsculas, para confirmar')).toBeVisible();
+  await expect(word).toHaveAttribute('aria-invalid', 'true');
 
   await word.fill('ELIMINAR');
   await remove.click();

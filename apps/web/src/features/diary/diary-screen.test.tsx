@@ -7,6 +7,7 @@ import {
   aSubscription,
   anUser,
   failure,
+  holdCalls,
   installFakeApi,
   ok,
   type FakeAnswer,
@@ -276,7 +277,11 @@ describe('the diary screen', () => {
     );
     await user.click(await within(lunch).findByRole('button', { name: /^Huevo/ }));
     expect(within(lunch).getByLabelText('Cantidad')).toHaveValue('1');
+    const held = holdCalls('/diary/entries/');
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
+    // Greyed out while it is added, and saying so.
+    expect(within(lunch).getByRole('button', { name: 'Añadiendo...' })).toBeDisabled();
+    held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(1);
     });
@@ -288,6 +293,31 @@ describe('the diary screen', () => {
       quantity: 1,
       unit: '1 huevo',
     });
+  });
+
+  it('looks up a barcode only once one is typed, and says so under the box', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
+    await user.click(
+      await within(lunch).findByRole(
+        'button',
+        { name: 'Escanear código de barras' },
+        { timeout: 5000 },
+      ),
+    );
+    const look = within(lunch).getByRole('button', { name: 'Buscar producto' });
+    expect(look).toBeEnabled();
+    await user.click(look);
+    const box = within(lunch).getByRole('textbox', { name: 'Código de barras' });
+    expect(within(lunch).getByText('Escribe las cifras del código de barras')).toBeVisible();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(
+      'Las cifras bajo las barras Escribe las cifras del código de barras',
+    );
+    expect(calls.calls.filter((call) => call.path.includes('barcode'))).toHaveLength(0);
   });
 
   it('says beside the energy which foods are weighed dry or raw, before cooking', async () => {
@@ -537,7 +567,10 @@ describe('the diary screen', () => {
 
     await user.clear(carbohydrates);
     await user.type(carbohydrates, '30.5');
+    const held = holdCalls('/diary/entries/');
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
+    expect(within(form).getByRole('button', { name: 'Añadiendo...' })).toBeDisabled();
+    held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
         kind: 'quick',
@@ -618,5 +651,16 @@ describe('the diary screen', () => {
     expect(grams).toHaveAccessibleDescription(message);
     expect(within(form).getByLabelText('Porción (opcional)')).not.toHaveAccessibleDescription();
     expect(calls.callsTo('POST', '/foods/')).toHaveLength(0);
+
+    await user.clear(grams);
+    await user.type(grams, '60');
+    const held = holdCalls('/foods/');
+    await user.click(within(form).getByRole('button', { name: 'Guardar alimento' }));
+    // Greyed out while it is saved, and saying so.
+    expect(within(form).getByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    held.release();
+    await vi.waitFor(() => {
+      expect(calls.callsTo('POST', '/foods/')).toHaveLength(1);
+    });
   });
 });

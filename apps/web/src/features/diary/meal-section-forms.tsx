@@ -96,7 +96,7 @@ export function QuickAddForm({
         ))}
       </div>
       <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
-        Añadir calorías
+        {pending ? 'Añadiendo...' : 'Añadir calorías'}
       </button>
     </form>
   );

@@ -39,6 +39,10 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    if (gtinDigits(typed) === '') {
+      setError('Escribe las cifras del código de barras');
+      return;
+    }
     const parsed = barcodeSchema.safeParse(typed);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -106,12 +110,8 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
         maxLength={20}
       />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={lookUp.isPending || gtinDigits(typed) === ''}
-          className={primaryButton}
-        >
-          Buscar producto
+        <button type="submit" disabled={lookUp.isPending} className={primaryButton}>
+          {lookUp.isPending ? 'Buscando…' : 'Buscar producto'}
         </button>
         <button type="button" onClick={onClose} className={secondaryButton}>
           Cerrar

@@ -398,7 +398,7 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
       </p>
       <div className="flex gap-2">
         <button type="submit" disabled={pending} className={primaryButton}>
-          Añadir
+          {pending ? 'Añadiendo...' : 'Añadir'}
         </button>
         <button type="button" onClick={onCancel} className={secondaryButton}>
           Cancelar

@@ -176,7 +176,7 @@ export function OwnFoodForm({
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={save.isPending} className={primaryButton}>
-          Guardar alimento
+          {save.isPending ? 'Guardando...' : 'Guardar alimento'}
         </button>
         <button
           type="button"

@@ -227,7 +227,10 @@ function useMarkRead(side: Side, messages: Message[]) {
 function Composer({ side }: { side: Side }) {
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
+  /** Enviar was pressed with nothing written: said under the box until the person writes. */
+  const [emptyTried, setEmptyTried] = useState(false);
   const fieldId = useId();
+  const problemId = `${fieldId}-problem`;
   const fileInput = useRef<HTMLInputElement>(null);
   const added = (message: Message) => {
     queryClient.setQueryData<Conversation>(conversationKey(side.traineeId), (conversation) =>
@@ -253,8 +256,14 @@ function Composer({ side }: { side: Side }) {
   });
   const trimmed = body.trim();
   const tooLong = body.length > MAX_MESSAGE_LENGTH;
+  const problem = tooLong
+    ? `El mensaje admite como máximo ${String(MAX_MESSAGE_LENGTH)} caracteres.`
+    : emptyTried && !trimmed
+      ? 'Escribe el mensaje antes de enviarlo.'
+      : null;
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    if (!trimmed) setEmptyTried(true);
     if (!trimmed || tooLong || text.isPending) return;
     text.mutate(trimmed);
   };
@@ -311,10 +320,12 @@ function Composer({ side }: { side: Side }) {
           id={fieldId}
           value={body}
           rows={1}
-          aria-invalid={tooLong || undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
           placeholder="Escribe un mensaje"
           onChange={(event) => {
             setBody(event.target.value);
+            setEmptyTried(false);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -323,18 +334,18 @@ function Composer({ side }: { side: Side }) {
           }}
           className={`max-h-40 min-h-11 w-full resize-none rounded-lg border border-neutral-400 bg-white px-3 py-2.5 text-base text-neutral-900 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-100 ${focusRing}`}
         />
-        {tooLong ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {`El mensaje admite como máximo ${String(MAX_MESSAGE_LENGTH)} caracteres.`}
+        {problem ? (
+          <p id={problemId} role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {problem}
           </p>
         ) : null}
       </div>
       <button
         type="submit"
         className={`${primaryButton} min-h-11 shrink-0 !px-4`}
-        disabled={!trimmed || tooLong || text.isPending}
+        disabled={text.isPending}
       >
-        Enviar
+        {text.isPending ? 'Enviando…' : 'Enviar'}
       </button>
     </form>
   );

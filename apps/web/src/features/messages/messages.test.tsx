@@ -102,7 +102,7 @@ describe('Mensajes, for the trainee', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the conversation, marks the trainer’s message read, and sends one', async () => {
+  it('shows the conversation, marks the trainer’s message read, and sends one, not an empty one', async () => {
     const fake = api();
     renderApp('/users/messages');
     const list = await screen.findByRole('list', { name: 'Mensajes' });
@@ -122,7 +122,16 @@ describe('Mensajes, for the trainee', () => {
     ).toBeVisible();
 
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Mensaje' }), '  Nos vemos el lunes  ');
+    const box = screen.getByRole('textbox', { name: 'Mensaje' });
+    const send = screen.getByRole('button', { name: 'Enviar' });
+    // Nothing written yet: the button still answers, and says why it sent nothing.
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText('Escribe el mensaje antes de enviarlo.')).toBeVisible();
+    expect(box).toHaveAccessibleDescription('Escribe el mensaje antes de enviarlo.');
+    expect(fake.callsTo('POST', '/messages/')).toHaveLength(0);
+    await user.type(box, '  Nos vemos el lunes  ');
+    expect(screen.queryByText('Escribe el mensaje antes de enviarlo.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await within(list).findByText('Nos vemos el lunes')).toBeVisible();
     expect(fake.callsTo('POST', '/messages/').map((call) => call.body)).toEqual([

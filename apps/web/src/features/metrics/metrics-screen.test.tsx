@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import {
+  aSubscription,
+  anUser,
+  holdCalls,
+  installFakeApi,
+  ok,
+  type FakeCall,
+} from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const metrics = {
@@ -87,14 +94,21 @@ describe('the metrics screen', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     renderApp('/users/metrics');
 
-    await userEvent
-      .setup()
-      .click(
-        await screen.findByRole('button', { name: 'Formato de hoja de cálculo española (;)' }),
-      );
+    const held = holdCalls('?format=spanish');
+    const spanish = await screen.findByRole('button', {
+      name: 'Formato de hoja de cálculo española (;)',
+    });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(spanish);
+    // While the file is prepared, the greyed-out buttons say why.
+    expect(spanish).toBeDisabled();
+    expect(screen.getByText('Preparando el archivo...')).toHaveAttribute('role', 'status');
+    held.release();
 
     await waitFor(() => {
       expect(calls.callsTo('GET', '/metrics/export/')[0]?.search).toBe('?format=spanish');
+    });
+    await waitFor(() => {
+      expect(spanish).toBeEnabled();
     });
     await waitFor(() => {
       expect(createObjectURL).toHaveBeenCalledOnce();
@@ -230,7 +244,6 @@ describe('the metrics screen', () => {
     // 20 to 400 kg, in whole pounds inside it: 45 to 881 lb
     await user.type(within(form).getByLabelText('Peso (lb)'), '30');
     expect(within(form).getByText('El peso debe estar entre 45 y 881 lb')).toBeVisible();
-    expect(within(form).getByRole('button', { name: 'Guardar peso' })).toBeDisabled();
 
     const measurements = screen.getByRole('form', { name: 'Anotar medidas' });
     // 300 cm = 118.1 in
@@ -238,6 +251,30 @@ describe('the metrics screen', () => {
     expect(
       within(measurements).getByText('La cintura debe estar entre 0 y 118,1 in'),
     ).toBeVisible();
-    expect(within(measurements).getByRole('button', { name: 'Guardar medidas' })).toBeDisabled();
+  });
+
+  it('keeps the save buttons usable and says under the box what is missing', async () => {
+    const calls = api('metric');
+    renderApp('/users/metrics');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    const form = await screen.findByRole('form', { name: 'Anotar peso' });
+    const save = within(form).getByRole('button', { name: 'Guardar peso' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    const weight = within(form).getByLabelText('Peso (kg)');
+    expect(await within(form).findByText('Escribe tu peso')).toBeVisible();
+    expect(weight).toHaveAttribute('aria-invalid', 'true');
+    expect(weight).toHaveAccessibleDescription('Escribe tu peso');
+
+    const measurements = screen.getByRole('form', { name: 'Anotar medidas' });
+    const saveMeasurements = within(measurements).getByRole('button', { name: 'Guardar medidas' });
+    expect(saveMeasurements).toBeEnabled();
+    await user.click(saveMeasurements);
+    expect(await within(measurements).findByText('Anota al menos una medida')).toBeVisible();
+    expect(within(measurements).getByLabelText('Cintura (cm)')).toHaveAccessibleDescription(
+      'Anota al menos una medida',
+    );
+    expect(calls.callsTo('PUT', '/metrics/weights/2026-03-02/')).toHaveLength(0);
   });
 });

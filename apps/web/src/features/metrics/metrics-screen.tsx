@@ -91,9 +91,16 @@ function weightFormSchema(system: MetricSystem) {
   const range = rangeIn({ min: MIN_WEIGHT_KG, max: MAX_WEIGHT_KG }, 'weight', system);
   return z.object({
     date: localDateSchema,
-    weight: numberBox(
-      amountInUnits('El peso', range).transform((value) => weightFromInput(value, system)),
-    ),
+    // An empty box is a weight not yet typed, not a weight of 0.
+    weight: z
+      .string()
+      .trim()
+      .min(1, { error: 'Escribe tu peso' })
+      .pipe(
+        numberBox(
+          amountInUnits('El peso', range).transform((value) => weightFromInput(value, system)),
+        ),
+      ),
   });
 }
 
@@ -192,7 +199,7 @@ function WeightSection({
     handleSubmit,
     resetField,
     setValue,
-    formState: { errors, isValid },
+    formState: { errors },
   } = useForm({
     mode: 'onChange',
     resolver: zodResolver(weightFormSchema(system)),
@@ -264,8 +271,8 @@ function WeightSection({
             {...register('weight')}
           />
         </div>
-        <button type="submit" disabled={!isValid || save.isPending} className={primaryButton}>
-          Guardar peso
+        <button type="submit" disabled={save.isPending} className={primaryButton}>
+          {save.isPending ? 'Guardando...' : 'Guardar peso'}
         </button>
       </form>
       {metrics.weights.length > 0 ? (
@@ -375,7 +382,7 @@ function MeasurementsSection({
     handleSubmit,
     reset,
     getValues,
-    formState: { errors, isValid },
+    formState: { errors },
   } = useForm({
     mode: 'onChange',
     resolver: zodResolver(measurementFormSchema(system)),
@@ -425,12 +432,8 @@ function MeasurementsSection({
             />
           ))}
         </div>
-        <button
-          type="submit"
-          disabled={!isValid || save.isPending}
-          className={`${primaryButton} self-start`}
-        >
-          Guardar medidas
+        <button type="submit" disabled={save.isPending} className={`${primaryButton} self-start`}>
+          {save.isPending ? 'Guardando...' : 'Guardar medidas'}
         </button>
       </form>
       {measurements.length > 0 ? (
@@ -533,6 +536,9 @@ function ExportCard() {
           Formato de hoja de cálculo española (;)
         </button>
       </div>
+      <p role="status" className="text-sm text-neutral-700 empty:hidden dark:text-neutral-300">
+        {download.isPending ? 'Preparando el archivo...' : ''}
+      </p>
     </Card>
   );
 }

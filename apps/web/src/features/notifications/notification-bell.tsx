@@ -59,6 +59,7 @@ export function NotificationBell() {
   const router = useRouter();
   const { open, setOpen, container, toggle } = useDisclosure();
   const panelId = useId();
+  const allReadId = useId();
 
   const read = useMutation({
     mutationFn: markNotificationsRead,
@@ -159,6 +160,7 @@ export function NotificationBell() {
           <button
             type="button"
             disabled={unread === 0}
+            aria-describedby={unread === 0 ? allReadId : undefined}
             onClick={() => {
               read.mutate({ all: true });
             }}
@@ -168,42 +170,55 @@ export function NotificationBell() {
           </button>
         </div>
         {items.length === 0 ? (
-          <p className="px-2 py-6 text-center text-neutral-600 dark:text-neutral-300">
+          <p
+            id={allReadId}
+            className="px-2 py-6 text-center text-neutral-600 dark:text-neutral-300"
+          >
             No tienes avisos.
           </p>
         ) : (
-          <ul className="mt-1 flex flex-col">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    openOne(item);
-                  }}
-                  className={`flex w-full min-h-11 gap-3 rounded-lg px-2 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`mt-2 size-2 shrink-0 rounded-full ${item.read_at ? 'bg-transparent' : 'bg-orange-700 dark:bg-orange-400'}`}
-                  />
-                  <span className="flex min-w-0 flex-col">
-                    <span className={item.read_at ? '' : 'font-semibold'}>
-                      {item.title}
-                      {!item.read_at && <span className="sr-only"> (sin leer)</span>}
-                    </span>
-                    {item.body && (
-                      <span className="line-clamp-2 text-sm text-neutral-700 dark:text-neutral-300">
-                        {item.body}
+          <>
+            {unread === 0 ? (
+              <p
+                id={allReadId}
+                className="px-2 pt-2 text-sm text-neutral-600 dark:text-neutral-300"
+              >
+                Ya has leído todos tus avisos.
+              </p>
+            ) : null}
+            <ul className="mt-1 flex flex-col">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      openOne(item);
+                    }}
+                    className={`flex w-full min-h-11 gap-3 rounded-lg px-2 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`mt-2 size-2 shrink-0 rounded-full ${item.read_at ? 'bg-transparent' : 'bg-orange-700 dark:bg-orange-400'}`}
+                    />
+                    <span className="flex min-w-0 flex-col">
+                      <span className={item.read_at ? '' : 'font-semibold'}>
+                        {item.title}
+                        {!item.read_at && <span className="sr-only"> (sin leer)</span>}
                       </span>
-                    )}
-                    <span className="text-xs text-neutral-600 dark:text-neutral-400">
-                      {howLongAgo(item.created_at, new Date())}
+                      {item.body && (
+                        <span className="line-clamp-2 text-sm text-neutral-700 dark:text-neutral-300">
+                          {item.body}
+                        </span>
+                      )}
+                      <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                        {howLongAgo(item.created_at, new Date())}
+                      </span>
                     </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </div>

@@ -114,7 +114,7 @@ describe('the bell', () => {
     expect(await screen.findByRole('button', { name: 'Avisos, 1 sin leer' })).toBeDefined();
   });
 
-  it('marks everything read at once', async () => {
+  it('marks everything read at once, then says there is nothing left to mark', async () => {
     const fake = api();
     renderApp('/users/home');
     const user = userEvent.setup();
@@ -122,6 +122,11 @@ describe('the bell', () => {
     await user.click(screen.getByRole('button', { name: 'Marcar todo como leído' }));
     expect(await screen.findByRole('button', { name: 'Avisos' })).toBeDefined();
     expect(fake.callsTo('POST', '/notifications/read/')[0]?.body).toEqual({ all: true });
+    // Nothing left to mark: the greyed-out button says why.
+    const markAll = screen.getByRole('button', { name: 'Marcar todo como leído' });
+    expect(markAll).toBeDisabled();
+    expect(markAll).toHaveAccessibleDescription('Ya has leído todos tus avisos.');
+    expect(screen.getByText('Ya has leído todos tus avisos.')).toBeVisible();
   });
 
   it('says how long ago in Spanish', () => {

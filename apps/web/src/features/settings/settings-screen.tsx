@@ -428,7 +428,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription | nu
 const deletionFormSchema = accountDeletionSchema.extend({
   confirmation: accountDeletionSchema.shape.confirmation.refine(
     (typed) => typed.trim() === ACCOUNT_DELETION_WORD,
-    { error: `Escribe ${ACCOUNT_DELETION_WORD} para confirmar` },
+    { error: `Escribe ${ACCOUNT_DELETION_WORD}, en mayúsculas, para confirmar` },
   ),
 });
 
@@ -437,7 +437,7 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
     register,
     handleSubmit,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(deletionFormSchema),
     defaultValues: { confirmation: '', password: '' },
@@ -470,6 +470,7 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
       <TextField
         label={`Escribe ${ACCOUNT_DELETION_WORD} para confirmar`}
         autoComplete="off"
+        error={errors.confirmation?.message}
         {...register('confirmation')}
       />
       <TextField
@@ -482,7 +483,7 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
       <div>
         <button
           type="submit"
-          disabled={!isValid || isSubmitting}
+          disabled={isSubmitting}
           className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
         >
           {isSubmitting ? 'Eliminando...' : 'Eliminar mi cuenta'}

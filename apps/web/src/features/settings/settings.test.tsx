@@ -228,18 +228,25 @@ describe('settings', () => {
     expect(api.callsTo('DELETE', `${consentsPath}health-data/`)).toHaveLength(1);
   });
 
-  it('deletes the account only after ELIMINAR, exactly, and the password are typed, then leaves the app', async () => {
+  it('deletes the account only after ELIMINAR, exactly, and the password are typed, saying under each box what is missing, then leaves the app', async () => {
     const user = userEvent.setup();
     logIn();
     const api = apiFor(somePreferences());
     const { router } = renderApp('/users/settings');
 
     const button = await screen.findByRole('button', { name: 'Eliminar mi cuenta' });
-    expect(button).toBeDisabled();
+    expect(button).toBeEnabled();
+    await user.click(button);
     const word = screen.getByLabelText('Escribe ELIMINAR para confirmar');
+    const password = screen.getByLabelText('Tu contraseña');
+    expect(word).toHaveAccessibleDescription('Escribe ELIMINAR, en mayúsculas, para confirmar');
+    expect(password).toHaveAccessibleDescription('Escribe tu contraseña para confirmar');
     await user.type(word, 'eliminar');
-    await user.type(screen.getByLabelText('Tu contraseña'), 'mi contraseña de siempre');
-    expect(button).toBeDisabled();
+    await user.type(password, 'mi contraseña de siempre');
+    await user.click(button);
+    expect(word).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Escribe ELIMINAR, en mayúsculas, para confirmar')).toBeVisible();
+    expect(api.callsTo('DELETE', `/users/${anUser.id}/`)).toHaveLength(0);
     await user.clear(word);
     await user.type(word, 'ELIMINAR');
     await user.click(button);

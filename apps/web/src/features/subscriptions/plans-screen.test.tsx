@@ -69,8 +69,10 @@ describe('the plans screen', () => {
     api([aSubscription('free-trial-trainee', 'canceled')]);
     renderApp('/users/subscription/plans');
 
-    expect(await screen.findByRole('button', { name: 'Empezar prueba gratuita' })).toBeDisabled();
+    const trial = await screen.findByRole('button', { name: 'Empezar prueba gratuita' });
+    expect(trial).toBeDisabled();
     expect(screen.getByText('Ya usaste tu prueba gratuita.')).toBeVisible();
+    expect(trial).toHaveAccessibleDescription('Ya usaste tu prueba gratuita.');
     expect(screen.getByRole('button', { name: 'Suscribirme a Premium' })).toBeEnabled();
   });
 

@@ -114,6 +114,7 @@ function PlanCard({ offer, trialBlock, busy, loading, onChoose }: PlanCardProps)
   const isTrial = offer.name === FREE_TRIAL_PLAN;
   const price = formatPrice(offer);
   const titleId = `plan-${offer.name}`;
+  const blockId = `plan-${offer.name}-block`;
   return (
     <article
       aria-labelledby={titleId}
@@ -138,11 +139,14 @@ function PlanCard({ offer, trialBlock, busy, loading, onChoose }: PlanCardProps)
         </p>
       )}
       {trialBlock ? (
-        <p className="font-medium text-neutral-700 dark:text-neutral-300">{trialBlock}</p>
+        <p id={blockId} className="font-medium text-neutral-700 dark:text-neutral-300">
+          {trialBlock}
+        </p>
       ) : null}
       <button
         type="button"
         disabled={busy || trialBlock !== null}
+        aria-describedby={trialBlock ? blockId : undefined}
         onClick={onChoose}
         className={isTrial ? secondaryButton : primaryButton}
       >

@@ -89,6 +89,9 @@ function formOf(weekday: number, questions: readonly DraftQuestion[]) {
   };
 }
 
+/** Why a button is greyed out: a limit on the number of questions. */
+const limitNote = 'text-sm text-neutral-700 dark:text-neutral-300';
+
 interface FormEditorProps {
   target: FormTarget;
   form: CheckInForm;
@@ -138,6 +141,10 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
     save.mutate(parsed.data);
   };
   const headingId = useId();
+  const onlyOneId = useId();
+  const fullId = useId();
+  const onlyOne = questions.length === 1;
+  const full = questions.length >= MAX_CHECK_IN_QUESTIONS;
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-labelledby={headingId}>
@@ -257,7 +264,8 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
               <button
                 type="button"
                 className={`${secondaryButton} min-h-11 px-3`}
-                disabled={questions.length === 1}
+                disabled={onlyOne}
+                aria-describedby={onlyOne ? onlyOneId : undefined}
                 onClick={() => {
                   setQuestions((previous) => previous.filter((_, at) => at !== index));
                 }}
@@ -265,13 +273,24 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
                 Quitar<span className="sr-only"> pregunta {index + 1}</span>
               </button>
             </div>
+            {onlyOne ? (
+              <p id={onlyOneId} className={limitNote}>
+                El formulario necesita al menos una pregunta: añade otra para quitar esta.
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>
+      {full ? (
+        <p id={fullId} className={limitNote}>
+          {`Has llegado al máximo de ${String(MAX_CHECK_IN_QUESTIONS)} preguntas: quita alguna para añadir otra.`}
+        </p>
+      ) : null}
       <button
         type="button"
         className={`${secondaryButton} min-h-11`}
-        disabled={questions.length >= MAX_CHECK_IN_QUESTIONS}
+        disabled={full}
+        aria-describedby={full ? fullId : undefined}
         onClick={() => {
           setQuestions((previous) => [
             ...previous,

@@ -25,6 +25,7 @@ export function FormsScreen() {
   const { data } = useSuspenseQuery(checkInFormsQuery);
   const [open, setOpen] = useState<string | null>(null);
   const [newTag, setNewTag] = useState('');
+  const [tagProblem, setTagProblem] = useState<string | undefined>();
   const remove = useMutation({
     mutationFn: (target: FormTarget) => deleteForm(target),
     onSuccess: async () => {
@@ -150,15 +151,20 @@ export function FormsScreen() {
             hint="La misma etiqueta que das a tus clientes en Clientes"
             value={newTag}
             maxLength={30}
+            error={tagProblem}
             onChange={(event) => {
               setNewTag(event.target.value);
+              setTagProblem(undefined);
             }}
           />
           <button
             type="button"
             className={`${secondaryButton} min-h-11`}
-            disabled={newTag.trim() === ''}
             onClick={() => {
+              if (newTag.trim() === '') {
+                setTagProblem('Escribe la etiqueta del grupo');
+                return;
+              }
               toggle('new-group');
             }}
           >

@@ -291,7 +291,7 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
         ) : null}
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={save.isPending} className={primaryButton}>
-            Guardar objetivos
+            {save.isPending ? 'Guardando...' : 'Guardar objetivos'}
           </button>
           {override ? (
             <button
@@ -302,7 +302,7 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
                 clear.mutate();
               }}
             >
-              Volver a la fórmula
+              {clear.isPending ? 'Volviendo a la fórmula...' : 'Volver a la fórmula'}
             </button>
           ) : null}
         </div>

@@ -7,6 +7,7 @@ import {
   aTargetProposal,
   aTraineeFile,
   anUser,
+  holdCalls,
   installFakeApi,
   ok,
   theTrainerTargets,
@@ -112,21 +113,29 @@ describe('Objetivos, in a trainee’s file', () => {
     expect(within(history).getByText(/Marta Ibáñez/)).toBeVisible();
     expect(screen.getByText(/por debajo del mínimo de la fórmula \(1780 kcal\)/)).toBeVisible();
 
+    const held = holdCalls(targetsPath);
     await ui.click(screen.getByRole('button', { name: 'Volver a la fórmula' }));
+    expect(screen.getByRole('button', { name: 'Volviendo a la fórmula...' })).toBeDisabled();
+    held.release();
     await waitFor(() => {
       expect(fake.callsTo('DELETE', targetsPath)).toHaveLength(1);
     });
     expect(await within(history).findByText(/Volvió a los objetivos de la fórmula/)).toBeVisible();
   });
 
-  it('sends an energy at or above the floor without asking', async () => {
+  it('sends an energy at or above the floor without asking, saying it is saving', async () => {
     logIn();
     const fake = api(lucia);
     renderApp(`/trainers/clients/${lucia.id}/targets`);
     const ui = userEvent.setup();
     // The floor is 1780 kcal, the BMR of the shared onboarding's man.
     await ui.type(await screen.findByLabelText('Energía (kcal al día)'), '1780');
+    const held = holdCalls(targetsPath);
     await ui.click(screen.getByRole('button', { name: 'Guardar objetivos' }));
+    // Greyed out while it is saved, and saying so.
+    expect(screen.getByRole('button', { name: 'Guardando...' })).toBeDisabled();
+    held.release();
+    expect(await screen.findByRole('button', { name: 'Guardar objetivos' })).toBeEnabled();
     await waitFor(() => {
       expect(fake.callsTo('PUT', targetsPath).map((call) => call.body)).toEqual([
         { energy_kcal: 1780, protein_g: null, fat_g: null },

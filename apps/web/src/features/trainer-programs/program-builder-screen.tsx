@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Controller,
   get,
@@ -38,6 +38,9 @@ import {
 } from './trainer-programs-api';
 
 type Errors = FieldErrors<ProgramForm>;
+
+/** Why an "Añadir" button is greyed out: the limit has been reached. */
+const limitNote = 'text-sm text-neutral-700 dark:text-neutral-300';
 function errorAt(errors: Errors, path: string): string | undefined {
   const found: { message?: string } | undefined = get(errors, path);
   return found?.message;
@@ -68,6 +71,8 @@ function ProgramEditor({ program }: { program: Program }) {
     defaultValues: formOf(program),
   });
   const routines = useFieldArray({ control, name: 'routines', keyName: 'key' });
+  const routinesFull = routines.fields.length >= MAX_ROUTINES_PER_PROGRAM;
+  const routinesFullId = useId();
 
   const onSubmit = async (input: ProgramInput) => {
     try {
@@ -122,11 +127,17 @@ function ProgramEditor({ program }: { program: Program }) {
       ))}
       <FieldError message={errors.routines?.message ?? errors.routines?.root?.message} />
 
+      {routinesFull ? (
+        <p id={routinesFullId} className={limitNote}>
+          {`Has llegado al máximo de ${String(MAX_ROUTINES_PER_PROGRAM)} rutinas: quita alguna para añadir otra.`}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <button
           type="button"
           className={secondaryButton}
-          disabled={routines.fields.length >= MAX_ROUTINES_PER_PROGRAM}
+          disabled={routinesFull}
+          aria-describedby={routinesFull ? routinesFullId : undefined}
           onClick={() => {
             routines.append({
               id: '',
@@ -173,6 +184,8 @@ function RoutineEditor({
   const items = useFieldArray({ control, name: `routines.${index}.exercises`, keyName: 'key' });
   const [picking, setPicking] = useState(false);
   const routineNumber = index + 1;
+  const exercisesFull = items.fields.length >= MAX_EXERCISES_PER_ROUTINE;
+  const exercisesFullId = useId();
 
   return (
     <Card
@@ -263,16 +276,24 @@ function RoutineEditor({
           }}
         />
       ) : (
-        <button
-          type="button"
-          className={`${secondaryButton} self-start`}
-          disabled={items.fields.length >= MAX_EXERCISES_PER_ROUTINE}
-          onClick={() => {
-            setPicking(true);
-          }}
-        >
-          Añadir ejercicio
-        </button>
+        <>
+          {exercisesFull ? (
+            <p id={exercisesFullId} className={limitNote}>
+              {`Has llegado al máximo de ${String(MAX_EXERCISES_PER_ROUTINE)} ejercicios en esta rutina: quita alguno para añadir otro.`}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className={`${secondaryButton} self-start`}
+            disabled={exercisesFull}
+            aria-describedby={exercisesFull ? exercisesFullId : undefined}
+            onClick={() => {
+              setPicking(true);
+            }}
+          >
+            Añadir ejercicio
+          </button>
+        </>
       )}
     </Card>
   );

@@ -207,6 +207,60 @@ describe('Programas', () => {
     expect(await screen.findByText('Programa guardado')).toBeVisible();
   });
 
+  it('says why «Añadir rutina» and «Añadir ejercicio» are greyed out at their limits', async () => {
+    logIn();
+    const exercise = {
+      exercise: SQUAT,
+      sets: 3,
+      reps_min: 8,
+      reps_max: 10,
+      load_kg: null,
+      rpe: null,
+      rest_s: 90,
+      notes: '',
+    };
+    trainerApi({
+      [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(
+        wire({
+          ...empty,
+          routines: [
+            {
+              id: '9a9a9a9a-1b1b-4c1c-8d1d-1e1e1e1e1e1e',
+              name: 'Pierna',
+              weekdays: [1],
+              exercises: Array.from({ length: 20 }, () => exercise),
+            },
+          ],
+        }),
+      ),
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    const routine = await screen.findByRole('region', { name: 'Rutina 1' });
+    const addExercise = within(routine).getByRole('button', { name: 'Añadir ejercicio' });
+    expect(addExercise).toBeDisabled();
+    expect(addExercise).toHaveAccessibleDescription(
+      'Has llegado al máximo de 20 ejercicios en esta rutina: quita alguno para añadir otro.',
+    );
+    expect(
+      within(routine).getByText(
+        'Has llegado al máximo de 20 ejercicios en esta rutina: quita alguno para añadir otro.',
+      ),
+    ).toBeVisible();
+
+    const addRoutine = screen.getByRole('button', { name: 'Añadir rutina' });
+    for (let added = 1; added < 7; added += 1) await user.click(addRoutine);
+    expect(screen.getByRole('region', { name: 'Rutina 7' })).toBeVisible();
+    expect(addRoutine).toBeDisabled();
+    expect(addRoutine).toHaveAccessibleDescription(
+      'Has llegado al máximo de 7 rutinas: quita alguna para añadir otra.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Quitar rutina 7' }));
+    expect(addRoutine).toBeEnabled();
+    expect(screen.queryByText(/Has llegado al máximo de 7 rutinas/)).toBeNull();
+  });
+
   it('assigns the program to a chosen trainee from a start date', async () => {
     logIn();
     const api = trainerApi({
