@@ -121,7 +121,8 @@ describe('a food holding a declared allergy', { timeout: 20_000 }, () => {
       { timeout: 5000 },
     );
     const results = await within(sheet).findByRole('list', { name: 'Resultados' });
-    expect(within(results).getByText('Contiene leche')).toBeVisible();
+    // The list is there at once; its foods come with the person's recents.
+    expect(await within(results).findByText('Contiene leche', {}, { timeout: 5000 })).toBeVisible();
 
     // "No añadir" leaves the diary as it was.
     await user.click(within(sheet).getByRole('button', { name: 'Añadir Leche entera (1 vaso)' }));
