@@ -5,7 +5,7 @@ import { notify } from '../../components/ui/notifications';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
 import { TextField } from '../../components/ui/form-field';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { PersonFields } from '../../components/ui/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
@@ -85,10 +85,11 @@ function initials(user: User): string {
 
 function PictureSection({ user, onChanged }: ProfileScreenProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  // What is under way, so each control says its own: «Subiendo...» or «Quitando...».
+  const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
 
-  async function run(task: () => Promise<unknown>, done: string) {
-    setBusy(true);
+  async function run(doing: 'uploading' | 'removing', task: () => Promise<unknown>, done: string) {
+    setBusy(doing);
     try {
       await task();
       await onChanged();
@@ -96,7 +97,7 @@ function PictureSection({ user, onChanged }: ProfileScreenProps) {
     } catch (error) {
       notify.error(errorMessage(error, USER_MESSAGES.updateUser));
     } finally {
-      setBusy(false);
+      setBusy(null);
       if (input.current) input.current.value = '';
     }
   }
@@ -130,26 +131,38 @@ function PictureSection({ user, onChanged }: ProfileScreenProps) {
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
             className="peer sr-only"
-            disabled={busy}
+            disabled={busy !== null}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) void run(() => uploadProfilePicture(user.id, file), 'Foto actualizada');
+              if (file) {
+                void run(
+                  'uploading',
+                  () => uploadProfilePicture(user.id, file),
+                  'Foto actualizada',
+                );
+              }
             }}
           />
           <label
             htmlFor="picture-file"
             className={`${secondaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-orange-700`}
           >
-            {busy ? 'Subiendo...' : user.profile_picture_url ? 'Cambiar foto' : 'Subir foto'}
+            {busy === 'uploading'
+              ? 'Subiendo...'
+              : user.profile_picture_url
+                ? 'Cambiar foto'
+                : 'Subir foto'}
           </label>
           {user.profile_picture_url ? (
             <button
               type="button"
-              disabled={busy}
-              onClick={() => void run(() => removeProfilePicture(user.id), 'Foto eliminada')}
-              className="text-left text-sm font-medium text-red-700 underline dark:text-red-400"
+              disabled={busy !== null}
+              onClick={() =>
+                void run('removing', () => removeProfilePicture(user.id), 'Foto eliminada')
+              }
+              className={`min-h-11 self-start rounded-lg px-3 text-left text-sm font-medium text-red-700 underline hover:bg-red-50 dark:text-red-400 dark:hover:bg-neutral-800 ${focusRing}`}
             >
-              Quitar foto
+              {busy === 'removing' ? 'Quitando...' : 'Quitar foto'}
             </button>
           ) : null}
           <p className="text-sm text-neutral-600 dark:text-neutral-300">

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSubscription, anUser, failure, installFakeApi, ok } from '../../test/fake-api';
+import { aSubscription, anUser, failure, holdCalls, installFakeApi, ok } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
 
 const pictureUrl = '/media/profile-pictures/0e9d6c1a-2b3c-4d5e-8f70-1a2b3c4d5e6f.webp';
@@ -37,6 +37,32 @@ describe('the profile', () => {
     expect((upload?.rawBody as FormData).get('picture')).toBe(file);
     const menu = screen.getByRole('button', { name: 'Menú de la cuenta' });
     expect(menu.querySelector('img')).toHaveAttribute('src', pictureUrl);
+  });
+
+  it('says «Quitando...» on the button while the picture is being removed, not «Subiendo...»', async () => {
+    const user = userEvent.setup();
+    logIn();
+    let current = { ...anUser, profile_picture_url: pictureUrl };
+    installFakeApi({
+      'GET /users/': () => ok([current]),
+      'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+      [`GET /users/${anUser.id}/preferences/`]: failure(404, 'not found', 'No encontrado'),
+      [`DELETE /users/${anUser.id}/picture/`]: () => {
+        current = { ...anUser, profile_picture_url: '' };
+        return ok({ profile_picture_url: '' });
+      },
+    });
+    renderApp('/users/profile');
+    const remove = await screen.findByRole('button', { name: 'Quitar foto' });
+    const held = holdCalls('/picture/');
+    await user.click(remove);
+
+    expect(await screen.findByRole('button', { name: 'Quitando...' })).toBeDisabled();
+    expect(screen.getByText('Cambiar foto')).toBeVisible();
+    expect(screen.queryByText('Subiendo...')).toBeNull();
+    held.release();
+    expect(await screen.findByText('Subir foto')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Quitar foto' })).toBeNull();
   });
 
   it('saves names and country with the update fields of the specification', async () => {
