@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from './app-error';
+import { requireUser } from './authentication';
 
 /**
  * The access gate of every premium call (onboarding, targets, diary, metrics, …): 401
@@ -16,8 +17,7 @@ export function requireSubscription(
   done: HookHandlerDoneFunction,
 ): void {
   // Called back rather than awaited: it runs on nearly every call, and a promise each time
-  // would cost more than the check.
-  if (!request.principal) done(new AppError('unauthorized'));
-  else if (!request.principal.hasAccess) done(new AppError('paymentRequired'));
-  else done();
+  // would cost more than the check. Fastify hands what a hook throws to the error handler.
+  if (!requireUser(request).hasAccess) throw new AppError('paymentRequired');
+  done();
 }

@@ -44,6 +44,15 @@ const earlier = [
 ];
 
 /** The check-in endpoints as a server would keep them: once sent, the week has its check-in. */
+/** Taps each scale question's value, as a person answering the check-in. */
+async function rate(user: ReturnType<typeof userEvent.setup>, answers: [RegExp, string][]) {
+  for (const [question, value] of answers) {
+    await user.click(
+      within(screen.getByRole('group', { name: question })).getByText(value, { exact: true }),
+    );
+  }
+}
+
 function api() {
   let sent: object | null = null;
   return installFakeApi({
@@ -110,17 +119,13 @@ describe('the weekly check-in', () => {
     expect(
       await screen.findByText('Falta responder «¿Cómo ha ido tu energía esta semana?»'),
     ).toBeVisible();
-    for (const [question, value] of [
+    await rate(user, [
       [/energía/, '7'],
       [/hambre/, '4'],
       [/dormido/, '8'],
       [/estrés/, '3'],
       [/seguido el plan/, '9'],
-    ] as const) {
-      await user.click(
-        within(screen.getByRole('group', { name: question })).getByText(value, { exact: true }),
-      );
-    }
+    ]);
     await user.type(screen.getByLabelText('¿Cómo fue la semana? (opcional)'), 'Bien');
     await user.click(send);
     expect(
@@ -180,16 +185,12 @@ describe('the weekly check-in', () => {
     ).toBeChecked();
     expect(await screen.findByText('Borrador guardado')).toBeVisible();
 
-    for (const [question, value] of [
+    await rate(user, [
       [/hambre/, '4'],
       [/dormido/, '8'],
       [/estrés/, '3'],
       [/seguido el plan/, '9'],
-    ] as const) {
-      await user.click(
-        within(screen.getByRole('group', { name: question })).getByText(value, { exact: true }),
-      );
-    }
+    ]);
     await user.click(screen.getByLabelText(/Doy mi consentimiento explícito/));
     await user.click(screen.getByRole('button', { name: 'Enviar revisión' }));
     await waitFor(() => {

@@ -160,7 +160,7 @@ function PictureSection({ user, onChanged }: ProfileScreenProps) {
               onClick={() =>
                 void run('removing', () => removeProfilePicture(user.id), 'Foto eliminada')
               }
-              className={`min-h-11 self-start rounded-lg px-3 text-left text-sm font-medium text-red-700 underline hover:bg-red-50 dark:text-red-400 dark:hover:bg-neutral-800 ${focusRing}`}
+              className={`min-h-11 self-start rounded-sm text-left text-sm font-medium text-red-700 underline dark:text-red-400 ${focusRing}`}
             >
               {busy === 'removing' ? 'Quitando...' : 'Quitar foto'}
             </button>
