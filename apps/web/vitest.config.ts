@@ -11,5 +11,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The web tests share two cores with the API's PostgreSQL suites: a screen test that
+    // takes one second alone can take several there.
+    testTimeout: 15_000,
   },
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Without vitest globals Testing Library cannot register its own cleanup.
@@ -9,6 +9,10 @@ afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllGlobals();
 });
+
+// The first notice of a file loads the toast library (it is split from the app's first file):
+// on a busy machine that alone can take longer than Testing Library's one second.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no layout, so the router's scroll restoration has nothing to scroll, nor has
 // the diary when it brings a section into view.

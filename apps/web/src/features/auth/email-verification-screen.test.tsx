@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@forja/shared/constants';
 import { failure, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const verifyPath = '/users/registrations/email-verifications/';
 const resendPath = '/users/registrations/email-verifications/resend/';
@@ -24,7 +25,7 @@ describe('the e-mail verification screen', () => {
       token: '123456',
     });
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(await screen.findByText('Correo verificado. Ya puedes iniciar sesión')).toBeVisible();
+    expect(await findToast('Correo verificado. Ya puedes iniciar sesión')).toBeVisible();
   });
 
   it('fills in the verified address on the login form, without putting it in the address', async () => {
@@ -76,7 +77,7 @@ describe('the e-mail verification screen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Verificar correo' }));
 
-    expect(await screen.findByText('Código de verificación inválido')).toBeVisible();
+    expect(await findToast('Código de verificación inválido')).toBeVisible();
   });
 
   it('sends a new code to the address in the form, says so, and counts down to the next', async () => {

@@ -12,6 +12,7 @@ import {
   readyForEveryScreen,
 } from '../../test/fake-api';
 import { currentAddress, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 function loggedInApi(extra: Parameters<typeof installFakeApi>[0] = {}) {
   return installFakeApi({
@@ -103,7 +104,7 @@ describe('the login screen', () => {
 
     await fillIn('ana@example.com', 'contraseña mala');
 
-    expect(await screen.findByText('Contraseña o correo electrónico incorrectos')).toBeVisible();
+    expect(await findToast('Contraseña o correo electrónico incorrectos')).toBeVisible();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(router.state.location.pathname).toBe('/auth/login');
   });
@@ -123,9 +124,7 @@ describe('the login screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Reenviar código' }));
 
     expect(
-      await screen.findByText(
-        'Ya te enviamos un código hace poco. Usa ese o pide otro dentro de 0:42',
-      ),
+      await findToast('Ya te enviamos un código hace poco. Usa ese o pide otro dentro de 0:42'),
     ).toBeVisible();
     expect(screen.queryByText('Te enviamos un nuevo código de verificación')).toBeNull();
     expect(router.state.location.pathname).toBe('/auth/login');
@@ -162,7 +161,7 @@ describe('the login screen', () => {
     await fillIn('ana@example.com', 'contraseña larga');
 
     expect(
-      await screen.findByText('Error de red desconocido. Por favor, inténtelo de nuevo más tarde'),
+      await findToast('Error de red desconocido. Por favor, inténtelo de nuevo más tarde'),
     ).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 describe('the password reset screen', () => {
   it('asks for the address and says a link is on its way', async () => {
@@ -87,6 +88,6 @@ describe('the password reset screen', () => {
     await user.type(screen.getByLabelText('Repite la contraseña nueva'), 'otra clave larga');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
 
-    expect(await screen.findByText('El enlace ya no es válido')).toBeVisible();
+    expect(await findToast('El enlace ya no es válido')).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, TERMS_VERSION } from '@forja/shared/constants';
 import { failure, installFakeApi } from '../../test/fake-api';
 import { currentAddress, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 async function fillIn(values: {
   first_name?: string;
@@ -132,7 +133,7 @@ describe('the registration screen', () => {
 
     await fillIn(complete);
 
-    expect(await screen.findByText('Correo electrónico ya registrado')).toBeVisible();
+    expect(await findToast('Correo electrónico ya registrado')).toBeVisible();
     expect(router.state.location.pathname).toBe('/users/registration');
     expect(localStorage.getItem(STORAGE_KEYS.userEmail)).toBeNull();
   });

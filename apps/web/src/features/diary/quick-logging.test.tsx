@@ -10,6 +10,7 @@ import {
   type FakeCall,
 } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const DAY = '2026-03-02';
 const YESTERDAY = '2026-03-01';
@@ -226,9 +227,7 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     // The notice's library loads with the first notice.
-    expect(
-      await screen.findByText('2 alimentos copiados a Desayuno', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await findToast('2 alimentos copiados a Desayuno', { timeout: 5000 })).toBeVisible();
 
     // Dinner has an egg already: the copy waits for a yes.
     const dinner = screen.getByRole('region', { name: 'Cena' });

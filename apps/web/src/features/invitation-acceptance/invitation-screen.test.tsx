@@ -13,6 +13,7 @@ import {
   somePreferences,
 } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const code = 'Vx1-c0digo_de_la_invitacion_con_43_caracteres';
 const page = `/invitations/${code}`;
@@ -103,7 +104,7 @@ describe('the invitation page', () => {
     await user.click(screen.getByRole('checkbox', { name: /Cuerpo/ }));
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
 
-    expect(await screen.findByText('Ya entrenas con Marta Ibáñez')).toBeVisible();
+    expect(await findToast('Ya entrenas con Marta Ibáñez')).toBeVisible();
     expect(api.callsTo('POST', `/trainers/invitations/${code}/acceptance/`)[0]?.body).toEqual({
       consent: { diary: true, training: false, body: true, check_ins: false },
     });
@@ -137,7 +138,7 @@ describe('the invitation page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
 
-    expect(await screen.findByText(COACHING_MESSAGES.invitationNotFound)).toBeVisible();
+    expect(await findToast(COACHING_MESSAGES.invitationNotFound)).toBeVisible();
     expect(router.state.location.pathname).toBe(page);
   });
 

@@ -12,6 +12,7 @@ import {
   somePreferences,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const preferencesPath = `/users/${anUser.id}/preferences/`;
 
@@ -90,7 +91,7 @@ describe('settings', () => {
     renderApp('/users/settings');
 
     await user.click(await screen.findByLabelText('Oscuro'));
-    expect(await screen.findByText('Error interno del servidor')).toBeVisible();
+    expect(await findToast('Error interno del servidor')).toBeVisible();
     expect(document.documentElement).not.toHaveClass('dark');
     expect(screen.getByLabelText('Como el sistema')).toBeChecked();
     expect(screen.getByLabelText('Oscuro')).not.toBeChecked();

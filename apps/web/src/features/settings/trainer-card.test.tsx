@@ -11,6 +11,7 @@ import {
   somePreferences,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const trainerPath = `/users/${anUser.id}/trainer/`;
 const consentPath = `/users/${anUser.id}/trainer/consent/`;
@@ -85,7 +86,7 @@ describe('the trainer card in settings', () => {
         check_ins: false,
       });
     });
-    expect(await screen.findByText('Guardado: tu entrenador ya lo ve así')).toBeVisible();
+    expect(await findToast('Guardado: tu entrenador ya lo ve así')).toBeVisible();
   });
 
   it('puts a switch back when the change is refused', async () => {
@@ -100,7 +101,7 @@ describe('the trainer card in settings', () => {
     const card = await trainerSection();
     await user.click(card.getByRole('switch', { name: /Cuerpo/ }));
 
-    expect(await screen.findByText(COACHING_MESSAGES.trainerNotFound)).toBeVisible();
+    expect(await findToast(COACHING_MESSAGES.trainerNotFound)).toBeVisible();
     expect(card.getByRole('switch', { name: /Cuerpo/ })).toBeChecked();
   });
 

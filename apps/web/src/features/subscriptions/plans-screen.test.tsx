@@ -11,6 +11,7 @@ import {
   thePlans,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const leavePageFor = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/leave-page', () => ({ leavePageFor }));
@@ -83,7 +84,7 @@ describe('the plans screen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Suscribirme a Premium' }));
 
-    expect(await screen.findByText('Ya tienes una suscripción activa')).toBeVisible();
+    expect(await findToast('Ya tienes una suscripción activa')).toBeVisible();
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 
@@ -111,7 +112,7 @@ describe('the plans screen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Suscribirme a Premium' }));
 
-    expect(await screen.findByText('Ocurrio un error al crear la sesión de pago')).toBeVisible();
+    expect(await findToast('Ocurrio un error al crear la sesión de pago')).toBeVisible();
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 });

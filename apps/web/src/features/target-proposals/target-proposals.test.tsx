@@ -15,6 +15,7 @@ import {
   ok,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const proposal = aTargetProposal();
 const decisionPath = `/targets/proposals/${proposal.id}/decision/`;
@@ -89,7 +90,7 @@ describe('the week’s adjustment on home', () => {
     expect(screen.getByTestId('energy-left')).toHaveTextContent('1859 kcal');
     held.release();
 
-    expect(await screen.findByText('Guardado: tu objetivo es ahora de 2359 kcal')).toBeVisible();
+    expect(await findToast('Guardado: tu objetivo es ahora de 2359 kcal')).toBeVisible();
     expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'accept' },
     ]);
@@ -118,7 +119,7 @@ describe('the week’s adjustment on home', () => {
     const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
     await ui.click(within(card).getByRole('button', { name: 'Aceptar 2359 kcal' }));
 
-    expect(await screen.findByText('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
+    expect(await findToast('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Aceptar 2359 kcal' })).toBeVisible();
     expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
   });
@@ -132,7 +133,7 @@ describe('the week’s adjustment on home', () => {
     const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
     await ui.click(within(card).getByRole('button', { name: 'Mantener mi objetivo' }));
 
-    expect(await screen.findByText('Mantienes tu objetivo de 2209 kcal')).toBeVisible();
+    expect(await findToast('Mantienes tu objetivo de 2209 kcal')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Ajuste semanal' })).toBeNull();
     expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'keep' },

@@ -13,6 +13,7 @@ import {
   theTrainerTargets,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const lucia: TraineeFile = aTraineeFile({
@@ -280,7 +281,7 @@ describe('the weekly adjustment, in a trainee’s Objetivos', () => {
 
     await ui.click(within(card).getByRole('button', { name: 'Aprobar 2359 kcal' }));
 
-    expect(await screen.findByText('Nuevo objetivo aprobado: 2359 kcal')).toBeVisible();
+    expect(await findToast('Nuevo objetivo aprobado: 2359 kcal')).toBeVisible();
     expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'approve' },
     ]);

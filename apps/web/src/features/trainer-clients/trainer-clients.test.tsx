@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
 import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 
@@ -230,7 +231,7 @@ describe('Clientes', () => {
     await user.type(box, ' Volumen ,  Martes, ');
     await user.click(within(card).getByRole('button', { name: 'Guardar' }));
 
-    expect(await screen.findByText('Etiquetas de Lucía Gómez guardadas')).toBeVisible();
+    expect(await findToast('Etiquetas de Lucía Gómez guardadas')).toBeVisible();
     expect(api.callsTo('PUT', `/trainers/trainees/${lucia.id}/tags/`)[0]?.body).toEqual({
       tags: ['Volumen', 'Martes'],
     });
@@ -255,7 +256,7 @@ describe('Clientes', () => {
     await user.click(within(card).getByRole('button', { name: 'Editar etiquetas de Lucía Gómez' }));
     await user.click(within(card).getByRole('button', { name: 'Guardar' }));
 
-    expect(await screen.findByText('Recurso no encontrado')).toBeVisible();
+    expect(await findToast('Recurso no encontrado')).toBeVisible();
     expect(within(card).getByLabelText('Etiquetas')).toBeVisible();
   });
 });

@@ -13,6 +13,7 @@ import {
   somePreferences,
 } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 
@@ -95,7 +96,7 @@ describe("the trainer's workspace", () => {
     expect(screen.queryByRole('button', { name: 'Compartir' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
     expect(await navigator.clipboard.readText()).toBe(aNewInvitation.url);
-    expect(await screen.findByText('Enlace copiado')).toBeVisible();
+    expect(await findToast('Enlace copiado')).toBeVisible();
     await waitFor(() => {
       expect(api.callsTo('GET', '/trainers/invitations/')).toHaveLength(2);
     });
@@ -165,7 +166,7 @@ describe("the trainer's workspace", () => {
 
     await user.click(await screen.findByRole('button', { name: 'Crear invitación' }));
 
-    expect(await screen.findByText(COACHING_MESSAGES.tooManyInvitations)).toBeVisible();
+    expect(await findToast(COACHING_MESSAGES.tooManyInvitations)).toBeVisible();
     expect(screen.queryByLabelText('Enlace')).toBeNull();
   });
 

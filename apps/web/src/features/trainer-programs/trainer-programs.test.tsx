@@ -5,6 +5,7 @@ import type { Program } from '@forja/shared/schemas/programs';
 import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
 import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const PROGRAM_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
@@ -204,7 +205,7 @@ describe('Programas', () => {
         ],
       });
     });
-    expect(await screen.findByText('Programa guardado')).toBeVisible();
+    expect(await findToast('Programa guardado')).toBeVisible();
   });
 
   it('says why «Añadir rutina» and «Añadir ejercicio» are greyed out at their limits', async () => {
@@ -286,7 +287,7 @@ describe('Programas', () => {
         start_date: '2026-12-01',
       });
     });
-    expect(await screen.findByText('Programa asignado')).toBeVisible();
+    expect(await findToast('Programa asignado')).toBeVisible();
   });
   it('finds a trainee past the first page by name and keeps the choice while searching', async () => {
     logIn();
@@ -351,6 +352,6 @@ describe('Programas', () => {
         ].sort(),
       );
     });
-    expect(await screen.findByText('Programa asignado a todos')).toBeVisible();
+    expect(await findToast('Programa asignado a todos')).toBeVisible();
   });
 });

@@ -14,6 +14,7 @@ import {
   ok,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
@@ -182,7 +183,7 @@ describe('Hoy', () => {
     // Gone before the server answers.
     expect(screen.queryByRole('article', { name: 'Lucía Gómez' })).toBeNull();
     held.release();
-    expect(await screen.findByText('Hecho: Lucía Gómez')).toBeVisible();
+    expect(await findToast('Hecho: Lucía Gómez')).toBeVisible();
     expect(api.callsTo('POST', `/trainers/queue/${itemPath}/done/`)).toHaveLength(1);
     await waitFor(() => {
       expect(api.callsTo('GET', '/trainers/queue/')).toHaveLength(2);
@@ -207,7 +208,7 @@ describe('Hoy', () => {
     ).toEqual(['1 día', '3 días', '7 días', 'Cancelar']);
     await user.click(within(choices).getByRole('button', { name: 'Posponer 3 días' }));
 
-    expect(await screen.findByText('Pospuesto 3 días: Lucía Gómez')).toBeVisible();
+    expect(await findToast('Pospuesto 3 días: Lucía Gómez')).toBeVisible();
     expect(api.callsTo('POST', `/trainers/queue/${itemPath}/snooze/`)[0]?.body).toEqual({
       days: 3,
     });
@@ -235,7 +236,7 @@ describe('Hoy', () => {
 
     expect(await screen.findByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
     expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Lucía Gómez');
-    expect(await screen.findByText(/no está disponible|Inténtalo de nuevo/)).toBeVisible();
+    expect(await findToast(/no está disponible|Inténtalo de nuevo/)).toBeVisible();
   });
 
   it('puts an item marked done back when the server refuses', async () => {
@@ -253,7 +254,7 @@ describe('Hoy', () => {
     const item = await screen.findByRole('article', { name: 'Lucía Gómez' });
     await user.click(within(item).getByRole('button', { name: 'Hecho' }));
 
-    expect(await screen.findByText('Recurso no encontrado')).toBeVisible();
+    expect(await findToast('Recurso no encontrado')).toBeVisible();
     expect(screen.getByRole('article', { name: 'Lucía Gómez' })).toBeVisible();
   });
 });
@@ -329,7 +330,7 @@ describe('a weekly proposal in Hoy', () => {
     expect(screen.queryByRole('article', { name: 'Pablo Ruiz' })).toBeNull();
     held.release();
 
-    expect(await screen.findByText('Aprobado: 2359 kcal para Pablo Ruiz')).toBeVisible();
+    expect(await findToast('Aprobado: 2359 kcal para Pablo Ruiz')).toBeVisible();
     expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'approve' },
     ]);
@@ -349,7 +350,7 @@ describe('a weekly proposal in Hoy', () => {
     const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
     await user.click(within(card).getByRole('button', { name: 'Rechazar' }));
 
-    expect(await screen.findByText('Rechazado el ajuste de Pablo Ruiz')).toBeVisible();
+    expect(await findToast('Rechazado el ajuste de Pablo Ruiz')).toBeVisible();
     expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'reject' },
     ]);
@@ -371,7 +372,7 @@ describe('a weekly proposal in Hoy', () => {
     const card = await screen.findByRole('article', { name: 'Pablo Ruiz' });
     await user.click(within(card).getByRole('button', { name: 'Aprobar 2359 kcal' }));
 
-    expect(await screen.findByText('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
+    expect(await findToast('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
     expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Pablo Ruiz');
   });
 
@@ -423,7 +424,7 @@ describe('a weekly proposal in Hoy', () => {
     expect(screen.getByRole('article', { name: 'Pablo Ruiz' })).toBeVisible();
     await user.click(within(confirm).getByRole('button', { name: 'Sí, aprobar 1600 kcal' }));
 
-    expect(await screen.findByText('Aprobado: 1600 kcal para Pablo Ruiz')).toBeVisible();
+    expect(await findToast('Aprobado: 1600 kcal para Pablo Ruiz')).toBeVisible();
     expect(api.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'approve', energy_kcal: 1600 },
       { decision: 'approve', energy_kcal: 1600, confirm_below_minimum: true },
