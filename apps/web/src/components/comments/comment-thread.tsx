@@ -6,7 +6,7 @@ import { MAX_COMMENT_LENGTH } from '@forja/shared/constants';
 import { commentBodySchema, type Comment } from '@forja/shared/schemas/comments';
 import { useDraft } from '../../lib/drafts';
 import { FieldError } from '../ui/form-field';
-import { fieldControl, focusRing, primaryButton, secondaryButton } from '../ui/styles';
+import { fieldControl, focusRing, primaryButton, smallSecondaryButton } from '../ui/styles';
 
 const when = new Intl.DateTimeFormat('es-ES', {
   day: 'numeric',
@@ -145,7 +145,7 @@ export function CommentThread({
                 draft.clear();
                 setWriting(false);
               }}
-              className={`${secondaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
+              className={`${smallSecondaryButton} flex-1 sm:flex-none`}
             >
               Cancelar
             </button>

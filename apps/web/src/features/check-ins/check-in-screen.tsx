@@ -24,7 +24,7 @@ import {
   fieldControl,
   focusRing,
   primaryButton,
-  secondaryButton,
+  smallSecondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { draftKey, useDraft } from '../../lib/drafts';
@@ -229,7 +229,7 @@ function PhotoSlot({ checkIn, pose }: { checkIn: CheckIn; pose: PhotoPose }) {
       />
       <label
         htmlFor={id}
-        className={`${secondaryButton} min-h-11 cursor-pointer px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-orange-700`}
+        className={`${smallSecondaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-orange-700`}
       >
         {upload.isPending ? 'Subiendo…' : photo ? `Cambiar` : `Añadir`}
         <span className="sr-only"> foto {label.toLowerCase()}</span>
@@ -237,13 +237,14 @@ function PhotoSlot({ checkIn, pose }: { checkIn: CheckIn; pose: PhotoPose }) {
       {photo && (
         <button
           type="button"
-          className={`${secondaryButton} min-h-11 px-2`}
+          className={smallSecondaryButton}
           disabled={remove.isPending}
           onClick={() => {
             remove.mutate(photo.id);
           }}
         >
-          Quitar<span className="sr-only"> foto {label.toLowerCase()}</span>
+          {remove.isPending ? 'Quitando…' : 'Quitar'}
+          <span className="sr-only"> foto {label.toLowerCase()}</span>
         </button>
       )}
     </li>

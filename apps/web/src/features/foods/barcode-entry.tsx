@@ -87,7 +87,7 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
           }}
           className={`${secondaryButton} self-start`}
         >
-          <span aria-hidden="true">📷</span> Escanear
+          <BarcodeIcon /> Escanear
         </button>
       )}
       {cameraProblem ? (
@@ -118,5 +118,23 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
         </button>
       </div>
     </form>
+  );
+}
+
+/** A barcode's bars: drawn, so it shows the same on every phone (an emoji needs a font). */
+function BarcodeIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width={20}
+      height={20}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+    >
+      <path d="M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v8M17 8v8" />
+    </svg>
   );
 }

@@ -16,6 +16,7 @@ import {
   focusRing,
   primaryButton,
   secondaryButton,
+  smallSecondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { parseDecimal } from '../../lib/numbers';
@@ -243,7 +244,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
             <div className="flex flex-wrap gap-2">
               <button
                 type="button"
-                className={`${secondaryButton} min-h-11 px-3`}
+                className={smallSecondaryButton}
                 disabled={index === 0}
                 onClick={() => {
                   move(index, -1);
@@ -253,7 +254,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
               </button>
               <button
                 type="button"
-                className={`${secondaryButton} min-h-11 px-3`}
+                className={smallSecondaryButton}
                 disabled={index === questions.length - 1}
                 onClick={() => {
                   move(index, 1);
@@ -263,7 +264,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
               </button>
               <button
                 type="button"
-                className={`${secondaryButton} min-h-11 px-3`}
+                className={smallSecondaryButton}
                 disabled={onlyOne}
                 aria-describedby={onlyOne ? onlyOneId : undefined}
                 onClick={() => {

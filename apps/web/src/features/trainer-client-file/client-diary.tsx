@@ -6,7 +6,7 @@ import type { Nutrients } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
-import { secondaryButton } from '../../components/ui/styles';
+import { smallSecondaryButton } from '../../components/ui/styles';
 import {
   formatAmount,
   formatDay,
@@ -50,7 +50,7 @@ export function ClientDiary({
           onClick={() => {
             onDateChange(addDays(day, -1));
           }}
-          className={`${secondaryButton} min-h-11 flex-1 px-3 py-2 sm:flex-none`}
+          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
         >
           <span aria-hidden="true">←</span> Día anterior
         </button>
@@ -60,7 +60,7 @@ export function ClientDiary({
           onClick={() => {
             onDateChange(addDays(day, 1));
           }}
-          className={`${secondaryButton} min-h-11 flex-1 px-3 py-2 sm:flex-none`}
+          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
         >
           Día siguiente <span aria-hidden="true">→</span>
         </button>

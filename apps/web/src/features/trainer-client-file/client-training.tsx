@@ -5,7 +5,7 @@ import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
-import { focusRing, secondaryButton } from '../../components/ui/styles';
+import { focusRing, smallSecondaryButton } from '../../components/ui/styles';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { sessionSubject } from '../../lib/diary-format';
 import { NotShared } from './client-file-frame';
@@ -56,7 +56,7 @@ export function ClientTraining({
           onClick={() => {
             onPeriodChange(addDays(period.from, -1));
           }}
-          className={`${secondaryButton} min-h-11 flex-1 px-3 py-2 sm:flex-none`}
+          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
         >
           <span aria-hidden="true">←</span> 4 semanas antes
         </button>
@@ -67,7 +67,7 @@ export function ClientTraining({
               const next = addDays(period.to, LOG_DAYS);
               onPeriodChange(next > file.today ? file.today : next);
             }}
-            className={`${secondaryButton} min-h-11 flex-1 px-3 py-2 sm:flex-none`}
+            className={`${smallSecondaryButton} flex-1 sm:flex-none`}
           >
             4 semanas después <span aria-hidden="true">→</span>
           </button>

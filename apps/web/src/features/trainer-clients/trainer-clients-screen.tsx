@@ -14,7 +14,12 @@ import {
 import { cardFrame } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import {
+  focusRing,
+  primaryButton,
+  smallSecondaryButton,
+  textLink,
+} from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import {
@@ -173,7 +178,7 @@ function Pager({
   pages: number;
   onPage: (page: number) => void;
 }) {
-  const button = `${secondaryButton.replace('py-3', 'py-2.5')} min-h-11 px-4 disabled:opacity-50`;
+  const button = `${smallSecondaryButton} px-4 disabled:opacity-50`;
   return (
     <nav aria-label="Páginas de clientes" className="flex items-center justify-between gap-3">
       <button
@@ -230,7 +235,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
         className="min-h-11"
         {...register('q')}
       />
-      <button type="submit" className={`${secondaryButton.replace('py-3', 'py-2.5')} px-4`}>
+      <button type="submit" className={`${smallSecondaryButton} px-4`}>
         Buscar
       </button>
     </form>
@@ -503,7 +508,7 @@ function TagsForm({
         <button
           type="button"
           onClick={onClose}
-          className={`${secondaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
+          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
         >
           Cancelar
         </button>
