@@ -47,7 +47,7 @@ export function BelowFloorConfirmation({
           className={`${primaryButton} ${buttonClassName}`}
           onClick={onConfirm}
         >
-          {confirmLabel}
+          {pending ? 'Guardando...' : confirmLabel}
         </button>
         <button
           type="button"

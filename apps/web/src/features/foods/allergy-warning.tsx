@@ -52,7 +52,7 @@ export function AllergyConfirmation({
       <p id={titleId}>{allergyQuestion(food)}</p>
       <div className="flex flex-wrap gap-2">
         <button type="button" disabled={pending} className={primaryButton} onClick={onConfirm}>
-          Añadir igualmente
+          {pending ? 'Añadiendo...' : 'Añadir igualmente'}
         </button>
         <button type="button" autoFocus className={secondaryButton} onClick={onCancel}>
           No añadir

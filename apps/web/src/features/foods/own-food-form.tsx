@@ -196,7 +196,7 @@ export function OwnFoodForm({
             }}
             className={secondaryButton}
           >
-            Eliminar alimento
+            {remove.isPending ? 'Eliminando...' : 'Eliminar alimento'}
           </button>
         ) : null}
       </div>

@@ -372,7 +372,7 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={save.isPending} className={primaryButton}>
-          Guardar receta
+          {save.isPending ? 'Guardando...' : 'Guardar receta'}
         </button>
         <button type="button" onClick={onDone} className={secondaryButton}>
           Cancelar
@@ -386,7 +386,7 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
             }}
             className={secondaryButton}
           >
-            Eliminar
+            {remove.isPending ? 'Eliminando...' : 'Eliminar'}
           </button>
         ) : null}
       </div>

@@ -73,7 +73,7 @@ export function TraineeCheckInsScreen({ traineeId }: { traineeId: string }) {
                 remove.mutate();
               }}
             >
-              Borrar su formulario
+              {remove.isPending ? 'Borrando...' : 'Borrar su formulario'}
             </button>
           )}
         </div>

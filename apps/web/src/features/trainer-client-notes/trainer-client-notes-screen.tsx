@@ -266,7 +266,7 @@ function NoteForm({
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={create.isPending || full} className={primaryButton}>
-            Guardar nota
+            {create.isPending ? 'Guardando...' : 'Guardar nota'}
           </button>
           <DraftKept kept={draft.kept} />
         </div>
@@ -316,7 +316,7 @@ function EditNote({
       <NoteBox label="Nota" error={errors.body?.message} {...register('body')} />
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" disabled={update.isPending} className={primaryButton}>
-          Guardar cambios
+          {update.isPending ? 'Guardando...' : 'Guardar cambios'}
         </button>
         <button type="button" onClick={done} className={secondaryButton}>
           Cancelar
