@@ -90,6 +90,38 @@ function formOf(weekday: number, questions: readonly DraftQuestion[]) {
   };
 }
 
+/** A question's field a message belongs under. */
+type QuestionField = 'label' | 'choices' | 'min' | 'max' | 'unit' | 'kind';
+const questionFields: readonly string[] = ['label', 'choices', 'min', 'max', 'unit', 'kind'];
+
+/** The first message for each field of each question (by its key), and the form's own. */
+interface Problems {
+  form?: string;
+  questions: Record<string, Partial<Record<QuestionField, string>>>;
+}
+
+function problemsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  questions: readonly DraftQuestion[],
+): Problems {
+  const problems: Problems = { questions: {} };
+  for (const issue of issues) {
+    const [root, index, field] = issue.path;
+    const question = typeof index === 'number' ? questions[index] : undefined;
+    if (root === 'questions' && question) {
+      const at = (problems.questions[question.key] ??= {});
+      const where: QuestionField =
+        typeof field === 'string' && questionFields.includes(field)
+          ? (field as QuestionField)
+          : 'label';
+      at[where] ??= issue.message;
+    } else {
+      problems.form ??= issue.message;
+    }
+  }
+  return problems;
+}
+
 /** Why a button is greyed out: a limit on the number of questions. */
 const limitNote = 'text-sm text-neutral-700 dark:text-neutral-300';
 
@@ -106,7 +138,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
   const queryClient = useQueryClient();
   const [weekday, setWeekday] = useState(form.weekday);
   const [questions, setQuestions] = useState(() => draftOf(form));
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problems, setProblems] = useState<Problems>({ questions: {} });
   const save = useMutation({
     mutationFn: (input: CheckInForm) => saveForm(target, input),
     onSuccess: async () => {
@@ -115,10 +147,20 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
       onSaved?.();
     },
     onError: (error) => {
-      setProblem(errorMessage(error, 'No pudimos guardar el formulario'));
+      setProblems({ questions: {}, form: errorMessage(error, 'No pudimos guardar el formulario') });
     },
   });
   const change = (index: number, fields: Partial<DraftQuestion>) => {
+    // What was wrong with a question is judged again at the next save.
+    const key = questions[index]?.key;
+    if (key !== undefined && problems.questions[key]) {
+      setProblems((previous) => {
+        const rest = Object.fromEntries(
+          Object.entries(previous.questions).filter(([question]) => question !== key),
+        );
+        return { ...previous, questions: rest };
+      });
+    }
     setQuestions((previous) =>
       previous.map((question, at) => (at === index ? { ...question, ...fields } : question)),
     );
@@ -135,10 +177,18 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
     event.preventDefault();
     const parsed = checkInFormSchema.safeParse(formOf(weekday, questions));
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Revisa el formulario');
+      const found = problemsOf(parsed.error.issues, questions);
+      setProblems({
+        ...found,
+        form:
+          found.form ??
+          (Object.keys(found.questions).length > 0
+            ? 'Revisa las preguntas: cada aviso está bajo su campo'
+            : undefined),
+      });
       return;
     }
-    setProblem(undefined);
+    setProblems({ questions: {} });
     save.mutate(parsed.data);
   };
   const headingId = useId();
@@ -167,120 +217,129 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
         ))}
       </SelectField>
       <ol className="flex flex-col gap-4">
-        {questions.map((question, index) => (
-          <li
-            key={question.key}
-            className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800"
-          >
-            <TextField
-              label={`Pregunta ${index + 1}`}
-              value={question.label}
-              maxLength={200}
-              onChange={(event) => {
-                change(index, { label: event.target.value });
-              }}
-            />
-            <SelectField
-              label="Tipo de respuesta"
-              value={question.kind}
-              className="min-h-11"
-              onChange={(event) => {
-                change(index, { kind: event.target.value as CheckInQuestionKind });
-              }}
+        {questions.map((question, index) => {
+          const wrong = problems.questions[question.key] ?? {};
+          return (
+            <li
+              key={question.key}
+              className="flex flex-col gap-3 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800"
             >
-              {CHECK_IN_QUESTION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {CHECK_IN_QUESTION_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </SelectField>
-            {question.kind === 'choice' && (
-              <ChoicesField
-                value={question.choices}
-                onChange={(choices) => {
-                  change(index, { choices });
-                }}
-              />
-            )}
-            {question.kind === 'number' && (
-              <div className="grid grid-cols-3 gap-2">
-                <TextField
-                  label="Mínimo"
-                  inputMode="decimal"
-                  value={question.min}
-                  onChange={(event) => {
-                    change(index, { min: event.target.value });
-                  }}
-                />
-                <TextField
-                  label="Máximo"
-                  inputMode="decimal"
-                  value={question.max}
-                  onChange={(event) => {
-                    change(index, { max: event.target.value });
-                  }}
-                />
-                <TextField
-                  label="Unidad"
-                  value={question.unit}
-                  maxLength={10}
-                  onChange={(event) => {
-                    change(index, { unit: event.target.value });
-                  }}
-                />
-              </div>
-            )}
-            <label className="flex min-h-11 items-center gap-3">
-              <input
-                type="checkbox"
-                checked={question.required}
+              <TextField
+                label={`Pregunta ${index + 1}`}
+                value={question.label}
+                error={wrong.label}
+                maxLength={200}
                 onChange={(event) => {
-                  change(index, { required: event.target.checked });
+                  change(index, { label: event.target.value });
                 }}
-                className={`size-6 accent-orange-700 ${focusRing}`}
               />
-              Obligatoria
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={smallSecondaryButton}
-                disabled={index === 0}
-                onClick={() => {
-                  move(index, -1);
+              <SelectField
+                label="Tipo de respuesta"
+                value={question.kind}
+                error={wrong.kind}
+                className="min-h-11"
+                onChange={(event) => {
+                  change(index, { kind: event.target.value as CheckInQuestionKind });
                 }}
               >
-                Subir<span className="sr-only"> pregunta {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={smallSecondaryButton}
-                disabled={index === questions.length - 1}
-                onClick={() => {
-                  move(index, 1);
-                }}
-              >
-                Bajar<span className="sr-only"> pregunta {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={smallSecondaryButton}
-                disabled={onlyOne}
-                aria-describedby={onlyOne ? onlyOneId : undefined}
-                onClick={() => {
-                  setQuestions((previous) => previous.filter((_, at) => at !== index));
-                }}
-              >
-                Quitar<span className="sr-only"> pregunta {index + 1}</span>
-              </button>
-            </div>
-            {onlyOne ? (
-              <p id={onlyOneId} className={limitNote}>
-                El formulario necesita al menos una pregunta: añade otra para quitar esta.
-              </p>
-            ) : null}
-          </li>
-        ))}
+                {CHECK_IN_QUESTION_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {CHECK_IN_QUESTION_KIND_LABELS[kind]}
+                  </option>
+                ))}
+              </SelectField>
+              {question.kind === 'choice' && (
+                <ChoicesField
+                  value={question.choices}
+                  error={wrong.choices}
+                  onChange={(choices) => {
+                    change(index, { choices });
+                  }}
+                />
+              )}
+              {question.kind === 'number' && (
+                <div className="grid grid-cols-3 gap-2">
+                  <TextField
+                    label="Mínimo"
+                    inputMode="decimal"
+                    value={question.min}
+                    error={wrong.min}
+                    onChange={(event) => {
+                      change(index, { min: event.target.value });
+                    }}
+                  />
+                  <TextField
+                    label="Máximo"
+                    inputMode="decimal"
+                    value={question.max}
+                    error={wrong.max}
+                    onChange={(event) => {
+                      change(index, { max: event.target.value });
+                    }}
+                  />
+                  <TextField
+                    label="Unidad"
+                    value={question.unit}
+                    error={wrong.unit}
+                    maxLength={10}
+                    onChange={(event) => {
+                      change(index, { unit: event.target.value });
+                    }}
+                  />
+                </div>
+              )}
+              <label className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  checked={question.required}
+                  onChange={(event) => {
+                    change(index, { required: event.target.checked });
+                  }}
+                  className={`size-6 accent-orange-700 ${focusRing}`}
+                />
+                Obligatoria
+              </label>
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={smallSecondaryButton}
+                  disabled={index === 0}
+                  onClick={() => {
+                    move(index, -1);
+                  }}
+                >
+                  Subir<span className="sr-only"> pregunta {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  className={smallSecondaryButton}
+                  disabled={index === questions.length - 1}
+                  onClick={() => {
+                    move(index, 1);
+                  }}
+                >
+                  Bajar<span className="sr-only"> pregunta {index + 1}</span>
+                </button>
+                <button
+                  type="button"
+                  className={smallSecondaryButton}
+                  disabled={onlyOne}
+                  aria-describedby={onlyOne ? onlyOneId : undefined}
+                  onClick={() => {
+                    setQuestions((previous) => previous.filter((_, at) => at !== index));
+                  }}
+                >
+                  Quitar<span className="sr-only"> pregunta {index + 1}</span>
+                </button>
+              </div>
+              {onlyOne ? (
+                <p id={onlyOneId} className={limitNote}>
+                  El formulario necesita al menos una pregunta: añade otra para quitar esta.
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
       {full ? (
         <p id={fullId} className={limitNote}>
@@ -310,7 +369,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
       >
         Añadir pregunta
       </button>
-      <FieldError message={problem} />
+      <FieldError message={problems.form} />
       <button type="submit" className={`${primaryButton} min-h-11`} disabled={save.isPending}>
         {save.isPending ? 'Guardando…' : saveLabel}
       </button>
@@ -318,8 +377,17 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
   );
 }
 
-function ChoicesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function ChoicesField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
+  const errorId = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="font-medium">
@@ -330,10 +398,13 @@ function ChoicesField({ value, onChange }: { value: string; onChange: (value: st
         rows={4}
         className={fieldControl}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           onChange(event.target.value);
         }}
       />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

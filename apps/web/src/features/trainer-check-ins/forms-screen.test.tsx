@@ -80,4 +80,37 @@ describe('Formularios de revisión', () => {
       ),
     ).toBeVisible();
   });
+
+  it('shows what is wrong with a question under its field, sends nothing, and clears it once edited', async () => {
+    logIn();
+    const api = trainerApi(formWith(2));
+    renderApp('/trainers/reviews/forms');
+    const user = userEvent.setup();
+
+    const defaults = await screen.findByRole('region', { name: 'Por defecto' });
+    await user.click(within(defaults).getByRole('button', { name: 'Editar' }));
+    const editor = within(defaults).getByRole('form', { name: 'Editar formulario' });
+    await user.clear(within(editor).getByLabelText('Pregunta 1'));
+    const kinds = within(editor).getAllByLabelText('Tipo de respuesta');
+    await user.selectOptions(kinds[1] as HTMLElement, 'choice');
+    const choices = within(editor).getByLabelText(/^Opciones/);
+    await user.type(choices, 'Sí');
+    await user.click(within(editor).getByRole('button', { name: /^Guardar/ }));
+
+    const first = within(editor).getByLabelText('Pregunta 1');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription(/La pregunta/);
+    expect(choices).toHaveAttribute('aria-invalid', 'true');
+    expect(choices).toHaveAccessibleDescription(
+      'Una pregunta de opciones necesita al menos 2 opciones',
+    );
+    expect(
+      within(editor).getByText('Revisa las preguntas: cada aviso está bajo su campo'),
+    ).toBeVisible();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.type(choices, '{Enter}No');
+    expect(choices).not.toHaveAttribute('aria-invalid');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+  });
 });
