@@ -72,6 +72,12 @@ test('a trainer builds a program with cardio and assigns it; the trainee starts 
   await expect(running.getByLabel('Duración (min)')).toHaveValue('30');
   await running.getByLabel('Distancia (km)').fill('5');
   await running.getByLabel('Intensidad').fill('Zona 2');
+  // Every box and button of the cardio row is a 44 px target or more.
+  // Duración, Distancia, Intensidad, Notas, Subir and Quitar.
+  await expect(running.locator('input, button')).toHaveCount(6);
+  for (const target of await running.locator('input, button').all()) {
+    expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
   await page.getByRole('button', { name: 'Guardar programa' }).click();
   await expect(page.getByText('Programa guardado')).toBeVisible();
 
