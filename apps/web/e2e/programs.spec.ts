@@ -12,7 +12,7 @@ function twoDaysAgo(): string {
   return date.toISOString().slice(0, 10);
 }
 
-test('a trainer builds a program and assigns it; the trainee starts today’s session from the diary', async ({
+test('a trainer builds a program with cardio and assigns it; the trainee starts today’s session from the diary', async ({
   page,
   browser,
   request,
@@ -63,6 +63,21 @@ test('a trainer builds a program and assigns it; the trainee starts today’s se
   await routine.getByLabel('Series').fill('4');
   await routine.getByLabel('Repeticiones').fill('6-8');
   await routine.getByLabel('RPE').fill('8');
+  // Cardio is prescribed by time and distance, not by sets and reps (decision 079).
+  await routine.getByRole('button', { name: 'Añadir ejercicio' }).click();
+  await routine.getByLabel('Buscar ejercicio').fill('correr');
+  await routine.getByRole('button', { name: 'Añadir Correr', exact: true }).click();
+  const running = routine.getByRole('listitem').filter({ hasText: 'Correr' });
+  await expect(running.getByLabel('Series')).toHaveCount(0);
+  await expect(running.getByLabel('Duración (min)')).toHaveValue('30');
+  await running.getByLabel('Distancia (km)').fill('5');
+  await running.getByLabel('Intensidad').fill('Zona 2');
+  // Every box and button of the cardio row is a 44 px target or more.
+  // Duración, Distancia, Intensidad, Notas, Subir and Quitar.
+  await expect(running.locator('input, button')).toHaveCount(6);
+  for (const target of await running.locator('input, button').all()) {
+    expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
   await page.getByRole('button', { name: 'Guardar programa' }).click();
   await expect(page.getByText('Programa guardado')).toBeVisible();
 
@@ -87,7 +102,7 @@ test('a trainer builds a program and assigns it; the trainee starts today’s se
   await mine.goto('/users/home');
   const today = mine.getByRole('region', { name: 'Tu sesión de hoy' });
   await expect(today.getByText('Cuerpo entero')).toBeVisible();
-  await expect(today.getByText('1 ejercicio · Fuerza en casa')).toBeVisible();
+  await expect(today.getByText('2 ejercicios · Fuerza en casa')).toBeVisible();
   await expect(today.getByRole('button', { name: 'Empezar' })).toBeVisible();
   await expectAccessible(mine);
   await mine.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
@@ -95,12 +110,23 @@ test('a trainer builds a program and assigns it; the trainee starts today’s se
   await mine.goto('/users/diary');
   const planned = mine.getByRole('region', { name: 'Sesión planificada: Cuerpo entero' });
   await expect(planned.getByText(/4 × 6-8 · RPE 8 · descanso 90 s/)).toBeVisible();
+  await expect(planned.getByText('30 min · 5 km · Zona 2')).toBeVisible();
   await expectAccessible(mine);
   await mine.screenshot({ path: testInfo.outputPath('diary-planned.png'), fullPage: true });
   await planned.getByRole('button', { name: 'Empezar' }).click();
   await expect(planned.getByText('Ya la has empezado: está abajo.')).toBeVisible();
   const training = mine.getByRole('region', { name: 'Entrenamiento', exact: true });
   await expect(training.getByText(/Sentadilla/).first()).toBeVisible();
+  // The run is logged against its plan: the prescribed time and distance, one tap.
+  const run = training.getByRole('region', { name: 'Correr' });
+  await expect(run.getByText('Plan: 30 min · 5 km · Zona 2')).toBeVisible();
+  await expect(run.getByLabel('Tiempo (min)')).toHaveValue('30');
+  await expect(run.getByLabel('Distancia (km)')).toHaveValue('5');
+  await run.getByLabel('Distancia (km)').fill('5,2');
+  await run.getByRole('button', { name: 'Confirmar serie 1 de Correr' }).click();
+  await expect(run.getByRole('list', { name: 'Series de Correr' })).toContainText(
+    '30 min · 5,2 km',
+  );
   await mine.screenshot({ path: testInfo.outputPath('diary-started.png'), fullPage: true });
 
   // Once a day: reloading offers no second start.

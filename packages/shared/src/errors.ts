@@ -444,6 +444,12 @@ export const API_ERRORS = {
     error: 'unknown exercise in program',
     message: 'Un ejercicio del programa no está en la biblioteca ni entre tus ejercicios',
   },
+  programPrescriptionKind: {
+    status: 400,
+    error: 'prescription kind does not fit the exercise',
+    message:
+      'Un ejercicio de cardio se prescribe con duración o distancia, y los demás con series y repeticiones',
+  },
   programRoutineUnknown: {
     status: 400,
     error: 'unknown routine in program',

@@ -1,11 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Exercise } from '@forja/shared/schemas/diary';
+import type { Exercise, WorkoutPrescription } from '@forja/shared/schemas/diary';
 import type { PlannedSession, Routine } from '@forja/shared/schemas/programs';
 import { routineOn } from '@forja/shared/training-plan';
 import type { Db } from './client';
 import { workouts } from './schema/diary';
 import { exercises } from './schema/foods';
-import { programAssignments, programs, type StoredRoutine } from './schema/programs';
+import {
+  programAssignments,
+  programs,
+  type StoredRoutine,
+  type StoredRoutineExercise,
+} from './schema/programs';
 import { users } from './schema/users';
 
 /**
@@ -44,6 +49,19 @@ export async function exercisesById(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * A stored prescription with the cardio fields, which documents saved before cardio was
+ * prescribed lack (decision 079): those are strength prescriptions.
+ */
+export function withCardioFields({
+  duration_min = null,
+  distance_km = null,
+  intensity = '',
+  ...prescription
+}: Omit<StoredRoutineExercise, 'exercise_id'>): WorkoutPrescription {
+  return { ...prescription, duration_min, distance_km, intensity };
+}
+
 /** Routines as answered: each exercise with its name, group and equipment. */
 export async function routinesOf(db: Db, stored: readonly StoredRoutine[]): Promise<Routine[]> {
   const byId = await exercisesById(
@@ -56,7 +74,7 @@ export async function routinesOf(db: Db, stored: readonly StoredRoutine[]): Prom
     weekdays: routine.weekdays,
     exercises: routine.exercises.flatMap(({ exercise_id, ...prescription }) => {
       const exercise = byId.get(exercise_id);
-      return exercise ? [{ exercise, ...prescription }] : [];
+      return exercise ? [{ exercise, ...withCardioFields(prescription) }] : [];
     }),
   }));
 }

@@ -10,6 +10,22 @@ const squat: Prescription = {
   rpe: null,
   rest_s: 120,
   notes: '',
+  duration_min: null,
+  distance_km: null,
+  intensity: '',
+};
+
+const running: Prescription = {
+  sets: 1,
+  reps_min: null,
+  reps_max: null,
+  load_kg: null,
+  rpe: null,
+  rest_s: 0,
+  notes: '',
+  duration_min: 30,
+  distance_km: 5,
+  intensity: 'zona 2',
 };
 
 describe('prescriptionText', () => {
@@ -22,5 +38,19 @@ describe('prescriptionText', () => {
     expect(
       prescriptionText({ ...squat, reps_min: 5, reps_max: 5, load_kg: null, rpe: 8.5 }, 'imperial'),
     ).toBe('4 × 5 · RPE 8,5 · descanso 120 s');
+  });
+
+  it('writes cardio as time, distance (miles in imperial) and intensity', () => {
+    expect(prescriptionText(running, 'metric')).toBe('30 min · 5 km · zona 2');
+    expect(prescriptionText(running, 'imperial')).toBe('30 min · 3,11 mi · zona 2');
+    expect(prescriptionText({ ...running, distance_km: null, intensity: '' }, 'metric')).toBe(
+      '30 min',
+    );
+    expect(prescriptionText({ ...running, duration_min: null, distance_km: 10.5 }, 'metric')).toBe(
+      '10,5 km · zona 2',
+    );
+    expect(prescriptionText({ ...running, duration_min: 90 }, 'metric')).toBe(
+      '1 h 30 min · 5 km · zona 2',
+    );
   });
 });

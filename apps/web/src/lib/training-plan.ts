@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { workoutSchema } from '@forja/shared/schemas/diary';
 import { trainingPlanSchema, type Prescription } from '@forja/shared/schemas/programs';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatLoad } from './diary-format';
+import { formatCardio, formatLoad } from './diary-format';
 import { http } from './http';
 import { isTodayQuery } from './query-keys';
 
@@ -48,9 +48,24 @@ const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
 /**
  * "4 × 6-8 · 60 kg · descanso 90 s": sets, reps, load or RPE, rest. The program keeps the
- * load in kg; the trainee reads it in their own unit.
+ * load in kg; the trainee reads it in their own unit. Cardio reads "30 min · 5 km · zona 2":
+ * time, distance (miles in imperial) and intensity (decision 079).
  */
 export function prescriptionText(prescription: Prescription, system: MetricSystem): string {
+  if (prescription.reps_min === null || prescription.reps_max === null) {
+    const parts = [
+      formatCardio(
+        {
+          duration_s: prescription.duration_min === null ? null : prescription.duration_min * 60,
+          distance_m:
+            prescription.distance_km === null ? null : Math.round(prescription.distance_km * 1000),
+        },
+        system,
+      ),
+    ];
+    if (prescription.intensity) parts.push(prescription.intensity);
+    return parts.filter(Boolean).join(' · ');
+  }
   const reps =
     prescription.reps_min === prescription.reps_max
       ? String(prescription.reps_min)

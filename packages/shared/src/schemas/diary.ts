@@ -286,16 +286,26 @@ export const previousSetSchema = z.object({
 export type PreviousSet = z.infer<typeof previousSetSchema>;
 /**
  * What the trainee's program prescribed for an exercise of a session started from it
- * (decision 058); null for exercises added by hand.
+ * (decision 058); null for exercises added by hand. A cardio exercise is prescribed by time
+ * and distance: one block, no reps or load (decision 079). Documents saved before then have
+ * no cardio fields, and read as strength ones.
  */
 export const workoutPrescriptionSchema = z.object({
   sets: z.number(),
-  reps_min: z.number(),
-  reps_max: z.number(),
+  /** Null for cardio. */
+  reps_min: z.number().nullable(),
+  /** Null for cardio. */
+  reps_max: z.number().nullable(),
   load_kg: z.number().nullable(),
   rpe: z.number().nullable(),
   rest_s: z.number(),
   notes: z.string(),
+  /** Cardio: the time in whole minutes; null when not prescribed. */
+  duration_min: z.number().nullable().default(null),
+  /** Cardio: the distance in km; null when not prescribed. */
+  distance_km: z.number().nullable().default(null),
+  /** Cardio: the intensity in the trainer's words; '' when none. */
+  intensity: z.string().default(''),
 });
 export type WorkoutPrescription = z.infer<typeof workoutPrescriptionSchema>;
 

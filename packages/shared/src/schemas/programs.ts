@@ -19,15 +19,24 @@ export const PRESCRIPTION_LIMITS = {
   rpe: { min: 1, max: 10 },
   rest_s: { min: 0, max: 900 },
   notes: 300,
+  /** A cardio exercise's time, in whole minutes (decision 079). */
+  duration_min: { min: 1, max: 600 },
+  /** A cardio exercise's distance, in km, kept to the metre (decision 079). */
+  distance_km: { min: 0.1, max: 300 },
+  /** A cardio exercise's intensity, in the trainer's words ("zona 2", "ritmo suave"). */
+  intensity: 60,
 } as const;
 
-function integerBetween(field: string, min: number, max: number) {
+/** The rest between sets when the trainer leaves it out: 90 s, and none for cardio. */
+const DEFAULT_REST_S = 90;
+
+function integerBetween(field: string, min: number, max: number, unit = '') {
   return z
     .number({ error: m.number(field) })
     .refine((value) => Number.isFinite(value), { error: m.number(field) })
     .refine((value) => Number.isInteger(value), { error: m.integer(field) })
     .refine((value) => value >= min && value <= max, {
-      error: m.between(field, String(min), String(max)),
+      error: m.between(field, String(min), `${String(max)}${unit}`),
     });
 }
 
@@ -46,43 +55,154 @@ const rpeSchema = z
     error: 'El RPE va de medio en medio punto (7, 7,5, 8…)',
   });
 
+const { duration_min, distance_km } = PRESCRIPTION_LIMITS;
+
+const durationSchema = integerBetween(
+  'La duración',
+  duration_min.min,
+  duration_min.max,
+  ' minutos',
+);
+
+const distanceSchema = z
+  .number({ error: m.number('La distancia') })
+  .refine((value) => Number.isFinite(value), { error: m.number('La distancia') })
+  .refine((value) => value >= distance_km.min && value <= distance_km.max, {
+    // "0,1": the builder and its messages write decimals the Spanish way.
+    error: m.between('La distancia', '0,1', `${String(distance_km.max)} km`),
+  });
+
 /**
  * What a trainer prescribes for one exercise: sets, reps or a range of reps, a load in kg or
- * a target RPE (either or neither), the rest between sets and notes.
+ * a target RPE (either or neither), the rest between sets and notes; for cardio, a time, a
+ * distance or both, and an intensity, in place of sets, reps and load (decision 079).
  */
 export const prescriptionSchema = workoutPrescriptionSchema;
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
+/** Whether a prescription is a cardio one: it has a time or a distance. */
+export function isCardioPrescription(prescription: {
+  duration_min: number | null;
+  distance_km: number | null;
+}): boolean {
+  return prescription.duration_min !== null || prescription.distance_km !== null;
+}
+
 const { sets, reps, rest_s } = PRESCRIPTION_LIMITS;
 
+/**
+ * Every field is optional here: which ones a prescription needs depends on its kind, which
+ * `checkPrescription` tells from what was sent.
+ */
 const prescriptionShape = {
-  sets: integerBetween('Las series', sets.min, sets.max),
-  reps_min: integerBetween('Las repeticiones mínimas', reps.min, reps.max),
-  reps_max: integerBetween('Las repeticiones máximas', reps.min, reps.max),
-  load_kg: loadSchema.nullable().default(null),
-  rpe: rpeSchema.nullable().default(null),
-  rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).default(90),
+  sets: integerBetween('Las series', sets.min, sets.max).optional(),
+  reps_min: integerBetween('Las repeticiones mínimas', reps.min, reps.max).optional(),
+  reps_max: integerBetween('Las repeticiones máximas', reps.min, reps.max).optional(),
+  load_kg: loadSchema.nullable().optional(),
+  rpe: rpeSchema.nullable().optional(),
+  rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).optional(),
   notes: text('Las notas del ejercicio', { max: PRESCRIPTION_LIMITS.notes }).default(''),
+  duration_min: durationSchema.nullable().optional(),
+  distance_km: distanceSchema.nullable().optional(),
+  intensity: text('La intensidad', { max: PRESCRIPTION_LIMITS.intensity }).optional(),
 };
 
-function checkPrescription(
-  value: { reps_min: number; reps_max: number; load_kg: number | null; rpe: number | null },
-  ctx: z.RefinementCtx,
-) {
-  if (value.reps_max < value.reps_min) {
+type PrescriptionShape = z.output<z.ZodObject<typeof prescriptionShape>>;
+
+/** A prescription is cardio when it sends a time or a distance, even an empty one. */
+function sentAsCardio(value: PrescriptionShape): boolean {
+  return value.duration_min !== undefined || value.distance_km !== undefined;
+}
+
+const strengthOnly = ['sets', 'reps_min', 'reps_max', 'load_kg', 'rpe'] as const;
+
+function checkPrescription(value: PrescriptionShape, ctx: z.RefinementCtx) {
+  if (sentAsCardio(value)) {
+    const strength = strengthOnly.find((key) => value[key] !== undefined && value[key] !== null);
+    if (strength) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [strength],
+        message:
+          'El cardio se prescribe con duración o distancia: sin series, repeticiones, carga ni RPE',
+      });
+    } else if (value.duration_min == null && value.distance_km == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration_min'],
+        message: 'Indica la duración, la distancia o las dos',
+      });
+    }
+    return;
+  }
+  if (value.intensity?.trim()) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['intensity'],
+      message: 'La intensidad es para el cardio: en los demás ejercicios, indica la carga o el RPE',
+    });
+  }
+  for (const [key, field] of [
+    ['sets', 'Las series'],
+    ['reps_min', 'Las repeticiones mínimas'],
+    ['reps_max', 'Las repeticiones máximas'],
+  ] as const) {
+    if (value[key] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [key], message: m.number(field) });
+    }
+  }
+  if (
+    value.reps_min !== undefined &&
+    value.reps_max !== undefined &&
+    value.reps_max < value.reps_min
+  ) {
     ctx.addIssue({
       code: 'custom',
       path: ['reps_max'],
       message: 'Las repeticiones máximas no pueden ser menos que las mínimas',
     });
   }
-  if (value.load_kg !== null && value.rpe !== null) {
+  if (value.load_kg != null && value.rpe != null) {
     ctx.addIssue({
       code: 'custom',
       path: ['rpe'],
       message: 'Indica la carga o el RPE, no los dos',
     });
   }
+}
+
+/**
+ * A checked prescription as stored and answered: a strength one with its sets, reps, load or
+ * RPE and rest; a cardio one as one block of time and distance (distance to the metre), no
+ * reps, load or RPE, and no rest unless given.
+ */
+export function storedPrescription(value: PrescriptionShape): Prescription {
+  if (sentAsCardio(value)) {
+    return {
+      sets: 1,
+      reps_min: null,
+      reps_max: null,
+      load_kg: null,
+      rpe: null,
+      rest_s: value.rest_s ?? 0,
+      notes: value.notes,
+      duration_min: value.duration_min ?? null,
+      distance_km: value.distance_km == null ? null : Math.round(value.distance_km * 1000) / 1000,
+      intensity: value.intensity?.trim() ?? '',
+    };
+  }
+  return {
+    sets: value.sets ?? sets.min,
+    reps_min: value.reps_min ?? reps.min,
+    reps_max: value.reps_max ?? reps.min,
+    load_kg: value.load_kg ?? null,
+    rpe: value.rpe ?? null,
+    rest_s: value.rest_s ?? DEFAULT_REST_S,
+    notes: value.notes,
+    duration_min: null,
+    distance_km: null,
+    intensity: '',
+  };
 }
 
 export const prescriptionInputSchema = z

@@ -21,6 +21,7 @@ import {
   type WorkoutPrescription,
 } from '@forja/shared/schemas/diary';
 import { exercises, foods } from './foods';
+import { prescriptionOutOfBounds } from './programs';
 import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -135,6 +136,10 @@ export const workoutExercises = pgTable(
   (table) => [
     index('workout_exercises_workout_id_exercise_id_idx').on(table.workout_id, table.exercise_id),
     check('workout_exercises_notes_check', sql`char_length(${table.notes}) <= 500`),
+    check(
+      'workout_exercises_prescription_check',
+      sql`not jsonb_path_exists(${table.prescription}, ${sql.raw(`'$ ? ${prescriptionOutOfBounds}'`)})`,
+    ),
   ],
 );
 

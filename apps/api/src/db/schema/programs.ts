@@ -14,17 +14,39 @@ import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** One exercise of a routine as stored: the exercise's id and its prescription. */
+/**
+ * One exercise of a routine as stored: the exercise's id and its prescription. A cardio one
+ * has a time or a distance and no reps, load or RPE (decision 079); documents saved before
+ * then have no cardio fields at all.
+ */
 export interface StoredRoutineExercise {
   exercise_id: string;
   sets: number;
-  reps_min: number;
-  reps_max: number;
+  reps_min: number | null;
+  reps_max: number | null;
   load_kg: number | null;
   rpe: number | null;
   rest_s: number;
   notes: string;
+  duration_min?: number | null;
+  distance_km?: number | null;
+  intensity?: string;
 }
+
+/**
+ * A JSON path matching a prescription out of bounds (decision 079): a time outside 1–600
+ * minutes or a distance outside 0.1–300 km, a cardio one with reps, load or RPE, or one
+ * with neither reps nor a time or distance. Documents without the cardio fields match
+ * nothing: they are strength prescriptions saved before cardio was prescribed.
+ */
+export const prescriptionOutOfBounds = `(@.duration_min < 1 || @.duration_min > 600
+  || @.distance_km < 0.1 || @.distance_km > 300
+  || @.reps_min == null && @.duration_min == null && @.distance_km == null
+  || (@.duration_min != null || @.distance_km != null)
+    && (@.reps_min != null || @.reps_max != null || @.load_kg != null || @.rpe != null))`.replace(
+  /\s+/g,
+  ' ',
+);
 
 /** One routine (a day of training) of a program as stored, in the program's order. */
 export interface StoredRoutine {
@@ -60,6 +82,10 @@ export const programs = pgTable(
   (table) => [
     index('programs_trainer_id_idx').on(table.trainer_id),
     check('programs_routines_check', sql`jsonb_array_length(${table.routines}) <= 7`),
+    check(
+      'programs_routines_prescriptions_check',
+      sql`not jsonb_path_exists(${table.routines}, ${sql.raw(`'$[*].exercises[*] ? ${prescriptionOutOfBounds}'`)})`,
+    ),
   ],
 );
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { lockDiaryDay } from '../../db/advisory-locks';
 import { inTransaction } from '../../db/in-transaction';
 import { insertOwnId } from './own-id';
-import { exercisesVisibleTo, plannedRoutine } from '../../db/training-plan';
+import { exercisesVisibleTo, plannedRoutine, withCardioFields } from '../../db/training-plan';
 import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { finishWorkout, workoutJson, type StoredWorkout } from '../../db/workout-json';
@@ -192,7 +192,7 @@ export async function createWorkout(
         .map(({ exercise_id, ...prescription }) => ({
           workout_id: stored.id,
           exercise_id,
-          prescription,
+          prescription: withCardioFields(prescription),
           created_at: now,
         }));
       // One statement: seq follows the routine's order.

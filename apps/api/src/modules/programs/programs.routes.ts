@@ -99,7 +99,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
         security,
         summary:
           'Save the whole program: name, notes and its routines in order (at most 7, each on its weekdays with at most 20 exercises); trainees follow the change from their next session',
-        description: whoMay,
+        description: `${whoMay} Each exercise is prescribed by sets and reps, or, when it is cardio, by duration_min and/or distance_km with an intensity (decision 079); the other kind is a 400.`,
         params: idParams,
         body: programInputSchema,
         response: responses(200, programSchema),

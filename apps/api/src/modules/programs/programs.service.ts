@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MAX_OWN_EXERCISES, MAX_PROGRAMS_PER_TRAINER } from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
-import type { Exercise } from '@forja/shared/schemas/diary';
+import { isCardio, type Exercise } from '@forja/shared/schemas/diary';
 import {
+  isCardioPrescription,
   ownExerciseInputSchema,
+  storedPrescription,
   programAssignmentInputSchema,
   programCreateSchema,
   programInputSchema,
@@ -25,7 +27,7 @@ import { trainerLinks } from '../../db/schema/coaching';
 import { exercises } from '../../db/schema/foods';
 import { programAssignments, programs, type StoredRoutine } from '../../db/schema/programs';
 import { users } from '../../db/schema/users';
-import { plannedSession, routinesOf } from '../../db/training-plan';
+import { plannedSession, routinesOf, withCardioFields } from '../../db/training-plan';
 import { AppError } from '../../http/app-error';
 import { notify } from '../../notifications/notify';
 import { trainerMay } from '../../security/trainer-access';
@@ -180,33 +182,29 @@ export async function saveProgram(
     const exerciseIds = [
       ...new Set(program.routines.flatMap((r) => r.exercises.map((item) => item.exercise_id))),
     ];
-    if (exerciseIds.length > 0) {
-      const found = await db
-        .select({ id: exercises.id })
-        .from(exercises)
-        .where(
-          and(
-            inArray(exercises.id, exerciseIds),
-            sql`(${exercises.key} is not null or ${exercises.owner_id} = ${trainerId})`,
-          ),
-        );
-      if (found.length !== exerciseIds.length) throw new AppError('programExerciseUnknown');
-    }
+    const found =
+      exerciseIds.length === 0
+        ? []
+        : await db
+            .select({ id: exercises.id, muscle_group: exercises.muscle_group })
+            .from(exercises)
+            .where(
+              and(
+                inArray(exercises.id, exerciseIds),
+                sql`(${exercises.key} is not null or ${exercises.owner_id} = ${trainerId})`,
+              ),
+            );
+    if (found.length !== exerciseIds.length) throw new AppError('programExerciseUnknown');
     const routines: StoredRoutine[] = program.routines.map((routine) => ({
       id: routine.id ?? randomUUID(),
       name: routine.name.trim(),
       weekdays: [...routine.weekdays].sort(),
-      exercises: routine.exercises.map((item) => ({
-        exercise_id: item.exercise_id,
-        sets: item.sets,
-        reps_min: item.reps_min,
-        reps_max: item.reps_max,
-        load_kg: item.load_kg,
-        rpe: item.rpe,
-        rest_s: item.rest_s,
-        notes: item.notes.trim(),
-      })),
+      exercises: routine.exercises.map(({ exercise_id, ...item }) => {
+        const prescription = storedPrescription(item);
+        return { exercise_id, ...prescription, notes: prescription.notes.trim() };
+      }),
     }));
+    checkPrescriptionKinds(routines, new Map(found.map((item) => [item.id, item])));
     const [updated] = await db
       .update(programs)
       .set({
@@ -219,6 +217,30 @@ export async function saveProgram(
       .where(eq(programs.id, row.id))
       .returning();
     return programOf(db, updated ?? row);
+  });
+}
+
+/**
+ * A cardio exercise is prescribed by time and distance, any other by sets and reps (decision
+ * 079): the kind sent must be the exercise's, else a 400 naming where, and nothing is saved.
+ */
+function checkPrescriptionKinds(
+  routines: readonly StoredRoutine[],
+  groups: ReadonlyMap<string, Pick<Exercise, 'muscle_group'>>,
+) {
+  routines.forEach((routine, routineIndex) => {
+    routine.exercises.forEach((item, index) => {
+      const exercise = groups.get(item.exercise_id);
+      if (!exercise || isCardio(exercise) === isCardioPrescription(withCardioFields(item))) return;
+      const path = `routines.${String(routineIndex)}.exercises.${String(index)}`;
+      const message = isCardio(exercise)
+        ? 'Este ejercicio es de cardio: prescríbelo con duración o distancia, no con series, repeticiones ni carga'
+        : 'Este ejercicio no es de cardio: prescríbelo con series y repeticiones, no con duración ni distancia';
+      throw new AppError('programPrescriptionKind', {
+        message,
+        fields: { [isCardio(exercise) ? `${path}.reps_min` : `${path}.duration_min`]: message },
+      });
+    });
   });
 }
 

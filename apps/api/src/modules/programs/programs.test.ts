@@ -651,3 +651,296 @@ describe("the trainee's plan", () => {
     expect(item?.last_7_days.sessions_planned).toBe(2);
   });
 });
+
+describe('cardio in a program (decision 079)', () => {
+  function cardioExercise(name: string): Exercise {
+    const exercise = library.find((item) => item.muscle_group === 'cardio' && item.name === name);
+    if (!exercise) throw new Error(`no cardio exercise named ${name}`);
+    return exercise;
+  }
+  const strength = () => {
+    const exercise = library.find((item) => item.muscle_group !== 'cardio');
+    if (!exercise) throw new Error('no strength exercise');
+    return exercise;
+  };
+
+  /** Monday: a strength exercise, then 30 minutes of running and 5 km of cycling. */
+  function withCardio(): ProgramInput {
+    return {
+      name: 'Fuerza y cardio',
+      routines: [
+        {
+          name: 'Lunes',
+          weekdays: [1],
+          exercises: [
+            { exercise_id: strength().id, sets: 3, reps_min: 8, reps_max: 12 },
+            {
+              exercise_id: cardioExercise('Correr').id,
+              duration_min: 30,
+              distance_km: 5,
+              intensity: ' Zona 2 ',
+              notes: 'Al aire libre',
+            },
+            { exercise_id: cardioExercise('Ciclismo').id, distance_km: 20.0004 },
+          ],
+        },
+      ],
+    };
+  }
+
+  it('prescribes time and distance, and the trainee is given and logs them', async () => {
+    const { trainer, client } = await pair();
+    const program = await newProgram(trainer.headers, withCardio());
+    const [lifting, running, cycling] = program.routines[0]?.exercises ?? [];
+    expect(lifting).toMatchObject({
+      sets: 3,
+      reps_min: 8,
+      reps_max: 12,
+      rest_s: 90,
+      duration_min: null,
+      distance_km: null,
+      intensity: '',
+    });
+    expect(running).toEqual({
+      exercise: cardioExercise('Correr'),
+      sets: 1,
+      reps_min: null,
+      reps_max: null,
+      load_kg: null,
+      rpe: null,
+      rest_s: 0,
+      notes: 'Al aire libre',
+      duration_min: 30,
+      distance_km: 5,
+      intensity: 'Zona 2',
+    });
+    // Kept to the metre.
+    expect(cycling).toMatchObject({ duration_min: null, distance_km: 20, reps_min: null });
+    const read = await call<Program>(
+      trainer.headers,
+      'GET',
+      `/v0/trainers/programs/${program.id}/`,
+    );
+    expect(read.data).toEqual(program);
+
+    // Saved again as the builder sends it back: the same program.
+    const again = await call<Program>(
+      trainer.headers,
+      'PUT',
+      `/v0/trainers/programs/${program.id}/`,
+      {
+        name: program.name,
+        routines: program.routines.map((routine) => ({
+          id: routine.id,
+          name: routine.name,
+          weekdays: routine.weekdays,
+          exercises: routine.exercises.map(({ exercise, ...item }) =>
+            item.duration_min === null && item.distance_km === null
+              ? {
+                  exercise_id: exercise.id,
+                  sets: item.sets,
+                  reps_min: item.reps_min,
+                  reps_max: item.reps_max,
+                  load_kg: item.load_kg,
+                  rpe: item.rpe,
+                  rest_s: item.rest_s,
+                  notes: item.notes,
+                }
+              : {
+                  exercise_id: exercise.id,
+                  duration_min: item.duration_min,
+                  distance_km: item.distance_km,
+                  intensity: item.intensity,
+                  notes: item.notes,
+                },
+          ),
+        })),
+      },
+    );
+    expect(again.status, again.body).toBe(200);
+    expect(again.data.routines).toEqual(program.routines);
+
+    const assign = await call(
+      trainer.headers,
+      'PUT',
+      `/v0/trainers/trainees/${client.user.id}/program/`,
+      { program_id: program.id, start_date: MONDAY },
+    );
+    expect(assign.status, assign.body).toBe(200);
+    const planned = await call<PlannedSession>(
+      client.headers,
+      'GET',
+      `/v0/training/plan/?date=${MONDAY}`,
+    );
+    expect(planned.data.routine.exercises[1]).toEqual(running);
+
+    const started = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', {
+      date: MONDAY,
+      routine_id: program.routines[0]?.id,
+    });
+    expect(started.status, started.body).toBe(201);
+    const run = started.data.exercises[1];
+    expect(run?.prescription).toEqual({
+      sets: 1,
+      reps_min: null,
+      reps_max: null,
+      load_kg: null,
+      rpe: null,
+      rest_s: 0,
+      notes: 'Al aire libre',
+      duration_min: 30,
+      distance_km: 5,
+      intensity: 'Zona 2',
+    });
+    const set = await call<Workout>(
+      client.headers,
+      'POST',
+      `/v0/diary/workout-exercises/${run?.id ?? ''}/sets/`,
+      { duration_s: 31 * 60, distance_m: 5200 },
+    );
+    expect(set.status, set.body).toBe(200);
+    const day = await call<DiaryDay>(client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
+    expect(day.data.workouts[0]?.exercises[1]).toMatchObject({
+      prescription: { duration_min: 30, distance_km: 5 },
+      sets: [{ reps: 0, weight_kg: 0, duration_s: 1860, distance_m: 5200 }],
+    });
+  });
+
+  it('refuses a prescription of the wrong kind or out of bounds, in Spanish, changing nothing', async () => {
+    const trainer = await signedInTrainer(ctx);
+    const program = await newProgram(trainer.headers, withCardio());
+    const url = `/v0/trainers/programs/${program.id}/`;
+    const running = cardioExercise('Correr').id;
+    const withExercise = (exercise: object): ProgramInput => ({
+      name: 'Otro nombre',
+      routines: [{ name: 'Lunes', weekdays: [1], exercises: [exercise as never] }],
+    });
+    const cases: [object, string, string][] = [
+      // Reps for running: the exercise is cardio.
+      [
+        { exercise_id: running, sets: 3, reps_min: 8, reps_max: 8 },
+        'routines.0.exercises.0.reps_min',
+        'Este ejercicio es de cardio: prescríbelo con duración o distancia, no con series, repeticiones ni carga',
+      ],
+      // Time for a strength exercise.
+      [
+        { exercise_id: strength().id, duration_min: 20 },
+        'routines.0.exercises.0.duration_min',
+        'Este ejercicio no es de cardio: prescríbelo con series y repeticiones, no con duración ni distancia',
+      ],
+      // Both kinds at once.
+      [
+        { exercise_id: running, duration_min: 20, load_kg: 10 },
+        'routines.0.exercises.0.load_kg',
+        'El cardio se prescribe con duración o distancia: sin series, repeticiones, carga ni RPE',
+      ],
+      [
+        { exercise_id: running, duration_min: null, distance_km: null },
+        'routines.0.exercises.0.duration_min',
+        'Indica la duración, la distancia o las dos',
+      ],
+      [
+        { exercise_id: running, duration_min: 601 },
+        'routines.0.exercises.0.duration_min',
+        'La duración debe estar entre 1 y 600 minutos',
+      ],
+      [
+        { exercise_id: running, duration_min: 22.5 },
+        'routines.0.exercises.0.duration_min',
+        'La duración debe ser un número entero',
+      ],
+      [
+        { exercise_id: running, distance_km: 0.05 },
+        'routines.0.exercises.0.distance_km',
+        'La distancia debe estar entre 0,1 y 300 km',
+      ],
+      [
+        { exercise_id: running, distance_km: 301 },
+        'routines.0.exercises.0.distance_km',
+        'La distancia debe estar entre 0,1 y 300 km',
+      ],
+      [
+        { exercise_id: running, duration_min: 30, intensity: 'x'.repeat(61) },
+        'routines.0.exercises.0.intensity',
+        'La intensidad no puede superar 60 caracteres',
+      ],
+      [
+        { exercise_id: strength().id, sets: 3, reps_min: 8, reps_max: 8, intensity: 'Suave' },
+        'routines.0.exercises.0.intensity',
+        'La intensidad es para el cardio: en los demás ejercicios, indica la carga o el RPE',
+      ],
+    ];
+    for (const [exercise, field, message] of cases) {
+      const res = await call(trainer.headers, 'PUT', url, withExercise(exercise));
+      expect(res.status, JSON.stringify(exercise)).toBe(400);
+      expect(res.data.message, JSON.stringify(exercise)).toBe(message);
+      expect(res.data.fields?.[field], JSON.stringify(exercise)).toBe(message);
+    }
+    const read = await call<Program>(trainer.headers, 'GET', url);
+    expect(read.data).toEqual(program);
+  });
+
+  it('reads programs saved before cardio as strength, and the database refuses a bad document', async () => {
+    const trainer = await signedInTrainer(ctx);
+    const now = ctx.clock.now();
+    const exercise = strength();
+    const legacy = {
+      exercise_id: exercise.id,
+      sets: 3,
+      reps_min: 8,
+      reps_max: 10,
+      load_kg: null,
+      rpe: null,
+      rest_s: 60,
+      notes: '',
+    };
+    const routine = { id: '00000000-0000-4000-8000-000000000001', name: 'A', weekdays: [1] };
+    const [row] = await ctx.database.db
+      .insert(programs)
+      .values({
+        trainer_id: trainer.user.id,
+        name: 'Antiguo',
+        routines: [{ ...routine, exercises: [legacy] }],
+        weekdays: [1],
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    const read = await call<Program>(
+      trainer.headers,
+      'GET',
+      `/v0/trainers/programs/${row?.id ?? ''}/`,
+    );
+    expect(read.status, read.body).toBe(200);
+    expect(read.data.routines[0]?.exercises[0]).toEqual({
+      exercise,
+      ...legacy,
+      exercise_id: undefined,
+      duration_min: null,
+      distance_km: null,
+      intensity: '',
+    });
+
+    const bad = [
+      { ...legacy, reps_min: null, reps_max: null, sets: 1, duration_min: 601, distance_km: null },
+      { ...legacy, reps_min: null, reps_max: null, sets: 1, duration_min: null, distance_km: 0.05 },
+      { ...legacy, duration_min: 30, distance_km: null },
+      { ...legacy, reps_min: null, reps_max: null, duration_min: null, distance_km: null },
+    ];
+    for (const item of bad) {
+      const refused = await ctx.database.db
+        .update(programs)
+        .set({ routines: [{ ...routine, exercises: [item] }] })
+        .where(eq(programs.id, row?.id ?? ''))
+        .then(
+          () => 'stored',
+          (error: unknown) => {
+            const cause =
+              error instanceof Error && error.cause instanceof Error ? error.cause : error;
+            return cause instanceof Error ? cause.message : String(cause);
+          },
+        );
+      expect(refused, JSON.stringify(item)).toContain('programs_routines_prescriptions_check');
+    }
+  });
+});

@@ -93,4 +93,78 @@ describe("the diary's planned session", () => {
       { date: DAY, routine_id: ROUTINE_ID },
     ]);
   });
+
+  it('shows a cardio prescription as time and distance, and logs against it', async () => {
+    logIn();
+    const running = {
+      id: '31111111-2222-4333-8444-555555555555',
+      name: 'Correr',
+      muscle_group: 'cardio',
+      equipment: 'none',
+    };
+    const cardio = {
+      sets: 1,
+      reps_min: null,
+      reps_max: null,
+      load_kg: null,
+      rpe: null,
+      rest_s: 0,
+      notes: '',
+      duration_min: 30,
+      distance_km: 5,
+      intensity: 'Zona 2',
+    };
+    const item = {
+      id: 'c1c2c3c4-d5d6-4e7e-8f8f-0a0a0a0a0a0a',
+      exercise: running,
+      sets: [],
+      notes: '',
+      last_time: [],
+      prescription: cardio,
+    };
+    let startedYet = false;
+    const api = installFakeApi({
+      'GET /users/': ok([anUser]),
+      'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+      [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+      [`GET /diary/days/${DAY}/`]: () =>
+        ok({
+          ...anEmptyDay(DAY),
+          workouts: startedYet ? [{ ...started, exercises: [item] }] : [],
+        }),
+      'GET /exercises/': ok([running]),
+      'GET /training/plan/': () => {
+        const session = plan(startedYet ? WORKOUT_ID : null);
+        return ok({
+          ...session,
+          routine: { ...session.routine, exercises: [{ exercise: running, ...cardio }] },
+        });
+      },
+      'POST /diary/workouts/': () => {
+        startedYet = true;
+        return { status: 201, data: { ...started, exercises: [item] } };
+      },
+      [`POST /diary/workout-exercises/${item.id}/sets/`]: () =>
+        ok({ ...started, exercises: [item] }),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+
+    const planned = await screen.findByRole('region', { name: 'Sesión planificada: Pierna' });
+    expect(planned).toHaveTextContent('Correr30 min · 5 km · Zona 2');
+    await user.click(within(planned).getByRole('button', { name: 'Empezar' }));
+
+    const run = await screen.findByRole('region', { name: 'Correr' });
+    expect(within(run).getByText('30 min · 5 km · Zona 2')).toBeVisible();
+    expect(within(run).getByLabelText('Tiempo (min)')).toHaveValue('30');
+    expect(within(run).getByLabelText('Distancia (km)')).toHaveValue('5');
+    await user.click(within(run).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
+    await waitFor(() => {
+      expect(api.calls.find((c) => c.path.endsWith('/sets/'))?.body).toEqual({
+        duration_s: 1800,
+        distance_m: 5000,
+        rpe: null,
+      });
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { MAX_EXERCISES_PER_ROUTINE, MAX_ROUTINES_PER_PROGRAM } from '@forja/shar
 import type { Exercise } from '@forja/shared/schemas/diary';
 import type { Program, ProgramInput } from '@forja/shared/schemas/programs';
 import { WEEKDAY_INITIALS, WEEKDAY_LABELS, WEEKDAYS } from '@forja/shared/training-plan';
+import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
@@ -28,7 +29,14 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { AssignProgram } from './assign-program';
 import { ExercisePicker } from './exercise-picker';
-import { formOf, programFormSchema, type ExerciseRow, type ProgramForm } from './program-form';
+import {
+  distanceUnit,
+  formOf,
+  newRow,
+  programFormSchema,
+  type ExerciseRow,
+  type ProgramForm,
+} from './program-form';
 import {
   deleteProgram,
   programQuery,
@@ -46,19 +54,28 @@ function errorAt(errors: Errors, path: string): string | undefined {
   return found?.message;
 }
 
-/** The builder of one program: its routines on their weekdays, their exercises, and who follows it. */
-export function ProgramBuilderScreen({ programId }: { programId: string }) {
+/**
+ * The builder of one program: its routines on their weekdays, their exercises, and who
+ * follows it. Cardio distances are typed in the trainer's unit, km or miles.
+ */
+export function ProgramBuilderScreen({
+  programId,
+  system = 'metric',
+}: {
+  programId: string;
+  system?: MetricSystem;
+}) {
   const { data: program } = useSuspenseQuery(programQuery(programId));
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <ProgramEditor key={program.updated_at.toISOString()} program={program} />
+      <ProgramEditor key={program.updated_at.toISOString()} program={program} system={system} />
       <AssignProgram program={program} />
       <DeleteProgram program={program} />
     </div>
   );
 }
 
-function ProgramEditor({ program }: { program: Program }) {
+function ProgramEditor({ program, system }: { program: Program; system: MetricSystem }) {
   const queryClient = useQueryClient();
   const exercises = useQuery(trainerExercisesQuery);
   const {
@@ -67,8 +84,8 @@ function ProgramEditor({ program }: { program: Program }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ProgramForm, unknown, ProgramInput>({
-    resolver: zodResolver(programFormSchema),
-    defaultValues: formOf(program),
+    resolver: zodResolver(programFormSchema(system)),
+    defaultValues: formOf(program, system),
   });
   const routines = useFieldArray({ control, name: 'routines', keyName: 'key' });
   const routinesFull = routines.fields.length >= MAX_ROUTINES_PER_PROGRAM;
@@ -117,6 +134,7 @@ function ProgramEditor({ program }: { program: Program }) {
           errors={errors}
           library={exercises.data?.library ?? []}
           own={exercises.data?.own ?? []}
+          system={system}
           onMove={(to) => {
             routines.move(index, to);
           }}
@@ -165,6 +183,7 @@ interface RoutineEditorProps {
   errors: Errors;
   library: Exercise[];
   own: Exercise[];
+  system: MetricSystem;
   onMove: (to: number) => void;
   onRemove: () => void;
 }
@@ -177,6 +196,7 @@ function RoutineEditor({
   errors,
   library,
   own,
+  system,
   onMove,
   onRemove,
 }: RoutineEditorProps) {
@@ -250,6 +270,8 @@ function RoutineEditor({
               position={position}
               count={items.fields.length}
               name={item.name}
+              cardio={item.cardio}
+              system={system}
               register={register}
               errors={errors}
               onMove={(to) => {
@@ -297,19 +319,6 @@ function RoutineEditor({
       )}
     </Card>
   );
-}
-
-function newRow(exercise: Exercise): ExerciseRow {
-  return {
-    exercise_id: exercise.id,
-    name: exercise.name,
-    sets: '3',
-    reps: '8-12',
-    load_kg: '',
-    rpe: '',
-    rest_s: '90',
-    notes: '',
-  };
 }
 
 function WeekdayPicker({
@@ -360,6 +369,8 @@ interface ExerciseEditorProps {
   position: number;
   count: number;
   name: string;
+  cardio: boolean;
+  system: MetricSystem;
   register: UseFormRegister<ProgramForm>;
   errors: Errors;
   onMove: (to: number) => void;
@@ -372,6 +383,8 @@ function ExerciseEditor({
   position,
   count,
   name,
+  cardio,
+  system,
   register,
   errors,
   onMove,
@@ -414,43 +427,72 @@ function ExerciseEditor({
           ]}
         />
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        <TextField
-          label="Series"
-          inputMode="numeric"
-          autoComplete="off"
-          error={error('sets')}
-          {...field('sets')}
-        />
-        <TextField
-          label="Repeticiones"
-          autoComplete="off"
-          placeholder="8-12"
-          error={error('reps_min') ?? error('reps_max')}
-          {...field('reps')}
-        />
-        <TextField
-          label="Carga (kg)"
-          inputMode="decimal"
-          autoComplete="off"
-          error={error('load_kg')}
-          {...field('load_kg')}
-        />
-        <TextField
-          label="RPE"
-          inputMode="decimal"
-          autoComplete="off"
-          error={error('rpe')}
-          {...field('rpe')}
-        />
-        <TextField
-          label="Descanso (s)"
-          inputMode="numeric"
-          autoComplete="off"
-          error={error('rest_s')}
-          {...field('rest_s')}
-        />
-      </div>
+      {cardio ? (
+        // Cardio: time and distance in place of sets, reps and load (decision 079).
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <TextField
+            label="Duración (min)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={error('duration_min')}
+            {...field('duration_min')}
+          />
+          <TextField
+            label={`Distancia (${distanceUnit(system)})`}
+            inputMode="decimal"
+            autoComplete="off"
+            error={error('distance_km')}
+            {...field('distance')}
+          />
+          <div className="col-span-2">
+            <TextField
+              label="Intensidad"
+              autoComplete="off"
+              placeholder="Zona 2, ritmo suave…"
+              error={error('intensity')}
+              {...field('intensity')}
+            />
+          </div>
+        </div>
+      ) : (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+          <TextField
+            label="Series"
+            inputMode="numeric"
+            autoComplete="off"
+            error={error('sets')}
+            {...field('sets')}
+          />
+          <TextField
+            label="Repeticiones"
+            autoComplete="off"
+            placeholder="8-12"
+            error={error('reps_min') ?? error('reps_max')}
+            {...field('reps')}
+          />
+          <TextField
+            label="Carga (kg)"
+            inputMode="decimal"
+            autoComplete="off"
+            error={error('load_kg')}
+            {...field('load_kg')}
+          />
+          <TextField
+            label="RPE"
+            inputMode="decimal"
+            autoComplete="off"
+            error={error('rpe')}
+            {...field('rpe')}
+          />
+          <TextField
+            label="Descanso (s)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={error('rest_s')}
+            {...field('rest_s')}
+          />
+        </div>
+      )}
       <TextField label="Notas" autoComplete="off" error={error('notes')} {...field('notes')} />
     </li>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Program } from '@forja/shared/schemas/programs';
 import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import { anUser, installFakeApi, ok, somePreferences, type FakeCall } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
 import { findToast } from '../../test/toast';
 
@@ -20,6 +20,13 @@ const BENCH = {
   name: 'Press de banca',
   muscle_group: 'chest',
   equipment: 'barbell',
+} as const;
+
+const RUNNING = {
+  id: '31111111-2222-4333-8444-555555555555',
+  name: 'Correr',
+  muscle_group: 'cardio',
+  equipment: 'none',
 } as const;
 
 const empty: Program = {
@@ -65,7 +72,7 @@ function trainerApi(more: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /subscriptions/': ok([]),
     'GET /trainers/programs/': ok([]),
     [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(wire(empty)),
-    'GET /trainers/exercises/': ok({ library: [SQUAT, BENCH], own: [] }),
+    'GET /trainers/exercises/': ok({ library: [SQUAT, BENCH, RUNNING], own: [] }),
     'GET /trainers/trainees/': ok({ items: [lucia], total: 1, tags: [] }),
     ...more,
   });
@@ -134,6 +141,9 @@ describe('Programas', () => {
                     rpe: null,
                     rest_s: 120,
                     notes: '',
+                    duration_min: null,
+                    distance_km: null,
+                    intensity: '',
                   },
                 ],
               },
@@ -219,6 +229,9 @@ describe('Programas', () => {
       rpe: null,
       rest_s: 90,
       notes: '',
+      duration_min: null,
+      distance_km: null,
+      intensity: '',
     };
     trainerApi({
       [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(
@@ -353,5 +366,132 @@ describe('Programas', () => {
       );
     });
     expect(await findToast('Programa asignado a todos')).toBeVisible();
+  });
+
+  it('prescribes cardio by duration, distance and intensity instead of sets, reps and load', async () => {
+    logIn();
+    let sent: unknown;
+    trainerApi({
+      [`PUT /trainers/programs/${PROGRAM_ID}/`]: (call: FakeCall) => {
+        sent = call.body;
+        return ok(wire(empty));
+      },
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Añadir rutina' }));
+    const routine = screen.getByRole('region', { name: 'Rutina 1' });
+    await user.click(within(routine).getByRole('button', { name: 'Lunes' }));
+    await user.click(within(routine).getByRole('button', { name: 'Añadir ejercicio' }));
+    await user.type(within(routine).getByLabelText('Buscar ejercicio'), 'correr');
+    await user.click(within(routine).getByRole('button', { name: 'Añadir Correr' }));
+
+    // Cardio's boxes, 30 minutes to start with; none of sets, reps or load.
+    expect(within(routine).getByLabelText('Duración (min)')).toHaveValue('30');
+    expect(within(routine).getByLabelText('Distancia (km)')).toHaveValue('');
+    for (const label of ['Series', 'Repeticiones', 'Carga (kg)', 'RPE', 'Descanso (s)']) {
+      expect(within(routine).queryByLabelText(label)).toBeNull();
+    }
+
+    const fill = async (label: string, value: string) => {
+      const box = within(routine).getByLabelText(label);
+      await user.clear(box);
+      if (value) await user.type(box, value);
+    };
+    await fill('Duración (min)', '');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    expect(
+      await within(routine).findByText('Indica la duración, la distancia o las dos'),
+    ).toBeVisible();
+    await fill('Distancia (km)', '0,05');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    expect(
+      await within(routine).findByText('La distancia debe estar entre 0,1 y 300 km'),
+    ).toBeVisible();
+    expect(sent).toBeUndefined();
+
+    await fill('Duración (min)', '30');
+    await fill('Distancia (km)', '5,5');
+    await fill('Intensidad', 'Zona 2');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    await waitFor(() => {
+      expect(sent).toEqual({
+        name: 'Fuerza',
+        notes: '',
+        routines: [
+          {
+            name: 'Día 1',
+            weekdays: [1],
+            exercises: [
+              {
+                exercise_id: RUNNING.id,
+                duration_min: 30,
+                distance_km: 5.5,
+                intensity: 'Zona 2',
+                notes: '',
+              },
+            ],
+          },
+        ],
+      });
+    });
+  });
+
+  it('takes and shows a cardio distance in miles for a trainer who uses imperial units', async () => {
+    logIn();
+    let sent: { routines: { exercises: unknown[] }[] } | undefined;
+    trainerApi({
+      [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences({ metric_system: 'imperial' })),
+      [`GET /trainers/programs/${PROGRAM_ID}/`]: ok(
+        wire({
+          ...empty,
+          routines: [
+            {
+              id: '9a9a9a9a-1b1b-4c1c-8d1d-1e1e1e1e1e1e',
+              name: 'Carrera',
+              weekdays: [2],
+              exercises: [
+                {
+                  exercise: RUNNING,
+                  sets: 1,
+                  reps_min: null,
+                  reps_max: null,
+                  load_kg: null,
+                  rpe: null,
+                  rest_s: 0,
+                  notes: '',
+                  duration_min: null,
+                  distance_km: 5,
+                  intensity: '',
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+      [`PUT /trainers/programs/${PROGRAM_ID}/`]: (call: FakeCall) => {
+        sent = call.body as typeof sent;
+        return ok(wire(empty));
+      },
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+    const user = userEvent.setup();
+
+    const routine = await screen.findByRole('region', { name: 'Rutina 1' });
+    const miles = within(routine).getByLabelText('Distancia (mi)');
+    expect(miles).toHaveValue('3,11');
+    await user.clear(miles);
+    await user.type(miles, '3');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    await waitFor(() => {
+      expect(sent?.routines[0]?.exercises[0]).toEqual({
+        exercise_id: RUNNING.id,
+        duration_min: null,
+        distance_km: 4.828,
+        intensity: '',
+        notes: '',
+      });
+    });
   });
 });

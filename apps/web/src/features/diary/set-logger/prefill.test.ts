@@ -59,6 +59,9 @@ describe('prefillSets', () => {
       rpe: 8,
       rest_s: 120,
       notes: '',
+      duration_min: null,
+      distance_km: null,
+      intensity: '',
     };
 
     it('offers the prescribed sets: the range’s top, the prescribed load and RPE, the first time', () => {
@@ -104,6 +107,45 @@ describe('prefillSets for cardio', () => {
         distance_m: 5000,
         rpe: null,
         previous: lastTime[0],
+      },
+    ]);
+  });
+
+  it('offers the prescribed time and distance as one block, last time beside it', () => {
+    const lastTime = [{ reps: 0, weight_kg: 0, duration_s: 1860, distance_m: 5200, rpe: null }];
+    const prescription = {
+      sets: 1,
+      reps_min: null,
+      reps_max: null,
+      load_kg: null,
+      rpe: null,
+      rest_s: 0,
+      notes: '',
+      duration_min: 30,
+      distance_km: 5.5,
+      intensity: 'Zona 2',
+    };
+    expect(prefillSets({ sets: [], prescription }, lastTime)).toEqual([
+      {
+        reps: null,
+        weight_kg: null,
+        duration_s: 1800,
+        distance_m: 5500,
+        rpe: null,
+        previous: lastTime[0],
+      },
+    ]);
+    // Only a time prescribed: the distance is left to type.
+    expect(
+      prefillSets({ sets: [], prescription: { ...prescription, distance_km: null } }, []),
+    ).toEqual([
+      {
+        reps: null,
+        weight_kg: null,
+        duration_s: 1800,
+        distance_m: null,
+        rpe: null,
+        previous: null,
       },
     ]);
   });

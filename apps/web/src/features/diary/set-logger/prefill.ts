@@ -28,7 +28,8 @@ function setRpe(prescription: WorkoutPrescription): number | null {
  *
  * Started from the trainee's program: the prescribed sets not yet logged, each with last
  * time's load for that set (else the prescribed load) and last time's reps kept within the
- * prescribed range (else its top), and the prescribed RPE. Without a prescription: last
+ * prescribed range (else its top), and the prescribed RPE; for cardio, one block with the
+ * prescribed time and distance. Without a prescription: last
  * time's sets after the ones already logged, each as it was done then. Once those are done
  * (or with neither), one row like the last set logged today, or an empty row.
  */
@@ -39,11 +40,24 @@ export function prefillSets(
   const logged = exercise.sets.length;
   const { prescription } = exercise;
   if (prescription && logged < prescription.sets) {
+    const { reps_min, reps_max } = prescription;
+    if (reps_min === null || reps_max === null) {
+      // Cardio (decision 079): the prescribed time and distance, to confirm or correct.
+      return [
+        {
+          reps: null,
+          weight_kg: null,
+          duration_s: prescription.duration_min === null ? null : prescription.duration_min * 60,
+          distance_m:
+            prescription.distance_km === null ? null : Math.round(prescription.distance_km * 1000),
+          rpe: null,
+          previous: lastTime[logged] ?? null,
+        },
+      ];
+    }
     return Array.from({ length: prescription.sets - logged }, (_, index) => {
       const previous = lastTime[logged + index] ?? null;
-      const reps = previous
-        ? Math.min(prescription.reps_max, Math.max(prescription.reps_min, previous.reps))
-        : prescription.reps_max;
+      const reps = previous ? Math.min(reps_max, Math.max(reps_min, previous.reps)) : reps_max;
       return {
         reps,
         weight_kg: previous?.weight_kg ?? prescription.load_kg,

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { loadErrorView } from '../../../../components/ui/load-error';
 import {
@@ -6,13 +7,23 @@ import {
   trainerExercisesQuery,
 } from '../../../../features/trainer-programs/trainer-programs-api';
 import { ProgramBuilderScreen } from '../../../../features/trainer-programs/program-builder-screen';
+import {
+  currentUserQuery,
+  preferencesQuery,
+  useCurrentUser,
+} from '../../../../features/users/users-api';
 
 export const Route = createFileRoute('/_trainer/trainers/programs/$programId')({
   loader: async ({ context: { queryClient }, params }) => {
     // The exercises and the roster are shown once asked for: their reads are not awaited.
     queryClient.query(trainerExercisesQuery).catch(() => undefined);
     queryClient.query(programTraineesQuery('')).catch(() => undefined);
-    await queryClient.query(programQuery(params.programId));
+    const user = await queryClient.query(currentUserQuery);
+    // Cardio distances are typed in the trainer's unit.
+    await Promise.all([
+      queryClient.query(programQuery(params.programId)),
+      queryClient.query(preferencesQuery(user.id)),
+    ]);
   },
   component: ProgramBuilderPage,
   errorComponent: loadErrorView('No pudimos cargar el programa. Inténtalo de nuevo.'),
@@ -20,5 +31,9 @@ export const Route = createFileRoute('/_trainer/trainers/programs/$programId')({
 
 function ProgramBuilderPage() {
   const { programId } = Route.useParams();
-  return <ProgramBuilderScreen programId={programId} />;
+  const user = useCurrentUser();
+  const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
+  return (
+    <ProgramBuilderScreen programId={programId} system={preferences?.metric_system ?? 'metric'} />
+  );
 }
