@@ -86,6 +86,8 @@ describe('a cardio exercise in the set logger', () => {
     const logged = await within(card).findByRole('list', { name: 'Series de Correr' });
     expect(within(logged).getByText('30 min · 5,4 km')).toBeVisible();
     expect(within(logged).getByText('Última vez: 30 min · 5 km')).toBeVisible();
+    // No rest between sets after a run.
+    expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
   });
 
   it('refuses a set with neither time nor distance and sends nothing', async () => {

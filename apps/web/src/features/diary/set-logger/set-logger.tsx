@@ -59,6 +59,8 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
           item={item}
           system={system}
           onConfirmed={() => {
+            // A run or a ride is a block of its own: no rest between sets follows it.
+            if (isCardio(item.exercise)) return;
             // A program's rest for its exercise; otherwise the length chosen so far.
             timer.start(item.prescription?.rest_s || undefined);
           }}
