@@ -46,7 +46,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { eventsRoutes } from './modules/events/events.routes';
-import { foodsRoutes } from './modules/foods/foods.routes';
+import { foodsRoutes, traineeFoodsRoutes } from './modules/foods/foods.routes';
 import { recipesRoutes, traineeRecipesRoutes } from './modules/recipes/recipes.routes';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import {
@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerNotesRoutes, modules);
       await api.register(traineeDiaryRoutes, modules);
       await api.register(traineeRecipesRoutes, modules);
+      await api.register(traineeFoodsRoutes, modules);
       await api.register(programsRoutes, modules);
       await api.register(trainerMessagesRoutes, modules);
       await api.register(messagePhotoRoutes, modules);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_RECIPE_INGREDIENTS, MAX_RECIPE_SERVINGS } from '../constants';
-import { dateTime, id, requiredText } from './common';
-import { nutrientsSchema, type Nutrients } from './foods';
+import { dateTime, id, requiredText, text } from './common';
+import { FOOD_SEARCH_MAX_RESULTS, nutrientsSchema, type Nutrients } from './foods';
+import { validationMessages as m } from './messages';
 import { amountUpTo } from './quantities';
 
 /** The portion a recipe with servings is logged by: its total weight over its servings. */
@@ -45,6 +46,24 @@ export const recipeInputSchema = z
     path: ['servings'],
   });
 export type RecipeInput = z.input<typeof recipeInputSchema>;
+
+const RESULTS = 'El número de resultados';
+const RESULTS_RANGE = m.between(RESULTS, '1', String(FOOD_SEARCH_MAX_RESULTS));
+
+/**
+ * A trainer's search of foods for a trainee's recipe (decision 080): the words, and how many
+ * foods at most, as the trainee's own search takes them.
+ */
+export const traineeFoodSearchQuerySchema = z.strictObject({
+  q: text('La búsqueda', { max: 100 }).default(''),
+  limit: z.coerce
+    .number({ error: m.integer(RESULTS) })
+    .int({ error: m.integer(RESULTS) })
+    .min(1, { error: RESULTS_RANGE })
+    .max(FOOD_SEARCH_MAX_RESULTS, { error: RESULTS_RANGE })
+    .default(20),
+});
+export type TraineeFoodSearchQuery = z.input<typeof traineeFoodSearchQuerySchema>;
 
 export const recipeIngredientSchema = nutrientsSchema.extend({
   food_id: id,

@@ -7,15 +7,18 @@ import {
   foodSchema,
   foodSearchQuerySchema,
 } from '@forja/shared/schemas/foods';
+import { traineeFoodSearchQuerySchema } from '@forja/shared/schemas/recipes';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
+import { requireTrainer, trainersOnly } from '../../http/trainer-role';
 import {
   createFood,
   deleteFood,
   findFoodByBarcode,
   getFood,
   searchFoodsAnswer,
+  searchFoodsForTrainee,
   setFavourite,
   updateFood,
 } from './foods.service';
@@ -158,6 +161,46 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         ),
     });
   }
+
+  return Promise.resolve();
+};
+
+/**
+ * A trainer's search of a trainee's foods, to compose their recipes (decision 080): outside
+ * the subscription gate, as the trainer's recipe routes.
+ */
+export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+  app.get(
+    '/trainers/trainees/:id/foods/',
+    {
+      schema: {
+        tags: ['trainers'],
+        security,
+        summary:
+          'Search foods as a trainee would, for their recipes: the food table and their own foods',
+        description:
+          'A trainer, for one of their trainees who shares the diary; anyone else gets a 404.',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: traineeFoodSearchQuerySchema,
+        response: responses(200, foodListSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const answer = await searchFoodsForTrainee(
+        deps,
+        requireTrainer(request).userId,
+        id,
+        request.query,
+      );
+      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`).
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(answer as unknown as FoodSearchAnswer);
+    },
+  );
 
   return Promise.resolve();
 };

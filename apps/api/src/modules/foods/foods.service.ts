@@ -25,6 +25,7 @@ import type { Meal } from '@forja/shared/schemas/meals';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
+import { trainerMay } from '../../security/trainer-access';
 import { searchTextOf, searchWords } from '@forja/shared/search-text';
 import {
   allergensOfName,
@@ -400,6 +401,26 @@ export async function searchFoodsAnswer(
     return `${jsonOf(entry)},"allergy_warnings":${JSON.stringify(warnings.allergy_warnings)},"other_allergy_warnings":${JSON.stringify(warnings.other_allergy_warnings)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`;
   });
   return `{"status":200,"data":[${items.join(',')}]}`;
+}
+
+/**
+ * The search as the trainee would run it (decision 080), for a trainer composing one of their
+ * recipes: the shared table and the trainee's own foods and recipes, ranked by the trainee's
+ * favourites and recent foods, with the trainee's allergy warnings. Only for the trainer's
+ * own trainee who shares the diary; anyone else is a 404. Not in a transaction: the table's
+ * index is kept per database handle, and a transaction's would build it anew.
+ */
+export async function searchFoodsForTrainee(
+  deps: FoodsDeps,
+  trainerId: string,
+  traineeId: string,
+  query: { q: string; limit: number },
+): Promise<string> {
+  if (!(await trainerMay(deps.db, trainerId, traineeId, { area: 'diary' }))) {
+    throw new AppError('notFound');
+  }
+  // What is kept of the trainee goes by their own token's `foods_version`: read afresh here.
+  return searchFoodsAnswer(deps, traineeId, { q: query.q, limit: query.limit });
 }
 
 /**

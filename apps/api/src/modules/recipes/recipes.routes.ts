@@ -135,6 +135,28 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
     },
   );
 
+  app.get(
+    '/trainers/trainees/:id/recipes/:recipeId/',
+    {
+      schema: {
+        tags: trainerTags,
+        security,
+        summary: 'One of a trainee’s recipes with its ingredients',
+        description: forTrainer,
+        params: z.object({ id: traineeId, recipeId: z.string() }),
+        response: responses(200, recipeSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) => {
+      const { id, recipeId } = request.params;
+      const recipe = await asTrainer(deps, requireTrainer(request).userId, id, (deps) =>
+        getRecipe(deps, id, recipeId),
+      );
+      return send(reply, 200, recipe);
+    },
+  );
+
   app.post(
     '/trainers/trainees/:id/recipes/',
     {

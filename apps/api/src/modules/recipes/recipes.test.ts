@@ -370,3 +370,93 @@ describe('/v0/trainers/trainees/{id}/recipes/', () => {
     expect((await who.call<RecipeSummary[]>('GET', '/v0/recipes/')).data).toEqual([]);
   });
 });
+
+describe('/v0/trainers/trainees/{id}/foods/ and a trainee’s recipe for the trainer', () => {
+  const call = async <T>(headers: Record<string, string>, url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, data: res.json<{ data: Answer<T> }>().data };
+  };
+  const foodsOf = (id: string, query: string) => `/v0/trainers/trainees/${id}/foods/?${query}`;
+
+  it('searches as the trainee would: the table, their own foods and recipes, in their order', async () => {
+    const { who, rice, sauce } = await cook();
+    const trainer = await signedInTrainer(ctx);
+    await linkToTrainer(ctx, who.user.id, trainer.user.id, { ...NO_AREAS, diary: true });
+    const recipe = (await who.call<Recipe>('POST', '/v0/recipes/', stew(rice, sauce))).data;
+    // Someone else's food of the same name is not the trainee's to use.
+    const elsewhere = await cook();
+
+    for (const q of ['arroz', 'sofrito', 'huevo cocido', 'arroz con sofrito', 'arros']) {
+      const query = `q=${encodeURIComponent(q)}&limit=10`;
+      const asTrainee = await who.call<Food[]>('GET', `/v0/foods/?${query}`);
+      const forTrainee = await call<Food[]>(trainer.headers, foodsOf(who.user.id, query));
+      expect(forTrainee.status).toBe(200);
+      expect(forTrainee.data).toEqual(asTrainee.data);
+    }
+    const ids = (
+      await call<Food[]>(trainer.headers, foodsOf(who.user.id, 'q=arroz&limit=50'))
+    ).data.map((food) => food.id);
+    expect(ids).toEqual(expect.arrayContaining([rice.id, recipe.id]));
+    expect(ids).not.toContain(elsewhere.rice.id);
+    // A table food comes too, and the trainee's own come first.
+    expect(ids.length).toBeGreaterThan(2);
+    expect(ids.slice(0, 2).sort()).toEqual([rice.id, recipe.id].sort());
+
+    const one = await call<Food[]>(trainer.headers, foodsOf(who.user.id, 'q=arroz&limit=1'));
+    expect(one.data).toHaveLength(1);
+  });
+
+  it('refuses bad input in Spanish', async () => {
+    const { who } = await cook();
+    const trainer = await signedInTrainer(ctx);
+    await linkToTrainer(ctx, who.user.id, trainer.user.id);
+    for (const [query, message] of [
+      ['q=arroz&limit=51', 'El número de resultados debe estar entre 1 y 50'],
+      ['q=arroz&limit=0', 'El número de resultados debe estar entre 1 y 50'],
+      ['q=arroz&limit=2.5', 'El número de resultados debe ser un número entero'],
+      ['q=arroz&limit=muchos', 'El número de resultados debe ser un número entero'],
+      [`q=${'a'.repeat(101)}`, 'La búsqueda no puede superar 100 caracteres'],
+    ] as const) {
+      const res = await call<object>(trainer.headers, foodsOf(who.user.id, query));
+      expect(res.status, query).toBe(400);
+      expect(res.data.message, query).toBe(message);
+    }
+  });
+
+  it('is a 404 without the diary shared, for another trainer, an unlinked trainee, and a trainee', async () => {
+    const { who, rice, sauce } = await cook();
+    const recipe = (await who.call<Recipe>('POST', '/v0/recipes/', stew(rice, sauce))).data;
+    const trainer = await signedInTrainer(ctx);
+    await linkToTrainer(ctx, who.user.id, trainer.user.id, { ...ALL_AREAS, diary: false });
+    const stranger = await signedInTrainer(ctx);
+    const unlinked = await cook();
+    const own = `/v0/trainers/trainees/${who.user.id}/recipes/${recipe.id}/`;
+    for (const [headers, id] of [
+      [trainer.headers, who.user.id],
+      [stranger.headers, who.user.id],
+      [trainer.headers, unlinked.who.user.id],
+      [auth(who.token), who.user.id],
+      [trainer.headers, 'not-an-id'],
+    ] as const) {
+      const found = await call<Food[]>(headers, foodsOf(id, 'q=arroz'));
+      expect(found.status).toBe(404);
+      expect(found.data).not.toHaveProperty('length');
+    }
+    for (const headers of [trainer.headers, stranger.headers, auth(who.token)]) {
+      expect((await call(headers, own)).status).toBe(404);
+    }
+    // Sharing the diary again opens both.
+    await linkToTrainer(ctx, who.user.id, trainer.user.id, ALL_AREAS);
+    expect((await call(trainer.headers, foodsOf(who.user.id, 'q=arroz'))).status).toBe(200);
+    const opened = await call<Recipe>(trainer.headers, own);
+    expect(opened.status).toBe(200);
+    expect(opened.data.ingredients.map((part) => part.food_id)).toEqual([rice.id, sauce.id]);
+    // A plain food of the trainee is not a recipe, and another trainee's recipe is not theirs.
+    const base = `/v0/trainers/trainees/${who.user.id}/recipes/`;
+    expect((await call(trainer.headers, `${base}${rice.id}/`)).status).toBe(404);
+    const theirs = (
+      await unlinked.who.call<Recipe>('POST', '/v0/recipes/', stew(unlinked.rice, unlinked.sauce))
+    ).data;
+    expect((await call(trainer.headers, `${base}${theirs.id}/`)).status).toBe(404);
+  });
+});
