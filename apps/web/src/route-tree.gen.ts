@@ -58,6 +58,7 @@ import { Route as TrainerTrainersClientsTraineeIdCheckInsRouteImport } from './r
 import { Route as TrainerTrainersClientsTraineeIdDiaryRouteImport } from './routes/_trainer/trainers/clients/$traineeId/diary'
 import { Route as TrainerTrainersClientsTraineeIdMessagesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/messages'
 import { Route as TrainerTrainersClientsTraineeIdNotesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/notes'
+import { Route as TrainerTrainersClientsTraineeIdRecipesRouteImport } from './routes/_trainer/trainers/clients/$traineeId/recipes'
 import { Route as TrainerTrainersClientsTraineeIdTargetsRouteImport } from './routes/_trainer/trainers/clients/$traineeId/targets'
 import { Route as TrainerTrainersClientsTraineeIdTrainingRouteImport } from './routes/_trainer/trainers/clients/$traineeId/training'
 
@@ -335,6 +336,12 @@ const TrainerTrainersClientsTraineeIdNotesRoute =
     path: '/notes',
     getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
   } as any)
+const TrainerTrainersClientsTraineeIdRecipesRoute =
+  TrainerTrainersClientsTraineeIdRecipesRouteImport.update({
+    id: '/recipes',
+    path: '/recipes',
+    getParentRoute: () => TrainerTrainersClientsTraineeIdRoute,
+  } as any)
 const TrainerTrainersClientsTraineeIdTargetsRoute =
   TrainerTrainersClientsTraineeIdTargetsRouteImport.update({
     id: '/targets',
@@ -394,6 +401,7 @@ export interface FileRoutesByFullPath {
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/recipes': typeof TrainerTrainersClientsTraineeIdRecipesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
   '/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
@@ -443,6 +451,7 @@ export interface FileRoutesByTo {
   '/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/trainers/clients/$traineeId/recipes': typeof TrainerTrainersClientsTraineeIdRecipesRoute
   '/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
   '/trainers/clients/$traineeId': typeof TrainerTrainersClientsTraineeIdIndexRoute
@@ -497,6 +506,7 @@ export interface FileRoutesById {
   '/_trainer/trainers/clients/$traineeId/diary': typeof TrainerTrainersClientsTraineeIdDiaryRoute
   '/_trainer/trainers/clients/$traineeId/messages': typeof TrainerTrainersClientsTraineeIdMessagesRoute
   '/_trainer/trainers/clients/$traineeId/notes': typeof TrainerTrainersClientsTraineeIdNotesRoute
+  '/_trainer/trainers/clients/$traineeId/recipes': typeof TrainerTrainersClientsTraineeIdRecipesRoute
   '/_trainer/trainers/clients/$traineeId/targets': typeof TrainerTrainersClientsTraineeIdTargetsRoute
   '/_trainer/trainers/clients/$traineeId/training': typeof TrainerTrainersClientsTraineeIdTrainingRoute
   '/_trainer/trainers/clients/$traineeId/': typeof TrainerTrainersClientsTraineeIdIndexRoute
@@ -549,6 +559,7 @@ export interface FileRouteTypes {
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/recipes'
     | '/trainers/clients/$traineeId/targets'
     | '/trainers/clients/$traineeId/training'
     | '/trainers/clients/$traineeId/'
@@ -598,6 +609,7 @@ export interface FileRouteTypes {
     | '/trainers/clients/$traineeId/diary'
     | '/trainers/clients/$traineeId/messages'
     | '/trainers/clients/$traineeId/notes'
+    | '/trainers/clients/$traineeId/recipes'
     | '/trainers/clients/$traineeId/targets'
     | '/trainers/clients/$traineeId/training'
     | '/trainers/clients/$traineeId'
@@ -651,6 +663,7 @@ export interface FileRouteTypes {
     | '/_trainer/trainers/clients/$traineeId/diary'
     | '/_trainer/trainers/clients/$traineeId/messages'
     | '/_trainer/trainers/clients/$traineeId/notes'
+    | '/_trainer/trainers/clients/$traineeId/recipes'
     | '/_trainer/trainers/clients/$traineeId/targets'
     | '/_trainer/trainers/clients/$traineeId/training'
     | '/_trainer/trainers/clients/$traineeId/'
@@ -1018,6 +1031,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainerTrainersClientsTraineeIdNotesRouteImport
       parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
     }
+    '/_trainer/trainers/clients/$traineeId/recipes': {
+      id: '/_trainer/trainers/clients/$traineeId/recipes'
+      path: '/recipes'
+      fullPath: '/trainers/clients/$traineeId/recipes'
+      preLoaderRoute: typeof TrainerTrainersClientsTraineeIdRecipesRouteImport
+      parentRoute: typeof TrainerTrainersClientsTraineeIdRoute
+    }
     '/_trainer/trainers/clients/$traineeId/targets': {
       id: '/_trainer/trainers/clients/$traineeId/targets'
       path: '/targets'
@@ -1102,6 +1122,7 @@ interface TrainerTrainersClientsTraineeIdRouteChildren {
   TrainerTrainersClientsTraineeIdDiaryRoute: typeof TrainerTrainersClientsTraineeIdDiaryRoute
   TrainerTrainersClientsTraineeIdMessagesRoute: typeof TrainerTrainersClientsTraineeIdMessagesRoute
   TrainerTrainersClientsTraineeIdNotesRoute: typeof TrainerTrainersClientsTraineeIdNotesRoute
+  TrainerTrainersClientsTraineeIdRecipesRoute: typeof TrainerTrainersClientsTraineeIdRecipesRoute
   TrainerTrainersClientsTraineeIdTargetsRoute: typeof TrainerTrainersClientsTraineeIdTargetsRoute
   TrainerTrainersClientsTraineeIdTrainingRoute: typeof TrainerTrainersClientsTraineeIdTrainingRoute
   TrainerTrainersClientsTraineeIdIndexRoute: typeof TrainerTrainersClientsTraineeIdIndexRoute
@@ -1119,6 +1140,8 @@ const TrainerTrainersClientsTraineeIdRouteChildren: TrainerTrainersClientsTraine
       TrainerTrainersClientsTraineeIdMessagesRoute,
     TrainerTrainersClientsTraineeIdNotesRoute:
       TrainerTrainersClientsTraineeIdNotesRoute,
+    TrainerTrainersClientsTraineeIdRecipesRoute:
+      TrainerTrainersClientsTraineeIdRecipesRoute,
     TrainerTrainersClientsTraineeIdTargetsRoute:
       TrainerTrainersClientsTraineeIdTargetsRoute,
     TrainerTrainersClientsTraineeIdTrainingRoute:

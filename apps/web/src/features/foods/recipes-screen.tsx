@@ -22,8 +22,13 @@ import {
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
-import { foodSearchQuery } from './foods-api';
-import { createRecipe, deleteRecipe, recipeQuery, recipesQuery, updateRecipe } from './recipes-api';
+import {
+  ingredientSearchQuery,
+  ownRecipes,
+  recipeListQuery,
+  recipeQuery,
+  type RecipeBook,
+} from './recipes-api';
 
 /** One line of the form: a food, its values per 100 g (for the live totals) and its grams. */
 interface IngredientLine {
@@ -94,21 +99,24 @@ function servingsText(recipe: RecipeSummary): string {
   return `${formatNumber(recipe.per_100g.kcal)} kcal por 100 g`;
 }
 
+/** How the recipes are spoken of: one's own, or a trainee's to their trainer. */
+export interface RecipeWords {
+  /** The list's name: "Tus recetas". */
+  list: string;
+  /** Said when there are none: "Aún no tienes recetas.". */
+  none: string;
+  /** Beside a food of the owner's own in the search: "tuyo". */
+  ownFood: string;
+}
+
+const OWN_WORDS: RecipeWords = {
+  list: 'Tus recetas',
+  none: 'Aún no tienes recetas.',
+  ownFood: 'tuyo',
+};
+
 /** Recetas: the person's dishes made of foods, logged in the diary by serving or by grams. */
 export function RecipesScreen() {
-  const { data: recipes } = useSuspenseQuery(recipesQuery);
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RecipeDraft | null>(null);
-  const open = useMutation({
-    mutationFn: (id: string) => queryClient.query(recipeQuery(id)),
-    onSuccess: (recipe) => {
-      setDraft(draftOf(recipe));
-    },
-    onError: (error) => {
-      notify.error(errorMessage(error, 'No pudimos abrir la receta'));
-    },
-  });
-
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <div className="flex flex-col gap-2">
@@ -118,9 +126,36 @@ export function RecipesScreen() {
           cocinado. Luego lo anotas en el diario por ración o por gramos, como cualquier alimento.
         </p>
       </div>
+      <Recipes book={ownRecipes} words={OWN_WORDS} />
+    </div>
+  );
+}
+
+/**
+ * The recipes of `book` and their form: the list with «Editar» on each and «Nueva receta»,
+ * or the form in its place. The same for one's own recipes and a trainee's (decision 080).
+ */
+export function Recipes({ book, words }: { book: RecipeBook; words: RecipeWords }) {
+  const { data: recipes } = useSuspenseQuery(recipeListQuery(book));
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<RecipeDraft | null>(null);
+  const open = useMutation({
+    mutationFn: (id: string) => queryClient.query(recipeQuery(book, id)),
+    onSuccess: (recipe) => {
+      setDraft(draftOf(recipe));
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos abrir la receta'));
+    },
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
       {draft ? (
         <RecipeForm
           key={draft.id ?? 'new'}
+          book={book}
+          words={words}
           initial={draft}
           onDone={() => {
             setDraft(null);
@@ -138,9 +173,9 @@ export function RecipesScreen() {
             Nueva receta
           </button>
           {recipes.length === 0 ? (
-            <p className={cardFrame}>Aún no tienes recetas.</p>
+            <p className={cardFrame}>{words.none}</p>
           ) : (
-            <ul aria-label="Tus recetas" className="flex flex-col gap-3">
+            <ul aria-label={words.list} className="flex flex-col gap-3">
               {recipes.map((recipe) => (
                 <li key={recipe.id} className={`flex items-center gap-2 ${cardFrame}`}>
                   <div className="flex flex-1 flex-col gap-1">
@@ -183,7 +218,17 @@ function errorsOf(draft: RecipeDraft): Record<string, string> {
   return errors;
 }
 
-function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => void }) {
+function RecipeForm({
+  book,
+  words,
+  initial,
+  onDone,
+}: {
+  book: RecipeBook;
+  words: RecipeWords;
+  initial: RecipeDraft;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
@@ -201,14 +246,13 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
   );
 
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['recipes'] });
-    await queryClient.invalidateQueries({ queryKey: ['foods'] });
+    await Promise.all(book.changes.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     onDone();
   };
   const save = useMutation({
     mutationFn: () => {
       const input = recipeInputSchema.parse(inputOf(draft));
-      return draft.id ? updateRecipe(draft.id, input) : createRecipe(input);
+      return draft.id ? book.update(draft.id, input) : book.create(input);
     },
     onSuccess: async () => {
       notify.success(draft.id ? 'Receta guardada' : 'Receta creada');
@@ -219,7 +263,7 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => deleteRecipe(id),
+    mutationFn: (id: string) => (book.remove ? book.remove(id) : Promise.resolve()),
     onSuccess: async () => {
       notify.success('Receta eliminada');
       await done();
@@ -323,6 +367,8 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
               }));
             }}
             exceptId={draft.id}
+            book={book}
+            ownFood={words.ownFood}
           />
         ) : null}
       </fieldset>
@@ -377,7 +423,7 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
         <button type="button" onClick={onDone} className={secondaryButton}>
           Cancelar
         </button>
-        {draft.id ? (
+        {draft.id && book.remove ? (
           <button
             type="button"
             disabled={remove.isPending}
@@ -394,18 +440,22 @@ function RecipeForm({ initial, onDone }: { initial: RecipeDraft; onDone: () => v
   );
 }
 
-/** The food search of the diary, to add an ingredient: the table and one's own foods. */
+/** The owner's food search, as the diary's, to add an ingredient: the table and their own. */
 function IngredientSearch({
   onPick,
   exceptId,
+  book,
+  ownFood,
 }: {
   onPick: (food: Nutrients & { id: string; name: string; alcohol_g: number }) => void;
   exceptId: string | undefined;
+  book: RecipeBook;
+  ownFood: string;
 }) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim());
-  const results = useQuery({ ...foodSearchQuery(deferred), enabled: deferred !== '' });
+  const results = useQuery({ ...ingredientSearchQuery(book, deferred), enabled: deferred !== '' });
   const found = (results.data ?? []).filter((food) => food.id !== exceptId).slice(0, 8);
   return (
     <div className="flex flex-col gap-2">
@@ -447,7 +497,8 @@ function IngredientSearch({
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                  {formatNumber(food.kcal)} kcal por 100 g{food.origin === 'own' ? ' · tuyo' : ''}
+                  {formatNumber(food.kcal)} kcal por 100 g
+                  {food.origin === 'own' ? ` · ${ownFood}` : ''}
                 </span>
               </button>
             </li>

@@ -27,6 +27,7 @@ const tabs = [
   { to: '/trainers/clients/$traineeId/training', label: 'Entrenamiento', exact: false },
   { to: '/trainers/clients/$traineeId/body', label: 'Cuerpo', exact: false },
   { to: '/trainers/clients/$traineeId/targets', label: 'Objetivos', exact: false },
+  { to: '/trainers/clients/$traineeId/recipes', label: 'Recetas', exact: false },
   { to: '/trainers/clients/$traineeId/check-ins', label: 'Revisiones', exact: false },
   { to: '/trainers/clients/$traineeId/notes', label: 'Notas', exact: false },
   { to: '/trainers/clients/$traineeId/messages', label: 'Mensajes', exact: false },
@@ -94,15 +95,15 @@ export function ClientFileFrame({
         aria-label={`Ficha de ${name}`}
         className="border-b border-neutral-200 dark:border-neutral-800"
       >
-        {/* Seven tabs: rows of three on a phone, so that none hides off the edge. */}
-        <ul className="grid grid-cols-3 gap-x-1 sm:flex">
+        {/* Nine tabs: rows of three up to a wide screen, so that none hides off the edge. */}
+        <ul className="grid grid-cols-3 gap-x-1 lg:flex">
           {tabs.map((tab) => (
             <li key={tab.to}>
               <Link
                 to={tab.to}
                 params={{ traineeId }}
                 activeOptions={{ exact: tab.exact, includeSearch: false }}
-                className={`-mb-px flex min-h-11 items-center justify-center border-b-2 px-1 font-medium whitespace-nowrap sm:px-3 ${focusRing}`}
+                className={`-mb-px flex min-h-11 items-center justify-center border-b-2 px-1 font-medium whitespace-nowrap lg:px-3 ${focusRing}`}
                 activeProps={{
                   className:
                     'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',

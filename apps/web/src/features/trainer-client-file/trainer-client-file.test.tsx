@@ -174,6 +174,7 @@ describe('the trainee’s file', () => {
       'Entrenamiento',
       'Cuerpo',
       'Objetivos',
+      'Recetas',
       'Revisiones',
       'Notas',
       'Mensajes',
