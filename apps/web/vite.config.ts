@@ -28,11 +28,12 @@ function compileWhileDownloading(): Plugin {
 
 /**
  * The signed-in screens' data layer: the schema library, the shared schemas, each feature's
- * API module, the HTTP client, the query hooks and the routes' loaders. Every screen behind
- * the login needs most of it, so it loads as one file rather than a dozen of a few hundred
- * bytes each: over HTTP/1.1 a browser fetches six files at a time, and each further round of
- * six costs a phone on a slow network a round trip before the screen can read its data
- * (decision 064).
+ * API module, the HTTP client, the query hooks and the routes' loaders. It loads as three
+ * files rather than dozens of a few hundred bytes each: over HTTP/1.1 a browser fetches six
+ * files at a time, and each further round of six costs a phone on a slow network a round
+ * trip before the screen can read its data (decision 064). Three rather than one because a
+ * browser runs every module of a file it loads, and building every schema of the app took
+ * most of a slow phone's main thread on home (decision 078, `dataFileOf`).
  */
 const DATA_LAYER = [
   /\/node_modules\/zod\//,
@@ -69,7 +70,11 @@ const FORMS = [
   /\/apps\/web\/src\/components\/ui\/form-field\.tsx$/,
 ];
 
-type ModuleInfoOf = (id: string) => { isEntry: boolean; importedIds: readonly string[] } | null;
+type ModuleInfoOf = (id: string) => {
+  isEntry: boolean;
+  importedIds: readonly string[];
+  importers: readonly string[];
+} | null;
 
 /**
  * The app's own modules `roots` import statically, themselves included. Packages are placed
@@ -84,6 +89,49 @@ function staticClosure(roots: string[], infoOf: ModuleInfoOf): Set<string> {
     pending.push(...(infoOf(id)?.importedIds ?? []));
   }
   return seen;
+}
+
+/** A screen's route file (its split loader and component are the same file with a query). */
+const ROUTE_FILE = /\/apps\/web\/src\/routes\/(?:[^/]+\/)*[^/-][^/]*\.tsx$/;
+
+/**
+ * The screens a trainee opens every day, and the layouts and guards around them: their data
+ * layer is the one file every signed-in first visit evaluates (decision 078).
+ */
+const DAILY_SCREENS =
+  /\/apps\/web\/src\/routes\/_authenticated(\.tsx|\/_shell\.tsx|\/_shell\/users\/(home|diary)\.tsx)$/;
+
+/** The trainer's workspace's screens. */
+const TRAINER_SCREENS = /\/apps\/web\/src\/routes\/_trainer(\/|\.tsx$)/;
+
+/**
+ * Which of the data layer's three files a module goes in, by the screens whose code imports it
+ * (statically, through any number of modules): the daily screens' file if one of them does,
+ * the trainer's if only the trainer's workspace does, and otherwise the file of every other
+ * screen (the onboarding, the subscription, settings, metrics…). A module imported only by
+ * code a screen loads later (a sheet opened with a tap) is not the daily screens'.
+ */
+function dataFileOf(id: string, infoOf: ModuleInfoOf): 'data' | 'data-trainer' | 'data-more' {
+  const seen = new Set<string>();
+  const pending = [id];
+  let trainer = false;
+  let other = false;
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const file = current.replace(/\?.*$/, '');
+    if (ROUTE_FILE.test(file)) {
+      if (DAILY_SCREENS.test(file)) return 'data';
+      if (TRAINER_SCREENS.test(file)) trainer = true;
+      else other = true;
+      continue;
+    }
+    const importers = infoOf(current)?.importers ?? [];
+    // Code nothing imports statically is loaded later, by whatever imports it dynamically.
+    if (importers.length === 0) other = true;
+    pending.push(...importers);
+  }
+  return trainer && !other ? 'data-trainer' : 'data-more';
 }
 
 /**
@@ -105,7 +153,7 @@ function chunksByUse() {
     if (first.has(id)) return 'framework';
     if (FORMS.some((pattern) => pattern.test(id))) return 'forms';
     if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
-    if (DATA_LAYER.some((pattern) => pattern.test(id))) return 'data';
+    if (DATA_LAYER.some((pattern) => pattern.test(id))) return dataFileOf(id, meta.getModuleInfo);
     if (FRAMEWORK.test(id)) return 'framework';
     return undefined;
   };
@@ -160,7 +208,13 @@ function trainerOnlyFiles(): { plugin: Plugin; files: Set<string> } {
           const modules = Object.entries(file.modules).filter(
             ([, info]) => info.renderedLength > 0,
           );
-          if (modules.length > 0 && modules.every(([id]) => TRAINER_ONLY.test(id))) {
+          // The data layer's trainer file holds only what the trainer's screens import
+          // (`dataFileOf`), shared schemas included.
+          const trainerData = file.name === 'data-trainer';
+          if (
+            trainerData ||
+            (modules.length > 0 && modules.every(([id]) => TRAINER_ONLY.test(id)))
+          ) {
             files.add(file.fileName);
           }
         }
@@ -249,9 +303,10 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself: no polyfill in the first file.
     modulePreload: { polyfill: false },
     // Terser's two passes make the files some 2 % smaller than esbuild's minifier, which
-    // keeps the login page under its budget of 130 KB (decision 007).
+    // keeps the login page under its budget of 130 KB (decision 007). No browser the app
+    // supports needs Safari 10's workarounds, and all of them read ES2020 (decision 078).
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 } },
+    terserOptions: { safari10: false, ecma: 2020, compress: { passes: 2 } },
     rollupOptions: {
       // Route splitting leaves many chunks of a few hundred bytes; over HTTP/1.1 each costs a
       // request of its own, so the smallest are merged where that runs no extra code.

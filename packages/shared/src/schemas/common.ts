@@ -11,19 +11,52 @@ export function hasForbiddenCharacters(value: string): boolean {
   return forbiddenCharacters.test(value);
 }
 
-/** Text a person typed: any Unicode except NUL and lone surrogates, kept exactly. */
-export function text(field: string, options: { max?: number } = {}) {
-  const max = options.max ?? 200;
+/** A condition a value must meet and the message when it does not. */
+export interface Condition<T> {
+  holds: (value: T) => boolean;
+  message: string;
+  /** When it fails, the conditions after it are not checked. */
+  abort?: boolean;
+}
+
+/**
+ * One check of several conditions, each reported as `.refine` would report it (in order, each
+ * failure an issue of its own). Every `.refine` builds two more schemas, and the web app
+ * builds its schemas on a phone when a screen loads (decision 078), so the shared helpers
+ * check their conditions with one.
+ */
+export function meets<T>(...conditions: Condition<T>[]) {
+  return (payload: z.core.ParsePayload<T>): void => {
+    for (const { holds, message, abort } of conditions) {
+      if (holds(payload.value)) continue;
+      payload.issues.push({ code: 'custom', input: payload.value, message, continue: !abort });
+      if (abort) return;
+    }
+  };
+}
+
+function wellFormedText(field: string, max: number, ...more: Condition<string>[]) {
   return z
     .string({ error: m.string(field) })
     .max(max, { error: m.tooLong(field, max) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: m.invalidCharacters(field) });
+    .check(
+      meets<string>(
+        { holds: (value) => !hasForbiddenCharacters(value), message: m.invalidCharacters(field) },
+        ...more,
+      ),
+    );
+}
+
+/** Text a person typed: any Unicode except NUL and lone surrogates, kept exactly. */
+export function text(field: string, options: { max?: number } = {}) {
+  return wellFormedText(field, options.max ?? 200);
 }
 
 /** Text that must carry something other than white space. */
 export function requiredText(field: string, options: { max?: number } = {}) {
-  return text(field, options).refine((value) => value.trim().length > 0, {
-    error: m.nonEmpty(field),
+  return wellFormedText(field, options.max ?? 200, {
+    holds: (value) => value.trim().length > 0,
+    message: m.nonEmpty(field),
   });
 }
 
@@ -39,14 +72,20 @@ export function oneOf<const T extends readonly [string, ...string[]]>(field: str
   return z.enum(values, { error: m.oneOf(field, values) });
 }
 
-/** A number that is zero or greater; an empty form input counts as 0 (spec §5). */
-export function positiveNumber(field: string) {
+/**
+ * A number that is zero or greater; an empty form input counts as 0 (spec §5). `more` are
+ * further conditions, checked with the first (`.refine` on the result works too, at the cost
+ * of two more schemas each).
+ */
+export function positiveNumber(field: string, ...more: Condition<number>[]) {
   return z.preprocess(
     (value) => (value === '' || value === null ? 0 : value),
+    // zod refuses NaN and the infinities as numbers, with the same message.
     z
       .number({ error: m.number(field) })
-      .refine((value) => Number.isFinite(value), { error: m.number(field) })
-      .refine((value) => value >= 0, { error: m.positiveNumber(field) }),
+      .check(
+        meets<number>({ holds: (value) => value >= 0, message: m.positiveNumber(field) }, ...more),
+      ),
   );
 }
 

@@ -355,9 +355,11 @@ export const rpeSchema = z
     error: 'El RPE va de 6 a 10, en medios puntos',
   });
 /** A set's reps: a whole number from 1 to 1000. */
-export const repsSchema = numberUpTo('Las repeticiones', 1000, { integer: true }).refine(
-  (value) => value >= 1,
-  { error: 'Una serie necesita al menos 1 repetición' },
+export const repsSchema = numberUpTo(
+  'Las repeticiones',
+  1000,
+  { integer: true },
+  { holds: (value) => value >= 1, message: 'Una serie necesita al menos 1 repetición' },
 );
 const weightSchema = numberUpTo('El peso', MAX_SET_KG, { unit: 'kg' });
 /** A cardio set's time, in whole seconds; empty or 0 is "not given". */

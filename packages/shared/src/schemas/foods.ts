@@ -148,8 +148,12 @@ export const foodInputSchema = z
     available_carbohydrate_g: per100('Los hidratos de carbono (sin fibra)'),
     fat_g: per100('Las grasas'),
     fibre_g: per100('La fibra'),
-    density_g_per_ml: numberUpTo('La densidad', 3, { unit: 'g/ml' })
-      .refine((value) => value > 0, { error: 'La densidad debe ser mayor que 0' })
+    density_g_per_ml: numberUpTo(
+      'La densidad',
+      3,
+      { unit: 'g/ml' },
+      { holds: (value) => value > 0, message: 'La densidad debe ser mayor que 0' },
+    )
       .nullable()
       .default(null),
     allergens: z

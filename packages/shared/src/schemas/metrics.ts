@@ -39,9 +39,14 @@ export const MAX_WEIGHT_KG = 400;
 export const MAX_MEASUREMENT_CM = 300;
 
 export const weightInputSchema = z.strictObject({
-  weight_kg: numberUpTo('El peso', MAX_WEIGHT_KG, { unit: 'kg' }).refine(
-    (value) => value >= MIN_WEIGHT_KG,
-    { error: `El peso debe ser al menos ${MIN_WEIGHT_KG} kg` },
+  weight_kg: numberUpTo(
+    'El peso',
+    MAX_WEIGHT_KG,
+    { unit: 'kg' },
+    {
+      holds: (value) => value >= MIN_WEIGHT_KG,
+      message: `El peso debe ser al menos ${MIN_WEIGHT_KG} kg`,
+    },
   ),
 });
 export type WeightInput = z.input<typeof weightInputSchema>;
@@ -57,8 +62,12 @@ export const weightPointSchema = weightEntrySchema.extend({ trend_kg: z.number()
 export type WeightPoint = z.infer<typeof weightPointSchema>;
 
 const centimetres = (field: string) =>
-  numberUpTo(field, MAX_MEASUREMENT_CM, { unit: 'cm' })
-    .refine((value) => value > 0, { error: m.greaterThanZero(field) })
+  numberUpTo(
+    field,
+    MAX_MEASUREMENT_CM,
+    { unit: 'cm' },
+    { holds: (value) => value > 0, message: m.greaterThanZero(field) },
+  )
     .nullable()
     .optional();
 

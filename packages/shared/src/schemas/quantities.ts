@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveNumber } from './common';
+import { type Condition, positiveNumber } from './common';
 import { validationMessages as m } from './messages';
 
 const spanish = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
@@ -14,21 +14,31 @@ interface QuantityOptions {
   integer?: boolean;
 }
 
-/** A number from 0 to `max`; an empty form input counts as 0 (spec §5). */
-export function numberUpTo(field: string, max: number, options: QuantityOptions = {}) {
-  let schema = positiveNumber(field).refine((value) => value <= max, {
-    error: m.atMost(field, limit(max, options.unit)),
-  });
-  if (options.integer) {
-    schema = schema.refine((value) => Number.isInteger(value), { error: m.integer(field) });
-  }
-  return schema;
+/**
+ * A number from 0 to `max`; an empty form input counts as 0 (spec §5). `more` are further
+ * conditions, checked with these in one check (common.ts, `meets`).
+ */
+export function numberUpTo(
+  field: string,
+  max: number,
+  options: QuantityOptions = {},
+  ...more: Condition<number>[]
+) {
+  return positiveNumber(
+    field,
+    { holds: (value) => value <= max, message: m.atMost(field, limit(max, options.unit)) },
+    ...(options.integer
+      ? [{ holds: (value: number) => Number.isInteger(value), message: m.integer(field) }]
+      : []),
+    ...more,
+  );
 }
 
 /** Like numberUpTo, but zero is refused: an amount eaten or a body weight is never 0. */
 export function amountUpTo(field: string, max: number, options: QuantityOptions = {}) {
-  return numberUpTo(field, max, options).refine((value) => value > 0, {
-    error: m.greaterThanZero(field),
+  return numberUpTo(field, max, options, {
+    holds: (value) => value > 0,
+    message: m.greaterThanZero(field),
   });
 }
 

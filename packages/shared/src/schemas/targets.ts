@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TARGET_MESSAGES } from '../errors';
-import { dateTime, id } from './common';
+import { dateTime, id, meets } from './common';
 import { validationMessages as m } from './messages';
 import { ACTIVITY_LEVELS, formatSpanishNumber, GOALS, type ActivityLevel } from './onboarding';
 
@@ -99,16 +99,19 @@ export function wholeNumberBetween(
   limits: { min: number; max: number },
   unit: string,
 ) {
-  return z
-    .number({ error: m.number(field) })
-    .refine((value) => Number.isInteger(value), { error: m.integer(field), abort: true })
-    .refine((value) => value >= limits.min && value <= limits.max, {
-      error: m.between(
-        field,
-        formatSpanishNumber(limits.min),
-        `${formatSpanishNumber(limits.max)} ${unit}`,
-      ),
-    });
+  return z.number({ error: m.number(field) }).check(
+    meets<number>(
+      { holds: (value) => Number.isInteger(value), message: m.integer(field), abort: true },
+      {
+        holds: (value) => value >= limits.min && value <= limits.max,
+        message: m.between(
+          field,
+          formatSpanishNumber(limits.min),
+          `${formatSpanishNumber(limits.max)} ${unit}`,
+        ),
+      },
+    ),
+  );
 }
 
 /**
