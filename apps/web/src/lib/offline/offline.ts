@@ -1,0 +1,213 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { HTTP_MESSAGES, NETWORK_ERROR_STATUS } from '@forja/shared/errors';
+import { notify } from '../../components/ui/notifications';
+import { ApiError, errorMessage } from '../api-error';
+import { http } from '../http';
+import { isTodayQuery } from '../query-keys';
+import { getAccessToken } from '../session';
+import { createOutbox, type NewWrite, type Outbox, type OutboxWrite } from './outbox';
+import { deviceOutboxStorage, deviceReadStorage, type ReadStorage } from './storage';
+
+/*
+ * The app's side of working without signal (decision 077): the outbox of the trainee's
+ * writes, the reads kept on the device, and what the screens show of both. Loaded only
+ * behind the login.
+ */
+
+export const CAUGHT_UP_MESSAGE = 'Se han guardado los cambios que hiciste sin conexión';
+const REFUSED_FALLBACK = 'El servidor no lo aceptó.';
+
+interface Offline {
+  queryClient: QueryClient;
+  outbox: Outbox;
+  reads: ReadStorage;
+}
+
+let offline: Offline | null = null;
+let pending: readonly OutboxWrite[] = [];
+const listeners = new Set<() => void>();
+
+function currentUserId(queryClient: QueryClient): string | null {
+  if (!getAccessToken()) return null;
+  // Every screen that writes sits behind the guard that reads the person first.
+  return queryClient.getQueryData<{ id: string }>(['users', 'current'])?.id ?? 'signed-in';
+}
+
+/** The diary days a write touched, and what is computed from them, are read again. */
+async function refreshDays(queryClient: QueryClient, dates: readonly string[]) {
+  await Promise.all([
+    ...[...new Set(dates)].map((date) =>
+      queryClient.invalidateQueries({ queryKey: ['diary', date] }),
+    ),
+    queryClient.invalidateQueries({ queryKey: ['metrics'] }),
+    queryClient.invalidateQueries({ queryKey: ['foods'] }),
+    queryClient.invalidateQueries({ predicate: isTodayQuery }),
+  ]);
+}
+
+/**
+ * Starts the outbox and the kept reads for this page (once): what the device kept is put
+ * back in the query cache before the first screen reads it, and the writes left from an
+ * earlier visit are sent.
+ */
+export async function startOffline(queryClient: QueryClient): Promise<Offline> {
+  if (offline?.queryClient === queryClient) return offline;
+  const reads = deviceReadStorage();
+  const outbox = createOutbox({
+    storage: deviceOutboxStorage(),
+    currentUser: () => currentUserId(queryClient),
+    statusOf: (error) =>
+      error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS ? error.status : undefined,
+    send: (write) =>
+      http[write.method === 'DELETE' ? 'delete' : (write.method.toLowerCase() as 'post')](
+        write.path,
+        {
+          // Each write's caller reads the answer with its own schema.
+          schema: z.unknown(),
+          ...(write.body === undefined ? {} : { body: write.body }),
+          idempotencyKey: write.key,
+        },
+      ),
+    onChange: (now) => {
+      pending = now;
+      for (const listener of listeners) listener();
+    },
+    onRefused: (write, error) => {
+      notify.error(
+        `No se ha podido guardar ${write.label}. ${errorMessage(error, REFUSED_FALLBACK)}`,
+      );
+      void refreshDays(queryClient, write.dates);
+    },
+    onCaughtUp: (sent) => {
+      notify.success(CAUGHT_UP_MESSAGE);
+      void refreshDays(
+        queryClient,
+        sent.flatMap((write) => write.dates),
+      );
+    },
+  });
+  offline = { queryClient, outbox, reads };
+  await restoreReads(queryClient, reads);
+  keepReads(queryClient, reads, outbox);
+  window.addEventListener('online', () => void outbox.drain());
+  // The writes left from an earlier visit go once the person is known.
+  void outbox.drain();
+  return offline;
+}
+
+/** What a write answers when it waits for the network: it shows, and goes later. */
+export const QUEUED = Symbol('queued');
+export type Written<T> = T | typeof QUEUED;
+
+/**
+ * Makes a write through the outbox: stored first, sent in order with its key. Resolves with
+ * the API's answer when it went at once, `QUEUED` when it waits for the network (or was
+ * folded into a write still waiting); throws the refusal when the API refused it.
+ */
+export async function offlineWrite<T>(
+  write: Omit<NewWrite, 'userId'>,
+  schema: z.ZodType<T>,
+): Promise<Written<T>> {
+  if (!offline) throw new Error('startOffline() must run before a write');
+  const { outbox, queryClient } = offline;
+  const userId = currentUserId(queryClient);
+  if (!userId) throw new ApiError(HTTP_MESSAGES[401], { status: 401 });
+  const settled = await outbox.submit({ ...write, userId });
+  if (settled.state === 'refused') throw settled.error;
+  if (settled.state === 'sent') return schema.parse(settled.data);
+  return QUEUED;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The targets ("entry:<id>", "water:<date>"…) with a write not sent yet. */
+export function usePendingTargets(): ReadonlySet<string> {
+  const writes = useSyncExternalStore(subscribe, () => pending);
+  return new Set(writes.map((write) => write.target));
+}
+
+// The reads kept on the device.
+
+/** The first part of the keys kept: the person's own data, not the trainer's or messages. */
+const KEPT = new Set(['users', 'diary', 'foods', 'exercises', 'subscriptions', 'training-plan']);
+/** At most this many diary days (and planned sessions), the most recently read. */
+export const KEPT_DAYS = 14;
+const SAVE_DELAY_MS = 1000;
+
+/** A read as the device keeps it. Dates in the data stay dates (IndexedDB clones them). */
+export interface KeptQuery {
+  queryKey: QueryKey;
+  queryHash: string;
+  data: unknown;
+  dataUpdatedAt: number;
+}
+
+/** What is worth keeping of the person's reads, within the bounds above. */
+export function keptQueries(queries: readonly KeptQuery[]): KeptQuery[] {
+  const kept = queries
+    .filter((query) => KEPT.has(String(query.queryKey[0])))
+    // A search answer is not kept: the kept foods are what an offline search reads.
+    .filter((query) => !(query.queryKey[0] === 'foods' && query.queryKey[1] === 'search'))
+    .filter((query) => !(query.queryKey[0] === 'diary' && query.queryKey.length > 2));
+  const beyondBound = (first: string) =>
+    kept
+      .filter((query) => query.queryKey[0] === first)
+      .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt)
+      .slice(KEPT_DAYS);
+  const dropped = new Set([...beyondBound('diary'), ...beyondBound('training-plan')]);
+  return kept.filter((query) => !dropped.has(query));
+}
+
+async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
+  if (!getAccessToken()) return;
+  try {
+    const kept = (await reads.get('last')) as KeptQuery[] | undefined;
+    for (const query of kept ?? []) {
+      // What the page has already read is newer than what the device kept.
+      if (queryClient.getQueryState(query.queryKey)?.status === 'success') continue;
+      queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
+    }
+  } catch {
+    // A copy that cannot be read is no copy.
+  }
+}
+
+function keepReads(queryClient: QueryClient, reads: ReadStorage, outbox: Outbox) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = async () => {
+    timer = undefined;
+    if (!getAccessToken()) {
+      // Signed out: nothing of the person stays on the device.
+      await Promise.all([reads.clear(), outbox.clear()]);
+      return;
+    }
+    // Days read earlier and since let go by the cache stay kept, within the bounds.
+    const before = ((await reads.get('last')) as KeptQuery[] | undefined) ?? [];
+    const now: KeptQuery[] = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success')
+      .map((query) => ({
+        queryKey: query.queryKey,
+        queryHash: query.queryHash,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }));
+    const fresh = new Set(now.map((query) => query.queryHash));
+    await reads.put(
+      'last',
+      keptQueries([...now, ...before.filter((query) => !fresh.has(query.queryHash))]),
+    );
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  });
+}
