@@ -23,6 +23,8 @@ interface Offline {
   queryClient: QueryClient;
   outbox: Outbox;
   reads: ReadStorage;
+  /** Keeps the reads now, the changes shown ahead of the API included. */
+  keepNow: () => Promise<void>;
 }
 
 let offline: Offline | null = null;
@@ -88,9 +90,10 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
       );
     },
   });
-  offline = { queryClient, outbox, reads };
+  const started: Offline = { queryClient, outbox, reads, keepNow: () => Promise.resolve() };
+  offline = started;
   await restoreReads(queryClient, reads);
-  keepReads(queryClient, reads, outbox);
+  started.keepNow = keepReads(queryClient, reads, outbox);
   window.addEventListener('online', () => void outbox.drain());
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
@@ -111,9 +114,11 @@ export async function offlineWrite<T>(
   schema: z.ZodType<T>,
 ): Promise<Written<T>> {
   if (!offline) throw new Error('startOffline() must run before a write');
-  const { outbox, queryClient } = offline;
+  const { outbox, queryClient, keepNow } = offline;
   const userId = currentUserId(queryClient);
   if (!userId) throw new ApiError(HTTP_MESSAGES[401], { status: 401 });
+  // The day as shown is kept before the write: a reload right after finds both.
+  await keepNow().catch(() => undefined);
   const settled = await outbox.submit({ ...write, userId });
   if (settled.state === 'refused') throw settled.error;
   if (settled.state === 'sent') return schema.parse(settled.data);
@@ -139,7 +144,8 @@ export function usePendingTargets(): ReadonlySet<string> {
 const KEPT = new Set(['users', 'diary', 'foods', 'exercises', 'subscriptions', 'training-plan']);
 /** At most this many diary days (and planned sessions), the most recently read. */
 export const KEPT_DAYS = 14;
-const SAVE_DELAY_MS = 1000;
+/** Soon after a change: a reload right after a write must find it. */
+const SAVE_DELAY_MS = 200;
 
 /** A read as the device keeps it. Dates in the data stay dates (IndexedDB clones them). */
 export interface KeptQuery {
@@ -153,8 +159,11 @@ export interface KeptQuery {
 export function keptQueries(queries: readonly KeptQuery[]): KeptQuery[] {
   const kept = queries
     .filter((query) => KEPT.has(String(query.queryKey[0])))
-    // A search answer is not kept: the kept foods are what an offline search reads.
-    .filter((query) => !(query.queryKey[0] === 'foods' && query.queryKey[1] === 'search'))
+    // Of the searches, only the list without words (favourites and recents) is kept.
+    .filter(
+      (query) =>
+        !(query.queryKey[0] === 'foods' && query.queryKey[1] === 'search' && query.queryKey[2]),
+    )
     .filter((query) => !(query.queryKey[0] === 'diary' && query.queryKey.length > 2));
   const beyondBound = (first: string) =>
     kept
@@ -179,7 +188,11 @@ async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
   }
 }
 
-function keepReads(queryClient: QueryClient, reads: ReadStorage, outbox: Outbox) {
+function keepReads(
+  queryClient: QueryClient,
+  reads: ReadStorage,
+  outbox: Outbox,
+): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = async () => {
     timer = undefined;
@@ -193,7 +206,8 @@ function keepReads(queryClient: QueryClient, reads: ReadStorage, outbox: Outbox)
     const now: KeptQuery[] = queryClient
       .getQueryCache()
       .getAll()
-      .filter((query) => query.state.status === 'success')
+      // A read that failed since (offline) still holds what it had, changes shown included.
+      .filter((query) => query.state.data !== undefined)
       .map((query) => ({
         queryKey: query.queryKey,
         queryHash: query.queryHash,
@@ -210,4 +224,5 @@ function keepReads(queryClient: QueryClient, reads: ReadStorage, outbox: Outbox)
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
   });
+  return save;
 }
