@@ -294,6 +294,30 @@ describe('the outbox', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('lets a deletion of a day’s weight win over its value not sent yet', async () => {
+    const { outbox } = harness(() => {
+      throw new Error('offline');
+    });
+    await outbox.submit(
+      write({
+        method: 'PUT',
+        path: '/diary/days/d/water/',
+        op: 'replace',
+        target: 'water:d',
+        body: { water_ml: 1 },
+      }),
+    );
+    const weight = { path: '/metrics/weights/d/', target: 'weight:d' };
+    await outbox.submit(
+      write({ ...weight, method: 'PUT', op: 'replace', body: { weight_kg: 80 } }),
+    );
+    await outbox.submit(write({ ...weight, method: 'DELETE', op: 'delete', body: undefined }));
+    expect((await outbox.pending()).map((pending) => [pending.method, pending.target])).toEqual([
+      ['PUT', 'water:d'],
+      ['DELETE', 'weight:d'],
+    ]);
+  });
+
   it('keeps the latest whole value of a thing', async () => {
     const { outbox } = harness(() => {
       throw new Error('offline');

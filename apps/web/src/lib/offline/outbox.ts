@@ -143,7 +143,7 @@ export function createOutbox(options: OutboxOptions) {
     );
     if (write.op === 'delete') {
       for (const queued of untried) {
-        if (queued.op === 'edit' || queued.op === 'create') {
+        if (queued.op !== 'delete' && queued.op !== 'other') {
           await drop(queued);
           settle(queued.key, { state: 'folded' });
         }
