@@ -77,8 +77,9 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
       for (const listener of listeners) listener();
     },
     onRefused: (write, error) => {
+      const reason = errorMessage(error, REFUSED_FALLBACK);
       notify.error(
-        `No se ha podido guardar ${write.label}. ${errorMessage(error, REFUSED_FALLBACK)}`,
+        `No se ha podido guardar ${write.label}. ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`,
       );
       void refreshDays(queryClient, write.dates);
     },
