@@ -110,6 +110,9 @@ test('without signal the diary keeps a food, water and a set, marked pending thr
   await server.post(`/diary/workouts/${workout.id}/exercises/`, { exercise_id: squat.id });
 
   await storeSession(page, account.tokens);
+  // Home and the diary, read once with signal (the app opens on home).
+  await page.goto('/users/home');
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola/ })).toBeVisible();
   await page.goto('/users/diary');
   const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
   await expect(breakfast).toBeVisible();
@@ -176,6 +179,20 @@ test('without signal the diary keeps a food, water and a set, marked pending thr
   });
   await page.screenshot({ path: testInfo.outputPath('diary-offline.png') });
   await page.screenshot({ path: testInfo.outputPath('diary-offline-full.png'), fullPage: true });
+
+  // Home opens from the device too, with the water logged offline.
+  await page
+    .getByRole('navigation', { name: 'Secciones' })
+    .getByRole('link', { name: 'Inicio' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola/ })).toBeVisible();
+  await expect(page.getByTestId('home-water')).toHaveText('250 ml de 2000 ml');
+  await page.screenshot({ path: testInfo.outputPath('home-offline.png') });
+  await page
+    .getByRole('navigation', { name: 'Secciones' })
+    .getByRole('link', { name: 'Diario' })
+    .click();
+  await expect(breakfast.getByText('Huevo', { exact: true })).toBeVisible();
 
   // The API has none of it yet.
   const before = await server.day();

@@ -7,6 +7,7 @@ import type {
   WorkoutSetInput,
 } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
+import { isTodayQuery } from '../../lib/query-keys';
 
 /*
  * A write shows on the day at once, before the API has it (decision 077): these change the
@@ -173,6 +174,11 @@ export function showChangedEntry(
 
 export function showWater(queryClient: QueryClient, date: string, waterMl: number): void {
   changeDay(queryClient, date, (day) => ({ ...day, water_ml: waterMl }));
+  // Home's summary of today shows the same water.
+  queryClient.setQueriesData<{ date: string; water_l: number }>(
+    { predicate: isTodayQuery },
+    (today) => (today?.date === date ? { ...today, water_l: waterMl / 1000 } : today),
+  );
 }
 
 export function showNotes(queryClient: QueryClient, date: string, notes: string): void {
