@@ -24,30 +24,3 @@ describe('the query client', () => {
     }
   });
 });
-
-describe('a loader’s read without an answer', () => {
-  const unanswered = () => Promise.reject(new ApiError('Sin conexión', { status: 999 }));
-
-  it('answers with what the cache holds', async () => {
-    const client = createQueryClient();
-    client.setQueryData(['diary', '2026-11-28'], { water_ml: 500 }, { updatedAt: 1 });
-    await expect(
-      client.query({ queryKey: ['diary', '2026-11-28'], queryFn: unanswered, staleTime: 0 }),
-    ).resolves.toEqual({ water_ml: 500 });
-  });
-
-  it('still fails with nothing kept, or on a refusal', async () => {
-    const client = createQueryClient();
-    await expect(client.query({ queryKey: ['nothing'], queryFn: unanswered })).rejects.toThrow(
-      'Sin conexión',
-    );
-    client.setQueryData(['gone'], { id: 1 }, { updatedAt: 1 });
-    await expect(
-      client.query({
-        queryKey: ['gone'],
-        queryFn: () => Promise.reject(new ApiError('Recurso no encontrado', { status: 404 })),
-        staleTime: 0,
-      }),
-    ).rejects.toThrow('Recurso no encontrado');
-  });
-});

@@ -15,7 +15,7 @@ import { formatNumber } from '../../lib/numbers';
 import { QUEUED } from '../../lib/offline/offline';
 import { addEntry, diaryDayQuery, removeEntry } from './diary-api';
 import { formatAmount } from './format';
-import { entryOf, knownFood, showAddedEntry } from './optimistic';
+import { entryOf, knownFood, showAddedEntry } from './optimistic-api';
 import { useGuardedCopy } from './guarded-copy';
 import { CopyMealForm, QuickAddForm, type FoodPickerSlot } from './meal-section-forms';
 import { useDiaryChange } from './use-diary-change';

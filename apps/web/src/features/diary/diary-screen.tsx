@@ -20,7 +20,7 @@ import { MealSection } from './meal-section';
 import type { FoodPickerSlot } from './meal-section-forms';
 import { TrainingSection } from './training-section';
 import { useCopyForm } from './use-copy-form';
-import { showNotes } from './optimistic';
+import { showNotes } from './optimistic-api';
 import { useDiaryChange } from './use-diary-change';
 import { WaterChips } from './water-chips';
 

@@ -30,7 +30,7 @@ import { changeEntry, removeEntry, restoreEntry } from './diary-api';
 import { formatAmount } from './format';
 import { foodCount, useGuardedCopy } from './guarded-copy';
 import type { FoodPickerSlot } from './meal-section-forms';
-import { showChangedEntry, showRemovedEntry } from './optimistic';
+import { showChangedEntry, showRemovedEntry } from './optimistic-api';
 import { PendingMark } from './pending-mark';
 import { useDiaryChange } from './use-diary-change';
 import { usePendingTargets } from '../../lib/offline/offline';

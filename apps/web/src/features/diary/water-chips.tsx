@@ -6,7 +6,7 @@ import { focusRing } from '../../components/ui/styles';
 import { diaryDayQuery, saveWater } from './diary-api';
 import { formatWater } from './format';
 import { usePendingTargets } from '../../lib/offline/offline';
-import { showWater } from './optimistic';
+import { showWater } from './optimistic-api';
 import { PendingMark } from './pending-mark';
 import { useDiaryChange } from './use-diary-change';
 

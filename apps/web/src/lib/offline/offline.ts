@@ -91,6 +91,7 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
       );
     },
   });
+  answerWithKeptReads(queryClient);
   const started: Offline = { queryClient, outbox, reads, keepNow: () => Promise.resolve() };
   offline = started;
   await restoreReads(queryClient, reads);
@@ -99,6 +100,39 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
   return offline;
+}
+
+/**
+ * No answer (the network error's status, 999), or a server that could not give one: what
+ * was read before still stands.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 500;
+}
+
+/**
+ * The route loaders read with `query`: without signal, a read kept from before is the
+ * answer, so a screen opens with what the device has instead of an error. Queries are tried
+ * even when the device says it is offline (they fail at once, and what was kept is shown)
+ * instead of waiting for the network. Set here, behind the login, so the login page's first
+ * file does not carry it.
+ */
+function answerWithKeptReads(queryClient: QueryClient): void {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, networkMode: 'offlineFirst' },
+  });
+  const query = queryClient.query.bind(queryClient);
+  queryClient.query = (async (options: Parameters<QueryClient['query']>[0]) => {
+    try {
+      return await query(options);
+    } catch (error) {
+      const data: unknown = queryClient.getQueryData(options.queryKey);
+      if (!isUnanswered(error) || data === undefined) throw error;
+      return options.select ? options.select(data) : data;
+    }
+  }) as QueryClient['query'];
 }
 
 /** What a write answers when it waits for the network: it shows, and goes later. */

@@ -24,7 +24,7 @@ import {
   removeSet,
   saveExerciseNotes,
 } from '../diary-api';
-import { showAddedSet } from '../optimistic';
+import { showAddedSet } from '../optimistic-api';
 import { PendingMark } from '../pending-mark';
 import { useDiaryChange } from '../use-diary-change';
 import { usePendingTargets } from '../../../lib/offline/offline';
