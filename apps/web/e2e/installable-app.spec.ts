@@ -136,11 +136,12 @@ test('with the network off, a reload of the diary still opens the app; the API n
   });
   const reload = await page.reload();
   expect(reload?.fromServiceWorker()).toBe(true);
-  // The app starts from the precache. Its guard cannot read the person offline and so shows
-  // the login page (until the data layer keeps its copies, decision 068): the session stays.
-  await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible({
+  // The app starts from the precache, and the diary from the reads the device kept
+  // (decision 077): the session stays.
+  await expect(page.getByText('Sin conexión — se guardará al volver')).toBeVisible({
     timeout: 15_000,
   });
+  await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Forja' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('offline-diary.png') });
   expect(scripts.length).toBeGreaterThan(0);

@@ -111,6 +111,34 @@ describe('the HTTP client', () => {
     ]);
   });
 
+  it('sends a write’s Idempotency-Key, the same one again after a renewed session', async () => {
+    storeSession('old', 'refresh-1');
+    const keys: (string | null)[] = [];
+    const seen = vi.fn((init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+    });
+    const api = fakeApi({
+      'PUT /diary/days/2026-11-28/water/': profileFor('new'),
+      'POST /auth/refresh/': () => ok({ access_token: 'new', refresh_token: 'refresh-2' }),
+    });
+    const { client } = clientFor({
+      ...api,
+      fetch: ((input: string, init?: RequestInit) => {
+        if (!input.includes('/auth/')) seen(init);
+        return api.fetch(input, init);
+      }) as typeof fetch,
+    });
+
+    await client.put('/diary/days/2026-11-28/water/', {
+      schema: profileSchema,
+      body: { water_ml: 250 },
+      idempotencyKey: 'key-1',
+    });
+    await client.get('/diary/days/2026-11-28/water/', anything).catch(() => undefined);
+
+    expect(keys).toEqual(['key-1', 'key-1', null]);
+  });
+
   it('sends no token on public calls', async () => {
     storeSession('access-1', 'refresh-1');
     const api = fakeApi({ 'POST /auth/login/': () => ok({}) });

@@ -38,6 +38,8 @@ export interface RequestOptions<T> {
   token?: string;
   /** What the user is told when the answer does not have the expected shape. */
   invalidResponseMessage?: string;
+  /** Sent as Idempotency-Key: a retry with the same key is applied once (decision 067). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -146,6 +148,7 @@ export function createHttpClient(options: HttpClientOptions) {
     query: Record<string, string> | undefined,
     token: string | null | undefined,
     binary = false,
+    idempotencyKey?: string,
   ): Promise<RawResponse> {
     const search = new URLSearchParams(query).toString();
     const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
@@ -156,6 +159,7 @@ export function createHttpClient(options: HttpClientOptions) {
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -252,15 +256,15 @@ export function createHttpClient(options: HttpClientOptions) {
     binary = false,
   ): Promise<RawResponse> {
     const mode = requestOptions.auth ?? 'required';
-    const { body, query } = requestOptions;
+    const { body, query, idempotencyKey } = requestOptions;
     let token = mode === 'none' ? requestOptions.token : getAccessToken();
     if (mode !== 'none' && !token) throw sessionLost(mode);
 
-    let response = await send(method, path, body, query, token, binary);
+    let response = await send(method, path, body, query, token, binary, idempotencyKey);
     if (response.status === 401 && mode !== 'none' && token) {
       token = await renewAccessToken(token);
       if (!token) throw sessionLost(mode);
-      response = await send(method, path, body, query, token, binary);
+      response = await send(method, path, body, query, token, binary, idempotencyKey);
       if (response.status === 401) throw sessionLost(mode);
     }
 

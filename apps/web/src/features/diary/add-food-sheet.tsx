@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   MEAL_LABELS,
@@ -12,8 +12,10 @@ import { SelectField } from '../../components/ui/form-field';
 import { Sheet } from '../../components/ui/sheet';
 import { focusRing } from '../../components/ui/styles';
 import { formatNumber } from '../../lib/numbers';
+import { QUEUED } from '../../lib/offline/offline';
 import { addEntry, diaryDayQuery, removeEntry } from './diary-api';
 import { formatAmount } from './format';
+import { entryOf, knownFood, showAddedEntry } from './optimistic-api';
 import { useGuardedCopy } from './guarded-copy';
 import { CopyMealForm, QuickAddForm, type FoodPickerSlot } from './meal-section-forms';
 import { useDiaryChange } from './use-diary-change';
@@ -54,24 +56,36 @@ export function AddFoodSheet({
   const [tab, setTab] = useState<Tab>('search');
   const [added, setAdded] = useState<string[]>([]);
   const label = MEAL_LABELS[meal];
+  const queryClient = useQueryClient();
   const add = useDiaryChange(
-    (input: EntryInput) => addEntry(input),
+    (input: EntryInput) =>
+      addEntry(
+        input,
+        input.kind === 'food' ? knownFood(queryClient, input.food_id)?.name : undefined,
+      ),
     (input) => [input.date],
     {
       undo: (entry) => ({
         message: `${entry.name} añadido a ${MEAL_LABELS[entry.meal]}`,
-        revert: () => removeEntry(entry.id),
+        revert: () => removeEntry(entry.id, entry.date),
       }),
+      show: (client, input) => {
+        const entry = input.id ? entryOf(client, { ...input, id: input.id }) : null;
+        if (entry) showAddedEntry(client, entry);
+      },
     },
   );
   const day = useQuery({ ...diaryDayQuery(date), enabled: open });
   const copy = useGuardedCopy(date);
   const mealNow = day.data?.meals.find((candidate) => candidate.meal === meal);
 
-  const log = (input: EntryInput) =>
-    add.mutateAsync(input).then((entry) => {
-      setAdded((ids) => [...ids, entry.id]);
+  const log = (input: EntryInput) => {
+    // Chosen here, so the entry shows (and can be taken back) before the API has it.
+    const id = input.id ?? crypto.randomUUID();
+    return add.mutateAsync({ ...input, id }).then((entry) => {
+      setAdded((ids) => [...ids, entry === QUEUED ? id : entry.id]);
     });
+  };
 
   return (
     <Sheet

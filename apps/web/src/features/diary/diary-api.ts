@@ -13,10 +13,14 @@ import {
   type DiaryEntry,
   type EntryInput,
   type EntryUpdate,
+  type Workout,
   type WorkoutSetInput,
 } from '@forja/shared/schemas/diary';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
+import type { z } from 'zod';
+import { MEAL_LABELS, type Meal } from '@forja/shared/schemas/meals';
 import { http } from '../../lib/http';
+import { offlineWrite } from '../../lib/offline/offline';
 import { isTodayQuery } from '../../lib/query-keys';
 
 export const DIARY_ERROR = 'No pudimos guardar el cambio en el diario. Inténtalo de nuevo.';
@@ -45,18 +49,77 @@ export async function refreshDiary(queryClient: QueryClient, ...dates: string[])
   ]);
 }
 
-export const addEntry = (input: EntryInput) =>
-  http.post('/diary/entries/', { schema: diaryEntrySchema, body: input });
+/*
+ * The trainee's writes go through the outbox (decision 077): each is kept on the device with
+ * its Idempotency-Key, sent in order, and answers `QUEUED` when it waits for the network.
+ * Entries and sets carry an identifier chosen here, so a later edit or deletion of one made
+ * without signal names it before the API has seen it.
+ */
 
-export const changeEntry = (id: string, change: EntryUpdate) =>
-  http.put(`/diary/entries/${id}/`, { schema: diaryEntrySchema, body: change });
+/** «Pan» en Comida: how a write is named when it cannot be applied. */
+function entryLabel(name: string | undefined, meal: Meal): string {
+  return name
+    ? `«${name}» en ${MEAL_LABELS[meal].toLowerCase()}`
+    : `la comida de ${MEAL_LABELS[meal].toLowerCase()}`;
+}
 
-export const removeEntry = (id: string) =>
-  http.delete(`/diary/entries/${id}/`, { schema: noticeSchema });
+export const addEntry = (input: EntryInput, name?: string) => {
+  const id = input.id ?? crypto.randomUUID();
+  return offlineWrite(
+    {
+      method: 'POST',
+      path: '/diary/entries/',
+      body: { ...input, id },
+      op: 'create',
+      target: `entry:${id}`,
+      label: entryLabel(name ?? (input.kind === 'quick' ? input.name : undefined), input.meal),
+      dates: [input.date],
+    },
+    diaryEntrySchema,
+  );
+};
+
+export const changeEntry = (id: string, change: EntryUpdate, date?: string) =>
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: `/diary/entries/${id}/`,
+      body: change,
+      op: 'edit',
+      target: `entry:${id}`,
+      label: 'el cambio de una comida',
+      dates: [...(date ? [date] : []), ...(change.date ? [change.date] : [])],
+    },
+    diaryEntrySchema,
+  );
+
+export const removeEntry = (id: string, date?: string) =>
+  offlineWrite(
+    {
+      method: 'DELETE',
+      path: `/diary/entries/${id}/`,
+      op: 'delete',
+      target: `entry:${id}`,
+      label: 'el borrado de una comida',
+      dates: date ? [date] : [],
+    },
+    noticeSchema,
+  );
 
 /** Answers the day copied to and the entries the copy made there. */
 export const copyEntries = (copy: DiaryCopy) =>
-  http.post('/diary/copy/', { schema: diaryCopyResultSchema, body: copy });
+  offlineWrite(
+    {
+      method: 'POST',
+      path: '/diary/copy/',
+      body: copy,
+      op: 'other',
+      target: `copy:${copy.to_date}`,
+      label: 'la copia de comidas',
+      dates: [copy.to_date],
+    },
+    diaryCopyResultSchema,
+  );
 
 /** Takes back a copy: removes the entries it made, and only those. */
 export const removeEntries = (ids: string[]) => Promise.all(ids.map((id) => removeEntry(id)));
@@ -86,43 +149,131 @@ export const restoreEntry = (entry: DiaryEntry) =>
           carbohydrate_g: entry.carbohydrate_g,
           fat_g: entry.fat_g,
         },
+    entry.name,
+  );
+
+/** A whole value of the day (water, notes, completeness): the latest one wins. */
+const saveOfDay = <T>(
+  date: string,
+  what: 'water' | 'notes' | 'completeness',
+  body: Record<string, unknown>,
+  label: string,
+  schema: z.ZodType<T>,
+) =>
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: `/diary/days/${date}/${what}/`,
+      body,
+      op: 'replace',
+      target: `${what}:${date}`,
+      label,
+      dates: [date],
+    },
+    schema,
   );
 
 export const saveWater = (date: string, waterMl: number) =>
-  http.put(`/diary/days/${date}/water/`, { schema: waterSchema, body: { water_ml: waterMl } });
+  saveOfDay(date, 'water', { water_ml: waterMl }, 'el agua del día', waterSchema);
 
 export const saveNotes = (date: string, notes: string) =>
-  http.put(`/diary/days/${date}/notes/`, { schema: notesSchema, body: { notes } });
+  saveOfDay(date, 'notes', { notes }, 'las notas del día', notesSchema);
 
 export const saveCompleteness = (date: string, completeness: DayCompleteness | null) =>
-  http.put(`/diary/days/${date}/completeness/`, {
-    schema: completenessSchema,
-    body: { completeness },
-  });
+  saveOfDay(date, 'completeness', { completeness }, 'el estado del día', completenessSchema);
+
+/** A training write: kept and sent in order like the rest. */
+const trainingWrite = (
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: Record<string, unknown> | undefined,
+  target: string,
+  op: 'create' | 'edit' | 'delete' | 'other',
+  label: string,
+) =>
+  offlineWrite(
+    { method, path, body, op, target, label, dates: [] },
+    workoutSchema as z.ZodType<Workout>,
+  );
 
 export const startWorkout = (date: string, name: string) =>
-  http.post('/diary/workouts/', { schema: workoutSchema, body: { date, name } });
+  offlineWrite(
+    {
+      method: 'POST',
+      path: '/diary/workouts/',
+      body: { date, name },
+      op: 'other',
+      target: `workout:${date}`,
+      label: 'la sesión de entrenamiento',
+      dates: [date],
+    },
+    workoutSchema,
+  );
 
 export const removeWorkout = (id: string) =>
-  http.delete(`/diary/workouts/${id}/`, { schema: noticeSchema });
+  offlineWrite(
+    {
+      method: 'DELETE',
+      path: `/diary/workouts/${id}/`,
+      op: 'delete',
+      target: `workout:${id}`,
+      label: 'el borrado de la sesión',
+      dates: [],
+    },
+    noticeSchema,
+  );
 
 export const addExercise = (workoutId: string, exerciseId: string) =>
-  http.post(`/diary/workouts/${workoutId}/exercises/`, {
-    schema: workoutSchema,
-    body: { exercise_id: exerciseId },
-  });
+  trainingWrite(
+    'POST',
+    `/diary/workouts/${workoutId}/exercises/`,
+    { exercise_id: exerciseId },
+    `exercise:${workoutId}:${exerciseId}`,
+    'other',
+    'el ejercicio añadido',
+  );
 
 export const removeExercise = (itemId: string) =>
-  http.delete(`/diary/workout-exercises/${itemId}/`, { schema: workoutSchema });
+  trainingWrite(
+    'DELETE',
+    `/diary/workout-exercises/${itemId}/`,
+    undefined,
+    `item:${itemId}`,
+    'delete',
+    'el borrado de un ejercicio',
+  );
 
-export const addSet = (itemId: string, set: WorkoutSetInput) =>
-  http.post(`/diary/workout-exercises/${itemId}/sets/`, { schema: workoutSchema, body: set });
+export const addSet = (itemId: string, set: WorkoutSetInput) => {
+  const id = set.id ?? crypto.randomUUID();
+  return trainingWrite(
+    'POST',
+    `/diary/workout-exercises/${itemId}/sets/`,
+    { ...set, id },
+    `set:${id}`,
+    'create',
+    'una serie',
+  );
+};
 
 export const changeSet = (setId: string, set: WorkoutSetInput) =>
-  http.put(`/diary/sets/${setId}/`, { schema: workoutSchema, body: set });
+  trainingWrite(
+    'PUT',
+    `/diary/sets/${setId}/`,
+    { ...set },
+    `set:${setId}`,
+    'edit',
+    'el cambio de una serie',
+  );
 
 export const removeSet = (setId: string) =>
-  http.delete(`/diary/sets/${setId}/`, { schema: workoutSchema });
+  trainingWrite(
+    'DELETE',
+    `/diary/sets/${setId}/`,
+    undefined,
+    `set:${setId}`,
+    'delete',
+    'el borrado de una serie',
+  );
 
 /** The last distinct exercises the person logged, most recent first. */
 export const recentExercisesQuery = queryOptions({
@@ -131,4 +282,11 @@ export const recentExercisesQuery = queryOptions({
 });
 
 export const saveExerciseNotes = (itemId: string, notes: string) =>
-  http.put(`/diary/workout-exercises/${itemId}/`, { schema: workoutSchema, body: { notes } });
+  trainingWrite(
+    'PUT',
+    `/diary/workout-exercises/${itemId}/`,
+    { notes },
+    `item-notes:${itemId}`,
+    'other',
+    'las notas del ejercicio',
+  );

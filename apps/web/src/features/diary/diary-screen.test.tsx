@@ -286,6 +286,7 @@ describe('the diary screen', () => {
       expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(1);
     });
     expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
+      id: expect.any(String),
       kind: 'food',
       date: DAY,
       meal: 'comida',
@@ -480,6 +481,7 @@ describe('the diary screen', () => {
     await user.click(within(dinner).getByRole('button', { name: 'Añadir' }));
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
+        id: expect.any(String),
         kind: 'food',
         date: DAY,
         meal: 'cena',
@@ -573,6 +575,7 @@ describe('the diary screen', () => {
     held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', '/diary/entries/')[0]?.body).toEqual({
+        id: expect.any(String),
         kind: 'quick',
         date: DAY,
         meal: 'comida',

@@ -20,6 +20,7 @@ import { MealSection } from './meal-section';
 import type { FoodPickerSlot } from './meal-section-forms';
 import { TrainingSection } from './training-section';
 import { useCopyForm } from './use-copy-form';
+import { showNotes } from './optimistic-api';
 import { useDiaryChange } from './use-diary-change';
 import { WaterChips } from './water-chips';
 
@@ -147,7 +148,12 @@ function NotesCard({ userId, date, notes }: { userId: string; date: string; note
   const save = useDiaryChange(
     (value: string) => saveNotes(date, value),
     () => [date],
-    { success: 'Notas guardadas' },
+    {
+      success: 'Notas guardadas',
+      show: (queryClient, value) => {
+        showNotes(queryClient, date, value);
+      },
+    },
   );
   const {
     register,

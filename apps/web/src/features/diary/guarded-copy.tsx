@@ -4,6 +4,7 @@ import { notify } from '../../components/ui/notifications';
 import { Sheet } from '../../components/ui/sheet';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { copyEntries, removeEntries } from './diary-api';
+import { QUEUED } from '../../lib/offline/offline';
 import { useDiaryChange } from './use-diary-change';
 
 /** "1 alimento", "3 alimentos". */
@@ -38,7 +39,9 @@ export function useGuardedCopy(date: string) {
   const send = (request: DiaryCopy, onDone: (() => void) | undefined) => {
     copy.mutate(request, {
       onSuccess: (result) => {
-        if (result.copied_entry_ids.length === 0) notify.info('Ese día no tiene nada que copiar');
+        if (result !== QUEUED && result.copied_entry_ids.length === 0) {
+          notify.info('Ese día no tiene nada que copiar');
+        }
         onDone?.();
       },
     });

@@ -30,7 +30,10 @@ import { changeEntry, removeEntry, restoreEntry } from './diary-api';
 import { formatAmount } from './format';
 import { foodCount, useGuardedCopy } from './guarded-copy';
 import type { FoodPickerSlot } from './meal-section-forms';
+import { showChangedEntry, showRemovedEntry } from './optimistic-api';
+import { PendingMark } from './pending-mark';
 import { useDiaryChange } from './use-diary-change';
+import { usePendingTargets } from '../../lib/offline/offline';
 
 // The sheet (and the search inside it) loads when a meal first opens it.
 const AddFoodSheet = lazy(() =>
@@ -209,13 +212,26 @@ function EntryRow({
     defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
   });
   const change = useDiaryChange(
-    (update: EntryUpdate) => changeEntry(entry.id, update),
+    (update: EntryUpdate) => changeEntry(entry.id, update, date),
     (update) => [date, update.date ?? date],
-    { undo: (_changed, update) => changeUndo(entry, update) },
+    {
+      undo: (_changed, update) => changeUndo(entry, update),
+      show: (queryClient, update) => {
+        showChangedEntry(queryClient, entry, update);
+      },
+    },
   );
-  const remove = useDiaryChange(removeEntry, () => [date], {
-    undo: () => ({ message: `${entry.name} eliminado`, revert: () => restoreEntry(entry) }),
-  });
+  const remove = useDiaryChange(
+    (id: string) => removeEntry(id, date),
+    () => [date],
+    {
+      undo: () => ({ message: `${entry.name} eliminado`, revert: () => restoreEntry(entry) }),
+      show: (queryClient, id) => {
+        showRemovedEntry(queryClient, date, id);
+      },
+    },
+  );
+  const pending = usePendingTargets().has(`entry:${entry.id}`);
 
   return (
     <li className="py-2">
@@ -225,6 +241,7 @@ function EntryRow({
           <p className="text-sm text-neutral-700 dark:text-neutral-300">
             {formatAmount(entry, system)}
           </p>
+          {pending ? <PendingMark /> : null}
         </div>
         <p className="font-semibold whitespace-nowrap">{formatNumber(entry.kcal)} kcal</p>
         <RowActions

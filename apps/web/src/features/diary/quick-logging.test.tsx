@@ -180,6 +180,7 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
       await within(total).findByText(/^2 alimentos · 144 kcal · 12 g de proteínas/),
     ).toBeVisible();
     expect(fake.calls.callsTo('POST', '/diary/entries/')[1]?.body).toEqual({
+      id: expect.any(String),
       kind: 'food',
       date: DAY,
       meal: 'comida',

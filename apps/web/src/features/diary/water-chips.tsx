@@ -5,6 +5,9 @@ import type { MetricSystem } from '@forja/shared/units';
 import { focusRing } from '../../components/ui/styles';
 import { diaryDayQuery, saveWater } from './diary-api';
 import { formatWater } from './format';
+import { usePendingTargets } from '../../lib/offline/offline';
+import { showWater } from './optimistic-api';
+import { PendingMark } from './pending-mark';
 import { useDiaryChange } from './use-diary-change';
 
 // The form of another amount loads when asked for: home's first load goes without it.
@@ -41,15 +44,20 @@ export function WaterChips({ date, waterMl, system }: WaterChipsProps) {
             : `Quitados ${formatWater(before - total, system)} de agua`,
         revert: () => saveWater(date, before),
       }),
+      show: (queryClient, { total }) => {
+        showWater(queryClient, date, total);
+      },
     },
   );
   const current = save.isPending ? save.variables.total : waterMl;
+  const pending = usePendingTargets().has(`water:${date}`);
   const add = (ml: number) => {
     save.mutate({ total: Math.min(MAX_WATER_ML, current + ml), before: current });
   };
 
   return (
     <div className="flex flex-col gap-3">
+      {pending ? <PendingMark /> : null}
       <div role="group" aria-label="Añadir agua" className="flex flex-wrap gap-2">
         {CHIPS_ML.map((ml) => (
           <button

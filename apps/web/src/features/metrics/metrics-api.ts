@@ -10,6 +10,7 @@ import {
   type MetricRange,
 } from '@forja/shared/schemas/metrics';
 import { http } from '../../lib/http';
+import { offlineWrite } from '../../lib/offline/offline';
 
 export function metricsQuery(months: MetricRange) {
   return queryOptions({
@@ -19,20 +20,65 @@ export function metricsQuery(months: MetricRange) {
   });
 }
 
+/*
+ * A day's weight and measurements go through the outbox (decision 077): kept on the device
+ * with their Idempotency-Key and sent in order; the latest value of a day wins, and a
+ * deletion wins over a value not sent yet.
+ */
+
 export const saveWeight = (date: string, weightKg: number) =>
-  http.put(`/metrics/weights/${date}/`, {
-    schema: weightEntrySchema,
-    body: { weight_kg: weightKg },
-  });
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: `/metrics/weights/${date}/`,
+      body: { weight_kg: weightKg },
+      op: 'replace',
+      target: `weight:${date}`,
+      label: 'el peso del día',
+      dates: [],
+    },
+    weightEntrySchema,
+  );
 
 export const deleteWeight = (date: string) =>
-  http.delete(`/metrics/weights/${date}/`, { schema: noticeSchema });
+  offlineWrite(
+    {
+      method: 'DELETE',
+      path: `/metrics/weights/${date}/`,
+      op: 'delete',
+      target: `weight:${date}`,
+      label: 'el borrado del peso',
+      dates: [],
+    },
+    noticeSchema,
+  );
 
 export const saveMeasurement = (date: string, input: MeasurementInput) =>
-  http.put(`/metrics/measurements/${date}/`, { schema: measurementSchema, body: input });
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: `/metrics/measurements/${date}/`,
+      body: { ...input },
+      op: 'replace',
+      target: `measurements:${date}`,
+      label: 'las medidas del día',
+      dates: [],
+    },
+    measurementSchema,
+  );
 
 export const deleteMeasurement = (date: string) =>
-  http.delete(`/metrics/measurements/${date}/`, { schema: noticeSchema });
+  offlineWrite(
+    {
+      method: 'DELETE',
+      path: `/metrics/measurements/${date}/`,
+      op: 'delete',
+      target: `measurements:${date}`,
+      label: 'el borrado de las medidas',
+      dates: [],
+    },
+    noticeSchema,
+  );
 
 export const fetchExport = (format: CsvExportFormat) =>
   http.get('/metrics/export/', { schema: csvExportSchema, query: { format } });

@@ -52,6 +52,7 @@ import {
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
+import { QUEUED, startOffline } from '../../lib/offline/offline';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
@@ -59,8 +60,19 @@ const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 function useMetricsChange<V>(change: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: change,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['metrics'] }),
+    mutationFn: async (variables: V) => {
+      await startOffline(queryClient);
+      return change(variables);
+    },
+    // Offline, the change is still made: the outbox keeps it (decision 077).
+    networkMode: 'always',
+    onSuccess: (result) => {
+      if (result === QUEUED) {
+        notify.info('Anotado: se enviará cuando vuelva la conexión');
+        return undefined;
+      }
+      return queryClient.invalidateQueries({ queryKey: ['metrics'] });
+    },
     onError: (error) => {
       notify.error(errorMessage(error, METRICS_ERROR));
     },

@@ -4,6 +4,7 @@ import { shellHeader, SkipLink } from '../../components/ui/skip-link';
 import { focusRing } from '../../components/ui/styles';
 import { useDisclosure } from '../../components/ui/use-disclosure';
 import { NavIcon, type NavIconName } from './nav-icons';
+import { OfflineBanner } from './offline-banner';
 
 const sections = [
   { to: '/users/home', label: 'Inicio', icon: 'home' },
@@ -100,6 +101,7 @@ export function AppShell({
         </div>
       </header>
 
+      <OfflineBanner />
       <main
         id="contenido"
         tabIndex={-1}

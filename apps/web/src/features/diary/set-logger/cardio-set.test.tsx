@@ -80,7 +80,7 @@ describe('a cardio exercise in the set logger', () => {
     await user.click(within(first).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', setsPath).map((call) => call.body)).toEqual([
-        { duration_s: 1800, distance_m: 5400, rpe: null },
+        { id: expect.any(String), duration_s: 1800, distance_m: 5400, rpe: null },
       ]);
     });
     const logged = await within(card).findByRole('list', { name: 'Series de Correr' });
@@ -121,7 +121,7 @@ describe('a cardio exercise in the set logger', () => {
     // 3 mi = 4828.032 m, kept to the decimetre.
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', setsPath).map((call) => call.body)).toEqual([
-        { duration_s: 1800, distance_m: 4828, rpe: null },
+        { id: expect.any(String), duration_s: 1800, distance_m: 4828, rpe: null },
       ]);
     });
     const logged = await within(card).findByRole('list', { name: 'Series de Correr' });

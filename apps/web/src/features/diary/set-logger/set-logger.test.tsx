@@ -102,7 +102,7 @@ describe('the set logger', () => {
     );
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', setsPath).map((call) => call.body)).toEqual([
-        { reps: 10, weight_kg: 40, rpe: null },
+        { id: expect.any(String), reps: 10, weight_kg: 40, rpe: null },
       ]);
     });
     const logged = await within(squats).findByRole('list', { name: 'Series de Sentadilla' });
@@ -128,6 +128,7 @@ describe('the set logger', () => {
     );
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', setsPath)[0]?.body).toEqual({
+        id: expect.any(String),
         reps: 10,
         weight_kg: 47.5,
         rpe: 8.5,
@@ -160,6 +161,7 @@ describe('the set logger', () => {
     );
     await vi.waitFor(() => {
       expect(calls.callsTo('POST', setsPath)[0]?.body).toEqual({
+        id: expect.any(String),
         reps: 12,
         weight_kg: 0,
         rpe: null,

@@ -24,7 +24,10 @@ import {
   removeSet,
   saveExerciseNotes,
 } from '../diary-api';
+import { showAddedSet } from '../optimistic-api';
+import { PendingMark } from '../pending-mark';
 import { useDiaryChange } from '../use-diary-change';
+import { usePendingTargets } from '../../../lib/offline/offline';
 import { ExercisePicker } from './exercise-picker';
 import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
@@ -112,8 +115,13 @@ function ExerciseLog({
   const [notesOpen, setNotesOpen] = useState(false);
   const remove = useDiaryChange(removeExercise, () => [date]);
   const add = useDiaryChange(
-    (set: SetValues) => addSet(item.id, set),
+    (set: SetValues & { id: string }) => addSet(item.id, set),
     () => [date],
+    {
+      show: (queryClient, set) => {
+        showAddedSet(queryClient, date, item.id, set);
+      },
+    },
   );
   const drafts = prefillSets(item, item.last_time);
   const cardio = isCardio(item.exercise);
@@ -195,7 +203,7 @@ function ExerciseLog({
                   pending={add.isPending}
                   system={system}
                   onSave={(values) => {
-                    add.mutate(values, { onSuccess: onConfirmed });
+                    add.mutate({ ...values, id: crypto.randomUUID() }, { onSuccess: onConfirmed });
                   }}
                 />
               ) : (
@@ -209,7 +217,7 @@ function ExerciseLog({
                   // Sets are confirmed one at a time, so each counts against the bound once.
                   pending={add.isPending}
                   onSave={(values) => {
-                    add.mutate(values, { onSuccess: onConfirmed });
+                    add.mutate({ ...values, id: crypto.randomUUID() }, { onSuccess: onConfirmed });
                   }}
                 />
               )}
@@ -244,6 +252,7 @@ function LoggedSet({
     () => [date],
   );
   const remove = useDiaryChange(removeSet, () => [date]);
+  const pending = usePendingTargets().has(`set:${set.id}`);
   if (editing) {
     return (
       <li className="flex flex-col gap-1">
@@ -314,6 +323,7 @@ function LoggedSet({
             .filter(Boolean)
             .join(' · ')}
         </span>
+        {pending ? <PendingMark /> : null}
       </span>
       <RowActions
         actions={[

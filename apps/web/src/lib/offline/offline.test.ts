@@ -1,0 +1,120 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { STORAGE_KEYS } from '@forja/shared/constants';
+import { ApiError } from '../api-error';
+import { createQueryClient } from '../query-client';
+import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
+import { CAUGHT_UP_MESSAGE, offlineWrite, QUEUED, startOffline } from './offline';
+
+const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock('../../components/ui/notifications', () => ({ notify: shown }));
+
+const water = (waterMl: number) =>
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: '/diary/days/2026-11-28/water/',
+      body: { water_ml: waterMl },
+      op: 'replace',
+      target: 'water:2026-11-28',
+      label: 'el agua del día',
+      dates: ['2026-11-28'],
+    },
+    z.object({ water_ml: z.number() }),
+  );
+
+const entry = (id: string) =>
+  offlineWrite(
+    {
+      method: 'PUT',
+      path: `/diary/entries/${id}/`,
+      body: { quantity: 2 },
+      op: 'edit',
+      target: `entry:${id}`,
+      label: '«Leche» en desayuno',
+      dates: ['2026-11-28'],
+    },
+    z.unknown(),
+  );
+
+describe('writes made without signal', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
+  });
+
+  it('wait with their key, go when the signal is back, and a refusal is told in Spanish', async () => {
+    const keys: (string | null)[] = [];
+    // No signal: every call fails before it reaches the API.
+    vi.stubGlobal('fetch', (_input: string, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+
+    expect(await water(250)).toBe(QUEUED);
+    expect(await entry('gone')).toBe(QUEUED);
+    const [waterKey] = keys;
+    expect(waterKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Back online: the water goes with the key it was made with, the edit of an entry
+    // deleted meanwhile is refused and dropped, with what it was.
+    installFakeApi({
+      'PUT /diary/days/2026-11-28/water/': ok({ date: '2026-11-28', water_ml: 250 }),
+      'PUT /diary/entries/gone/': failure(404, 'not found', 'Recurso no encontrado'),
+    });
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'));
+      return answered(input, init);
+    });
+    window.dispatchEvent(new Event('online'));
+
+    await vi.waitFor(() => {
+      expect(shown.error).toHaveBeenCalledWith(
+        'No se ha podido guardar «Leche» en desayuno. Recurso no encontrado.',
+      );
+    });
+    // Sent twice in all (once without signal), with one key; the edit once, with its own.
+    expect(keys).toHaveLength(3);
+    expect(keys.slice(0, 2)).toEqual([waterKey, waterKey]);
+    expect(keys[2]).not.toBe(waterKey);
+    await vi.waitFor(() => {
+      expect(shown.success).toHaveBeenCalledWith(CAUGHT_UP_MESSAGE);
+    });
+  });
+});
+
+describe('a loader’s read without an answer', () => {
+  const unanswered = () => Promise.reject(new ApiError('Sin conexión', { status: 999 }));
+
+  it('answers with what the cache holds', async () => {
+    const client = createQueryClient();
+    await startOffline(client);
+    client.setQueryData(['diary', '2026-11-28'], { water_ml: 500 }, { updatedAt: 1 });
+    await expect(
+      client.query({ queryKey: ['diary', '2026-11-28'], queryFn: unanswered, staleTime: 0 }),
+    ).resolves.toEqual({ water_ml: 500 });
+  });
+
+  it('still fails with nothing kept, or on a refusal', async () => {
+    const client = createQueryClient();
+    await startOffline(client);
+    await expect(client.query({ queryKey: ['nothing'], queryFn: unanswered })).rejects.toThrow(
+      'Sin conexión',
+    );
+    client.setQueryData(['gone'], { id: 1 }, { updatedAt: 1 });
+    await expect(
+      client.query({
+        queryKey: ['gone'],
+        queryFn: () => Promise.reject(new ApiError('Recurso no encontrado', { status: 404 })),
+        staleTime: 0,
+      }),
+    ).rejects.toThrow('Recurso no encontrado');
+  });
+});

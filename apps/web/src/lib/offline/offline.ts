@@ -1,0 +1,263 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { HTTP_MESSAGES, NETWORK_ERROR_STATUS } from '@forja/shared/errors';
+import { notify } from '../../components/ui/notifications';
+import { ApiError, errorMessage } from '../api-error';
+import { http } from '../http';
+import { isTodayQuery } from '../query-keys';
+import { getAccessToken } from '../session';
+import { createOutbox, type NewWrite, type Outbox, type OutboxWrite } from './outbox';
+import { deviceOutboxStorage, deviceReadStorage, type ReadStorage } from './storage';
+
+/*
+ * The app's side of working without signal (decision 077): the outbox of the trainee's
+ * writes, the reads kept on the device, and what the screens show of both. Loaded only
+ * behind the login.
+ */
+
+export const CAUGHT_UP_MESSAGE = 'Se han guardado los cambios que hiciste sin conexión';
+const REFUSED_FALLBACK = 'El servidor no lo aceptó.';
+
+interface Offline {
+  queryClient: QueryClient;
+  outbox: Outbox;
+  reads: ReadStorage;
+  /** Keeps the reads now, the changes shown ahead of the API included. */
+  keepNow: () => Promise<void>;
+}
+
+let offline: Offline | null = null;
+let pending: readonly OutboxWrite[] = [];
+const listeners = new Set<() => void>();
+
+function currentUserId(queryClient: QueryClient): string | null {
+  if (!getAccessToken()) return null;
+  // Every screen that writes sits behind the guard that reads the person first.
+  return queryClient.getQueryData<{ id: string }>(['users', 'current'])?.id ?? 'signed-in';
+}
+
+/** The diary days a write touched, and what is computed from them, are read again. */
+async function refreshDays(queryClient: QueryClient, dates: readonly string[]) {
+  await Promise.all([
+    ...[...new Set(dates)].map((date) =>
+      queryClient.invalidateQueries({ queryKey: ['diary', date] }),
+    ),
+    queryClient.invalidateQueries({ queryKey: ['metrics'] }),
+    queryClient.invalidateQueries({ queryKey: ['foods'] }),
+    queryClient.invalidateQueries({ predicate: isTodayQuery }),
+  ]);
+}
+
+/**
+ * Starts the outbox and the kept reads for this page (once): what the device kept is put
+ * back in the query cache before the first screen reads it, and the writes left from an
+ * earlier visit are sent.
+ */
+export async function startOffline(queryClient: QueryClient): Promise<Offline> {
+  if (offline?.queryClient === queryClient) return offline;
+  const reads = deviceReadStorage();
+  const outbox = createOutbox({
+    storage: deviceOutboxStorage(),
+    currentUser: () => currentUserId(queryClient),
+    statusOf: (error) =>
+      error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS ? error.status : undefined,
+    send: (write) =>
+      http[write.method === 'DELETE' ? 'delete' : (write.method.toLowerCase() as 'post')](
+        write.path,
+        {
+          // Each write's caller reads the answer with its own schema.
+          schema: z.unknown(),
+          ...(write.body === undefined ? {} : { body: write.body }),
+          idempotencyKey: write.key,
+        },
+      ),
+    onChange: (now) => {
+      pending = now;
+      for (const listener of listeners) listener();
+    },
+    onRefused: (write, error) => {
+      const reason = errorMessage(error, REFUSED_FALLBACK);
+      notify.error(
+        `No se ha podido guardar ${write.label}. ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`,
+      );
+      void refreshDays(queryClient, write.dates);
+    },
+    onCaughtUp: (sent) => {
+      notify.success(CAUGHT_UP_MESSAGE);
+      void refreshDays(
+        queryClient,
+        sent.flatMap((write) => write.dates),
+      );
+    },
+  });
+  answerWithKeptReads(queryClient);
+  const started: Offline = { queryClient, outbox, reads, keepNow: () => Promise.resolve() };
+  offline = started;
+  await restoreReads(queryClient, reads);
+  started.keepNow = keepReads(queryClient, reads, outbox);
+  window.addEventListener('online', () => void outbox.drain());
+  // The writes left from an earlier visit go once the person is known.
+  void outbox.drain();
+  return offline;
+}
+
+/**
+ * No answer (the network error's status, 999), or a server that could not give one: what
+ * was read before still stands.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 500;
+}
+
+/**
+ * The route loaders read with `query`: without signal, a read kept from before is the
+ * answer, so a screen opens with what the device has instead of an error. Queries are tried
+ * even when the device says it is offline (they fail at once, and what was kept is shown)
+ * instead of waiting for the network. Set here, behind the login, so the login page's first
+ * file does not carry it.
+ */
+function answerWithKeptReads(queryClient: QueryClient): void {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, networkMode: 'offlineFirst' },
+  });
+  const query = queryClient.query.bind(queryClient);
+  queryClient.query = (async (options: Parameters<QueryClient['query']>[0]) => {
+    try {
+      return await query(options);
+    } catch (error) {
+      const data: unknown = queryClient.getQueryData(options.queryKey);
+      if (!isUnanswered(error) || data === undefined) throw error;
+      return options.select ? options.select(data) : data;
+    }
+  }) as QueryClient['query'];
+}
+
+/** What a write answers when it waits for the network: it shows, and goes later. */
+export const QUEUED = Symbol('queued');
+export type Written<T> = T | typeof QUEUED;
+
+/**
+ * Makes a write through the outbox: stored first, sent in order with its key. Resolves with
+ * the API's answer when it went at once, `QUEUED` when it waits for the network (or was
+ * folded into a write still waiting); throws the refusal when the API refused it.
+ */
+export async function offlineWrite<T>(
+  write: Omit<NewWrite, 'userId'>,
+  schema: z.ZodType<T>,
+): Promise<Written<T>> {
+  if (!offline) throw new Error('startOffline() must run before a write');
+  const { outbox, queryClient, keepNow } = offline;
+  const userId = currentUserId(queryClient);
+  if (!userId) throw new ApiError(HTTP_MESSAGES[401], { status: 401 });
+  // The day as shown is kept before the write: a reload right after finds both.
+  await keepNow().catch(() => undefined);
+  const settled = await outbox.submit({ ...write, userId });
+  if (settled.state === 'refused') throw settled.error;
+  if (settled.state === 'sent') return schema.parse(settled.data);
+  return QUEUED;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The targets ("entry:<id>", "water:<date>"…) with a write not sent yet. */
+export function usePendingTargets(): ReadonlySet<string> {
+  const writes = useSyncExternalStore(subscribe, () => pending);
+  return new Set(writes.map((write) => write.target));
+}
+
+// The reads kept on the device.
+
+/** The first part of the keys kept: the person's own data, not the trainer's or messages. */
+const KEPT = new Set(['users', 'diary', 'foods', 'exercises', 'subscriptions', 'training-plan']);
+/** At most this many diary days (and planned sessions), the most recently read. */
+export const KEPT_DAYS = 14;
+/** Soon after a change: a reload right after a write must find it. */
+const SAVE_DELAY_MS = 200;
+
+/** A read as the device keeps it. Dates in the data stay dates (IndexedDB clones them). */
+export interface KeptQuery {
+  queryKey: QueryKey;
+  queryHash: string;
+  data: unknown;
+  dataUpdatedAt: number;
+}
+
+/** What is worth keeping of the person's reads, within the bounds above. */
+export function keptQueries(queries: readonly KeptQuery[]): KeptQuery[] {
+  const kept = queries
+    .filter((query) => KEPT.has(String(query.queryKey[0])))
+    // Of the searches, only the list without words (favourites and recents) is kept.
+    .filter(
+      (query) =>
+        !(query.queryKey[0] === 'foods' && query.queryKey[1] === 'search' && query.queryKey[2]),
+    )
+    .filter((query) => !(query.queryKey[0] === 'diary' && query.queryKey.length > 2));
+  const beyondBound = (first: string) =>
+    kept
+      .filter((query) => query.queryKey[0] === first)
+      .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt)
+      .slice(KEPT_DAYS);
+  const dropped = new Set([...beyondBound('diary'), ...beyondBound('training-plan')]);
+  return kept.filter((query) => !dropped.has(query));
+}
+
+async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
+  if (!getAccessToken()) return;
+  try {
+    const kept = (await reads.get('last')) as KeptQuery[] | undefined;
+    for (const query of kept ?? []) {
+      // What the page has already read is newer than what the device kept.
+      if (queryClient.getQueryState(query.queryKey)?.status === 'success') continue;
+      queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
+    }
+  } catch {
+    // A copy that cannot be read is no copy.
+  }
+}
+
+function keepReads(
+  queryClient: QueryClient,
+  reads: ReadStorage,
+  outbox: Outbox,
+): () => Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = async () => {
+    timer = undefined;
+    if (!getAccessToken()) {
+      // Signed out: nothing of the person stays on the device.
+      await Promise.all([reads.clear(), outbox.clear()]);
+      return;
+    }
+    // Days read earlier and since let go by the cache stay kept, within the bounds.
+    const before = ((await reads.get('last')) as KeptQuery[] | undefined) ?? [];
+    const now: KeptQuery[] = queryClient
+      .getQueryCache()
+      .getAll()
+      // A read that failed since (offline) still holds what it had, changes shown included.
+      .filter((query) => query.state.data !== undefined)
+      .map((query) => ({
+        queryKey: query.queryKey,
+        queryHash: query.queryHash,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }));
+    const fresh = new Set(now.map((query) => query.queryHash));
+    await reads.put(
+      'last',
+      keptQueries([...now, ...before.filter((query) => !fresh.has(query.queryHash))]),
+    );
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  });
+  return save;
+}
