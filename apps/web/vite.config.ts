@@ -74,6 +74,7 @@ type ModuleInfoOf = (id: string) => {
   isEntry: boolean;
   importedIds: readonly string[];
   importers: readonly string[];
+  dynamicImporters?: readonly string[];
 } | null;
 
 /**
@@ -132,6 +133,29 @@ function dataFileOf(id: string, infoOf: ModuleInfoOf): 'data' | 'data-trainer' |
     pending.push(...importers);
   }
   return trainer && !other ? 'data-trainer' : 'data-more';
+}
+
+/**
+ * Whether only the trainer's screens load a module: every chain of importers, static or
+ * dynamic (a form opened with a tap), ends at a screen of the workspace.
+ */
+function onlyTrainerScreensLoad(id: string, infoOf: ModuleInfoOf): boolean {
+  const seen = new Set<string>();
+  const pending = [id];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const file = current.replace(/\?.*$/, '');
+    if (ROUTE_FILE.test(file)) {
+      if (!TRAINER_SCREENS.test(file)) return false;
+      continue;
+    }
+    const info = infoOf(current);
+    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+    if (importers.length === 0) return false;
+    pending.push(...importers);
+  }
+  return true;
 }
 
 /**
@@ -202,6 +226,11 @@ function trainerOnlyFiles(): { plugin: Plugin; files: Set<string> } {
       name: 'forja-trainer-only-files',
       apply: 'build',
       generateBundle(_options, bundle) {
+        // A module is the workspace's by its place, or because only the workspace's screens
+        // import it (the proposal review that Hoy and a client's Objetivos share).
+        const trainerOnlyModule = (id: string) =>
+          TRAINER_ONLY.test(id) ||
+          onlyTrainerScreensLoad(id, (moduleId) => this.getModuleInfo(moduleId));
         files.clear();
         for (const file of Object.values(bundle)) {
           if (file.type !== 'chunk') continue;
@@ -213,7 +242,7 @@ function trainerOnlyFiles(): { plugin: Plugin; files: Set<string> } {
           const trainerData = file.name === 'data-trainer';
           if (
             trainerData ||
-            (modules.length > 0 && modules.every(([id]) => TRAINER_ONLY.test(id)))
+            (modules.length > 0 && modules.every(([id]) => trainerOnlyModule(id)))
           ) {
             files.add(file.fileName);
           }

@@ -8,8 +8,13 @@ import { requireToken } from './-require-token';
  * they start in parallel with the screen's own.
  */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location, context: { queryClient } }) => {
     requireToken(location);
+    // What the device kept (decision 077) goes back in the cache before the screens read,
+    // and the writes left waiting are sent; its code loads only behind the login.
+    await import('../lib/offline/offline')
+      .then((offline) => offline.startOffline(queryClient))
+      .catch(() => undefined);
   },
   loader: ({ context: { queryClient }, location }) => guardApp(queryClient, location),
   component: Outlet,
