@@ -161,6 +161,7 @@ describe("the diary's planned session", () => {
     await user.click(within(run).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
     await waitFor(() => {
       expect(api.calls.find((c) => c.path.endsWith('/sets/'))?.body).toEqual({
+        id: expect.any(String),
         duration_s: 1800,
         distance_m: 5000,
         rpe: null,
