@@ -7,7 +7,13 @@ import { ApiError, errorMessage } from '../api-error';
 import { http } from '../http';
 import { isTodayQuery } from '../query-keys';
 import { getAccessToken } from '../session';
-import { createOutbox, type NewWrite, type Outbox, type OutboxWrite } from './outbox';
+import {
+  createOutbox,
+  MAX_OUTBOX_WRITES,
+  type NewWrite,
+  type Outbox,
+  type OutboxWrite,
+} from './outbox';
 import { deviceOutboxStorage, deviceReadStorage, type ReadStorage } from './storage';
 
 /*
@@ -17,6 +23,9 @@ import { deviceOutboxStorage, deviceReadStorage, type ReadStorage } from './stor
  */
 
 export const CAUGHT_UP_MESSAGE = 'Se han guardado los cambios que hiciste sin conexión';
+
+/** Said when a write would pass the outbox's bound; nothing is kept or shown. */
+export const OUTBOX_FULL_MESSAGE = `Tienes ${String(MAX_OUTBOX_WRITES)} cambios sin enviar: vuelve a tener conexión para guardarlos antes de anotar más`;
 const REFUSED_FALLBACK = 'El servidor no lo aceptó.';
 
 interface Offline {
@@ -156,6 +165,7 @@ export async function offlineWrite<T>(
   await keepNow().catch(() => undefined);
   const settled = await outbox.submit({ ...write, userId });
   if (settled.state === 'refused') throw settled.error;
+  if (settled.state === 'full') throw new ApiError(OUTBOX_FULL_MESSAGE, { status: 0 });
   if (settled.state === 'sent') return schema.parse(settled.data);
   return QUEUED;
 }

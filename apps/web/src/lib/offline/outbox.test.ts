@@ -1,6 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { backoffMs, createOutbox, type NewWrite, type OutboxWrite } from './outbox';
+import {
+  backoffMs,
+  createOutbox,
+  MAX_OUTBOX_WRITES,
+  type NewWrite,
+  type OutboxWrite,
+} from './outbox';
 import { deviceOutboxStorage, memoryOutboxStorage } from './storage';
 
 class Answer extends Error {
@@ -379,5 +385,40 @@ describe('the outbox', () => {
 
   it('waits 1 s, 2 s, 4 s… and at most a minute', () => {
     expect([1, 2, 3, 7, 20].map(backoffMs)).toEqual([1000, 2000, 4000, 60_000, 60_000]);
+  });
+
+  it('keeps at most MAX_OUTBOX_WRITES of a person waiting, and takes writes again once some go', async () => {
+    let online = false;
+    const { outbox, timers } = harness(() => {
+      if (!online) throw new Error('Failed to fetch');
+      return { ok: true };
+    });
+    const results = [];
+    for (let at = 0; at < MAX_OUTBOX_WRITES; at += 1) {
+      results.push(
+        await outbox.submit(
+          write({ body: { id: `e${String(at)}` }, target: `entry:e${String(at)}` }),
+        ),
+      );
+    }
+    expect(results.every((settled) => settled.state === 'queued')).toBe(true);
+    expect(
+      await outbox.submit(write({ body: { id: 'one-more' }, target: 'entry:one-more' })),
+    ).toEqual({ state: 'full' });
+    // An edit of a write still waiting folds into it: it takes no room.
+    expect(
+      (
+        await outbox.submit(
+          write({ op: 'edit', method: 'PUT', body: { quantity: 50 }, target: 'entry:e3' }),
+        )
+      ).state,
+    ).toBe('folded');
+
+    online = true;
+    for (const { run } of timers.splice(0)) run();
+    await outbox.drain();
+    expect(
+      (await outbox.submit(write({ body: { id: 'after' }, target: 'entry:after' }))).state,
+    ).toBe('sent');
   });
 });

@@ -20,6 +20,12 @@
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * The most writes kept waiting for one person: days of logging without signal fit many
+ * times over, and a device that never gets signal back stops storing before it fills.
+ */
+export const MAX_OUTBOX_WRITES = 500;
+
+/**
  * What a write does to its `target`, for the folding above: `create` and `edit` (fields),
  * `delete`, `replace` (a whole value: water, notes, a day's weight), `other` (never folded).
  */
@@ -67,7 +73,9 @@ export type Settled =
   /** Not sent yet: it waits in the queue and goes when the network allows. */
   | { state: 'queued' }
   /** Folded into an earlier pending write, or cancelled with it: nothing of its own to send. */
-  | { state: 'folded' };
+  | { state: 'folded' }
+  /** Not kept: `MAX_OUTBOX_WRITES` of this person's writes are waiting already. */
+  | { state: 'full' };
 
 export interface OutboxOptions {
   storage: OutboxStorage;
@@ -184,6 +192,8 @@ export function createOutbox(options: OutboxOptions) {
       changed();
       return { state: 'folded' };
     }
+    const waiting = queue.filter((queued) => queued.userId === write.userId).length;
+    if (waiting >= MAX_OUTBOX_WRITES) return { state: 'full' };
     const result = new Promise<Settled>((resolve) => {
       waiters.set(write.key, resolve);
     });
