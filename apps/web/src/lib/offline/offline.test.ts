@@ -7,6 +7,7 @@ import { ApiError } from '../api-error';
 import { createQueryClient } from '../query-client';
 import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
 import { CAUGHT_UP_MESSAGE, offlineWrite, QUEUED, startOffline } from './offline';
+import { deviceReadStorage } from './storage';
 
 const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../components/ui/notifications', () => ({ notify: shown }));
@@ -116,5 +117,28 @@ describe('a loader’s read without an answer', () => {
         staleTime: 0,
       }),
     ).rejects.toThrow('Recurso no encontrado');
+  });
+});
+
+describe('reads kept on the device', () => {
+  it('show while there is no signal, and are read again with signal, however recent', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    const key = ['targets', 'current'];
+    // Kept a second ago; since then the trainer changed the target.
+    await deviceReadStorage().put('last', [
+      {
+        queryKey: key,
+        queryHash: JSON.stringify(key),
+        data: { energy_kcal: 2222 },
+        dataUpdatedAt: Date.now() - 1000,
+      },
+    ]);
+    const client = createQueryClient();
+    await startOffline(client);
+    expect(client.getQueryData(key)).toEqual({ energy_kcal: 2222 });
+
+    await expect(
+      client.query({ queryKey: key, queryFn: () => Promise.resolve({ energy_kcal: 2372 }) }),
+    ).resolves.toEqual({ energy_kcal: 2372 });
   });
 });

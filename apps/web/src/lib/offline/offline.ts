@@ -227,6 +227,13 @@ async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
       // What the page has already read is newer than what the device kept.
       if (queryClient.getQueryState(query.queryKey)?.status === 'success') continue;
       queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
+      // Kept, not current: with signal the screens read it again (the trainer may have changed
+      // a target since); without, the read fails and this is what they show.
+      void queryClient.invalidateQueries({
+        queryKey: query.queryKey,
+        exact: true,
+        refetchType: 'none',
+      });
     }
   } catch {
     // A copy that cannot be read is no copy.
