@@ -112,9 +112,14 @@ function toFood(
   return { ...food, ...allergyWarningsOf(food, declared), ...flags };
 }
 
+/** The last answer of `recentSince`: the day changes once a day, searches come many a second. */
+let recent = { today: '', since: '' };
+
 /** The first day whose entries count as recent. */
 function recentSince(clock: Clock): string {
-  return addDays(clock.now().toISOString().slice(0, 10), -RECENT_DAYS);
+  const today = clock.now().toISOString().slice(0, 10);
+  if (recent.today !== today) recent = { today, since: addDays(today, -RECENT_DAYS) };
+  return recent.since;
 }
 
 /**
