@@ -7,6 +7,7 @@ import type {
   WorkoutSetInput,
 } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
+import type { Today } from '@forja/shared/schemas/today';
 import { isTodayQuery } from '../../lib/query-keys';
 
 /*
@@ -23,6 +24,23 @@ function changeDay(
   change: (day: DiaryDay) => DiaryDay,
 ): void {
   queryClient.setQueryData<DiaryDay>(['diary', date], (day) => (day ? change(day) : day));
+}
+
+/** An entry added, moved or taken away: the day's totals again, and home's summary of today. */
+function changeEntries(
+  queryClient: QueryClient,
+  date: string,
+  change: (day: DiaryDay) => DiaryDay,
+): void {
+  const day = queryClient.setQueryData<DiaryDay>(['diary', date], (shown) =>
+    shown ? withTotals(change(shown)) : shown,
+  );
+  if (!day) return;
+  const { kcal, protein_g, carbohydrate_g, fat_g, fibre_g } = day.totals;
+  const intake = { energy_kcal: kcal, protein_g, carbohydrate_g, fat_g, fibre_g };
+  queryClient.setQueriesData<Today>({ predicate: isTodayQuery }, (today) =>
+    today?.date === date ? { ...today, intake } : today,
+  );
 }
 
 /** Totals of each meal and of the day again, from the entries. */
@@ -121,28 +139,24 @@ export function entryOf(
 }
 
 export function showAddedEntry(queryClient: QueryClient, entry: DiaryEntry): void {
-  changeDay(queryClient, entry.date, (day) =>
-    withTotals({
-      ...day,
-      meals: day.meals.map((meal) =>
-        meal.meal === entry.meal && !meal.entries.some((shown) => shown.id === entry.id)
-          ? { ...meal, entries: [...meal.entries, entry] }
-          : meal,
-      ),
-    }),
-  );
+  changeEntries(queryClient, entry.date, (day) => ({
+    ...day,
+    meals: day.meals.map((meal) =>
+      meal.meal === entry.meal && !meal.entries.some((shown) => shown.id === entry.id)
+        ? { ...meal, entries: [...meal.entries, entry] }
+        : meal,
+    ),
+  }));
 }
 
 export function showRemovedEntry(queryClient: QueryClient, date: string, id: string): void {
-  changeDay(queryClient, date, (day) =>
-    withTotals({
-      ...day,
-      meals: day.meals.map((meal) => ({
-        ...meal,
-        entries: meal.entries.filter((entry) => entry.id !== id),
-      })),
-    }),
-  );
+  changeEntries(queryClient, date, (day) => ({
+    ...day,
+    meals: day.meals.map((meal) => ({
+      ...meal,
+      entries: meal.entries.filter((entry) => entry.id !== id),
+    })),
+  }));
 }
 
 /** An edit: a new amount scales the entry; another meal or day moves it there. */
