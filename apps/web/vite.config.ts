@@ -46,6 +46,8 @@ const DATA_LAYER = [
   // The routes' loaders, which the router splits from their screens.
   /\?tsr-split=loader$/,
   /\/apps\/web\/src\/features\/auth\/use-logout\.ts$/,
+  // The screens' error view, which tells a read that failed offline from one the API refused.
+  /\/apps\/web\/src\/(components\/ui\/load-error\.tsx|lib\/offline\/online\.ts)$/,
 ];
 
 /** React, the router and the query cache: what every page runs. */
@@ -58,7 +60,7 @@ const FRAMEWORK =
  * once something has gone wrong (decision 068).
  */
 const INTERFACE = [
-  /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card|load-error)\.tsx?$/,
+  /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card)\.tsx?$/,
   // The login screen's check of where to return; the guards use it too, and placed with them
   // it took the whole data layer into the login page's first download.
   /\/apps\/web\/src\/features\/auth\/safe-return-path\.ts$/,
