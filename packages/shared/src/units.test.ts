@@ -7,9 +7,11 @@ import {
   cmToIn,
   inToCm,
   kgToLb,
+  kmToMiles,
   lbToKg,
   lengthForDisplay,
   lengthFromInput,
+  milesToKm,
   rangeIn,
   unitLabels,
   weightForDisplay,
@@ -35,8 +37,8 @@ describe('unit conversion', () => {
   });
 
   it('shows and reads numbers in the preferred units, one decimal on screen', () => {
-    expect(unitLabels('metric')).toEqual({ weight: 'kg', length: 'cm' });
-    expect(unitLabels('imperial')).toEqual({ weight: 'lb', length: 'in' });
+    expect(unitLabels('metric')).toEqual({ weight: 'kg', length: 'cm', distance: 'km' });
+    expect(unitLabels('imperial')).toEqual({ weight: 'lb', length: 'in', distance: 'mi' });
     expect(weightForDisplay(80, 'imperial')).toBe(176.4);
     expect(weightForDisplay(80, 'metric')).toBe(80);
     expect(lengthForDisplay(180, 'imperial')).toBe(70.9);
@@ -67,6 +69,14 @@ describe('ranges in the person’s units', () => {
       max: 118.1,
       unit: 'in',
     });
+    // 0.1 km = 0.062 mi, 300 km = 186.41 mi
+    expect(rangeIn({ min: 0.1, max: 300 }, 'distance', 'imperial', 1)).toEqual({
+      min: 0.1,
+      max: 186.4,
+      unit: 'mi',
+    });
+    expect(milesToKm(186.4)).toBeLessThanOrEqual(300);
+    expect(kmToMiles(300)).toBeCloseTo(186.4114, 4);
     fc.assert(
       fc.property(fc.integer({ min: 45, max: 881 }), (lb) => {
         const kg = weightFromInput(lb, 'imperial');

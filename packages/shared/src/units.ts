@@ -20,6 +20,14 @@ export function lbToKg(lb: number): number {
   return lb * KG_PER_LB;
 }
 
+export function kmToMiles(km: number): number {
+  return (km * 1000) / METRES_PER_MILE;
+}
+
+export function milesToKm(miles: number): number {
+  return (miles * METRES_PER_MILE) / 1000;
+}
+
 /** A distance in metres as read: kilometres, or miles in imperial. */
 export function distanceForDisplay(metres: number, system: MetricSystem): number {
   return metres / (system === 'imperial' ? METRES_PER_MILE : 1000);
@@ -41,10 +49,13 @@ export function roundTo(value: number, decimals: number): number {
 export interface UnitLabels {
   weight: 'kg' | 'lb';
   length: 'cm' | 'in';
+  distance: 'km' | 'mi';
 }
 
 export function unitLabels(system: MetricSystem): UnitLabels {
-  return system === 'imperial' ? { weight: 'lb', length: 'in' } : { weight: 'kg', length: 'cm' };
+  return system === 'imperial'
+    ? { weight: 'lb', length: 'in', distance: 'mi' }
+    : { weight: 'kg', length: 'cm', distance: 'km' };
 }
 
 /** A weight in kilograms as the person reads it, rounded to one decimal. */
@@ -74,18 +85,18 @@ export interface UnitRange {
 }
 
 /**
- * A metric range in the person's units, narrowed to round numbers (`decimals`) so that
- * anything inside it, once converted, is inside the metric range too.
+ * A metric range (kg, cm or km) in the person's units, narrowed to round numbers (`decimals`)
+ * so that anything inside it, once converted, is inside the metric range too.
  */
 export function rangeIn(
   metric: { min: number; max: number },
-  quantity: 'weight' | 'length',
+  quantity: 'weight' | 'length' | 'distance',
   system: MetricSystem,
   decimals = 0,
 ): UnitRange {
   const unit = unitLabels(system)[quantity];
   if (system === 'metric') return { ...metric, unit };
-  const convert = quantity === 'weight' ? kgToLb : cmToIn;
+  const convert = { weight: kgToLb, length: cmToIn, distance: kmToMiles }[quantity];
   const factor = 10 ** decimals;
   return {
     min: Math.ceil(roundTo(convert(metric.min) * factor, 6)) / factor,

@@ -10,7 +10,9 @@ import {
   workoutPrescriptionSchema,
 } from './diary';
 import { validationMessages as m } from './messages';
+import { formatSpanishNumber } from './onboarding';
 import { localDateSchema } from './quantities';
+import { milesToKm, rangeIn, roundTo, type MetricSystem } from '../units';
 
 /** Bounds of one exercise's prescription in a routine. */
 export const PRESCRIPTION_LIMITS = {
@@ -64,13 +66,28 @@ const durationSchema = integerBetween(
   ' minutos',
 );
 
-const distanceSchema = z
-  .number({ error: m.number('La distancia') })
-  .refine((value) => Number.isFinite(value), { error: m.number('La distancia') })
-  .refine((value) => value >= distance_km.min && value <= distance_km.max, {
-    // "0,1": the builder and its messages write decimals the Spanish way.
-    error: m.between('La distancia', '0,1', `${String(distance_km.max)} km`),
-  });
+/**
+ * A cardio distance, in km, within bounds stated in the unit the person types: 0,1–300 km,
+ * or for imperial the tenths of a mile inside them, 0,1–186,4 mi (`rangeIn`). The builder
+ * sends the miles typed in km, kept to the metre, so the bounds in miles are checked as it
+ * sends them: 186,4 mi (299,982 km) is taken and 186,5 mi is refused in miles.
+ */
+function distanceSchemaIn(system: MetricSystem) {
+  const range = rangeIn(distance_km, 'distance', system, 1);
+  const sent = (value: number) => (system === 'metric' ? value : roundTo(milesToKm(value), 3));
+  const [min, max] = [sent(range.min), sent(range.max)];
+  return z
+    .number({ error: m.number('La distancia') })
+    .refine((value) => Number.isFinite(value), { error: m.number('La distancia') })
+    .refine((value) => value >= min && value <= max, {
+      // "0,1 y 300 km": the builder and its messages write decimals the Spanish way.
+      error: m.between(
+        'La distancia',
+        formatSpanishNumber(range.min),
+        `${formatSpanishNumber(range.max)} ${range.unit}`,
+      ),
+    });
+}
 
 /**
  * What a trainer prescribes for one exercise: sets, reps or a range of reps, a load in kg or
@@ -92,20 +109,25 @@ const { sets, reps, rest_s } = PRESCRIPTION_LIMITS;
 
 /**
  * Every field is optional here: which ones a prescription needs depends on its kind, which
- * `checkPrescription` tells from what was sent.
+ * `checkPrescription` tells from what was sent. The distance's bounds are stated in the
+ * unit the person types (`distanceSchemaIn`).
  */
-const prescriptionShape = {
-  sets: integerBetween('Las series', sets.min, sets.max).optional(),
-  reps_min: integerBetween('Las repeticiones mínimas', reps.min, reps.max).optional(),
-  reps_max: integerBetween('Las repeticiones máximas', reps.min, reps.max).optional(),
-  load_kg: loadSchema.nullable().optional(),
-  rpe: rpeSchema.nullable().optional(),
-  rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).optional(),
-  notes: text('Las notas del ejercicio', { max: PRESCRIPTION_LIMITS.notes }).default(''),
-  duration_min: durationSchema.nullable().optional(),
-  distance_km: distanceSchema.nullable().optional(),
-  intensity: text('La intensidad', { max: PRESCRIPTION_LIMITS.intensity }).optional(),
-};
+function prescriptionShapeIn(system: MetricSystem) {
+  return {
+    sets: integerBetween('Las series', sets.min, sets.max).optional(),
+    reps_min: integerBetween('Las repeticiones mínimas', reps.min, reps.max).optional(),
+    reps_max: integerBetween('Las repeticiones máximas', reps.min, reps.max).optional(),
+    load_kg: loadSchema.nullable().optional(),
+    rpe: rpeSchema.nullable().optional(),
+    rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).optional(),
+    notes: text('Las notas del ejercicio', { max: PRESCRIPTION_LIMITS.notes }).default(''),
+    duration_min: durationSchema.nullable().optional(),
+    distance_km: distanceSchemaIn(system).nullable().optional(),
+    intensity: text('La intensidad', { max: PRESCRIPTION_LIMITS.intensity }).optional(),
+  };
+}
+
+const prescriptionShape = prescriptionShapeIn('metric');
 
 type PrescriptionShape = z.output<z.ZodObject<typeof prescriptionShape>>;
 
@@ -209,12 +231,16 @@ export const prescriptionInputSchema = z
   .strictObject(prescriptionShape)
   .superRefine(checkPrescription);
 
-export const routineExerciseInputSchema = z
-  .strictObject({
-    exercise_id: z.uuid({ error: 'El ejercicio no es válido' }),
-    ...prescriptionShape,
-  })
-  .superRefine(checkPrescription);
+function routineExerciseInputSchemaOf(shape: typeof prescriptionShape) {
+  return z
+    .strictObject({
+      exercise_id: z.uuid({ error: 'El ejercicio no es válido' }),
+      ...shape,
+    })
+    .superRefine(checkPrescription);
+}
+
+export const routineExerciseInputSchema = routineExerciseInputSchemaOf(prescriptionShape);
 export type RoutineExerciseInput = z.input<typeof routineExerciseInputSchema>;
 
 const weekdaySchema = z
@@ -223,56 +249,84 @@ const weekdaySchema = z
     error: m.oneOf('El día de la semana', WEEKDAYS.map(String)),
   });
 
-export const routineInputSchema = z.strictObject({
-  /** The routine's id when it is already saved: workouts started from it keep pointing at it. */
-  id: id.optional(),
-  name: requiredText('El nombre de la rutina', { max: 60 }),
-  weekdays: z
-    .array(weekdaySchema, { error: 'Los días de la semana deben ser una lista' })
-    .min(1, { error: 'Elige al menos un día de la semana para la rutina' })
-    .max(7, { error: 'Una semana tiene 7 días' })
-    .refine((days) => new Set(days).size === days.length, {
-      error: 'Un día de la semana aparece dos veces en la rutina',
-    }),
-  exercises: z
-    .array(routineExerciseInputSchema, { error: 'Los ejercicios deben ser una lista' })
-    .max(MAX_EXERCISES_PER_ROUTINE, {
-      error: `Una rutina admite como máximo ${MAX_EXERCISES_PER_ROUTINE} ejercicios`,
-    }),
-});
+function routineInputSchemaOf(exercise: typeof routineExerciseInputSchema) {
+  return z.strictObject({
+    /** The routine's id when it is already saved: workouts started from it keep pointing at it. */
+    id: id.optional(),
+    name: requiredText('El nombre de la rutina', { max: 60 }),
+    weekdays: z
+      .array(weekdaySchema, { error: 'Los días de la semana deben ser una lista' })
+      .min(1, { error: 'Elige al menos un día de la semana para la rutina' })
+      .max(7, { error: 'Una semana tiene 7 días' })
+      .refine((days) => new Set(days).size === days.length, {
+        error: 'Un día de la semana aparece dos veces en la rutina',
+      }),
+    exercises: z
+      .array(exercise, { error: 'Los ejercicios deben ser una lista' })
+      .max(MAX_EXERCISES_PER_ROUTINE, {
+        error: `Una rutina admite como máximo ${MAX_EXERCISES_PER_ROUTINE} ejercicios`,
+      }),
+  });
+}
+
+export const routineInputSchema = routineInputSchemaOf(routineExerciseInputSchema);
 export type RoutineInput = z.input<typeof routineInputSchema>;
 
-/** A whole program, as the builder saves it: name, notes and every routine in order. */
-export const programInputSchema = z
-  .strictObject({
-    name: requiredText('El nombre del programa', { max: 80 }),
-    notes: text('Las notas del programa', { max: 2000 }).default(''),
-    routines: z
-      .array(routineInputSchema, { error: 'Las rutinas deben ser una lista' })
-      .max(MAX_ROUTINES_PER_PROGRAM, {
-        error: `Un programa admite como máximo ${MAX_ROUTINES_PER_PROGRAM} rutinas`,
-      })
-      .default([]),
-  })
-  .superRefine((value, ctx) => {
-    const seen = new Map<number, number>();
-    value.routines.forEach((routine, index) => {
-      for (const day of routine.weekdays) {
-        if (seen.has(day)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['routines', index, 'weekdays'],
-            message: `El ${WEEKDAY_LABELS[day].toLowerCase()} ya tiene otra rutina: cada día lleva una como mucho`,
-          });
+function programInputSchemaOf(routine: typeof routineInputSchema) {
+  return z
+    .strictObject({
+      name: requiredText('El nombre del programa', { max: 80 }),
+      notes: text('Las notas del programa', { max: 2000 }).default(''),
+      routines: z
+        .array(routine, { error: 'Las rutinas deben ser una lista' })
+        .max(MAX_ROUTINES_PER_PROGRAM, {
+          error: `Un programa admite como máximo ${MAX_ROUTINES_PER_PROGRAM} rutinas`,
+        })
+        .default([]),
+    })
+    .superRefine((value, ctx) => {
+      const seen = new Map<number, number>();
+      value.routines.forEach((routine, index) => {
+        for (const day of routine.weekdays) {
+          if (seen.has(day)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['routines', index, 'weekdays'],
+              message: `El ${WEEKDAY_LABELS[day].toLowerCase()} ya tiene otra rutina: cada día lleva una como mucho`,
+            });
+          }
+          seen.set(day, index);
         }
-        seen.set(day, index);
+      });
+      const ids = value.routines.flatMap((routine) => (routine.id ? [routine.id] : []));
+      if (new Set(ids).size !== ids.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['routines'],
+          message: 'Una rutina aparece dos veces',
+        });
       }
     });
-    const ids = value.routines.flatMap((routine) => (routine.id ? [routine.id] : []));
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['routines'], message: 'Una rutina aparece dos veces' });
-    }
-  });
+}
+
+/** A whole program, as the builder saves it: name, notes and every routine in order. */
+export const programInputSchema = programInputSchemaOf(routineInputSchema);
+
+let imperialProgramInputSchema: typeof programInputSchema | undefined;
+
+/**
+ * The program schema whose messages speak the unit the person types: for imperial, a cardio
+ * distance's bounds in miles (the values are still in km, as the builder sends them). Built
+ * the first time a builder asks for it; the API checks with `programInputSchema`.
+ */
+export function programInputSchemaIn(system: MetricSystem): typeof programInputSchema {
+  if (system === 'metric') return programInputSchema;
+  imperialProgramInputSchema ??= programInputSchemaOf(
+    routineInputSchemaOf(routineExerciseInputSchemaOf(prescriptionShapeIn('imperial'))),
+  );
+  return imperialProgramInputSchema;
+}
+
 export type ProgramInput = z.input<typeof programInputSchema>;
 
 /** A program to start from: just its name (the routines come with the builder). */

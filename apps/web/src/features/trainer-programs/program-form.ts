@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCardio } from '@forja/shared/schemas/diary';
 import type { Program, ProgramInput } from '@forja/shared/schemas/programs';
-import { programInputSchema } from '@forja/shared/schemas/programs';
-import { METRES_PER_MILE, roundTo, type MetricSystem } from '@forja/shared/units';
+import { programInputSchemaIn } from '@forja/shared/schemas/programs';
+import { kmToMiles, milesToKm, roundTo, type MetricSystem } from '@forja/shared/units';
 import { parseNumberInput } from '../../lib/number-input';
 
 /**
@@ -46,12 +46,10 @@ export interface ProgramForm {
 
 const boxText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
 
-const KM_PER_MILE = METRES_PER_MILE / 1000;
-
 /** A distance in km as the trainer reads it: km, or miles to two decimals in imperial. */
 export function distanceText(km: number | null, system: MetricSystem): string {
   if (km === null) return '';
-  return boxText(system === 'imperial' ? roundTo(km / KM_PER_MILE, 2) : km);
+  return boxText(system === 'imperial' ? roundTo(kmToMiles(km), 2) : km);
 }
 
 /** The unit the builder's distance box is in. */
@@ -124,7 +122,7 @@ export function repsOf(text: string): { reps_min: unknown; reps_max: unknown } {
 function distanceKm(text: string, system: MetricSystem): unknown {
   const value = optionalBox(text);
   if (typeof value !== 'number' || system === 'metric') return value;
-  return roundTo(value * KM_PER_MILE, 3);
+  return roundTo(milesToKm(value), 3);
 }
 
 /** The program the server takes, from what the builder holds. */
@@ -159,7 +157,13 @@ export function inputOf(values: ProgramForm, system: MetricSystem = 'metric'): P
   } as ProgramInput;
 }
 
-/** The shared program schema, fed by the builder's values in the trainer's units. */
+/**
+ * The shared program schema, fed by the builder's values in the trainer's units; its
+ * messages state a distance's bounds in them too (0,1–186,4 mi).
+ */
 export function programFormSchema(system: MetricSystem) {
-  return z.preprocess((values: ProgramForm) => inputOf(values, system), programInputSchema);
+  return z.preprocess(
+    (values: ProgramForm) => inputOf(values, system),
+    programInputSchemaIn(system),
+  );
 }

@@ -481,6 +481,28 @@ describe('Programas', () => {
     const routine = await screen.findByRole('region', { name: 'Rutina 1' });
     const miles = within(routine).getByLabelText('Distancia (mi)');
     expect(miles).toHaveValue('3,11');
+
+    // The bounds, 0.1–300 km, in the miles typed: the tenths inside them.
+    for (const outside of ['186,5', '0,09']) {
+      await user.clear(miles);
+      await user.type(miles, outside);
+      await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+      expect(
+        await within(routine).findByText('La distancia debe estar entre 0,1 y 186,4 mi'),
+      ).toBeVisible();
+    }
+    expect(sent).toBeUndefined();
+
+    await user.clear(miles);
+    await user.type(miles, '186,4');
+    await user.click(screen.getByRole('button', { name: 'Guardar programa' }));
+    // 186.4 mi = 299.982 km, inside 300 km.
+    await waitFor(() => {
+      expect(sent?.routines[0]?.exercises[0]).toMatchObject({ distance_km: 299.982 });
+    });
+    expect(within(routine).queryByText(/La distancia debe estar/)).toBeNull();
+
+    sent = undefined;
     await user.clear(miles);
     await user.type(miles, '3');
     await user.click(screen.getByRole('button', { name: 'Guardar programa' }));

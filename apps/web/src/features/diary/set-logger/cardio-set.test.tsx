@@ -115,6 +115,14 @@ describe('a cardio exercise in the set logger', () => {
     expect(within(first).getByText('Última vez: 30 min · 3,11 mi')).toBeVisible();
     expect(within(first).getByLabelText('Distancia (mi)')).toHaveValue('3,11');
     const miles = within(first).getByLabelText('Distancia (mi)');
+    // At most 1000 km: 621.37 mi, stated and checked to the tenth of a mile.
+    await user.clear(miles);
+    await user.type(miles, '621,4');
+    await user.click(within(first).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
+    await vi.waitFor(() => {
+      expect(miles).toHaveAccessibleDescription('Como mucho 621,3 mi');
+    });
+    expect(calls.callsTo('POST', setsPath)).toEqual([]);
     await user.clear(miles);
     await user.type(miles, '3');
     await user.click(within(first).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));

@@ -65,10 +65,11 @@ function metresPer(system: MetricSystem): number {
 /**
  * A cardio set's boxes: minutes (decimals allowed, sent in whole seconds) and kilometres or
  * miles (sent in metres), each empty or 0 when not given, and at least one of them
- * (decision 074).
+ * (decision 074). The longest distance is stated and checked in the unit typed, to the
+ * tenth inside MAX_SET_METRES: 1000 km, or 621,3 mi.
  */
 function cardioFormSchema(system: MetricSystem) {
-  const unit = system === 'imperial' ? 'mi' : 'km';
+  const farthest = rangeIn({ min: 0, max: MAX_SET_METRES / 1000 }, 'distance', system, 1);
   return z
     .object({
       minutes: numberBox(
@@ -77,12 +78,9 @@ function cardioFormSchema(system: MetricSystem) {
         }),
       ),
       distance: numberBox(
-        positiveNumber('La distancia').refine(
-          (value) => value * metresPer(system) <= MAX_SET_METRES,
-          {
-            error: `Como mucho ${formatNumber(MAX_SET_METRES / metresPer(system))} ${unit}`,
-          },
-        ),
+        positiveNumber('La distancia').refine((value) => value <= farthest.max, {
+          error: `Como mucho ${formatNumber(farthest.max, 1)} ${farthest.unit}`,
+        }),
       ),
       rpe: rpeBox,
     })
