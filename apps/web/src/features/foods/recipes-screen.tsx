@@ -301,7 +301,8 @@ function RecipeForm({
         }}
       />
       <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium">Ingredientes (en crudo, como los pesas)</legend>
+        {/* Said to the trainee and to their trainer alike: no «tú» in it. */}
+        <legend className="font-medium">Ingredientes (pesados en crudo)</legend>
         {draft.lines.length === 0 ? (
           <p className="text-sm text-neutral-700 dark:text-neutral-300">
             Busca abajo los alimentos que lleva.

@@ -177,6 +177,11 @@ describe('the trainer’s «Recetas» tab of a trainee’s file', () => {
     expect(await screen.findByText('Lucía aún no tiene recetas.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Nueva receta' }));
     const form = screen.getByRole('form', { name: 'Nueva receta' });
+    // The trainer reads the form too: nothing in it speaks to the trainee as «tú».
+    expect(
+      within(form).getByRole('group', { name: 'Ingredientes (pesados en crudo)' }),
+    ).toBeVisible();
+    expect(form).not.toHaveTextContent('como los pesas');
     await user.type(within(form).getByLabelText('Nombre'), 'Tortilla de la abuela');
     for (const [words, food, grams] of [
       ['huevo', egg, '300'],
