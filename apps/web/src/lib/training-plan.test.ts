@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prescription } from '@forja/shared/schemas/programs';
+import { aCardioPrescription as running } from '../test/fake-api';
 import { prescriptionText } from './training-plan';
 
 const squat: Prescription = {
@@ -15,19 +16,6 @@ const squat: Prescription = {
   intensity: '',
 };
 
-const running: Prescription = {
-  sets: 1,
-  reps_min: null,
-  reps_max: null,
-  load_kg: null,
-  rpe: null,
-  rest_s: 0,
-  notes: '',
-  duration_min: 30,
-  distance_km: 5,
-  intensity: 'zona 2',
-};
-
 describe('prescriptionText', () => {
   it('writes the load in the trainee’s unit: the program keeps kg', () => {
     expect(prescriptionText(squat, 'metric')).toBe('4 × 6-8 · 60 kg · descanso 120 s');
@@ -41,16 +29,16 @@ describe('prescriptionText', () => {
   });
 
   it('writes cardio as time, distance (miles in imperial) and intensity', () => {
-    expect(prescriptionText(running, 'metric')).toBe('30 min · 5 km · zona 2');
-    expect(prescriptionText(running, 'imperial')).toBe('30 min · 3,11 mi · zona 2');
+    expect(prescriptionText(running, 'metric')).toBe('30 min · 5 km · Zona 2');
+    expect(prescriptionText(running, 'imperial')).toBe('30 min · 3,11 mi · Zona 2');
     expect(prescriptionText({ ...running, distance_km: null, intensity: '' }, 'metric')).toBe(
       '30 min',
     );
     expect(prescriptionText({ ...running, duration_min: null, distance_km: 10.5 }, 'metric')).toBe(
-      '10,5 km · zona 2',
+      '10,5 km · Zona 2',
     );
     expect(prescriptionText({ ...running, duration_min: 90 }, 'metric')).toBe(
-      '1 h 30 min · 5 km · zona 2',
+      '1 h 30 min · 5 km · Zona 2',
     );
   });
 });

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
+import type { Prescription } from '@forja/shared/schemas/programs';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 
 export interface FakeCall {
@@ -204,6 +205,23 @@ export function anEmptyDay(date: string) {
     workouts: [],
   };
 }
+
+/**
+ * A program's cardio prescription (decision 079) as answers carry it: 30 minutes and 5 km in
+ * «Zona 2», one block with no reps, load or RPE.
+ */
+export const aCardioPrescription: Prescription = {
+  sets: 1,
+  reps_min: null,
+  reps_max: null,
+  load_kg: null,
+  rpe: null,
+  rest_s: 0,
+  notes: '',
+  duration_min: 30,
+  distance_km: 5,
+  intensity: 'Zona 2',
+};
 
 /** Metrics of a month with nothing measured. */
 export const noMetrics = {

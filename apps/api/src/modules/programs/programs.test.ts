@@ -688,6 +688,20 @@ describe('cardio in a program (decision 079)', () => {
     };
   }
 
+  /** The run of `withCardio()` as answered: one block of time and distance, no reps or load. */
+  const runPrescription = {
+    sets: 1,
+    reps_min: null,
+    reps_max: null,
+    load_kg: null,
+    rpe: null,
+    rest_s: 0,
+    notes: 'Al aire libre',
+    duration_min: 30,
+    distance_km: 5,
+    intensity: 'Zona 2',
+  };
+
   it('prescribes time and distance, and the trainee is given and logs them', async () => {
     const { trainer, client } = await pair();
     const program = await newProgram(trainer.headers, withCardio());
@@ -701,19 +715,7 @@ describe('cardio in a program (decision 079)', () => {
       distance_km: null,
       intensity: '',
     });
-    expect(running).toEqual({
-      exercise: cardioExercise('Correr'),
-      sets: 1,
-      reps_min: null,
-      reps_max: null,
-      load_kg: null,
-      rpe: null,
-      rest_s: 0,
-      notes: 'Al aire libre',
-      duration_min: 30,
-      distance_km: 5,
-      intensity: 'Zona 2',
-    });
+    expect(running).toEqual({ exercise: cardioExercise('Correr'), ...runPrescription });
     // Kept to the metre.
     expect(cycling).toMatchObject({ duration_min: null, distance_km: 20, reps_min: null });
     const read = await call<Program>(
@@ -780,18 +782,7 @@ describe('cardio in a program (decision 079)', () => {
     });
     expect(started.status, started.body).toBe(201);
     const run = started.data.exercises[1];
-    expect(run?.prescription).toEqual({
-      sets: 1,
-      reps_min: null,
-      reps_max: null,
-      load_kg: null,
-      rpe: null,
-      rest_s: 0,
-      notes: 'Al aire libre',
-      duration_min: 30,
-      distance_km: 5,
-      intensity: 'Zona 2',
-    });
+    expect(run?.prescription).toEqual(runPrescription);
     const set = await call<Workout>(
       client.headers,
       'POST',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  aCardioPrescription,
   aSubscription,
   anEmptyDay,
   anUser,
@@ -102,25 +103,13 @@ describe("the diary's planned session", () => {
       muscle_group: 'cardio',
       equipment: 'none',
     };
-    const cardio = {
-      sets: 1,
-      reps_min: null,
-      reps_max: null,
-      load_kg: null,
-      rpe: null,
-      rest_s: 0,
-      notes: '',
-      duration_min: 30,
-      distance_km: 5,
-      intensity: 'Zona 2',
-    };
     const item = {
       id: 'c1c2c3c4-d5d6-4e7e-8f8f-0a0a0a0a0a0a',
       exercise: running,
       sets: [],
       notes: '',
       last_time: [],
-      prescription: cardio,
+      prescription: aCardioPrescription,
     };
     let startedYet = false;
     const api = installFakeApi({
@@ -137,7 +126,10 @@ describe("the diary's planned session", () => {
         const session = plan(startedYet ? WORKOUT_ID : null);
         return ok({
           ...session,
-          routine: { ...session.routine, exercises: [{ exercise: running, ...cardio }] },
+          routine: {
+            ...session.routine,
+            exercises: [{ exercise: running, ...aCardioPrescription }],
+          },
         });
       },
       'POST /diary/workouts/': () => {

@@ -69,21 +69,51 @@ function write(overrides: Partial<NewWrite> = {}): NewWrite {
   };
 }
 
+/** The day's water, replaced whole. */
+function water(day: string, water_ml: number): NewWrite {
+  return write({
+    method: 'PUT',
+    path: `/diary/days/${day}/water/`,
+    op: 'replace',
+    target: `water:${day}`,
+    body: { water_ml },
+  });
+}
+
+/** A new diary entry, as `write()` is e1. */
+function newEntry(id: string, fields: Record<string, unknown> = {}): NewWrite {
+  return write({ target: `entry:${id}`, body: { id, ...fields } });
+}
+
+/** An edit of an entry: the fields it changes. */
+function entryEdit(id: string, body: Record<string, unknown>): NewWrite {
+  return write({
+    method: 'PUT',
+    path: `/diary/entries/${id}/`,
+    op: 'edit',
+    target: `entry:${id}`,
+    body,
+  });
+}
+
+/** The deletion of an entry. */
+function entryDeletion(id: string): NewWrite {
+  return write({
+    method: 'DELETE',
+    path: `/diary/entries/${id}/`,
+    op: 'delete',
+    target: `entry:${id}`,
+    body: undefined,
+  });
+}
+
 describe('the outbox', () => {
   it('sends writes in the order they were made, each with its own key', async () => {
     const { outbox, sent } = harness();
     const results = await Promise.all([
       outbox.submit(write()),
-      outbox.submit(
-        write({
-          method: 'PUT',
-          path: '/diary/days/2026-11-28/water/',
-          op: 'replace',
-          target: 'water:2026-11-28',
-          body: { water_ml: 250 },
-        }),
-      ),
-      outbox.submit(write({ body: { id: 'e2' }, target: 'entry:e2' })),
+      outbox.submit(water('2026-11-28', 250)),
+      outbox.submit(newEntry('e2')),
     ]);
     expect(results.map((result) => result.state)).toEqual(['sent', 'sent', 'sent']);
     expect(sent.map((call) => [call.key, call.path])).toEqual([
@@ -101,9 +131,7 @@ describe('the outbox', () => {
       return { ok: true };
     });
     expect((await outbox.submit(write())).state).toBe('queued');
-    expect((await outbox.submit(write({ body: { id: 'e2' }, target: 'entry:e2' }))).state).toBe(
-      'queued',
-    );
+    expect((await outbox.submit(newEntry('e2'))).state).toBe('queued');
     // The second write waits behind the first: it was never sent.
     expect(sent.map((call) => call.key)).toEqual(['key-1']);
     expect(timers.map((timer) => timer.ms)).toEqual([1000]);
@@ -130,16 +158,10 @@ describe('the outbox', () => {
       return { ok: true };
     });
     expect((await outbox.submit(write())).state).toBe('queued');
-    const refusedEdit = outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/gone/',
-        op: 'edit',
-        target: 'entry:gone',
-        label: 'el cambio de «Leche»',
-        body: { quantity: 2 },
-      }),
-    );
+    const refusedEdit = outbox.submit({
+      ...entryEdit('gone', { quantity: 2 }),
+      label: 'el cambio de «Leche»',
+    });
     expect(await refusedEdit).toEqual({ state: 'queued' });
     timers.shift()?.run();
     await outbox.drain();
@@ -162,9 +184,7 @@ describe('the outbox', () => {
     const { outbox, refused } = harness(() => {
       throw new Answer(404);
     });
-    const settled = await outbox.submit(
-      write({ method: 'DELETE', path: '/diary/entries/e1/', op: 'delete', body: undefined }),
-    );
+    const settled = await outbox.submit(entryDeletion('e1'));
     expect(settled.state).toBe('sent');
     expect(refused).toEqual([]);
   });
@@ -176,33 +196,9 @@ describe('the outbox', () => {
       return {};
     });
     // A write already tried is never changed (its key was seen with its body).
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/x/',
-        op: 'edit',
-        target: 'entry:x',
-        body: { quantity: 1 },
-      }),
-    );
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/x/',
-        op: 'edit',
-        target: 'entry:x',
-        body: { quantity: 2, meal: 'lunch' },
-      }),
-    );
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/x/',
-        op: 'edit',
-        target: 'entry:x',
-        body: { meal: 'dinner' },
-      }),
-    );
+    await outbox.submit(entryEdit('x', { quantity: 1 }));
+    await outbox.submit(entryEdit('x', { quantity: 2, meal: 'lunch' }));
+    await outbox.submit(entryEdit('x', { meal: 'dinner' }));
     expect((await outbox.pending()).map((pending) => pending.body)).toEqual([
       { quantity: 1 },
       { quantity: 2, meal: 'dinner' },
@@ -221,17 +217,9 @@ describe('the outbox', () => {
     const { outbox } = harness(() => {
       throw new Error('offline');
     });
-    await outbox.submit(write({ target: 'entry:x', body: { id: 'x', quantity: 100 } }));
-    await outbox.submit(write({ target: 'entry:y', body: { id: 'y', quantity: 5 } }));
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/y/',
-        op: 'edit',
-        target: 'entry:y',
-        body: { quantity: 50 },
-      }),
-    );
+    await outbox.submit(newEntry('x', { quantity: 100 }));
+    await outbox.submit(newEntry('y', { quantity: 5 }));
+    await outbox.submit(entryEdit('y', { quantity: 50 }));
     expect((await outbox.pending()).map((pending) => [pending.op, pending.body])).toEqual([
       ['create', { id: 'x', quantity: 100 }],
       ['create', { id: 'y', quantity: 50 }],
@@ -242,57 +230,13 @@ describe('the outbox', () => {
     const { outbox, sent } = harness(() => {
       throw new Error('offline');
     });
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/days/d/water/',
-        op: 'replace',
-        target: 'water:d',
-        body: { water_ml: 1 },
-      }),
-    );
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/entries/old/',
-        op: 'edit',
-        target: 'entry:old',
-        body: { quantity: 1 },
-      }),
-    );
-    await outbox.submit(write({ target: 'entry:new', body: { id: 'new' } }));
-    await outbox.submit(
-      write({
-        method: 'DELETE',
-        path: '/diary/entries/old/',
-        op: 'delete',
-        target: 'entry:old',
-        body: undefined,
-      }),
-    );
-    expect(
-      await outbox.submit(
-        write({
-          method: 'DELETE',
-          path: '/diary/entries/new/',
-          op: 'delete',
-          target: 'entry:new',
-          body: undefined,
-        }),
-      ),
-    ).toEqual({ state: 'folded' });
+    await outbox.submit(water('d', 1));
+    await outbox.submit(entryEdit('old', { quantity: 1 }));
+    await outbox.submit(newEntry('new'));
+    await outbox.submit(entryDeletion('old'));
+    expect(await outbox.submit(entryDeletion('new'))).toEqual({ state: 'folded' });
     // An edit after the deletion changes nothing either.
-    expect(
-      await outbox.submit(
-        write({
-          method: 'PUT',
-          path: '/diary/entries/old/',
-          op: 'edit',
-          target: 'entry:old',
-          body: { quantity: 9 },
-        }),
-      ),
-    ).toEqual({ state: 'folded' });
+    expect(await outbox.submit(entryEdit('old', { quantity: 9 }))).toEqual({ state: 'folded' });
     expect((await outbox.pending()).map((pending) => [pending.op, pending.target])).toEqual([
       ['replace', 'water:d'],
       ['delete', 'entry:old'],
@@ -304,15 +248,7 @@ describe('the outbox', () => {
     const { outbox } = harness(() => {
       throw new Error('offline');
     });
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/days/d/water/',
-        op: 'replace',
-        target: 'water:d',
-        body: { water_ml: 1 },
-      }),
-    );
+    await outbox.submit(water('d', 1));
     const weight = { path: '/metrics/weights/d/', target: 'weight:d' };
     await outbox.submit(
       write({ ...weight, method: 'PUT', op: 'replace', body: { weight_kg: 80 } }),
@@ -337,24 +273,8 @@ describe('the outbox', () => {
         body: { notes: 'a' },
       }),
     );
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/days/d/water/',
-        op: 'replace',
-        target: 'water:d',
-        body: { water_ml: 250 },
-      }),
-    );
-    await outbox.submit(
-      write({
-        method: 'PUT',
-        path: '/diary/days/d/water/',
-        op: 'replace',
-        target: 'water:d',
-        body: { water_ml: 500 },
-      }),
-    );
+    await outbox.submit(water('d', 250));
+    await outbox.submit(water('d', 500));
     expect((await outbox.pending()).map((pending) => pending.body)).toEqual([
       { notes: 'a' },
       { water_ml: 500 },
@@ -374,7 +294,7 @@ describe('the outbox', () => {
       throw new Error('offline');
     }, deviceOutboxStorage());
     await first.outbox.submit(write());
-    await first.outbox.submit(write({ body: { id: 'e2' }, target: 'entry:e2' }));
+    await first.outbox.submit(newEntry('e2'));
 
     // A new page: a new outbox over the same database.
     const second = harness(() => ({}), deviceOutboxStorage());
@@ -395,30 +315,16 @@ describe('the outbox', () => {
     });
     const results = [];
     for (let at = 0; at < MAX_OUTBOX_WRITES; at += 1) {
-      results.push(
-        await outbox.submit(
-          write({ body: { id: `e${String(at)}` }, target: `entry:e${String(at)}` }),
-        ),
-      );
+      results.push(await outbox.submit(newEntry(`e${String(at)}`)));
     }
     expect(results.every((settled) => settled.state === 'queued')).toBe(true);
-    expect(
-      await outbox.submit(write({ body: { id: 'one-more' }, target: 'entry:one-more' })),
-    ).toEqual({ state: 'full' });
+    expect(await outbox.submit(newEntry('one-more'))).toEqual({ state: 'full' });
     // An edit of a write still waiting folds into it: it takes no room.
-    expect(
-      (
-        await outbox.submit(
-          write({ op: 'edit', method: 'PUT', body: { quantity: 50 }, target: 'entry:e3' }),
-        )
-      ).state,
-    ).toBe('folded');
+    expect((await outbox.submit(entryEdit('e3', { quantity: 50 }))).state).toBe('folded');
 
     online = true;
     for (const { run } of timers.splice(0)) run();
     await outbox.drain();
-    expect(
-      (await outbox.submit(write({ body: { id: 'after' }, target: 'entry:after' }))).state,
-    ).toBe('sent');
+    expect((await outbox.submit(newEntry('after'))).state).toBe('sent');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aCardioPrescription } from '../../../test/fake-api';
 import { prefillSets } from './prefill';
 
 const noCardio = { duration_s: null, distance_m: null };
@@ -113,18 +114,7 @@ describe('prefillSets for cardio', () => {
 
   it('offers the prescribed time and distance as one block, last time beside it', () => {
     const lastTime = [{ reps: 0, weight_kg: 0, duration_s: 1860, distance_m: 5200, rpe: null }];
-    const prescription = {
-      sets: 1,
-      reps_min: null,
-      reps_max: null,
-      load_kg: null,
-      rpe: null,
-      rest_s: 0,
-      notes: '',
-      duration_min: 30,
-      distance_km: 5.5,
-      intensity: 'Zona 2',
-    };
+    const prescription = { ...aCardioPrescription, distance_km: 5.5 };
     expect(prefillSets({ sets: [], prescription }, lastTime)).toEqual([
       {
         reps: null,
