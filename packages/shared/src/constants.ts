@@ -158,3 +158,10 @@ export const NOTIFICATION_LIST_SIZE = 50;
 
 /** The least time between two verification codes mailed to one address. */
 export const VERIFICATION_RESEND_INTERVAL_SECONDS = 60;
+
+/**
+ * Status code used for network failures and time-outs on the client. Here rather than in the
+ * error catalogue: the web app's first file tells a missing network apart, and the catalogue
+ * stays with the screens that show its messages.
+ */
+export const NETWORK_ERROR_STATUS = 999;

@@ -27,8 +27,7 @@ export const HTTP_MESSAGES = {
   500: 'Error interno del servidor. Por favor, inténtelo de nuevo más tarde',
 } as const;
 
-/** Status code used for network failures and time-outs on the client. */
-export const NETWORK_ERROR_STATUS = 999;
+export { NETWORK_ERROR_STATUS } from './constants';
 export const NETWORK_ERROR_MESSAGE =
   'Error de red desconocido. Por favor, inténtelo de nuevo más tarde';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createQueryClient, shouldRetry } from './query-client';
 
@@ -16,6 +16,18 @@ describe('the query client', () => {
     expect(shouldRetry(0, networkError)).toBe(true);
     expect(shouldRetry(1, networkError)).toBe(false);
     expect(shouldRetry(0, new ApiError('Error interno', { status: 500 }))).toBe(true);
+  });
+
+  it('does not retry a read that found no network while the device is offline', () => {
+    const networkError = new ApiError('Error de red', { status: 999 });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(shouldRetry(0, networkError)).toBe(false);
+      // The server's own failure is worth the retry whatever the device says.
+      expect(shouldRetry(0, new ApiError('Error interno', { status: 500 }))).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('does not retry what the server refused', () => {
