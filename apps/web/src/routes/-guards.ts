@@ -80,6 +80,16 @@ export async function userWithAccess(queryClient: QueryClient): Promise<User | n
   return user && hasAccess(subscription, { allowTrial: true }) ? user : null;
 }
 
+/**
+ * The signed-in person as this device kept them from their last visit (decision 077), or
+ * null on a first visit. A screen's reads that need only their id start with it, beside the
+ * guard's own instead of after them: one round trip less before the first paint. The guard
+ * still decides; a person who lost access is sent on by whichever read notices first.
+ */
+export function keptUser(queryClient: QueryClient): User | null {
+  return queryClient.getQueryData<User>(currentUserQuery.queryKey) ?? null;
+}
+
 /** The trainer's workspace: a trainer, with no subscription asked; anyone else goes home. */
 export async function guardTrainer(queryClient: QueryClient, location: ParsedLocation) {
   const user = await requireUser(queryClient, location);

@@ -9,7 +9,7 @@ import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { userWithAccess } from '../../../-guards';
+import { keptUser, userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
 
 // The food search loads when a meal's sheet first opens.
@@ -34,6 +34,10 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
   // Run again on every visit, for the comments' latest words (their read is never cached).
   staleTime: 0,
   loader: async ({ context: { queryClient }, deps }) => {
+    // A returning person's preferences (their time zone says which day is today) are read
+    // beside the guard's reads.
+    const kept = keptUser(queryClient);
+    if (kept) queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
     const user = await userWithAccess(queryClient);
     if (!user) return;
     // The day is most likely today where the device is: its read starts beside the

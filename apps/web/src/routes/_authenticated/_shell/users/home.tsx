@@ -11,12 +11,25 @@ import { proposalsQuery } from '../../../../features/target-proposals/target-pro
 import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { userWithAccess } from '../../../-guards';
+import { keptUser, userWithAccess } from '../../../-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   // Run again on every visit, for the comments' latest words (their read is never cached).
   staleTime: 0,
   loader: async ({ context: { queryClient } }) => {
+    // A returning person's reads start beside the guard's: today, the preferences and the
+    // onboarding; the targets and the week's proposal too when the onboarding was finished.
+    const kept = keptUser(queryClient);
+    if (kept) {
+      queryClient.query(todayQuery(kept.id)).catch(() => undefined);
+      queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+      const onboarding = queryClient.getQueryData(onboardingQuery(kept.id).queryKey);
+      queryClient.query(onboardingQuery(kept.id)).catch(() => undefined);
+      if (onboarding?.finished_at) {
+        queryClient.query(targetsQuery(kept.id)).catch(() => undefined);
+        queryClient.query(proposalsQuery).catch(() => undefined);
+      }
+    }
     const user = await userWithAccess(queryClient);
     if (!user) return;
     const rest = Promise.all([
