@@ -6,9 +6,9 @@ import {
   UNMARKED,
   type FoodEntry,
   type Marks,
-} from './food-search';
+} from '@forja/shared/food-search/food-search';
 import { readTableFoods } from './reference-data';
-import { synonymsOf } from './synonyms';
+import { synonymsOf } from '@forja/shared/food-search/synonyms';
 
 const table: FoodEntry[] = readTableFoods().map((food) => ({
   ...food,

@@ -6,6 +6,7 @@ import {
   foodListSchema,
   foodSchema,
   foodSearchQuerySchema,
+  foodTableSchema,
 } from '@forja/shared/schemas/foods';
 import { traineeFoodSearchQuerySchema } from '@forja/shared/schemas/recipes';
 import { requireUser } from '../../http/authentication';
@@ -16,6 +17,7 @@ import {
   createFood,
   deleteFood,
   findFoodByBarcode,
+  foodTableAnswer,
   getFood,
   searchFoodsAnswer,
   searchFoodsForTrainee,
@@ -24,6 +26,14 @@ import {
 } from './foods.service';
 
 type FoodSearchAnswer = z.infer<ReturnType<typeof envelope<typeof foodListSchema>>>;
+type FoodTableAnswer = z.infer<ReturnType<typeof envelope<typeof foodTableSchema>>>;
+
+/** Whether an If-None-Match header names `etag` (compared weakly, as the header is). */
+function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === etag);
+}
 
 const tags = ['foods'];
 const security = [{ token: [] }];
@@ -50,6 +60,33 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         .code(200)
         .type('application/json; charset=utf-8')
         .send(answer as unknown as FoodSearchAnswer);
+    },
+  );
+
+  app.get(
+    '/foods/table/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The shipped food table, for a device to search without signal',
+        description:
+          'Every food of the table with the other names it is found by and how commonly it is eaten. ' +
+          'Carries a strong ETag derived from its content; sent again with If-None-Match, an ' +
+          'unchanged table is a 304 without a body.',
+        response: { ...responses(200, foodTableSchema), 304: z.null().describe('Not modified') },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { json, etag } = await foodTableAnswer(deps);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      // Already the envelope's JSON, checked against the schema once (`foodTableAnswer`).
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as FoodTableAnswer);
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isId } from '@forja/shared/schemas/common';
@@ -8,6 +9,7 @@ import {
   foodInputSchema,
   foodListSchema,
   foodSchema,
+  foodTableSchema,
   type Food,
   type FoodInput,
   type FoodSearchQuery,
@@ -37,7 +39,13 @@ import {
 } from '@forja/shared/allergens';
 import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
 import { onboardingAnswers } from '../../db/schema/onboarding';
-import { FoodIndex, rankForPerson, UNMARKED, type FoodEntry, type Marks } from './food-search';
+import {
+  FoodIndex,
+  UNMARKED,
+  type FoodEntry,
+  type Marks,
+} from '@forja/shared/food-search/food-search';
+import { answeredFood, rankFoods, type RankedFood } from '@forja/shared/food-search/answer';
 
 export interface FoodsDeps {
   db: Db;
@@ -197,6 +205,8 @@ function tableIndex(db: Db): Promise<FoodIndex> {
       .select()
       .from(foods)
       .where(isNull(foods.owner_id))
+      // One order, so the table's answer and its tag stay the same from start to start.
+      .orderBy(foods.id)
       .then((rows) => new FoodIndex(rows.map(toEntry)));
     // A failed read is tried again by the next search.
     index.catch(() => tableIndexes.delete(db));
@@ -317,17 +327,15 @@ async function rankedFoods(
   q: string,
   limit: number,
   foodsVersion: number | undefined,
-): Promise<{ entries: { entry: FoodEntry; mark: Marks }[]; declared: DeclaredAllergies } | null> {
+): Promise<{ entries: RankedFood[]; declared: DeclaredAllergies } | null> {
   if (searchWords(q).length === 0) return null;
   const [table, person] = await Promise.all([
     tableIndex(deps.db),
     personFoods(deps, userId, foodsVersion),
   ]);
   const marksOf = (id: string) => person.marks.get(id) ?? UNMARKED;
-  const entries = rankForPerson(table.ranked(q), person.own.search(q), marksOf, limit).map(
-    ({ entry }) => ({ entry, mark: marksOf(entry.id) }),
-  );
-  return { entries, declared: person.declared };
+  const entries = rankFoods(table, person.own, marksOf, q, limit);
+  return entries && { entries, declared: person.declared };
 }
 
 /** The foods of a search (see `rankedFoods`); with an empty query, favourites and recents. */
@@ -340,14 +348,35 @@ export async function searchFoods(
   const { q, limit, meal } = foodSearchQuerySchema.parse(query);
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
   if (!ranked) return favouritesAndRecents(deps, userId, limit, meal);
-  return ranked.entries.map(
-    ({ entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }) => ({
-      ...food,
-      ...allergyWarningsOf(food, ranked.declared),
-      favourite: mark.favourite,
-      recent: mark.usedAt !== null,
-    }),
-  );
+  return ranked.entries.map((food) => answeredFood(food, ranked.declared));
+}
+
+/** The shipped table as devices keep it (decision 081): its JSON and the tag naming it. */
+interface TableAnswer {
+  json: string;
+  etag: string;
+}
+
+const tableAnswers = new WeakMap<Db, Promise<TableAnswer>>();
+
+/**
+ * `GET /v0/foods/table/`: every food of the shipped table as the search needs it, written
+ * once per database (the table does not change while the process runs), with a strong tag
+ * derived from its content: a device that has it already is answered 304.
+ */
+export function foodTableAnswer(deps: FoodsDeps): Promise<TableAnswer> {
+  let answer = tableAnswers.get(deps.db);
+  if (!answer) {
+    answer = tableIndex(deps.db).then((index) => {
+      const data = foodTableSchema.parse(index.entries);
+      const json = JSON.stringify(envelope(foodTableSchema).parse({ status: 200, data }));
+      const digest = createHash('sha256').update(json).digest('base64url');
+      return { json, etag: `"${digest}"` };
+    });
+    answer.catch(() => tableAnswers.delete(deps.db));
+    tableAnswers.set(deps.db, answer);
+  }
+  return answer;
 }
 
 /** How a food's JSON ends once checked against the schema with no warnings nor marks. */

@@ -1,4 +1,4 @@
-import { searchKeys } from '@forja/shared/search-text';
+import { searchKeys } from '../search-text';
 
 /**
  * Words that name the same food in Spain and in Latin America, folded and singular. A food

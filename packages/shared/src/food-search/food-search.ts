@@ -1,5 +1,5 @@
-import type { Food } from '@forja/shared/schemas/foods';
-import { searchKeys, searchWords, withinOneEdit } from '@forja/shared/search-text';
+import type { Food } from '../schemas/foods';
+import { searchKeys, searchWords, withinOneEdit } from '../search-text';
 import { synonymsOf } from './synonyms';
 
 /** A food as the search knows it, before the person's flags and allergy warnings. */
