@@ -139,6 +139,8 @@ export function createHttpClient(options: HttpClientOptions) {
     file?: Blob;
     /** Seconds to wait before asking again, from a refusal's Retry-After. */
     retryAfter?: number | undefined;
+    /** The answer's ETag, when it has one. */
+    etag?: string | null;
   }
 
   async function send(
@@ -149,6 +151,7 @@ export function createHttpClient(options: HttpClientOptions) {
     token: string | null | undefined,
     binary = false,
     idempotencyKey?: string,
+    ifNoneMatch?: string,
   ): Promise<RawResponse> {
     const search = new URLSearchParams(query).toString();
     const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
@@ -160,6 +163,7 @@ export function createHttpClient(options: HttpClientOptions) {
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
 
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -188,6 +192,7 @@ export function createHttpClient(options: HttpClientOptions) {
         ok: response.ok,
         body: parsed,
         retryAfter: retryAfterSeconds(response.headers.get('retry-after')),
+        etag: response.headers.get('etag'),
       };
     } catch {
       // Network failure, or the time-out aborted the request.
@@ -252,24 +257,29 @@ export function createHttpClient(options: HttpClientOptions) {
   async function authorised(
     method: string,
     path: string,
-    requestOptions: Omit<RequestOptions<unknown>, 'schema'>,
+    requestOptions: Omit<RequestOptions<unknown>, 'schema'> & { ifNoneMatch?: string },
     binary = false,
   ): Promise<RawResponse> {
     const mode = requestOptions.auth ?? 'required';
-    const { body, query, idempotencyKey } = requestOptions;
+    const { body, query, idempotencyKey, ifNoneMatch } = requestOptions;
     let token = mode === 'none' ? requestOptions.token : getAccessToken();
     if (mode !== 'none' && !token) throw sessionLost(mode);
 
-    let response = await send(method, path, body, query, token, binary, idempotencyKey);
+    const again = (accessToken: string | null | undefined) =>
+      send(method, path, body, query, accessToken, binary, idempotencyKey, ifNoneMatch);
+    let response = await again(token);
     if (response.status === 401 && mode !== 'none' && token) {
       token = await renewAccessToken(token);
       if (!token) throw sessionLost(mode);
-      response = await send(method, path, body, query, token, binary, idempotencyKey);
+      response = await again(token);
       if (response.status === 401) throw sessionLost(mode);
     }
 
     if (response.status === 402) options.forceNavigation('/users/subscription/plans');
-    if (!response.ok) throw toApiError(response.status, response.body, response.retryAfter);
+    // 304: the caller asked whether what it holds (If-None-Match) is still current.
+    if (!response.ok && !(ifNoneMatch && response.status === 304)) {
+      throw toApiError(response.status, response.body, response.retryAfter);
+    }
     return response;
   }
 
@@ -278,8 +288,15 @@ export function createHttpClient(options: HttpClientOptions) {
     path: string,
     requestOptions: RequestOptions<T>,
   ): Promise<T> {
-    const response = await authorised(method, path, requestOptions);
+    return parsed(method, path, requestOptions, await authorised(method, path, requestOptions));
+  }
 
+  function parsed<T>(
+    method: string,
+    path: string,
+    requestOptions: RequestOptions<T>,
+    response: RawResponse,
+  ): T {
     const data = isRecord(response.body) ? response.body.data : undefined;
     const result = requestOptions.schema.safeParse(data);
     if (!result.success) {
@@ -325,6 +342,22 @@ export function createHttpClient(options: HttpClientOptions) {
     put: <T>(path: string, opts: RequestOptions<T>) => request('PUT', path, opts),
     patch: <T>(path: string, opts: RequestOptions<T>) => request('PATCH', path, opts),
     delete: <T>(path: string, opts: RequestOptions<T>) => request('DELETE', path, opts),
+    /**
+     * A read the device keeps, asked again with the tag of the copy it holds (If-None-Match):
+     * `null` when that copy is still current (304), else the answer and its new tag.
+     */
+    getIfChanged: async <T>(
+      path: string,
+      opts: RequestOptions<T> & { etag: string | null },
+    ): Promise<{ data: T; etag: string | null } | null> => {
+      const { etag, ...rest } = opts;
+      const response = await authorised('GET', path, {
+        ...rest,
+        ...(etag ? { ifNoneMatch: etag } : {}),
+      });
+      if (response.status === 304) return null;
+      return { data: parsed('GET', path, rest, response), etag: response.etag ?? null };
+    },
     /** A private file (a progress photo) as a Blob, sent with the session's token. */
     getFile: async (path: string): Promise<Blob> => {
       const response = await authorised('GET', path, {}, true);

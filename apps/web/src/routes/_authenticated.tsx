@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { keepFoodsLater } from '../lib/offline/keep-foods-later';
 import { guardApp } from './-guards';
 import { requireToken } from './-require-token';
 
@@ -16,6 +17,12 @@ export const Route = createFileRoute('/_authenticated')({
       .then((offline) => offline.startOffline(queryClient))
       .catch(() => undefined);
   },
-  loader: ({ context: { queryClient }, location }) => guardApp(queryClient, location),
+  loader: async ({ context: { queryClient }, location }) => {
+    const allowed = await guardApp(queryClient, location);
+    // The food table and the person's foods, kept for searching without signal (decision
+    // 081): once per page, in idle time well after the first screen.
+    keepFoodsLater(queryClient);
+    return allowed;
+  },
   component: Outlet,
 });

@@ -10,6 +10,8 @@ export interface FakeCall {
   path: string;
   search: string;
   authorization: string | null;
+  /** Every header sent. */
+  headers: Headers;
   body: unknown;
   /** The body as sent, for uploads (FormData). */
   rawBody: unknown;
@@ -36,6 +38,7 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
       path: url.pathname.replace(/^\/v0/, ''),
       search: url.search,
       authorization: new Headers(init?.headers).get('Authorization'),
+      headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       rawBody: init?.body,
     };
@@ -49,9 +52,9 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
             data: { error: 'not found', message: 'Recurso no encontrado' },
           });
     return Promise.resolve(
-      // A 204 has no body, as the server sends it.
+      // A 204 or a 304 has no body, as the server sends it.
       new Response(
-        answer.status === 204
+        answer.status === 204 || answer.status === 304
           ? null
           : JSON.stringify({ status: answer.status, data: answer.data ?? null }),
         {

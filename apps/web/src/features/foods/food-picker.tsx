@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
@@ -20,6 +20,8 @@ import {
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
+import { keepFoodsLater } from '../../lib/offline/keep-foods-later';
+import { useOnline } from '../../lib/offline/online';
 import { formatNumber } from '../../lib/numbers';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
 import { BarcodeEntry } from './barcode-entry';
@@ -110,6 +112,11 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
   const [editing, setEditing] = useState<Food | { barcode?: string } | null>(null);
   const [scanning, setScanning] = useState(false);
   const queryClient = useQueryClient();
+  const online = useOnline();
+  // A food sheet open: the foods for searching without signal are kept now, if not yet.
+  useEffect(() => {
+    keepFoodsLater(queryClient, { soon: true });
+  }, [queryClient]);
   const favourite = useMutation({
     mutationFn: ({ food, on }: { food: Food; on: boolean }) => setFavourite(food.id, on),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['foods'] }),
@@ -211,6 +218,11 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
             );
           }}
         />
+      ) : null}
+      {!online && deferred !== '' && !results.isError ? (
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          Sin conexión: buscando en los alimentos guardados en este dispositivo
+        </p>
       ) : null}
       {results.isError ? (
         <p role="alert">No pudimos buscar. Inténtalo de nuevo.</p>

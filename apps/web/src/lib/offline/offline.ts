@@ -14,7 +14,12 @@ import {
   type Outbox,
   type OutboxWrite,
 } from './outbox';
-import { deviceOutboxStorage, deviceReadStorage, type ReadStorage } from './storage';
+import {
+  deviceFoodStorage,
+  deviceOutboxStorage,
+  deviceReadStorage,
+  type ReadStorage,
+} from './storage';
 
 /*
  * The app's side of working without signal (decision 077): the outbox of the trainee's
@@ -250,7 +255,7 @@ function keepReads(
     timer = undefined;
     if (!getAccessToken()) {
       // Signed out: nothing of the person stays on the device.
-      await Promise.all([reads.clear(), outbox.clear()]);
+      await Promise.all([reads.clear(), outbox.clear(), deviceFoodStorage().clear()]);
       return;
     }
     // Days read earlier and since let go by the cache stay kept, within the bounds.
