@@ -1,0 +1,122 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { todayIn } from '@forja/shared/calendar';
+import type { DiaryDay } from '@forja/shared/schemas/diary';
+import { data, onboardedAccount, type Tokens } from './support/api';
+import { storeSession } from './support/browser';
+
+// The app's days are Madrid's for people who keep the default time zone.
+const today = () => todayIn('Europe/Madrid', new Date());
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.setTimeout(180_000);
+
+function api(request: APIRequestContext, tokens: Tokens) {
+  const headers = { Authorization: `Token ${tokens.access_token}` };
+  return {
+    async search(query: string) {
+      return data<{ id: string; name: string }[]>(
+        await request.get(`/v0/foods/?q=${encodeURIComponent(query)}`, { headers }),
+      );
+    },
+    async day(date = today()) {
+      return data<DiaryDay>(await request.get(`/v0/diary/days/${date}/`, { headers }));
+    },
+  };
+}
+
+/** Waits until the service worker has installed its precache and controls the page. */
+async function controlledByTheServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 60_000,
+    })
+    .toMatch(/\/sw\.js$/);
+}
+
+/** How many foods of the shipped table the device keeps (IndexedDB `forja-offline`). */
+function keptTableFoods(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const opening = indexedDB.open('forja-offline');
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('foods')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const reading = db.transaction('foods').objectStore('foods').get('table');
+          reading.onsuccess = () => {
+            const kept = reading.result as { foods?: unknown[] } | undefined;
+            db.close();
+            resolve(kept?.foods?.length ?? 0);
+          };
+        };
+      }),
+  );
+}
+
+test('without signal a food search finds what the server would, and the food logged reaches the API once when the signal is back', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const account = await onboardedAccount(request, 'offline-search');
+  const server = api(request, account.tokens);
+  const expected = (await server.search('tortilla de patatas')).map((food) => food.name);
+  expect(expected.length).toBeGreaterThan(0);
+
+  await storeSession(page, account.tokens);
+  await page.goto('/users/diary');
+  const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
+  await expect(breakfast).toBeVisible();
+  await controlledByTheServiceWorker(page);
+
+  // A food sheet opened with signal: the device keeps the food table now.
+  await breakfast.getByRole('button', { name: 'Añadir a Desayuno' }).click();
+  const adding = page.getByRole('dialog', { name: 'Añadir a Desayuno' });
+  await expect(adding.getByLabel('Buscar alimento')).toBeVisible();
+  await expect.poll(() => keptTableFoods(page), { timeout: 30_000 }).toBeGreaterThan(700);
+  await adding.getByRole('button', { name: 'Listo' }).click();
+
+  // No signal.
+  await context.setOffline(true);
+  await expect(page.getByText('Sin conexión — se guardará al volver')).toBeVisible();
+  await breakfast.getByRole('button', { name: 'Añadir a Desayuno' }).click();
+  await adding.getByLabel('Buscar alimento').fill('tortilla de patatas');
+  await expect(
+    adding.getByText('Sin conexión: buscando en los alimentos guardados en este dispositivo'),
+  ).toBeVisible();
+  const results = adding.getByRole('list', { name: 'Resultados' }).getByRole('listitem');
+  await expect(results.first()).toContainText(expected[0] ?? '');
+  await expect(adding.getByRole('alert')).toHaveCount(0);
+  // The same foods, in the same order, as the server answered.
+  await expect(results.locator('span.font-medium')).toHaveText(expected);
+  await page.screenshot({ path: testInfo.outputPath('offline-search.png') });
+
+  // The declared "Kiwi" allergy is warned of without signal too.
+  await adding.getByLabel('Buscar alimento').fill('kiwi');
+  await expect(results.first()).toContainText('Contiene kiwi');
+
+  // The first tortilla, logged without signal.
+  await adding.getByLabel('Buscar alimento').fill('tortilla de patatas');
+  await results.first().getByRole('button').first().click();
+  await adding.getByRole('button', { name: 'Añadir', exact: true }).click();
+  await expect(adding.getByTestId('running-total')).toContainText('1 alimento');
+  await adding.getByRole('button', { name: 'Listo' }).click();
+  await expect(breakfast.getByText(expected[0] ?? '', { exact: true })).toBeVisible();
+  await expect(page.getByText('Pendiente de enviar')).toHaveCount(1);
+  expect((await server.day()).meals.flatMap((meal) => meal.entries)).toEqual([]);
+
+  // Signal again: the entry goes, once.
+  await context.setOffline(false);
+  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);
+  const after = await server.day();
+  expect(after.meals.flatMap((meal) => meal.entries.map((entry) => entry.name))).toEqual([
+    expected[0],
+  ]);
+});
