@@ -1,5 +1,6 @@
 import { type Allergen, NO_ALLERGIES, otherAllergyWords } from '../allergens';
-import type { Food, TableFood } from '../schemas/foods';
+import type { TableFood } from '../schemas/food-table';
+import type { Food } from '../schemas/foods';
 import { answeredFood, rankFoods } from './answer';
 import { FoodIndex, type FoodEntry, type Marks, UNMARKED } from './food-search';
 

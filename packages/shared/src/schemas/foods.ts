@@ -103,23 +103,6 @@ export type Food = z.infer<typeof foodSchema>;
 
 export const foodListSchema = z.array(foodSchema);
 
-/**
- * A food of the shipped table as a device keeps it to search without signal (decision 081):
- * a food without the person's marks and warnings, with what the search ranks by besides
- * its name: other names it is known by, and how commonly it is eaten.
- */
-export const tableFoodSchema = foodSchema
-  .omit({ allergy_warnings: true, other_allergy_warnings: true, favourite: true, recent: true })
-  .extend({
-    aliases: z.array(z.string()),
-    /** Higher for what is eaten more often: a tie-break of the ranking (decision 070). */
-    commonness: z.number(),
-  });
-export type TableFood = z.infer<typeof tableFoodSchema>;
-
-/** `GET /v0/foods/table/`: every food of the shipped table. */
-export const foodTableSchema = z.array(tableFoodSchema);
-
 export const FOOD_SEARCH_MAX_RESULTS = 50;
 
 export const foodSearchQuerySchema = z.strictObject({

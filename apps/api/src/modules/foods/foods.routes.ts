@@ -6,8 +6,8 @@ import {
   foodListSchema,
   foodSchema,
   foodSearchQuerySchema,
-  foodTableSchema,
 } from '@forja/shared/schemas/foods';
+import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { traineeFoodSearchQuerySchema } from '@forja/shared/schemas/recipes';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';

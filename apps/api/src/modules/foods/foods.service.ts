@@ -9,7 +9,6 @@ import {
   foodInputSchema,
   foodListSchema,
   foodSchema,
-  foodTableSchema,
   type Food,
   type FoodInput,
   type FoodSearchQuery,
@@ -17,6 +16,7 @@ import {
   totalCarbohydrate,
 } from '@forja/shared/schemas/foods';
 import { addDays } from '@forja/shared/calendar';
+import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';

@@ -8,10 +8,11 @@ import { getAccessToken } from '../session';
  */
 
 /** After the page has loaded, this long before the table is asked for (in idle time). */
-export const KEEP_FOODS_DELAY_MS = 10_000;
+export const KEEP_FOODS_DELAY_MS = 30_000;
 
-/** The people whose foods this page has kept, or is keeping. */
-const keptFor = new Set<string>();
+/** Per person, for this page: a keep waiting for its time (with its timer once set), or one started. */
+type Keep = { state: 'waiting'; timer?: ReturnType<typeof setTimeout> } | { state: 'started' };
+const keeps = new Map<string, Keep>();
 
 function whenIdle(run: () => void) {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
@@ -20,27 +21,35 @@ function whenIdle(run: () => void) {
 
 /**
  * Keeps the foods once per person and page, when the browser is idle: `KEEP_FOODS_DELAY_MS`
- * after the page loaded, or at once (`soon`) when a food sheet opens. A failure (no signal)
- * is tried again at the next call.
+ * after the page loaded, or at once (`soon`) when a food sheet opens, also if the later keep
+ * is still waiting. A failure (no signal) is tried again at the next call.
  */
 export function keepFoodsLater(queryClient: QueryClient, { soon = false } = {}): void {
   const userId = getAccessToken()
     ? queryClient.getQueryData<{ id: string }>(['users', 'current'])?.id
     : undefined;
-  if (!userId || keptFor.has(userId)) return;
-  keptFor.add(userId);
+  if (!userId) return;
+  const current = keeps.get(userId);
+  if (current?.state === 'started' || (current && !soon)) return;
   const keep = () => {
+    keeps.set(userId, { state: 'started' });
     whenIdle(() => {
       import('./kept-foods')
         .then((kept) => kept.keepFoods(queryClient))
-        .catch(() => keptFor.delete(userId));
+        .catch(() => keeps.delete(userId));
     });
   };
-  if (soon) keep();
-  else if (document.readyState === 'complete') setTimeout(keep, KEEP_FOODS_DELAY_MS);
-  else {
-    window.addEventListener('load', () => setTimeout(keep, KEEP_FOODS_DELAY_MS), {
-      once: true,
-    });
+  if (soon) {
+    if (current?.timer !== undefined) clearTimeout(current.timer);
+    keep();
+    return;
   }
+  const waiting: Keep = { state: 'waiting' };
+  keeps.set(userId, waiting);
+  const later = () => {
+    // A sheet opened meanwhile started it already.
+    if (keeps.get(userId) === waiting) waiting.timer = setTimeout(keep, KEEP_FOODS_DELAY_MS);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

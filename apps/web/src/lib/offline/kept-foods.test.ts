@@ -9,9 +9,11 @@ import {
   UNMARKED,
   type FoodEntry,
 } from '@forja/shared/food-search/food-search';
-import type { Food, TableFood } from '@forja/shared/schemas/foods';
+import type { TableFood } from '@forja/shared/schemas/food-table';
+import type { Food } from '@forja/shared/schemas/foods';
 import { foodSearchQuery } from '../../features/foods/foods-api';
 import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import { KEEP_FOODS_DELAY_MS, keepFoodsLater } from './keep-foods-later';
 import { keepFoods } from './kept-foods';
 import { startOffline } from './offline';
 import { deviceFoodStorage } from './storage';
@@ -242,5 +244,31 @@ describe('a search without signal', () => {
     await keepFoods(client);
     installFakeApi({ 'GET /foods/': { status: 400, data: { error: 'bad', message: 'Mal' } } });
     await expect(search(client, 'pollo')).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('when the foods are kept', () => {
+  it('well after the page loaded, or at once when a food sheet opens; once per page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = signedIn();
+    const fake = api();
+    const tableReads = () => fake.callsTo('GET', '/foods/table/').length;
+    try {
+      keepFoodsLater(client);
+      await vi.advanceTimersByTimeAsync(KEEP_FOODS_DELAY_MS - 1000);
+      expect(tableReads()).toBe(0);
+      // A food sheet opens before the time comes: now, and not again at that time.
+      keepFoodsLater(client, { soon: true });
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => {
+      expect((await deviceFoodStorage().table())?.foods).toEqual(TABLE);
+    });
+    keepFoodsLater(client, { soon: true });
+    keepFoodsLater(client);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tableReads()).toBe(1);
   });
 });

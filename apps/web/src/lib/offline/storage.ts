@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Food, TableFood } from '@forja/shared/schemas/foods';
+import type { TableFood } from '@forja/shared/schemas/food-table';
+import type { Food } from '@forja/shared/schemas/foods';
 import type { Allergen } from '@forja/shared/allergens';
 import type { OutboxStorage, OutboxWrite } from './outbox';
 
