@@ -44,8 +44,11 @@ async function expectReadOnce(
 ) {
   // The shells open the tab's event stream once shown; its first opening reads the unread
   // messages again, for what came between the screen's reads and the stream (decision 060).
+  // The stream opens after the screen is in, later still when other journeys share the CPU.
   await expect
-    .poll(() => watched.reads.filter((read) => read === '/v0/messages/unread/').length)
+    .poll(() => watched.reads.filter((read) => read === '/v0/messages/unread/').length, {
+      timeout: 15_000,
+    })
     .toBe(2);
   expect(watched.refused).toEqual([]);
   expect([...watched.reads].sort()).toEqual([...expectedReads].sort());
