@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { onboardedAccount } from './support/api';
-import { storeSession } from './support/browser';
+import { controlledByTheServiceWorker, storeSession } from './support/browser';
 
 // Installed on phones first.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -26,15 +26,6 @@ interface WebManifest {
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return `${String(bytes.readUInt32BE(16))}x${String(bytes.readUInt32BE(20))}`;
-}
-
-/** Waits until the service worker has installed its precache and controls the page. */
-async function controlledByTheServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
-      timeout: 60_000,
-    })
-    .toMatch(/\/sw\.js$/);
 }
 
 test('the manifest, its icons and the page make Forja installable', async ({

@@ -1,22 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import { data, onboardedAccount } from './support/api';
-import { storeSession } from './support/browser';
+import { controlledByTheServiceWorker, storeSession } from './support/browser';
 
 // The app's days are Madrid's for people who keep the default time zone.
 const today = () => todayIn('Europe/Madrid', new Date());
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.setTimeout(180_000);
-
-/** Waits until the service worker has installed its precache and controls the page. */
-async function controlledByTheServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
-      timeout: 60_000,
-    })
-    .toMatch(/\/sw\.js$/);
-}
 
 /** The kcal home says are left today, as a number. */
 async function energyLeft(page: Page): Promise<number> {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { todayIn } from '@forja/shared/calendar';
 import type { DiaryDay } from '@forja/shared/schemas/diary';
 import { data, onboardedAccount, type Tokens } from './support/api';
-import { storeSession } from './support/browser';
+import { controlledByTheServiceWorker, storeSession } from './support/browser';
 
 // The app's days are Madrid's for people who keep the default time zone.
 const today = () => todayIn('Europe/Madrid', new Date());
@@ -22,15 +22,6 @@ function api(request: APIRequestContext, tokens: Tokens) {
       return data<DiaryDay>(await request.get(`/v0/diary/days/${date}/`, { headers }));
     },
   };
-}
-
-/** Waits until the service worker has installed its precache and controls the page. */
-async function controlledByTheServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
-      timeout: 60_000,
-    })
-    .toMatch(/\/sw\.js$/);
 }
 
 /** How many foods of the shipped table the device keeps (IndexedDB `forja-offline`). */

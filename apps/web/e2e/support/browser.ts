@@ -7,6 +7,15 @@ export async function picture(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
+/** Waits until the service worker has installed its precache and controls the page. */
+export async function controlledByTheServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 60_000,
+    })
+    .toMatch(/\/sw\.js$/);
+}
+
 /** Puts a session in the page's storage, as a login would. */
 export async function storeSession(page: Page, tokens: Tokens): Promise<void> {
   await page.goto('/auth/login');
