@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Program } from '@forja/shared/schemas/programs';
 import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, installFakeApi, ok, somePreferences, type FakeCall } from '../../test/fake-api';
+import {
+  aCardioPrescription,
+  anUser,
+  installFakeApi,
+  ok,
+  somePreferences,
+  type FakeCall,
+} from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
 import { findToast } from '../../test/toast';
 
@@ -452,19 +459,7 @@ describe('Programas', () => {
               name: 'Carrera',
               weekdays: [2],
               exercises: [
-                {
-                  exercise: RUNNING,
-                  sets: 1,
-                  reps_min: null,
-                  reps_max: null,
-                  load_kg: null,
-                  rpe: null,
-                  rest_s: 0,
-                  notes: '',
-                  duration_min: null,
-                  distance_km: 5,
-                  intensity: '',
-                },
+                { exercise: RUNNING, ...aCardioPrescription, duration_min: null, intensity: '' },
               ],
             },
           ],
