@@ -29,4 +29,4 @@ createRoot(document.getElementById('root') as HTMLElement).render(
   </StrictMode>,
 );
 
-startServiceWorkerAfterLoad();
+startServiceWorkerAfterLoad(router);

@@ -6,6 +6,7 @@ import { TrainerShell } from '../features/trainer-shell/trainer-shell';
 import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
 import { useTheme } from '../lib/color-scheme';
 import { useEventStream } from '../lib/event-stream';
+import { useAfterFirstScreen } from '../lib/use-first-screen';
 import { guardTrainer } from './-guards';
 import { requireToken } from './-require-token';
 
@@ -31,14 +32,16 @@ function TrainerShellLayout() {
   const user = useCurrentUser();
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
-  // The tab's event stream: new messages and receipts reach every screen of the workspace.
-  useEventStream();
-  const { data: unread } = useQuery(trainerUnreadQuery);
+  // The tab's event stream: new messages and receipts reach every screen of the workspace. It
+  // and the unread counts start once the first screen is drawn (decision 082).
+  const started = useAfterFirstScreen();
+  useEventStream(started);
+  const { data: unread } = useQuery({ ...trainerUnreadQuery, enabled: started });
   return (
     <TrainerShell
       name={`${user.first_name} ${user.last_name}`.trim()}
       unreadMessages={unread?.count ?? 0}
-      bell={<NotificationBell />}
+      bell={<NotificationBell enabled={started} />}
     >
       <Outlet />
     </TrainerShell>

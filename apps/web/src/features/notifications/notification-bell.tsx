@@ -53,8 +53,9 @@ function BellIcon() {
  * the front and every minute; a tap on a device notification lands here too (the service
  * worker asks the open window to go to its page).
  */
-export function NotificationBell() {
-  const { data } = useQuery(notificationsQuery);
+export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
+  // The shell reads the list once its first screen is drawn (decision 082).
+  const { data } = useQuery({ ...notificationsQuery, enabled });
   const queryClient = useQueryClient();
   const router = useRouter();
   const { open, setOpen, container, toggle } = useDisclosure();

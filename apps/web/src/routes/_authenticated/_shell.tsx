@@ -14,6 +14,7 @@ import { mealNow } from '../../features/diary/meal-now';
 import { currentUserQuery, preferencesQuery, useCurrentUser } from '../../features/users/users-api';
 import { useTheme } from '../../lib/color-scheme';
 import { useEventStream } from '../../lib/event-stream';
+import { useAfterFirstScreen } from '../../lib/use-first-screen';
 import { optionalLocalDate } from '../-search';
 
 // What the "+" opens loads once asked for: no screen's first download carries it.
@@ -42,9 +43,12 @@ function ShellLayout() {
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
   const { logout, pending } = useLogout();
-  // The tab's event stream: messages and receipts arrive live on every screen.
-  useEventStream();
-  const { data: unread } = useQuery(traineeUnreadQuery);
+  // The tab's event stream: messages and receipts arrive live on every screen. It and the
+  // unread counts start once the first screen is drawn: none of it is what the screen shows
+  // (decision 082).
+  const started = useAfterFirstScreen();
+  useEventStream(started);
+  const { data: unread } = useQuery({ ...traineeUnreadQuery, enabled: started });
   const timeZone = preferences?.timezone ?? DEFAULT_TIME_ZONE;
   const system = preferences?.metric_system ?? 'metric';
   const navigate = useNavigate();
@@ -64,7 +68,7 @@ function ShellLayout() {
       onLogout={() => void logout()}
       logoutPending={pending}
       unreadMessages={unread?.count ?? 0}
-      bell={<NotificationBell />}
+      bell={<NotificationBell enabled={started} />}
       // Not on Mensajes: over a conversation the "+" covered the box's «Enviar».
       quickAdd={
         location.pathname === '/users/messages' ? null : (
