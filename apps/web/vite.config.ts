@@ -213,6 +213,41 @@ function noCircularFiles(): Plugin {
   };
 }
 
+/**
+ * app.html: index.html with the data layer's daily file (decision 078) preloaded beside the
+ * first file. The server sends it for the signed-in pages (under /users/ and /trainers/),
+ * every one of which needs that file before it can ask for its data: the browser downloads
+ * both at once instead of learning of the second only once the first has run. The public
+ * pages keep index.html, and the login page its first download (decision 082).
+ */
+function appPagesPreloadTheirData(): Plugin {
+  return {
+    name: 'forja-app-pages-preload-their-data',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        const data = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.name === 'data',
+        );
+        if (html?.type !== 'asset' || !data) {
+          this.error("app.html needs index.html and the data layer's file");
+        }
+        const source = String(html.source);
+        if (!source.includes('</head>')) this.error('index.html has no </head>');
+        const link = `<link rel="modulepreload" crossorigin href="/${data.fileName}">`;
+        this.emitFile({
+          type: 'asset',
+          fileName: 'app.html',
+          source: source.replace('</head>', `${link}</head>`),
+        });
+      },
+    },
+  };
+}
+
 /** Modules only the trainer's workspace runs: its routes and its features. */
 const TRAINER_ONLY = /\/apps\/web\/src\/(routes\/_trainer(\/|\.tsx)|features\/trainer-)/;
 
@@ -328,6 +363,7 @@ export default defineConfig({
     compileWhileDownloading(),
     noCircularFiles(),
     trainerOnly.plugin,
+    appPagesPreloadTheirData(),
     installableApp,
   ],
   build: {
