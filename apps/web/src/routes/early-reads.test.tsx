@@ -72,7 +72,7 @@ describe("a returning person's screens read beside the guard", () => {
     expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
   });
 
-  it('the diary asks for the preferences before the guard knows the person', async () => {
+  it('the diary asks for the preferences and the day before the guard knows the person', async () => {
     logIn();
     const { calls } = api();
     await visitedOnce(`/users/diary?date=${DAY}`, () =>
@@ -83,8 +83,8 @@ describe("a returning person's screens read beside the guard", () => {
     const from = calls.length;
     renderApp(`/users/diary?date=${DAY}`);
     await waitFor(() => {
-      expect(calls.slice(from).map((call) => call.path)).toContain(
-        `/users/${anUser.id}/preferences/`,
+      expect(calls.slice(from).map((call) => call.path)).toEqual(
+        expect.arrayContaining([`/users/${anUser.id}/preferences/`, `/diary/days/${DAY}/`]),
       );
     });
     expect(calls.slice(from).filter((call) => call.path === '/users/')).toEqual([]);

@@ -126,7 +126,7 @@ describe('the trainer’s comments for the trainee', () => {
     await waitFor(() => {
       expect(box).toHaveValue('Lo intento');
     });
-    const onDay = screen.getByRole('region', { name: 'Comentarios sobre el día' });
+    const onDay = await screen.findByRole('region', { name: 'Comentarios sobre el día' });
     expect(within(onDay).queryByRole('textbox')).toBeNull();
 
     await user.click(within(onMeal).getByRole('button', { name: 'Enviar' }));

@@ -228,7 +228,7 @@ describe('the diary screen', () => {
     renderApp(`/users/diary?date=${DAY}`);
     const breakfast = await screen.findByRole('region', { name: 'Desayuno' });
     expect(within(breakfast).getByText(timestamp)).toBeVisible();
-    expect(screen.getByRole('textbox', { name: 'Notas del día' })).toHaveValue(timestamp);
+    expect(await screen.findByRole('textbox', { name: 'Notas del día' })).toHaveValue(timestamp);
   });
 
   it('keeps an unsaved note as a draft through a reload, and forgets it once saved', async () => {
@@ -434,7 +434,7 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const water = await screen.findByRole('region', { name: 'Agua' });
     expect(within(water).getByTestId('water')).toHaveTextContent('16,9 fl oz');
-    const training = screen.getByRole('region', { name: 'Entrenamiento' });
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
     expect(within(training).getByText('5 × 220,5 lb')).toBeVisible();
     await user.click(
       within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { addDays } from '@forja/shared/calendar';
 import { notesInputSchema, type DiaryMeal } from '@forja/shared/schemas/diary';
@@ -47,14 +47,18 @@ export function DiaryScreen({
   focus,
 }: DiaryScreenProps) {
   const day = useSuspenseQuery(diaryDayQuery(date));
+  // What sits below the meals and the water (the day's state, the comments, copying a day,
+  // the training, the notes) renders just after them, in a render the browser can interrupt
+  // into slices of a few milliseconds: the first paint does not wait for it (decision 082).
+  const belowTheMeals = useDeferredValue(true, false);
   useEffect(() => {
-    if (!focus) return;
+    if (!focus || !belowTheMeals) return;
     const target = document.getElementById(focus);
     target?.scrollIntoView({ block: 'start' });
     (target?.querySelector<HTMLElement>('textarea, button') ?? target)?.focus({
       preventScroll: true,
     });
-  }, [focus, date]);
+  }, [focus, date, belowTheMeals]);
   // The day before, for "Repetir de ayer"; the day paints without waiting for it.
   const yesterday = useQuery(diaryDayQuery(addDays(date, -1)));
 
@@ -87,24 +91,33 @@ export function DiaryScreen({
         </p>
         <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
       </Card>
-      {date <= today ? (
-        <DayCompletenessControl
-          date={date}
-          marked={day.data.completeness_marked}
-          counted={day.data.completeness}
-        />
+      {belowTheMeals ? (
+        <>
+          {date <= today ? (
+            <DayCompletenessControl
+              date={date}
+              marked={day.data.completeness_marked}
+              counted={day.data.completeness}
+            />
+          ) : null}
+          <DayComments userId={userId} date={date} />
+          <CopyDayForm key={date} date={date} entries={countEntries(day.data.meals)} />
+          <div id="entrenamiento" className="scroll-mt-32">
+            <TrainingSection
+              userId={userId}
+              date={date}
+              workouts={day.data.workouts}
+              system={system}
+            />
+          </div>
+          <NotesCard
+            key={`${date}-${day.data.notes}`}
+            userId={userId}
+            date={date}
+            notes={day.data.notes}
+          />
+        </>
       ) : null}
-      <DayComments userId={userId} date={date} />
-      <CopyDayForm key={date} date={date} entries={countEntries(day.data.meals)} />
-      <div id="entrenamiento" className="scroll-mt-32">
-        <TrainingSection userId={userId} date={date} workouts={day.data.workouts} system={system} />
-      </div>
-      <NotesCard
-        key={`${date}-${day.data.notes}`}
-        userId={userId}
-        date={date}
-        notes={day.data.notes}
-      />
     </section>
   );
 }

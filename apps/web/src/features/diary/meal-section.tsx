@@ -201,16 +201,6 @@ function EntryRow({
   system: MetricSystem;
 }) {
   const [editing, setEditing] = useState(false);
-  const isQuick = entry.kind === 'quick';
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, dirtyFields },
-  } = useForm({
-    resolver: zodResolver(entryEditSchema(entry, system)),
-    defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
-  });
   const change = useDiaryChange(
     (update: EntryUpdate) => changeEntry(entry.id, update, date),
     (update) => [date, update.date ?? date],
@@ -251,10 +241,6 @@ function EntryRow({
               label: `Editar ${entry.name}`,
               expanded: editing,
               onClick: () => {
-                // Opening starts from the entry as it is now.
-                if (!editing) {
-                  reset({ amount: amountText(entry, system), meal: entry.meal, date: entry.date });
-                }
                 setEditing(!editing);
               },
             },
@@ -262,70 +248,106 @@ function EntryRow({
         />
       </div>
       {editing ? (
-        <form
-          aria-label={`Editar ${entry.name}`}
-          noValidate
-          className="mt-2 flex flex-wrap items-end gap-3"
-          onSubmit={(event) =>
-            void handleSubmit((values) => {
-              // Only what changed is sent: an amount shown in fl oz and sent back untouched
-              // would come back a few hundredths of a millilitre off.
-              const amountChanged = dirtyFields.amount === true;
-              const update = {
-                ...(amountChanged && isQuick ? { kcal: values.amount } : {}),
-                ...(amountChanged && !isQuick ? { quantity: values.amount } : {}),
-                ...(values.meal !== entry.meal ? { meal: values.meal } : {}),
-                ...(values.date !== entry.date ? { date: values.date } : {}),
-              };
-              if (Object.keys(update).length === 0) {
+        // Opening starts from the entry as it is now: the form is made when it opens, so a
+        // day's rows build no form until one is edited (decision 082).
+        <EntryEditForm
+          entry={entry}
+          system={system}
+          saving={change.isPending}
+          removing={remove.isPending}
+          onSave={(update) => {
+            if (Object.keys(update).length === 0) {
+              setEditing(false);
+              return;
+            }
+            change.mutate(update, {
+              onSuccess: () => {
                 setEditing(false);
-                return;
-              }
-              change.mutate(update, {
-                onSuccess: () => {
-                  setEditing(false);
-                },
-              });
-            })(event)
-          }
-        >
-          <div className="w-32">
-            <TextField
-              label={amountLabel(entry, system)}
-              inputMode="decimal"
-              error={errors.amount?.message}
-              {...register('amount')}
-            />
-          </div>
-          <SelectField label="Comida" error={errors.meal?.message} {...register('meal')}>
-            {MEALS.map((option) => (
-              <option key={option} value={option}>
-                {MEAL_LABELS[option]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Día"
-            type="date"
-            required
-            error={errors.date?.message}
-            {...register('date')}
-          />
-          <button type="submit" disabled={change.isPending} className={primaryButton}>
-            Guardar
-          </button>
-          <button
-            type="button"
-            disabled={remove.isPending}
-            onClick={() => {
-              remove.mutate(entry.id);
-            }}
-            className={secondaryButton}
-          >
-            Eliminar
-          </button>
-        </form>
+              },
+            });
+          }}
+          onRemove={() => {
+            remove.mutate(entry.id);
+          }}
+        />
       ) : null}
     </li>
+  );
+}
+
+/** The form that changes an entry's amount, meal or day; only what changed is sent. */
+function EntryEditForm({
+  entry,
+  system,
+  saving,
+  removing,
+  onSave,
+  onRemove,
+}: {
+  entry: DiaryEntry;
+  system: MetricSystem;
+  saving: boolean;
+  removing: boolean;
+  onSave: (update: EntryUpdate) => void;
+  onRemove: () => void;
+}) {
+  const isQuick = entry.kind === 'quick';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(entryEditSchema(entry, system)),
+    defaultValues: { amount: amountText(entry, system), meal: entry.meal, date: entry.date },
+  });
+  return (
+    <form
+      aria-label={`Editar ${entry.name}`}
+      noValidate
+      className="mt-2 flex flex-wrap items-end gap-3"
+      onSubmit={(event) =>
+        void handleSubmit((values) => {
+          // Only what changed is sent: an amount shown in fl oz and sent back untouched
+          // would come back a few hundredths of a millilitre off.
+          const amountChanged = dirtyFields.amount === true;
+          const update = {
+            ...(amountChanged && isQuick ? { kcal: values.amount } : {}),
+            ...(amountChanged && !isQuick ? { quantity: values.amount } : {}),
+            ...(values.meal !== entry.meal ? { meal: values.meal } : {}),
+            ...(values.date !== entry.date ? { date: values.date } : {}),
+          };
+          onSave(update);
+        })(event)
+      }
+    >
+      <div className="w-32">
+        <TextField
+          label={amountLabel(entry, system)}
+          inputMode="decimal"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+      </div>
+      <SelectField label="Comida" error={errors.meal?.message} {...register('meal')}>
+        {MEALS.map((option) => (
+          <option key={option} value={option}>
+            {MEAL_LABELS[option]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Día"
+        type="date"
+        required
+        error={errors.date?.message}
+        {...register('date')}
+      />
+      <button type="submit" disabled={saving} className={primaryButton}>
+        Guardar
+      </button>
+      <button type="button" disabled={removing} onClick={onRemove} className={secondaryButton}>
+        Eliminar
+      </button>
+    </form>
   );
 }

@@ -34,16 +34,26 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
   // Run again on every visit, for the comments' latest words (their read is never cached).
   staleTime: 0,
   loader: async ({ context: { queryClient }, deps }) => {
-    // A returning person's preferences (their time zone says which day is today) are read
-    // beside the guard's reads.
+    // The day is most likely today where the person was last seen (the time zone of the
+    // preferences this device kept), or else where the device is: its read starts early, and
+    // is the one used when the person's own time zone agrees.
     const kept = keptUser(queryClient);
-    if (kept) queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+    const keptPreferences = kept
+      ? queryClient.getQueryData(preferencesQuery(kept.id).queryKey)
+      : undefined;
+    const likely =
+      deps.date ??
+      (keptPreferences
+        ? todayFor(keptPreferences)
+        : todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()));
+    // A returning person's preferences (their time zone says which day is today) and day are
+    // read beside the guard's reads.
+    if (kept) {
+      queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+      queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
+    }
     const user = await userWithAccess(queryClient);
     if (!user) return;
-    // The day is most likely today where the device is: its read starts beside the
-    // preferences', and is the one used when the person's own time zone agrees.
-    const likely =
-      deps.date ?? todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
     queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
     // The trainer's comments show beside the day once in; the day does not wait for them.
