@@ -129,8 +129,14 @@ class EventStream {
         track(event);
         this.pause = 1_000;
         // A first stream starts from now: what came between the screen's reads and now is
-        // read again. Later streams resume after the last event instead.
-        if (fresh) void this.client.invalidateQueries({ queryKey: messagesKey });
+        // read again. Later streams resume after the last event instead. A read still on its
+        // way was sent before the stream started: it is dropped for one sent now (the unread
+        // count starts with the stream, decision 082).
+        if (fresh) {
+          void this.client
+            .cancelQueries({ queryKey: messagesKey })
+            .then(() => this.client.invalidateQueries({ queryKey: messagesKey }));
+        }
       });
       source.addEventListener('message', (event) => {
         track(event);
