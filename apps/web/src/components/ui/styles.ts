@@ -18,4 +18,4 @@ export const smallSecondaryButton = `${secondaryLook} min-h-11 min-w-11 px-3 py-
 
 export const textLink = `font-medium text-orange-800 underline underline-offset-2 hover:text-orange-900 dark:text-orange-300 dark:hover:text-orange-200 ${focusRing}`;
 
-export const fieldControl = `w-full rounded-lg border border-neutral-400 bg-white px-3 py-2.5 text-base text-neutral-900 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-100 dark:aria-invalid:border-red-400 ${focusRing}`;
+export const fieldControl = `min-h-11 w-full rounded-lg border border-neutral-400 bg-white px-3 py-2.5 text-base text-neutral-900 aria-invalid:border-red-700 dark:border-neutral-500 dark:bg-neutral-900 dark:text-neutral-100 dark:aria-invalid:border-red-400 ${focusRing}`;
