@@ -38,6 +38,39 @@ describe('the access token lookup every request runs', () => {
     expect(trainer).toMatchObject({ role: 'trainer', hasAccess: false, user: { country: 'MX' } });
   });
 
+  it('answers each column of the row as the row holds it, nulls, quotes and accents too', async () => {
+    // Not yet verified: a session can still be held (the routes decide what it may do).
+    const trainer = await createUser(ctx, { role: 'trainer', enabled: false });
+    const trainee = await createUser(ctx, {
+      first_name: 'José "Pepe"',
+      last_name: 'Núñez \\ Ibáñez',
+      profile_picture_url: 'https://example.com/p/ñ.png',
+      trainer_id: trainer.id,
+      last_login: new Date('2026-01-02T03:04:05.678Z'),
+      foods_version: 123456,
+    });
+    for (const person of [trainee, trainer]) {
+      const { access_token } = await signIn(ctx, person.id);
+      const principal = await resolveAccessToken(deps(), access_token);
+      expect(principal?.userId).toBe(person.id);
+      expect(principal?.user).toEqual({
+        id: person.id,
+        email: person.email,
+        first_name: person.first_name,
+        last_name: person.last_name,
+        country: person.country,
+        profile_picture_url: person.profile_picture_url,
+        trainer_id: person.trainer_id,
+        role: person.role,
+        enabled: person.enabled,
+        last_login: person.last_login,
+        foods_version: person.foods_version,
+      });
+    }
+    expect(trainer.last_login).toBeNull();
+    expect(trainee.trainer_id).toBe(trainer.id);
+  });
+
   it('answers nobody for an unknown, expired or revoked token', async () => {
     const user = await createUser(ctx);
     expect(await resolveAccessToken(deps(), 'a'.repeat(43))).toBeNull();

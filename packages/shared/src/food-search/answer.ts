@@ -1,11 +1,19 @@
 import { allergyWarningsOf, type DeclaredAllergies } from '../allergens';
 import type { Food } from '../schemas/foods';
 import { searchWords } from '../search-text';
-import { type FoodEntry, type FoodIndex, type Marks, rankForPerson } from './food-search';
+import {
+  type FoodEntry,
+  type FoodIndex,
+  type Marks,
+  type MarksOf,
+  rankForPerson,
+} from './food-search';
 
 /** A food of a search's answer, with the person's marks on it. */
 export interface RankedFood {
   entry: FoodEntry;
+  /** Its place in the index that found it: the person's own foods' if `entry.origin` is own. */
+  food: number;
   mark: Marks;
 }
 
@@ -18,14 +26,15 @@ export interface RankedFood {
 export function rankFoods(
   table: FoodIndex,
   own: FoodIndex,
-  marks: (id: string) => Marks,
+  marks: MarksOf,
   q: string,
   limit: number,
 ): RankedFood[] | null {
   if (searchWords(q).length === 0) return null;
-  return rankForPerson(table.ranked(q), own.search(q), marks, limit).map(({ entry }) => ({
-    entry,
-    mark: marks(entry.id),
+  return rankForPerson(table.ranked(q), own.search(q), marks, limit).map((hit) => ({
+    entry: hit.entry,
+    food: hit.food,
+    mark: marks(hit),
   }));
 }
 
@@ -34,7 +43,10 @@ export function rankFoods(
  * allergy warnings (decision 073) and marks.
  */
 export function answeredFood(
-  { entry: { aliases: _aliases, commonness: _commonness, ...food }, mark }: RankedFood,
+  {
+    entry: { aliases: _aliases, commonness: _commonness, ...food },
+    mark,
+  }: Omit<RankedFood, 'food'>,
   declared: DeclaredAllergies,
 ): Food {
   return {

@@ -76,10 +76,11 @@ export function keptMarks(kept: Pick<KeptFoods, 'favouritesAndRecents' | 'marked
 export function searchKeptFoods(kept: KeptFoods, q: string, limit: number): Food[] {
   const own = new Map<string, FoodEntry>();
   for (const food of kept.own) if (food.origin === 'own') own.set(food.id, ownEntry(food));
+  const marks = keptMarks(kept);
   const ranked = rankFoods(
     indexOf(kept.table),
     new FoodIndex([...own.values()]),
-    keptMarks(kept),
+    (hit) => marks(hit.entry.id),
     q,
     limit,
   );

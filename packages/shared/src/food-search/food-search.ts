@@ -46,6 +46,8 @@ function better(a: WordMatch, b: WordMatch): boolean {
 /** A match of the whole query, ready to be ranked. */
 export interface Hit {
   entry: FoodEntry;
+  /** The food's place in the index that found it (`FoodIndex.entries`). */
+  food: number;
   /** Some word only met a food's word one edit away. */
   typo: boolean;
   /** The worst quality among the query's words. */
@@ -93,7 +95,19 @@ export class FoodIndex {
   /** What each query word met, kept across searches: typed letter by letter, they repeat. */
   private readonly seen = new Map<string, Map<number, WordMatch>>();
 
-  constructor(readonly entries: readonly FoodEntry[]) {
+  /** How many foods the remembered words met, and the remembered queries found. */
+  private seenMatches = 0;
+  private rankedHits = 0;
+
+  /**
+   * `remembered`: how many foods met by query words, and found by queries, are remembered
+   * at most, each kind forgotten all at once when full. An index kept per person remembers
+   * fewer than the shipped table's.
+   */
+  constructor(
+    readonly entries: readonly FoodEntry[],
+    private readonly remembered = TABLE_MATCHES_REMEMBERED,
+  ) {
     this.parts = entries.map((entry) => nameParts(entry.name).map((part) => part.map(formsOf)));
     entries.forEach((entry, food) => {
       const add = (word: string, place: Posting['place'], first: boolean) => {
@@ -127,8 +141,12 @@ export class FoodIndex {
     const known = this.rankedByQuery.get(query);
     if (known) return known;
     const hits = rankHits(this.search(query), () => UNMARKED);
-    if (this.rankedByQuery.size >= MAX_REMEMBERED_WORDS) this.rankedByQuery.clear();
+    if (this.rankedHits + hits.length > this.remembered) {
+      this.rankedByQuery.clear();
+      this.rankedHits = 0;
+    }
     this.rankedByQuery.set(query, hits);
+    this.rankedHits += hits.length;
     return hits;
   }
 
@@ -155,6 +173,7 @@ export class FoodIndex {
       if (!entry) continue;
       hits.push({
         entry,
+        food,
         typo: matches.some((one) => one.quality === TYPO),
         quality: Math.max(...matches.map((one) => (one.quality === TYPO ? PREFIX : one.quality))),
         tier: this.tierOf(food, phrase, matches),
@@ -206,8 +225,12 @@ export class FoodIndex {
         if (withinOneEdit(word, key)) for (const posting of postings) take(posting, TYPO);
       }
     }
-    if (this.seen.size >= MAX_REMEMBERED_WORDS) this.seen.clear();
+    if (this.seenMatches + found.size > this.remembered) {
+      this.seen.clear();
+      this.seenMatches = 0;
+    }
     this.seen.set(word, found);
+    this.seenMatches += found.size;
     return found;
   }
 }
@@ -215,8 +238,11 @@ export class FoodIndex {
 /** Query words shorter than this only ever count as the beginning of a word. */
 const SHORTEST_WHOLE_WORD = 3;
 
-/** Query words remembered by an index; forgotten all at once when full. */
-const MAX_REMEMBERED_WORDS = 5000;
+/**
+ * Foods met by query words (and found by queries) the shipped table's index remembers: some
+ * 15 MB of each, as 5000 words meeting 50 foods each.
+ */
+export const TABLE_MATCHES_REMEMBERED = 250_000;
 
 /** The person's marks on a food: favourite, and when they last logged it (ms), if lately. */
 export interface Marks {
@@ -226,32 +252,52 @@ export interface Marks {
 
 export const UNMARKED: Marks = { favourite: false, usedAt: null };
 
+/** The person's marks on the food a hit found. */
+export type MarksOf = (hit: Hit) => Marks;
+
+/**
+ * A person's marks on the foods of one index, by each food's place in it: read once by id
+ * and kept with the person, so that ranking a search, which meets hundreds of the table's
+ * foods at a first letter, looks up no id.
+ */
+export class MarksByPlace {
+  private readonly byPlace: readonly Marks[];
+
+  constructor(
+    readonly index: FoodIndex,
+    marks: (id: string) => Marks,
+  ) {
+    this.byPlace = index.entries.map((entry) => marks(entry.id));
+  }
+
+  /** The marks on a hit of `index`. */
+  of(hit: Hit): Marks {
+    return this.byPlace[hit.food] ?? UNMARKED;
+  }
+}
+
 /**
  * The first `limit` of `rankHits` over the table's hits and the person's own, from the
  * table's ranking for nobody (`FoodIndex.ranked`): only the person's own foods and the
  * table foods they marked are ranked anew, and they go before the rest of their kind (with
  * a typo or without), as `rankHits` would put them.
  */
-export function rankForPerson(
-  table: Hit[],
-  own: Hit[],
-  marks: (id: string) => Marks,
-  limit: number,
-): Hit[] {
+export function rankForPerson(table: Hit[], own: Hit[], marks: MarksOf, limit: number): Hit[] {
   // One pass over the table's hits, which may be hundreds for a first letter: the marked
   // ones are ranked anew, and of the rest (already in order) only the first `limit` of each
   // kind can be shown.
-  const marked = [...own];
+  const marked = own.map((hit) => placeOf(hit, marks(hit)));
   const rest: Hit[] = [];
   const restWithTypo: Hit[] = [];
   for (const hit of table) {
-    const mark = marks(hit.entry.id);
-    if (mark.favourite || mark.usedAt !== null) marked.push(hit);
+    const mark = marks(hit);
+    if (mark.favourite || mark.usedAt !== null) marked.push(placeOf(hit, mark));
     else if (!hit.typo) {
       if (rest.length < limit) rest.push(hit);
     } else if (restWithTypo.length < limit) restWithTypo.push(hit);
   }
-  const personal = rankHits(marked, marks);
+  // What is shown of the person's is the beginning of their order: its first `limit`.
+  const personal = firstInOrder(marked, limit).map(({ hit }) => hit);
   return [
     ...personal.filter((hit) => !hit.typo),
     ...rest,
@@ -267,25 +313,66 @@ export function rankForPerson(
  * or dry; then the query as the beginning of the name, then its first word, then the name,
  * then an alias; then the foods most commonly eaten; then shorter names.
  */
-export function rankHits(hits: Hit[], marks: (id: string) => Marks): Hit[] {
-  const keyed = hits.map((hit) => {
-    const mark = marks(hit.entry.id);
-    const user = mark.favourite ? 0 : mark.usedAt !== null ? 1 : hit.entry.origin === 'own' ? 2 : 3;
-    return { hit, user, usedAt: mark.usedAt ?? 0 };
-  });
-  keyed.sort(
-    (a, b) =>
-      Number(a.hit.typo) - Number(b.hit.typo) ||
-      a.user - b.user ||
-      b.usedAt - a.usedAt ||
-      a.hit.quality - b.hit.quality ||
-      Number(a.hit.entry.state !== null) - Number(b.hit.entry.state !== null) ||
-      a.hit.tier - b.hit.tier ||
-      b.hit.entry.commonness - a.hit.entry.commonness ||
-      a.hit.entry.name.length - b.hit.entry.name.length ||
-      byName(a.hit.entry.name, b.hit.entry.name),
+export function rankHits(hits: Hit[], marks: MarksOf): Hit[] {
+  return hits
+    .map((hit) => placeOf(hit, marks(hit)))
+    .sort(inOrder)
+    .map(({ hit }) => hit);
+}
+
+/** A hit with what `rankHits` orders it by, worked out once: sorting compares it often. */
+interface Placed {
+  hit: Hit;
+  /** A typo (4), then who: a favourite 0, logged lately 1, one's own 2, the table's 3. */
+  who: number;
+  usedAt: number;
+  /** The words' quality, then raw or dry (the as-eaten form first), then the tier. */
+  match: number;
+  commonness: number;
+  length: number;
+}
+
+function placeOf(hit: Hit, mark: Marks): Placed {
+  const who = mark.favourite ? 0 : mark.usedAt !== null ? 1 : hit.entry.origin === 'own' ? 2 : 3;
+  return {
+    hit,
+    who: (hit.typo ? 4 : 0) + who,
+    usedAt: mark.usedAt ?? 0,
+    match: (hit.quality * 2 + (hit.entry.state === null ? 0 : 1)) * 4 + hit.tier,
+    commonness: hit.entry.commonness,
+    length: hit.entry.name.length,
+  };
+}
+
+function inOrder(a: Placed, b: Placed): number {
+  return (
+    a.who - b.who ||
+    b.usedAt - a.usedAt ||
+    a.match - b.match ||
+    b.commonness - a.commonness ||
+    a.length - b.length ||
+    byName(a.hit.entry.name, b.hit.entry.name)
   );
-  return keyed.map(({ hit }) => hit);
+}
+
+/** The first `limit` of `placed` in order, without sorting the rest. */
+function firstInOrder(placed: Placed[], limit: number): Placed[] {
+  const first: Placed[] = [];
+  for (const one of placed) {
+    const last = first[first.length - 1];
+    if (first.length >= limit && (!last || inOrder(one, last) >= 0)) continue;
+    // Where it goes among those kept, after any it ties with: as a stable sort puts it.
+    let low = 0;
+    let high = first.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (inOrder(one, first[middle] as Placed) < 0) high = middle;
+      else low = middle + 1;
+    }
+    first.splice(low, 0, one);
+    if (first.length > limit) first.pop();
+  }
+  return first;
 }
 
 /** The last tie-break, by code point: `localeCompare` would cost more than the rest. */

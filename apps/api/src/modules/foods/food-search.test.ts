@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   FoodIndex,
+  MarksByPlace,
   rankForPerson,
   rankHits,
   UNMARKED,
   type FoodEntry,
+  type Hit,
   type Marks,
 } from '@forja/shared/food-search/food-search';
 import { readTableFoods } from './reference-data';
@@ -67,7 +69,7 @@ describe('rankForPerson', () => {
       if (at % 7 === 0) marked.set(id, { favourite: true, usedAt: null });
       else if (at % 5 === 0) marked.set(id, { favourite: false, usedAt: at * 1000 });
     });
-    const marks = (id: string) => marked.get(id) ?? UNMARKED;
+    const marks = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
     const ownFood = (id: string, name: string): FoodEntry =>
       ({
         ...table[0],
@@ -85,6 +87,68 @@ describe('rankForPerson', () => {
         (hit) => hit.entry.id,
       );
       expect(fast, q).toEqual(expected);
+      // As the API ranks: the marks found by each food's place, read once per person.
+      const tableMarks = new MarksByPlace(index, (id) => marked.get(id) ?? UNMARKED);
+      const ownMarks = new MarksByPlace(own, (id) => marked.get(id) ?? UNMARKED);
+      const byPlace = (hit: Hit) =>
+        hit.entry.origin === 'own' ? ownMarks.of(hit) : tableMarks.of(hit);
+      const placed = rankForPerson(index.ranked(q), own.search(q), byPlace, 20).map(
+        (hit) => hit.entry.id,
+      );
+      expect(placed, q).toEqual(expected);
     }
+  });
+
+  it('marks own foods too, and ranks a person with hundreds of foods as ranking all would', () => {
+    // More of the person's hits than are shown: only the first `limit` of theirs are kept.
+    const own = new FoodIndex(
+      Array.from(
+        { length: 120 },
+        (_, at): FoodEntry =>
+          ({
+            ...table[0],
+            ...{
+              id: `own-${at}`,
+              name: `Pollo de casa ${at}`,
+              aliases: [],
+              origin: 'own',
+              commonness: 0,
+              state: null,
+              source: '',
+            },
+          }) as FoodEntry,
+      ),
+    );
+    const marked = new Map<string, Marks>([
+      ['own-7', { favourite: true, usedAt: null }],
+      ['own-90', { favourite: false, usedAt: 5 }],
+      ['own-3', { favourite: false, usedAt: 9 }],
+    ]);
+    const marks = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
+    for (const q of ['p', 'pollo', 'pollo de casa 1', 'casa']) {
+      const expected = rankHits([...index.search(q), ...own.search(q)], marks)
+        .slice(0, 20)
+        .map((hit) => hit.entry.id);
+      const fast = rankForPerson(index.ranked(q), own.search(q), marks, 20).map(
+        (hit) => hit.entry.id,
+      );
+      expect(fast, q).toEqual(expected);
+    }
+    expect(
+      rankForPerson(index.ranked('pollo'), own.search('pollo'), marks, 3).map(
+        (hit) => hit.entry.id,
+      ),
+    ).toEqual(['own-7', 'own-3', 'own-90']);
+  });
+});
+
+describe('FoodIndex', () => {
+  it('answers the same once it has forgotten the words it remembered', () => {
+    const small = new FoodIndex(table, 60);
+    const queries = ['pollo', 'arroz', 'leche', 'pan', 'pollo', 'arroz asado', 'leche'];
+    const first = queries.map((q) => small.search(q).map((hit) => hit.entry.id));
+    const again = queries.map((q) => small.search(q).map((hit) => hit.entry.id));
+    expect(again).toEqual(first);
+    expect(first).toEqual(queries.map((q) => index.search(q).map((hit) => hit.entry.id)));
   });
 });

@@ -41,8 +41,10 @@ import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
 import { onboardingAnswers } from '../../db/schema/onboarding';
 import {
   FoodIndex,
+  MarksByPlace,
   UNMARKED,
   type FoodEntry,
+  type Hit,
   type Marks,
 } from '@forja/shared/food-search/food-search';
 import { answeredFood, rankFoods, type RankedFood } from '@forja/shared/food-search/answer';
@@ -120,13 +122,20 @@ function toFood(
   return { ...food, ...allergyWarningsOf(food, declared), ...flags };
 }
 
-/** The last answer of `recentSince`: the day changes once a day, searches come many a second. */
-let recent = { today: '', since: '' };
+/**
+ * The last answer of `recentSince`, for the UTC day from `from` (ms) until `until`: the day
+ * changes once a day, searches come many a second.
+ */
+let recent = { from: 0, until: 0, since: '' };
 
 /** The first day whose entries count as recent. */
 function recentSince(clock: Clock): string {
-  const today = clock.now().toISOString().slice(0, 10);
-  if (recent.today !== today) recent = { today, since: addDays(today, -RECENT_DAYS) };
+  const now = clock.now().getTime();
+  if (now < recent.from || now >= recent.until) {
+    const today = new Date(now).toISOString().slice(0, 10);
+    const from = Date.parse(today);
+    recent = { from, until: from + 24 * 60 * 60 * 1000, since: addDays(today, -RECENT_DAYS) };
+  }
   return recent.since;
 }
 
@@ -236,6 +245,13 @@ interface PersonFoods {
   since: string;
   marks: Map<string, Marks>;
   own: FoodIndex;
+  /** `marks` on the own foods, by place in `own`. */
+  ownMarks: MarksByPlace;
+  /** `marks` on the shipped table's foods, by place in its index; made at the first search. */
+  tableMarks: MarksByPlace | null;
+  /** The allergy warnings on the foods of `own` and of the table's index, by place. */
+  ownWarnings: WarningsByPlace;
+  tableWarnings: WarningsByPlace | null;
   /** What they declared at onboarding; the eating step raises foods_version too. */
   declared: DeclaredAllergies;
 }
@@ -244,11 +260,18 @@ interface PersonFoods {
  * What was read of each person lately, kept while their `foods_version` (read with the
  * access token) stays the same: a search typed letter by letter then costs no query. At
  * most 2000 people and 50 000 rows (own foods, favourites, recents: some 100 MB at worst)
- * are kept; the earliest read goes first.
+ * are kept, each with their marks by place (6 KB for the table's) and what their own foods'
+ * index remembers of the words typed (`OWN_MATCHES_REMEMBERED`, some 250 KB at most); the
+ * earliest read goes first.
  */
 const people = new Map<string, PersonFoods>();
 const MAX_PEOPLE_KEPT = 2000;
 const MAX_ROWS_KEPT = 50_000;
+/**
+ * Own foods met by the query words a person's index remembers: typed letter by letter, a
+ * query's earlier words come again at every letter.
+ */
+const OWN_MATCHES_REMEMBERED = 4000;
 let rowsKept = 0;
 
 function keep(userId: string, person: PersonFoods) {
@@ -278,7 +301,7 @@ async function personFoods(
   const since = recentSince(deps.clock);
   const kept = people.get(userId);
   if (kept && kept.version === version && kept.since === since) return kept;
-  const declared = declaredAllergies(deps.db, userId);
+  const declaring = declaredAllergies(deps.db, userId);
   const answer: unknown = await deps.db.execute(sql`
     select m.food_id, bool_or(m.favourite) as favourite,
       extract(epoch from max(m.used_at))::float8 * 1000 as used_at, f.*
@@ -303,12 +326,18 @@ async function personFoods(
     marks.set(row.food_id, { favourite: row.favourite, usedAt: row.used_at });
     if (row.id) own.push(toEntry(row as FoodRow));
   }
-  const person = {
+  const ownIndex = new FoodIndex(own, OWN_MATCHES_REMEMBERED);
+  const declared = await declaring;
+  const person: PersonFoods = {
     version: version ?? -1,
     since,
     marks,
-    own: new FoodIndex(own),
-    declared: await declared,
+    own: ownIndex,
+    ownMarks: new MarksByPlace(ownIndex, (id) => marks.get(id) ?? UNMARKED),
+    tableMarks: null,
+    ownWarnings: new WarningsByPlace(ownIndex, declared),
+    tableWarnings: null,
+    declared,
   };
   if (version !== undefined) keep(userId, person);
   return person;
@@ -327,15 +356,34 @@ async function rankedFoods(
   q: string,
   limit: number,
   foodsVersion: number | undefined,
-): Promise<{ entries: RankedFood[]; declared: DeclaredAllergies } | null> {
+): Promise<{
+  entries: RankedFood[];
+  declared: DeclaredAllergies;
+  /** The JSON of a ranked food's allergy warnings (`WarningsByPlace`). */
+  warningsOf: (food: RankedFood) => string;
+} | null> {
   if (searchWords(q).length === 0) return null;
   const [table, person] = await Promise.all([
     tableIndex(deps.db),
     personFoods(deps, userId, foodsVersion),
   ]);
-  const marksOf = (id: string) => person.marks.get(id) ?? UNMARKED;
+  const tableMarks =
+    person.tableMarks?.index === table
+      ? person.tableMarks
+      : new MarksByPlace(table, (id) => person.marks.get(id) ?? UNMARKED);
+  person.tableMarks = tableMarks;
+  const tableWarnings =
+    person.tableWarnings?.index === table
+      ? person.tableWarnings
+      : new WarningsByPlace(table, person.declared);
+  person.tableWarnings = tableWarnings;
+  const { ownMarks, ownWarnings } = person;
+  const marksOf = (hit: Hit) =>
+    hit.entry.origin === 'own' ? ownMarks.of(hit) : tableMarks.of(hit);
   const entries = rankFoods(table, person.own, marksOf, q, limit);
-  return entries && { entries, declared: person.declared };
+  const warningsOf = ({ entry, food }: RankedFood) =>
+    (entry.origin === 'own' ? ownWarnings : tableWarnings).of(entry, food);
+  return entries && { entries, declared: person.declared, warningsOf };
 }
 
 /** The foods of a search (see `rankedFoods`); with an empty query, favourites and recents. */
@@ -377,6 +425,33 @@ export function foodTableAnswer(deps: FoodsDeps): Promise<TableAnswer> {
     tableAnswers.set(deps.db, answer);
   }
   return answer;
+}
+
+/**
+ * A person's allergy warnings (decision 073) on the foods of one index, as the JSON of the
+ * answer's two fields, by each food's place: made at a food's first answer and kept with the
+ * person, so that the words of their other allergies are not looked for in the same names at
+ * every letter typed. The other allergies' words are their own text.
+ */
+class WarningsByPlace {
+  private readonly byPlace: (string | undefined)[];
+
+  constructor(
+    readonly index: FoodIndex,
+    private readonly declared: DeclaredAllergies,
+  ) {
+    this.byPlace = new Array<string | undefined>(index.entries.length);
+  }
+
+  of(entry: FoodEntry, food: number): string {
+    let json = this.byPlace[food];
+    if (json === undefined) {
+      const warnings = allergyWarningsOf(entry, this.declared);
+      json = `,"allergy_warnings":${JSON.stringify(warnings.allergy_warnings)},"other_allergy_warnings":${JSON.stringify(warnings.other_allergy_warnings)}`;
+      this.byPlace[food] = json;
+    }
+    return json;
+  }
 }
 
 /** How a food's JSON ends once checked against the schema with no warnings nor marks. */
@@ -429,11 +504,10 @@ export async function searchFoodsAnswer(
       }),
     );
   }
-  const items = ranked.entries.map(({ entry, mark }) => {
-    // The person's warnings (decision 073); the other allergies' words are their own text.
-    const warnings = allergyWarningsOf(entry, ranked.declared);
-    return `${jsonOf(entry)},"allergy_warnings":${JSON.stringify(warnings.allergy_warnings)},"other_allergy_warnings":${JSON.stringify(warnings.other_allergy_warnings)},"favourite":${mark.favourite},"recent":${mark.usedAt !== null}}`;
-  });
+  const items = ranked.entries.map(
+    (food) =>
+      `${jsonOf(food.entry)}${ranked.warningsOf(food)},"favourite":${food.mark.favourite},"recent":${food.mark.usedAt !== null}}`,
+  );
   return `{"status":200,"data":[${items.join(',')}]}`;
 }
 

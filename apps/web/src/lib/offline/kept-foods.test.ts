@@ -184,7 +184,12 @@ describe('a search without signal', () => {
           ? { favourite: false, usedAt: 1 }
           : UNMARKED;
     for (const q of ['pollo', 'arroz', 'tortilla de patatas', 'polo', 'leche', 'papas']) {
-      const expected = rankForPerson(table.ranked(q), new FoodIndex([own]).search(q), marks, 20);
+      const expected = rankForPerson(
+        table.ranked(q),
+        new FoodIndex([own]).search(q),
+        (hit) => marks(hit.entry.id),
+        20,
+      );
       const found = await search(client, q);
       expect(
         found.map((food) => food.name),
