@@ -42,6 +42,9 @@ const DATA_LAYER = [
   /\/packages\/shared\/src\/(?!errors\.ts$)/,
   /\/apps\/web\/src\/features\/[^/]+\/[^/]+-api\.ts$/,
   /\/apps\/web\/src\/lib\/(http|query-keys|calendar-day|diary-format|training-plan|consent-areas|number-input|trainer-targets)\.ts$/,
+  // The drafts' keys, which the diary's comments name at load: merged elsewhere, this small
+  // file took the form library into the diary's first download.
+  /\/apps\/web\/src\/lib\/drafts\.ts$/,
   /\/apps\/web\/src\/routes\/-(guards|onboarding-loader|invitation-viewer)\.ts$/,
   // The routes' loaders, which the router splits from their screens.
   /\?tsr-split=loader$/,
@@ -71,6 +74,13 @@ const FORMS = [
   /\/node_modules\/react-hook-form\//,
   /\/apps\/web\/src\/components\/ui\/form-field\.tsx$/,
 ];
+
+/**
+ * Forms of the diary that show only after a tap, in a file of their own: merged into the
+ * small shared files around them, they took the form library into the diary's first
+ * download (decision 082).
+ */
+const DIARY_FORMS = /\/apps\/web\/src\/features\/diary\/use-copy-form\.ts$/;
 
 type ModuleInfoOf = (id: string) => {
   isEntry: boolean;
@@ -178,6 +188,7 @@ function chunksByUse() {
     );
     if (first.has(id)) return 'framework';
     if (FORMS.some((pattern) => pattern.test(id))) return 'forms';
+    if (DIARY_FORMS.test(id)) return 'diary-forms';
     if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
     if (DATA_LAYER.some((pattern) => pattern.test(id))) return dataFileOf(id, meta.getModuleInfo);
     if (FRAMEWORK.test(id)) return 'framework';

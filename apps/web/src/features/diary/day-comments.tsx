@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import type { Comment, CommentInput } from '@forja/shared/schemas/comments';
 import type { Meal } from '@forja/shared/schemas/diary';
-import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { errorMessage } from '../../lib/api-error';
@@ -16,6 +15,21 @@ import { dayCommentsQuery, sendDayComment } from './comments-api';
  * and on each session. A thread shows only once it has a comment; the trainee replies there,
  * and a reply not yet sent is kept as a draft under the trainee (`userId`).
  */
+
+// A thread, and the form library its reply box uses, load once there is a comment to show.
+const LazyCommentThread = lazy(() =>
+  import('../../components/comments/comment-thread').then((module) => ({
+    default: module.CommentThread,
+  })),
+);
+
+function CommentThread(props: ComponentProps<typeof LazyCommentThread>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCommentThread {...props} />
+    </Suspense>
+  );
+}
 
 function useThread(date: string, only: (comment: Comment) => boolean) {
   const queryClient = useQueryClient();

@@ -507,7 +507,7 @@ describe('the diary screen', () => {
     expect(within(snack).getByText('8,5 fl oz')).toBeVisible();
 
     await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
-    const form = within(snack).getByRole('form', { name: 'Editar Leche entera' });
+    const form = await within(snack).findByRole('form', { name: 'Editar Leche entera' });
     // 250 ml = 8.45 fl oz
     expect(within(form).getByLabelText('Cantidad (fl oz)')).toHaveValue('8,5');
     await user.selectOptions(within(form).getByLabelText('Comida'), 'cena');
@@ -519,7 +519,7 @@ describe('the diary screen', () => {
     });
 
     await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
-    const again = within(snack).getByRole('form', { name: 'Editar Leche entera' });
+    const again = await within(snack).findByRole('form', { name: 'Editar Leche entera' });
     const amount = within(again).getByLabelText('Cantidad (fl oz)');
     await user.clear(amount);
     await user.type(amount, '12');

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { notesInputSchema, type DiaryDay, type DiaryMeal } from '@forja/shared/schemas/diary';
+import type { MetricSystem } from '@forja/shared/units';
+import { cardFrame } from '../../components/ui/card';
+import { FieldError, TextField } from '../../components/ui/form-field';
+import { fieldControl, secondaryButton } from '../../components/ui/styles';
+import { draftKey, useDraft } from '../../lib/drafts';
+import { saveNotes } from './diary-api';
+import { DayComments } from './day-comments';
+import { DayCompletenessControl } from './day-completeness';
+import { useGuardedCopy } from './guarded-copy';
+import { showNotes } from './optimistic-api';
+import { TrainingSection } from './training-section';
+import { useCopyForm } from './use-copy-form';
+import { useDiaryChange } from './use-diary-change';
+
+interface BelowTheMealsProps {
+  userId: string;
+  date: string;
+  today: string;
+  system: MetricSystem;
+  day: DiaryDay;
+  /** Where the "+" led: the note's box is focused, or the training is scrolled to. */
+  focus?: 'notas' | 'entrenamiento' | undefined;
+}
+
+/**
+ * What the diary shows below the meals and the water: the day's state, the comments,
+ * copying a day, the training and the notes. Its code, and the form library its forms use,
+ * load once the meals are on screen (decision 082).
+ */
+export function BelowTheMeals({ userId, date, today, system, day, focus }: BelowTheMealsProps) {
+  useEffect(() => {
+    if (!focus) return;
+    const target = document.getElementById(focus);
+    target?.scrollIntoView({ block: 'start' });
+    (target?.querySelector<HTMLElement>('textarea, button') ?? target)?.focus({
+      preventScroll: true,
+    });
+  }, [focus, date]);
+  return (
+    <>
+      {date <= today ? (
+        <DayCompletenessControl
+          date={date}
+          marked={day.completeness_marked}
+          counted={day.completeness}
+        />
+      ) : null}
+      <DayComments userId={userId} date={date} />
+      <CopyDayForm key={date} date={date} entries={countEntries(day.meals)} />
+      <div id="entrenamiento" className="scroll-mt-32">
+        <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
+      </div>
+      <NotesCard key={`${date}-${day.notes}`} userId={userId} date={date} notes={day.notes} />
+    </>
+  );
+}
+
+function countEntries(meals: DiaryMeal[]): number {
+  return meals.reduce((sum, meal) => sum + meal.entries.length, 0);
+}
+
+/** Another day's meals copied into this one; asks first when this day has entries. */
+function CopyDayForm({ date, entries }: { date: string; entries: number }) {
+  const { register, handleSubmit, errors } = useCopyForm(date);
+  const copy = useGuardedCopy(date);
+  return (
+    <form
+      aria-label="Copiar un día entero"
+      noValidate
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) =>
+        void handleSubmit((request) => {
+          copy.run(request, entries);
+        })(event)
+      }
+    >
+      <TextField
+        label="Copiar todas las comidas del día"
+        type="date"
+        required
+        error={errors.from_date?.message}
+        {...register('from_date')}
+      />
+      <button type="submit" disabled={copy.pending} className={secondaryButton}>
+        Copiar día
+      </button>
+      {copy.confirmation}
+    </form>
+  );
+}
+
+function NotesCard({ userId, date, notes }: { userId: string; date: string; notes: string }) {
+  const id = useId();
+  const save = useDiaryChange(
+    (value: string) => saveNotes(date, value),
+    () => [date],
+    {
+      success: 'Notas guardadas',
+      show: (queryClient, value) => {
+        showNotes(queryClient, date, value);
+      },
+    },
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(notesInputSchema), defaultValues: { notes } });
+  const restore = useCallback(
+    (text: string) => {
+      setValue('notes', text, { shouldDirty: true });
+    },
+    [setValue],
+  );
+  const draft = useDraft({
+    key: draftKey(userId, `diary-notes:${date}`),
+    value: useWatch({ control, name: 'notes' }),
+    saved: notes,
+    restore,
+  });
+  return (
+    <form
+      id="notas"
+      aria-label="Notas del día"
+      noValidate
+      className={`flex scroll-mt-32 flex-col gap-2 ${cardFrame}`}
+      onSubmit={(event) =>
+        void handleSubmit((input) => {
+          save.mutate(input.notes, { onSuccess: draft.clear });
+        })(event)
+      }
+    >
+      <label htmlFor={id} className="text-xl font-bold">
+        Notas del día
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={4000}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? `${id}-error` : undefined}
+        className={fieldControl}
+        {...register('notes')}
+      />
+      <FieldError id={`${id}-error`} message={errors.notes?.message} />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={save.isPending} className={secondaryButton}>
+          {save.isPending ? 'Guardando...' : 'Guardar notas'}
+        </button>
+        {draft.kept ? (
+          <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+            Borrador guardado
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
