@@ -242,7 +242,7 @@ const SHORTEST_WHOLE_WORD = 3;
  * Foods met by query words (and found by queries) the shipped table's index remembers: some
  * 15 MB of each, as 5000 words meeting 50 foods each.
  */
-export const TABLE_MATCHES_REMEMBERED = 250_000;
+const TABLE_MATCHES_REMEMBERED = 250_000;
 
 /** The person's marks on a food: favourite, and when they last logged it (ms), if lately. */
 export interface Marks {

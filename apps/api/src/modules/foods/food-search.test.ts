@@ -58,91 +58,7 @@ describe('FoodIndex', () => {
     expect(index.search('qqqqqq')).toEqual([]);
     expect(index.search('   ')).toEqual([]);
   });
-});
 
-describe('rankForPerson', () => {
-  it('answers what ranking everything for the person would, from the ranking for nobody', () => {
-    const ids = table.map((food) => food.id);
-    // A person with a few favourites and recent foods, some of them typo matches.
-    const marked = new Map<string, Marks>();
-    ids.forEach((id, at) => {
-      if (at % 7 === 0) marked.set(id, { favourite: true, usedAt: null });
-      else if (at % 5 === 0) marked.set(id, { favourite: false, usedAt: at * 1000 });
-    });
-    const marks = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
-    const ownFood = (id: string, name: string): FoodEntry =>
-      ({
-        ...table[0],
-        ...{ id, name, aliases: [], origin: 'own', commonness: 0, state: null, source: '' },
-      }) as FoodEntry;
-    const own = new FoodIndex([
-      ownFood('own-1', 'Pollo de la abuela'),
-      ownFood('own-2', 'Arroz con pollo'),
-    ]);
-    for (const q of ['p', 'pollo', 'arroz', 'leche', 'platno', 'a', 'pan de']) {
-      const expected = rankHits([...index.search(q), ...own.search(q)], marks)
-        .slice(0, 20)
-        .map((hit) => hit.entry.id);
-      const fast = rankForPerson(index.ranked(q), own.search(q), marks, 20).map(
-        (hit) => hit.entry.id,
-      );
-      expect(fast, q).toEqual(expected);
-      // As the API ranks: the marks found by each food's place, read once per person.
-      const tableMarks = new MarksByPlace(index, (id) => marked.get(id) ?? UNMARKED);
-      const ownMarks = new MarksByPlace(own, (id) => marked.get(id) ?? UNMARKED);
-      const byPlace = (hit: Hit) =>
-        hit.entry.origin === 'own' ? ownMarks.of(hit) : tableMarks.of(hit);
-      const placed = rankForPerson(index.ranked(q), own.search(q), byPlace, 20).map(
-        (hit) => hit.entry.id,
-      );
-      expect(placed, q).toEqual(expected);
-    }
-  });
-
-  it('marks own foods too, and ranks a person with hundreds of foods as ranking all would', () => {
-    // More of the person's hits than are shown: only the first `limit` of theirs are kept.
-    const own = new FoodIndex(
-      Array.from(
-        { length: 120 },
-        (_, at): FoodEntry =>
-          ({
-            ...table[0],
-            ...{
-              id: `own-${at}`,
-              name: `Pollo de casa ${at}`,
-              aliases: [],
-              origin: 'own',
-              commonness: 0,
-              state: null,
-              source: '',
-            },
-          }) as FoodEntry,
-      ),
-    );
-    const marked = new Map<string, Marks>([
-      ['own-7', { favourite: true, usedAt: null }],
-      ['own-90', { favourite: false, usedAt: 5 }],
-      ['own-3', { favourite: false, usedAt: 9 }],
-    ]);
-    const marks = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
-    for (const q of ['p', 'pollo', 'pollo de casa 1', 'casa']) {
-      const expected = rankHits([...index.search(q), ...own.search(q)], marks)
-        .slice(0, 20)
-        .map((hit) => hit.entry.id);
-      const fast = rankForPerson(index.ranked(q), own.search(q), marks, 20).map(
-        (hit) => hit.entry.id,
-      );
-      expect(fast, q).toEqual(expected);
-    }
-    expect(
-      rankForPerson(index.ranked('pollo'), own.search('pollo'), marks, 3).map(
-        (hit) => hit.entry.id,
-      ),
-    ).toEqual(['own-7', 'own-3', 'own-90']);
-  });
-});
-
-describe('FoodIndex', () => {
   it('answers the same once it has forgotten the words it remembered', () => {
     const small = new FoodIndex(table, 60);
     const queries = ['pollo', 'arroz', 'leche', 'pan', 'pollo', 'arroz asado', 'leche'];
@@ -150,5 +66,71 @@ describe('FoodIndex', () => {
     const again = queries.map((q) => small.search(q).map((hit) => hit.entry.id));
     expect(again).toEqual(first);
     expect(first).toEqual(queries.map((q) => index.search(q).map((hit) => hit.entry.id)));
+  });
+});
+
+/** One of the person's own foods, named `name`. */
+const ownFood = (id: string, name: string): FoodEntry =>
+  ({
+    ...table[0],
+    ...{ id, name, aliases: [], origin: 'own', commonness: 0, state: null, source: '' },
+  }) as FoodEntry;
+
+/**
+ * `rankForPerson` answers, for each query, the first twenty of ranking every hit for the
+ * person, with the marks looked up by id and, as the API does, by each food's place.
+ */
+function expectRankedAsAll(own: FoodIndex, marked: Map<string, Marks>, queries: string[]) {
+  const byId = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
+  const tableMarks = new MarksByPlace(index, (id) => marked.get(id) ?? UNMARKED);
+  const ownMarks = new MarksByPlace(own, (id) => marked.get(id) ?? UNMARKED);
+  const byPlace = (hit: Hit) =>
+    hit.entry.origin === 'own' ? ownMarks.of(hit) : tableMarks.of(hit);
+  for (const q of queries) {
+    const expected = rankHits([...index.search(q), ...own.search(q)], byId)
+      .slice(0, 20)
+      .map((hit) => hit.entry.id);
+    for (const marks of [byId, byPlace]) {
+      const fast = rankForPerson(index.ranked(q), own.search(q), marks, 20);
+      expect(
+        fast.map((hit) => hit.entry.id),
+        q,
+      ).toEqual(expected);
+    }
+  }
+}
+
+describe('rankForPerson', () => {
+  it('answers what ranking everything for the person would, from the ranking for nobody', () => {
+    // A person with a few favourites and recent foods, some of them typo matches.
+    const marked = new Map<string, Marks>();
+    table.forEach(({ id }, at) => {
+      if (at % 7 === 0) marked.set(id, { favourite: true, usedAt: null });
+      else if (at % 5 === 0) marked.set(id, { favourite: false, usedAt: at * 1000 });
+    });
+    const own = new FoodIndex([
+      ownFood('own-1', 'Pollo de la abuela'),
+      ownFood('own-2', 'Arroz con pollo'),
+    ]);
+    expectRankedAsAll(own, marked, ['p', 'pollo', 'arroz', 'leche', 'platno', 'a', 'pan de']);
+  });
+
+  it('marks own foods too, and ranks a person with hundreds of foods as ranking all would', () => {
+    // More of the person's hits than are shown: only the first `limit` of theirs are kept.
+    const own = new FoodIndex(
+      Array.from({ length: 120 }, (_, at) => ownFood(`own-${at}`, `Pollo de casa ${at}`)),
+    );
+    const marked = new Map<string, Marks>([
+      ['own-7', { favourite: true, usedAt: null }],
+      ['own-90', { favourite: false, usedAt: 5 }],
+      ['own-3', { favourite: false, usedAt: 9 }],
+    ]);
+    expectRankedAsAll(own, marked, ['p', 'pollo', 'pollo de casa 1', 'casa']);
+    const marks = (hit: Hit) => marked.get(hit.entry.id) ?? UNMARKED;
+    expect(
+      rankForPerson(index.ranked('pollo'), own.search('pollo'), marks, 3).map(
+        (hit) => hit.entry.id,
+      ),
+    ).toEqual(['own-7', 'own-3', 'own-90']);
   });
 });
