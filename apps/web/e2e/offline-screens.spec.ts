@@ -96,3 +96,39 @@ test("without signal home's energy follows a food logged from home, and a screen
     })
     .toEqual(['Huevo']);
 });
+
+test('without signal a weighing shows on Métricas at once, marked, and reaches the API once the signal is back', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const account = await onboardedAccount(request, 'offline-weight');
+  const headers = { Authorization: `Token ${account.tokens.access_token}` };
+  await storeSession(page, account.tokens);
+  await page.goto('/users/metrics');
+  const weighing = page.getByRole('form', { name: 'Anotar peso' });
+  await expect(weighing).toBeVisible();
+  // Without signal, the code of what a tap opens comes from the service worker's precache.
+  await controlledByTheServiceWorker(page);
+
+  await context.setOffline(true);
+  await expect(page.getByText('Sin conexión — se guardará al volver')).toBeVisible();
+  await weighing.getByLabel('Peso (kg)').fill('81,3');
+  await weighing.getByRole('button', { name: 'Guardar peso' }).click();
+  const table = page.getByRole('table', { name: 'Pesajes del periodo' });
+  const row = table.getByRole('row', { name: /81,3 kg/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Pendiente de enviar')).toBeVisible();
+  await expect(page.getByTestId('trend')).not.toHaveText('—');
+  await page.screenshot({ path: testInfo.outputPath('metrics-weighing-offline.png') });
+
+  await context.setOffline(false);
+  await expect(row.getByText('Pendiente de enviar')).toBeHidden({ timeout: 15_000 });
+  await expect(table.getByRole('row', { name: /81,3 kg/ })).toHaveCount(1);
+  const metrics = await data<{ weights: { date: string; weight_kg: number }[] }>(
+    await request.get('/v0/metrics/?months=1', { headers }),
+  );
+  expect(metrics.weights.filter((point) => point.date === today())).toEqual([
+    expect.objectContaining({ weight_kg: 81.3 }),
+  ]);
+});

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { weightEntries } from '../db/schema/metrics';
 import { onboardingAnswers } from '../db/schema/onboarding';
-import { weightTrend } from './trend';
+import { weightTrend } from '@forja/shared/weight-trend';
 
 /**
  * Recomputes the person's latest trend weight from all their weighings and stores it with

@@ -4,7 +4,7 @@ import type { CheckInFigures } from '@forja/shared/schemas/check-ins';
 import type { Db } from '../../db/client';
 import { diaryDays } from '../../db/schema/diary';
 import { adherence } from '../../nutrition/adherence';
-import { weeklyRate, weightTrend } from '../../nutrition/trend';
+import { weeklyRate, weightTrend } from '@forja/shared/weight-trend';
 import { figuresOver } from '../../trainee-figures/figures';
 import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
 

@@ -36,7 +36,7 @@ import { findDailyTargets } from '../../nutrition/daily-targets';
 import { trainerMay } from '../../security/trainer-access';
 import { adherence } from '../../nutrition/adherence';
 import { csvRows, toCsv, type Cell, type CsvFormat } from './csv';
-import { weeklyRate, weightTrend } from '../../nutrition/trend';
+import { weeklyRate, weightTrend } from '@forja/shared/weight-trend';
 import { refreshTrendWeight } from '../../nutrition/trend-weight';
 import { lockWeighings } from '../../db/advisory-locks';
 

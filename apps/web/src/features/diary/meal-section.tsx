@@ -11,7 +11,7 @@ import { MealComments } from './day-comments';
 import { formatAmount } from './format';
 import { foodCount, useGuardedCopy } from './guarded-copy';
 import type { FoodPickerSlot } from './meal-section-forms';
-import { PendingMark } from './pending-mark';
+import { PendingMark } from '../../components/ui/pending-mark';
 import { usePendingTargets } from '../../lib/offline/offline';
 
 // The sheet (and the search inside it) loads when a meal first opens it.

@@ -7,7 +7,7 @@ import { diaryDayQuery, saveWater } from './diary-api';
 import { formatWater } from './format';
 import { usePendingTargets } from '../../lib/offline/offline';
 import { showWater } from './optimistic-api';
-import { PendingMark } from './pending-mark';
+import { PendingMark } from '../../components/ui/pending-mark';
 import { useDiaryChange } from './use-diary-change';
 
 // The form of another amount loads when asked for: home's first load goes without it.

@@ -208,6 +208,33 @@ describe('the metrics screen', () => {
     expect(body.weight_kg).toBeCloseTo(80.01, 2);
   });
 
+  it('shows a weighing and its trend at once, marked until it is sent', async () => {
+    const calls = api('metric');
+    renderApp('/users/metrics');
+    expect(await screen.findByTestId('trend')).toHaveTextContent('79,9 kg');
+    const held = holdCalls('/metrics/weights/2026-03-02/');
+    const form = screen.getByRole('form', { name: 'Anotar peso' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(within(form).getByLabelText('Peso (kg)'), '78');
+    await user.click(within(form).getByRole('button', { name: 'Guardar peso' }));
+    const table = screen.getByRole('table', { name: 'Pesajes del periodo' });
+    // Before the API has it: the day, its weight and the trend a day at 10 % brings.
+    const row = await within(table).findByRole('row', { name: /78 kg/ });
+    expect(row).toHaveTextContent('2 mar 2026');
+    expect(row).toHaveTextContent('79,7 kg');
+    expect(within(row).getByText('Pendiente de enviar')).toBeVisible();
+    expect(screen.getByTestId('trend')).toHaveTextContent('79,7 kg');
+    held.release();
+    await vi.waitFor(() => {
+      expect(calls.callsTo('PUT', '/metrics/weights/2026-03-02/')).toHaveLength(1);
+    });
+    // Sent, the metrics are read again (the fake API's answer has no such weighing).
+    await waitFor(() => {
+      expect(within(table).queryByText('Pendiente de enviar')).toBeNull();
+    });
+    expect(calls.callsTo('GET', '/metrics/').length).toBeGreaterThan(1);
+  });
+
   it('draws each logged day’s energy against the target, with the days listed as text', async () => {
     api('metric');
     renderApp('/users/metrics');

@@ -1,4 +1,9 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  useSuspenseQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -52,16 +57,27 @@ import {
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
-import { QUEUED, startOffline } from '../../lib/offline/offline';
+import { QUEUED, startOffline, usePendingTargets } from '../../lib/offline/offline';
+import { PendingMark } from '../../components/ui/pending-mark';
+import { hideMeasurement, hideWeight, showMeasurement, showWeight } from './shown-metrics';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
-/** A change whose effect shows on the screen once the metrics are read again. */
-function useMetricsChange<V>(change: (variables: V) => Promise<unknown>) {
+/**
+ * A change shown on the metrics at once by `show` (`shown-metrics.ts`), before it is sent;
+ * the metrics are read again once the API has it.
+ */
+function useMetricsChange<V>(
+  change: (variables: V) => Promise<unknown>,
+  show: (queryClient: QueryClient, variables: V) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (variables: V) => {
       await startOffline(queryClient);
+      // A read in flight would bring the old metrics back over the change.
+      await queryClient.cancelQueries({ queryKey: ['metrics'] });
+      show(queryClient, variables);
       return change(variables);
     },
     // Offline, the change is still made: the outbox keeps it (decision 077).
@@ -73,8 +89,10 @@ function useMetricsChange<V>(change: (variables: V) => Promise<unknown>) {
       }
       return queryClient.invalidateQueries({ queryKey: ['metrics'] });
     },
-    onError: (error) => {
+    onError: async (error) => {
       notify.error(errorMessage(error, METRICS_ERROR));
+      // What was shown ahead of the API goes.
+      await queryClient.invalidateQueries({ queryKey: ['metrics'] });
     },
   });
 }
@@ -217,8 +235,14 @@ function WeightSection({
     resolver: zodResolver(weightFormSchema(system)),
     defaultValues: { date: today, weight: '' },
   });
-  const save = useMetricsChange(({ day, kg }: { day: string; kg: number }) => saveWeight(day, kg));
-  const remove = useMetricsChange((day: string) => deleteWeight(day));
+  const save = useMetricsChange(
+    ({ day, kg }: { day: string; kg: number }) => saveWeight(day, kg),
+    (queryClient, { day, kg }) => {
+      showWeight(queryClient, day, kg);
+    },
+  );
+  const remove = useMetricsChange((day: string) => deleteWeight(day), hideWeight);
+  const pending = usePendingTargets();
   const rate = metrics.weekly_rate_kg;
   return (
     <Card title="Peso">
@@ -303,7 +327,10 @@ function WeightSection({
           <tbody>
             {[...metrics.weights].reverse().map((point) => (
               <tr key={point.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                <td className="py-1">{formatDate(point.date)}</td>
+                <td className="py-1">
+                  {formatDate(point.date)}
+                  {pending.has(`weight:${point.date}`) ? <PendingMark /> : null}
+                </td>
                 <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
                 <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
                 <td className="text-right">
@@ -400,10 +427,14 @@ function MeasurementsSection({
     resolver: zodResolver(measurementFormSchema(system)),
     defaultValues: { date: today, ...noMeasurements },
   });
-  const save = useMetricsChange(({ day, input }: { day: string; input: MeasurementInput }) =>
-    saveMeasurement(day, input),
+  const save = useMetricsChange(
+    ({ day, input }: { day: string; input: MeasurementInput }) => saveMeasurement(day, input),
+    (queryClient, { day, input }) => {
+      showMeasurement(queryClient, day, input);
+    },
   );
-  const remove = useMetricsChange((day: string) => deleteMeasurement(day));
+  const remove = useMetricsChange((day: string) => deleteMeasurement(day), hideMeasurement);
+  const pending = usePendingTargets();
   return (
     <Card title="Medidas">
       <form
@@ -468,7 +499,10 @@ function MeasurementsSection({
             <tbody>
               {[...measurements].reverse().map((row) => (
                 <tr key={row.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                  <td className="py-1">{formatDate(row.date)}</td>
+                  <td className="py-1">
+                    {formatDate(row.date)}
+                    {pending.has(`measurements:${row.date}`) ? <PendingMark /> : null}
+                  </td>
                   {MEASUREMENT_SITES.map((site) => {
                     const cm = row[`${site}_cm`];
                     return (

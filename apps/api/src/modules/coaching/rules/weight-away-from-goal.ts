@@ -1,6 +1,6 @@
 import { addDays } from '@forja/shared/calendar';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
-import { weeklyRate } from '../../../nutrition/trend';
+import { weeklyRate } from '@forja/shared/weight-trend';
 import { FLAT_KG_PER_WEEK } from '../trend-direction';
 import type { Rule } from './rule';
 import { formatDecimal, runStart } from './rule';

@@ -25,7 +25,7 @@ import {
   saveExerciseNotes,
 } from '../diary-api';
 import { showAddedSet } from '../optimistic-api';
-import { PendingMark } from '../pending-mark';
+import { PendingMark } from '../../../components/ui/pending-mark';
 import { useDiaryChange } from '../use-diary-change';
 import { usePendingTargets } from '../../../lib/offline/offline';
 import { ExercisePicker } from './exercise-picker';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '@forja/shared/calendar';
-import { weeklyRate, weightTrend } from './trend';
+import { addDays } from './calendar';
+import { weeklyRate, weightTrend } from './weight-trend';
 
 const day = (offset: number) => addDays('2026-03-01', offset);
 
@@ -56,6 +56,27 @@ describe('weightTrend', () => {
             expect(point.trend_kg).toBeGreaterThanOrEqual(low - 1e-9);
             expect(point.trend_kg).toBeLessThanOrEqual(high + 1e-9);
           });
+        },
+      ),
+    );
+  });
+
+  it('goes on from a point already smoothed as it would over the whole history', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 40, max: 200, noNaN: true }), { minLength: 2, maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 40 }),
+        fc.nat(),
+        (kg, gaps, cut) => {
+          let offset = 0;
+          const entries = kg.map((weight_kg, index) => {
+            offset += index === 0 ? 0 : (gaps[index] ?? 1);
+            return { date: day(offset), weight_kg };
+          });
+          const split = 1 + (cut % (entries.length - 1));
+          const whole = weightTrend(entries);
+          const before = weightTrend(entries.slice(0, split));
+          expect([...before, ...weightTrend(entries.slice(split), before.at(-1))]).toEqual(whole);
         },
       ),
     );

@@ -1,5 +1,5 @@
-import type { WeightEntry, WeightPoint } from '@forja/shared/schemas/metrics';
-import { addDays, daysBetween } from '@forja/shared/calendar';
+import type { WeightEntry, WeightPoint } from './schemas/metrics';
+import { addDays, daysBetween } from './calendar';
 
 /**
  * How far the trend moves towards each day's weight: 10 % a day, as in The Hacker's Diet.
@@ -16,12 +16,14 @@ export const RATE_WINDOW_DAYS = 28;
  * The smoothed weight after each weighing: an exponential moving average over the days,
  * with the days between two weighings filled in on the straight line between them, so one
  * weighing after a week away moves the trend as a week of daily ones on the way to it
- * would, not as a week at that weight. `entries` are in date order.
+ * would, not as a week at that weight. `entries` are in date order. With `after`, a point
+ * already smoothed before the first of them, the trend goes on from it: a screen that holds
+ * part of the history works out what a new weighing does to it as the API would.
  */
-export function weightTrend(entries: readonly WeightEntry[]): WeightPoint[] {
+export function weightTrend(entries: readonly WeightEntry[], after?: WeightPoint): WeightPoint[] {
   const points: WeightPoint[] = [];
   for (const entry of entries) {
-    const previous = points.at(-1);
+    const previous = points.at(-1) ?? after;
     // Fields named one by one: a spread makes a slower object, and a roster runs this
     // for every trainee.
     if (!previous) {
