@@ -312,56 +312,71 @@ function WeightSection({
         </button>
       </form>
       {metrics.weights.length > 0 ? (
-        <table className="w-full text-left">
-          <caption className="sr-only">Pesajes del periodo</caption>
-          <thead>
-            <tr className="text-sm text-neutral-700 dark:text-neutral-300">
-              <th scope="col">Día</th>
-              <th scope="col">Peso</th>
-              <th scope="col">Tendencia</th>
-              <th scope="col">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...metrics.weights].reverse().map((point) => (
-              <tr key={point.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                <td className="py-1">
-                  {formatDate(point.date)}
-                  {pending.has(`weight:${point.date}`) ? <PendingMark /> : null}
-                </td>
-                <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
-                <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
-                <td className="text-right">
-                  <RowActions
-                    actions={[
-                      {
-                        text: 'Editar',
-                        label: `Editar el peso del ${formatDate(point.date)}`,
-                        onClick: () => {
-                          setValue('date', point.date, { shouldValidate: true });
-                          setValue(
-                            'weight',
-                            inputText(weightForDisplay(point.weight_kg, system), 1),
-                            { shouldValidate: true, shouldDirty: true },
-                          );
-                        },
-                      },
-                      {
-                        text: 'Eliminar',
-                        label: `Eliminar el peso del ${formatDate(point.date)}`,
-                        onClick: () => {
-                          remove.mutate(point.date);
-                        },
-                      },
-                    ]}
-                  />
-                </td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">Pesajes del periodo</caption>
+            <thead>
+              <tr className="text-sm text-neutral-700 dark:text-neutral-300">
+                <th scope="col" className="pr-2">
+                  Día
+                </th>
+                <th scope="col" className="pr-2">
+                  Peso
+                </th>
+                <th scope="col" className="pr-2">
+                  Tendencia
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Acciones</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {[...metrics.weights].reverse().map((point) => (
+                <tr
+                  key={point.date}
+                  className="border-t border-neutral-200 dark:border-neutral-800"
+                >
+                  <td className="py-1 pr-2">
+                    {formatDate(point.date)}
+                    {pending.has(`weight:${point.date}`) ? <PendingMark /> : null}
+                  </td>
+                  <td className="pr-2">
+                    {`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}
+                  </td>
+                  <td className="pr-2">
+                    {`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}
+                  </td>
+                  <td className="text-right">
+                    <RowActions
+                      actions={[
+                        {
+                          text: 'Editar',
+                          label: `Editar el peso del ${formatDate(point.date)}`,
+                          onClick: () => {
+                            setValue('date', point.date, { shouldValidate: true });
+                            setValue(
+                              'weight',
+                              inputText(weightForDisplay(point.weight_kg, system), 1),
+                              { shouldValidate: true, shouldDirty: true },
+                            );
+                          },
+                        },
+                        {
+                          text: 'Eliminar',
+                          label: `Eliminar el peso del ${formatDate(point.date)}`,
+                          onClick: () => {
+                            remove.mutate(point.date);
+                          },
+                        },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="text-neutral-700 dark:text-neutral-300">
           Anota tu peso para ver su tendencia.
