@@ -57,6 +57,20 @@ test('without signal a food search finds what the server would, and the food log
   const server = api(request, account.tokens);
   const expected = (await server.search('tortilla de patatas')).map((food) => food.name);
   expect(expected.length).toBeGreaterThan(0);
+  // One's own food, made on another device: no answer on this one ever carries it.
+  const made = await request.post('/v0/foods/', {
+    headers: { Authorization: `Token ${account.tokens.access_token}` },
+    data: {
+      name: 'Batido verde de la casa',
+      kcal: 60,
+      protein_g: 2,
+      available_carbohydrate_g: 11,
+      fat_g: 1,
+      fibre_g: 2,
+      portions: [{ name: '1 vaso', grams: 250 }],
+    },
+  });
+  expect(made.status()).toBe(201);
 
   await storeSession(page, account.tokens);
   await page.goto('/users/diary');
@@ -89,6 +103,10 @@ test('without signal a food search finds what the server would, and the food log
   // The declared "Kiwi" allergy is warned of without signal too.
   await adding.getByLabel('Buscar alimento').fill('kiwi');
   await expect(results.first()).toContainText('Contiene kiwi');
+
+  // One's own food made elsewhere is found too: the device keeps every one.
+  await adding.getByLabel('Buscar alimento').fill('batido verde');
+  await expect(results.first()).toContainText('Batido verde de la casa');
 
   // The first tortilla, logged without signal.
   await adding.getByLabel('Buscar alimento').fill('tortilla de patatas');

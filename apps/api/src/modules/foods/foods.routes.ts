@@ -7,6 +7,7 @@ import {
   foodSchema,
   foodSearchQuerySchema,
 } from '@forja/shared/schemas/foods';
+import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { traineeFoodSearchQuerySchema } from '@forja/shared/schemas/recipes';
 import { requireUser } from '../../http/authentication';
@@ -19,6 +20,7 @@ import {
   findFoodByBarcode,
   foodTableAnswer,
   getFood,
+  ownFoods,
   searchFoodsAnswer,
   searchFoodsForTrainee,
   setFavourite,
@@ -88,6 +90,20 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         .type('application/json; charset=utf-8')
         .send(json as unknown as FoodTableAnswer);
     },
+  );
+
+  app.get(
+    '/foods/own/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every one of one’s own foods and recipes, for a device to find them offline',
+        description: `At most ${String(MAX_OWN_FOODS)}, the bound on them; with the favourite and recent marks and the allergy warnings of a search's answer.`,
+        response: responses(200, foodListSchema),
+      },
+    },
+    async (request, reply) => send(reply, 200, await ownFoods(deps, requireUser(request).userId)),
   );
 
   app.get(

@@ -571,6 +571,18 @@ async function favouritesAndRecents(
   });
 }
 
+/**
+ * Every food of the person's own (their foods and recipes, at most `MAX_OWN_FOODS`), with
+ * their marks and allergy warnings: what a device keeps to find them without signal, also
+ * those it never met in an answer (decision 081).
+ */
+export function ownFoods(deps: FoodsDeps, userId: string): Promise<Food[]> {
+  return selectFoods(deps, userId, {
+    where: () => eq(foods.owner_id, userId),
+    limit: MAX_OWN_FOODS,
+  });
+}
+
 export async function getFood(deps: FoodsDeps, userId: string, id: string): Promise<Food> {
   if (!isId(id)) throw new AppError('foodNotFound');
   const [food] = await selectFoods(deps, userId, { where: () => eq(foods.id, id), limit: 1 });

@@ -235,6 +235,35 @@ describe('one’s own foods', () => {
     expect(await search(owner, 'bizcocho abuela')).toEqual([]);
   });
 
+  it('are all listed for the device to keep, with their marks, and no one else’s', async () => {
+    const owner = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const cake = (await owner.call<Food>('POST', '/v0/foods/', ownFood)).data;
+    const shake = (
+      await owner.call<Food>('POST', '/v0/foods/', { ...ownFood, name: 'Batido de proteínas' })
+    ).data;
+    await other.call<Food>('POST', '/v0/foods/', { ...ownFood, name: 'Tarta de otra persona' });
+    expect((await owner.call('PUT', `/v0/foods/${shake.id}/favourite/`)).status).toBe(200);
+
+    const listed = await owner.call<Food[]>('GET', '/v0/foods/own/');
+    expect(listed.status).toBe(200);
+    expect(listed.data).toHaveLength(2);
+    expect(listed.data.find((food) => food.id === cake.id)).toEqual(cake);
+    expect(listed.data.find((food) => food.id === shake.id)).toMatchObject({
+      name: 'Batido de proteínas',
+      origin: 'own',
+      favourite: true,
+    });
+
+    await owner.call('DELETE', `/v0/foods/${cake.id}/`);
+    expect((await owner.call<Food[]>('GET', '/v0/foods/own/')).data.map((food) => food.id)).toEqual(
+      [shake.id],
+    );
+    expect(names((await other.call<Food[]>('GET', '/v0/foods/own/')).data)).toEqual([
+      'Tarta de otra persona',
+    ]);
+  });
+
   it(`are at most ${MAX_OWN_FOODS} per person, also when the last places are asked for at once`, async () => {
     const owner = await signedInUser(ctx);
     const { sql } = await import('drizzle-orm');
@@ -337,6 +366,7 @@ describe('one’s own foods', () => {
 describe('the foods calls', () => {
   const calls = [
     ['GET', '/v0/foods/?q=pan'],
+    ['GET', '/v0/foods/own/'],
     ['GET', '/v0/foods/00000000-0000-4000-8000-000000000000/'],
     ['POST', '/v0/foods/'],
     ['PUT', '/v0/foods/00000000-0000-4000-8000-000000000000/'],

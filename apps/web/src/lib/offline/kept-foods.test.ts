@@ -81,6 +81,13 @@ const OWN: Food = {
   allergy_warnings: ['eggs'],
 };
 
+/** One's own food no search has answered on this device. */
+const NEVER_SEEN: Food = {
+  ...asAnswered(tableFood('Batido verde de la casa')),
+  origin: 'own',
+  source: '',
+};
+
 const [grilledChicken, , roastChicken] = TABLE;
 if (!grilledChicken || !roastChicken) throw new Error('fixture');
 /** Favourites and recents as `GET /v0/foods/?limit=50` answers them. */
@@ -96,6 +103,7 @@ function api(
   return installFakeApi({
     'GET /foods/table/': (call) => ({ ...tableAnswer(call), headers: { ETag: '"table-1"' } }),
     'GET /foods/': ok(FAVOURITES_AND_RECENTS),
+    'GET /foods/own/': ok([{ ...OWN, recent: true }, NEVER_SEEN]),
     [`GET /users/${anUser.id}/onboarding/`]: ok({
       answers: { eating: { ...answers.eating, allergies: ['eggs'], other_allergies: 'kiwi' } },
     }),
@@ -135,7 +143,7 @@ describe('the food table kept on the device', () => {
     expect(person).toMatchObject({
       userId: anUser.id,
       favouritesAndRecents: FAVOURITES_AND_RECENTS,
-      own: [{ ...OWN, recent: true }],
+      own: [{ ...OWN, recent: true }, NEVER_SEEN],
       eating: { allergies: ['eggs'], other_allergies: 'kiwi' },
     });
     expect(fake.callsTo('GET', '/foods/')[0]?.search).toBe('?limit=50');
@@ -238,6 +246,28 @@ describe('a search without signal', () => {
       name: 'Arroz de mamá',
       origin: 'own',
     });
+  });
+
+  it('finds one’s own foods no answer carried on this device, and not one deleted since', async () => {
+    const client = signedIn();
+    api();
+    await keepFoods(client);
+    noSignal();
+    expect((await search(signedIn(), 'batido verde'))[0]).toMatchObject({
+      id: NEVER_SEEN.id,
+      origin: 'own',
+    });
+
+    // Deleted on another device: the next keeping leaves it out.
+    installFakeApi({
+      'GET /foods/table/': { status: 304, headers: { ETag: '"table-1"' } },
+      'GET /foods/': ok(FAVOURITES_AND_RECENTS),
+      'GET /foods/own/': ok([{ ...OWN, recent: true }]),
+      [`GET /users/${anUser.id}/onboarding/`]: ok({ answers: { eating: answers.eating } }),
+    });
+    await keepFoods(client);
+    noSignal();
+    expect(await search(signedIn(), 'batido verde')).toEqual([]);
   });
 
   it('fails as before when the device kept no table, and is not tried for a refusal', async () => {

@@ -12,8 +12,9 @@ import { deviceFoodStorage, KEPT_FOODS_FORMAT, type FoodStorage, type KeptPerson
 /*
  * The foods a device keeps to search without signal (decision 081): the shipped table
  * (`GET /v0/foods/table/`, asked again with its tag), the person's favourites and recent
- * foods, their own foods as answers carried them, and the allergies they declared. Kept in
- * idle time, never while a screen loads; searched only when the API does not answer.
+ * foods, every one of their own foods (`GET /v0/foods/own/`, with those answers carried
+ * since), and the allergies they declared. Kept in idle time, never while a screen loads;
+ * searched only when the API does not answer.
  */
 
 /** The favourites and recents kept: the most the API answers at once. */
@@ -78,21 +79,23 @@ export async function keepFoods(
       foods: table.data,
     });
   }
-  const [list, onboarding] = await Promise.all([
+  const [list, own, onboarding] = await Promise.all([
     http.get('/foods/', {
       schema: foodListSchema,
       query: { limit: String(KEPT_FAVOURITES_AND_RECENTS) },
     }),
+    http.get('/foods/own/', { schema: foodListSchema }),
     http.get(`/users/${encodeURIComponent(userId)}/onboarding/`, { schema: eatingOnlySchema }),
   ]);
   // Signed out (or someone else signed in) meanwhile: nothing of this person is kept.
   if (currentUserId(queryClient) !== userId) return;
-  await changePerson(store, (before) => ({
+  await changePerson(store, () => ({
     format: KEPT_FOODS_FORMAT,
     userId,
     savedAt: Date.now(),
     favouritesAndRecents: list,
-    own: mergeOwn(before?.userId === userId ? before.own : [], list),
+    // Every own food, as the API holds them now: one deleted on another device goes.
+    own: mergeOwn([], own),
     eating: onboarding.answers.eating,
   }));
 }
