@@ -104,10 +104,12 @@ export type Food = z.infer<typeof foodSchema>;
 export const foodListSchema = z.array(foodSchema);
 
 export const FOOD_SEARCH_MAX_RESULTS = 50;
+/** The results a search answers when it names no `limit`: what the app's sheet shows. */
+export const FOOD_SEARCH_RESULTS = 20;
 
 export const foodSearchQuerySchema = z.strictObject({
   q: text('La búsqueda', { max: 100 }).default(''),
-  limit: z.coerce.number().int().min(1).max(FOOD_SEARCH_MAX_RESULTS).default(20),
+  limit: z.coerce.number().int().min(1).max(FOOD_SEARCH_MAX_RESULTS).default(FOOD_SEARCH_RESULTS),
   /** The meal being logged: without a query, what the person eats at it comes first. */
   meal: mealSchema.optional(),
 });

@@ -15,7 +15,7 @@ import { formatNumber } from '../../lib/numbers';
 import { QUEUED } from '../../lib/offline/offline';
 import { addEntry, diaryDayQuery, removeEntry } from './diary-api';
 import { formatAmount } from './format';
-import { entryOf, knownFood, showAddedEntry } from './optimistic-api';
+import { entryOf, knownFood, showAddedEntry, showUsedFood } from './optimistic-api';
 import { useGuardedCopy } from './guarded-copy';
 import { CopyMealForm, QuickAddForm, type FoodPickerSlot } from './meal-section-forms';
 import { useDiaryChange } from './use-diary-change';
@@ -72,6 +72,8 @@ export function AddFoodSheet({
       show: (client, input) => {
         const entry = input.id ? entryOf(client, { ...input, id: input.id }) : null;
         if (entry) showAddedEntry(client, entry);
+        const food = input.kind === 'food' ? knownFood(client, input.food_id) : undefined;
+        if (food) showUsedFood(client, food);
       },
     },
   );

@@ -4,7 +4,8 @@ import type { Today } from '@forja/shared/schemas/today';
 import { describe, expect, it } from 'vitest';
 import { todayKey } from '../../lib/query-keys';
 import { aToday, anEmptyDay, anUser } from '../../test/fake-api';
-import { showAddedEntry, showChangedEntry, showRemovedEntry } from './optimistic-api';
+import type { Food } from '@forja/shared/schemas/foods';
+import { showAddedEntry, showChangedEntry, showRemovedEntry, showUsedFood } from './optimistic-api';
 
 const date = aToday.date;
 
@@ -76,5 +77,22 @@ describe("home's summary of today follows what is logged before the API has it",
     showChangedEntry(queryClient, tortilla, { date: '2026-11-22' });
     expect(intakeOf(queryClient)?.energy_kcal).toBe(0);
     expect(queryClient.getQueryData<DiaryDay>(['diary', '2026-11-22'])?.totals.kcal).toBe(300);
+  });
+});
+
+describe('a food just logged, before the API has it', () => {
+  const food = (name: string, favourite = false): Food =>
+    ({ id: `id-${name}`, name, favourite, recent: true }) as Food;
+
+  it('leads the recent foods the app holds; the lists by meal wait for the API', () => {
+    const queryClient = new QueryClient();
+    const recents = [food('Café', true), food('Pan'), food('Huevo')];
+    queryClient.setQueryData(['foods', 'search', ''], recents);
+    queryClient.setQueryData(['foods', 'search', '', 'desayuno'], recents);
+    showUsedFood(queryClient, food('Huevo'));
+    const names = (key: unknown[]) =>
+      queryClient.getQueryData<Food[]>(key)?.map((shown) => shown.name);
+    expect(names(['foods', 'search', ''])).toEqual(['Café', 'Huevo', 'Pan']);
+    expect(names(['foods', 'search', '', 'desayuno'])).toEqual(['Café', 'Pan', 'Huevo']);
   });
 });

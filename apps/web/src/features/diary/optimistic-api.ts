@@ -6,7 +6,8 @@ import type {
   EntryUpdate,
   WorkoutSetInput,
 } from '@forja/shared/schemas/diary';
-import type { Food } from '@forja/shared/schemas/foods';
+import { withFoodUsed } from '@forja/shared/food-search/recents';
+import { FOOD_SEARCH_RESULTS, type Food } from '@forja/shared/schemas/foods';
 import type { Today } from '@forja/shared/schemas/today';
 import { isTodayQuery } from '../../lib/query-keys';
 
@@ -147,6 +148,20 @@ export function showAddedEntry(queryClient: QueryClient, entry: DiaryEntry): voi
         : meal,
     ),
   }));
+}
+
+/**
+ * A food just logged leads the recent foods: in the list without a query the app holds, and
+ * in the device's copy that a search without signal ranks by. The API's next answer
+ * replaces both.
+ */
+export function showUsedFood(queryClient: QueryClient, food: Food): void {
+  queryClient.setQueryData<Food[]>(['foods', 'search', ''], (list) =>
+    list ? withFoodUsed(list, food, FOOD_SEARCH_RESULTS) : list,
+  );
+  void import('../../lib/offline/kept-foods')
+    .then((kept) => kept.keepUsedFood(food))
+    .catch(() => undefined);
 }
 
 export function showRemovedEntry(queryClient: QueryClient, date: string, id: string): void {

@@ -1,6 +1,12 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
-import { foodListSchema, foodSchema, type Food, type FoodInput } from '@forja/shared/schemas/foods';
+import {
+  FOOD_SEARCH_RESULTS,
+  foodListSchema,
+  foodSchema,
+  type Food,
+  type FoodInput,
+} from '@forja/shared/schemas/foods';
 import type { Meal } from '@forja/shared/schemas/meals';
 import { http } from '../../lib/http';
 import { isUnanswered } from '../../lib/offline/offline';
@@ -9,7 +15,7 @@ import { isUnanswered } from '../../lib/offline/offline';
 const keptFoods = () => import('../../lib/offline/kept-foods');
 
 /** The results a search gets at once. */
-const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = FOOD_SEARCH_RESULTS;
 
 /** Answers found on the device without signal: read again as soon as there is one. */
 const answeredOnDevice = new WeakSet<Food[]>();

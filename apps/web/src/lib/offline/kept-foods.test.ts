@@ -14,7 +14,7 @@ import type { Food } from '@forja/shared/schemas/foods';
 import { foodSearchQuery } from '../../features/foods/foods-api';
 import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
 import { KEEP_FOODS_DELAY_MS, keepFoodsLater } from './keep-foods-later';
-import { keepFoods } from './kept-foods';
+import { keepFoods, keepUsedFood } from './kept-foods';
 import { startOffline } from './offline';
 import { deviceFoodStorage } from './storage';
 
@@ -268,6 +268,30 @@ describe('a search without signal', () => {
     await keepFoods(client);
     noSignal();
     expect(await search(signedIn(), 'batido verde')).toEqual([]);
+  });
+
+  it('puts a food just logged where the API will: first of the recent ones', async () => {
+    const client = signedIn();
+    api();
+    await keepFoods(client);
+    noSignal();
+    const pollo = async () => (await search(signedIn(), 'pollo')).map((food) => food.name);
+    expect((await pollo()).slice(0, 2)).toEqual(['Pollo asado', 'Pechuga de pollo a la plancha']);
+
+    const broth = TABLE.find((food) => food.name === 'Caldo de pollo');
+    if (!broth) throw new Error('fixture');
+    await keepUsedFood(asAnswered(broth));
+    expect((await pollo()).slice(0, 3)).toEqual([
+      'Pollo asado',
+      'Caldo de pollo',
+      'Pechuga de pollo a la plancha',
+    ]);
+    expect((await deviceFoodStorage().person())?.favouritesAndRecents.map((f) => f.name)).toEqual([
+      'Pollo asado',
+      'Caldo de pollo',
+      'Pechuga de pollo a la plancha',
+      'Tortilla de patatas de la abuela',
+    ]);
   });
 
   it('fails as before when the device kept no table, and is not tried for a refusal', async () => {

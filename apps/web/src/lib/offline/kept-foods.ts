@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import { searchKeptFoods } from '@forja/shared/food-search/device';
+import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { foodListSchema, type Food } from '@forja/shared/schemas/foods';
 import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
@@ -18,7 +19,7 @@ import { deviceFoodStorage, KEPT_FOODS_FORMAT, type FoodStorage, type KeptPerson
  */
 
 /** The favourites and recents kept: the most the API answers at once. */
-const KEPT_FAVOURITES_AND_RECENTS = 50;
+export const KEPT_FAVOURITES_AND_RECENTS = 50;
 
 /** What is read of the onboarding answers: the eating step alone. */
 const eatingOnlySchema = z.object({
@@ -108,6 +109,26 @@ export function keepOwnFoods(
   if (!foods.some((food) => food.origin === 'own')) return Promise.resolve();
   return changePerson(store, (person) =>
     person ? { ...person, own: mergeOwn(person.own, foods) } : null,
+  );
+}
+
+/**
+ * A food just logged leads the kept recents (after the favourites, or first of them), so a
+ * search without signal puts it where the API will: the kept list stays in the order of
+ * use until the next keeping reads the API's.
+ */
+export function keepUsedFood(food: Food, store: FoodStorage = deviceFoodStorage()): Promise<void> {
+  return changePerson(store, (person) =>
+    person
+      ? {
+          ...person,
+          favouritesAndRecents: withFoodUsed(
+            person.favouritesAndRecents,
+            food,
+            KEPT_FAVOURITES_AND_RECENTS,
+          ),
+        }
+      : null,
   );
 }
 
