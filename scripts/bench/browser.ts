@@ -102,7 +102,11 @@ export async function initialJavaScript(base: string, visits: Visit[]): Promise<
       try {
         const page = await context.newPage();
         const sizes: Promise<{ file: string; gzipBytes: number }>[] = [];
+        let measured = false;
         page.on('response', (response) => {
+          // A file the app asks for once the network was quiet (the foods kept in idle
+          // time) is not initial, and its body may be read after the page has closed.
+          if (measured) return;
           const type = response.headers()['content-type'] ?? '';
           if (response.request().resourceType() === 'script' || type.includes('javascript')) {
             const file = new URL(response.url()).pathname.split('/').pop() ?? '';
@@ -116,6 +120,7 @@ export async function initialJavaScript(base: string, visits: Visit[]): Promise<
         const quiet = quietBesidesTheStream(page);
         await page.goto(base + visit.path, { waitUntil: 'load' });
         await quiet;
+        measured = true;
         const all = (await Promise.all(sizes)).sort((a, b) => b.gzipBytes - a.gzipBytes);
         const files = all.filter((file) => !AFTER_READY_FILES.test(file.file));
         results.push({

@@ -59,7 +59,13 @@ import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
 import { QUEUED, startOffline, usePendingTargets } from '../../lib/offline/offline';
 import { PendingMark } from '../../components/ui/pending-mark';
-import { hideMeasurement, hideWeight, showMeasurement, showWeight } from './shown-metrics';
+import {
+  hideMeasurement,
+  hideWeight,
+  metricsReads,
+  showMeasurement,
+  showWeight,
+} from './shown-metrics';
 
 const METRICS_ERROR = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
@@ -76,7 +82,7 @@ function useMetricsChange<V>(
     mutationFn: async (variables: V) => {
       await startOffline(queryClient);
       // A read in flight would bring the old metrics back over the change.
-      await queryClient.cancelQueries({ queryKey: ['metrics'] });
+      await queryClient.cancelQueries(metricsReads);
       show(queryClient, variables);
       return change(variables);
     },

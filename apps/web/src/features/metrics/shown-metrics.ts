@@ -15,11 +15,16 @@ import { RATE_WINDOW_DAYS, weeklyRate, weightTrend } from '@forja/shared/weight-
  * the read after the outbox sends the write, replaces them.
  */
 
-/** Each metrics read held (`['metrics', months]`), changed by `change`. */
+/** The metrics reads (`['metrics', months]`), not the others under `metrics` (expenditure). */
+export const metricsReads = {
+  queryKey: ['metrics'],
+  predicate: (query: { queryKey: readonly unknown[] }) => typeof query.queryKey[1] === 'number',
+};
+
+/** Each metrics read held, changed by `change`. */
 function changeMetrics(queryClient: QueryClient, change: (metrics: Metrics) => Metrics): void {
-  queryClient.setQueriesData<Metrics>(
-    { queryKey: ['metrics'], predicate: (query) => typeof query.queryKey[1] === 'number' },
-    (metrics) => (metrics ? change(metrics) : metrics),
+  queryClient.setQueriesData<Metrics>(metricsReads, (metrics) =>
+    metrics ? change(metrics) : metrics,
   );
 }
 
