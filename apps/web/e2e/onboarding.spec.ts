@@ -4,6 +4,10 @@ import { todayIn } from '@forja/shared/calendar';
 import { onboardedAccount, subscribedAccount, type Tokens } from './support/api';
 import { expectAccessible, logWorkout, onboardThroughForms, storeSession } from './support/browser';
 
+// Whole journeys (six steps, a workout, axe): on a two-core machine running both workers they
+// take close to the default 30 s.
+test.setTimeout(90_000);
+
 /** A 4 × 4 orange PNG, made here so the journey needs no image file. */
 function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -12,6 +12,9 @@ import { expectAccessible, picture, storeSession } from './support/browser';
 const today = () => todayIn('Europe/Madrid', new Date());
 
 test.use({ viewport: { width: 390, height: 844 } });
+// A recipe made, logged and changed, with axe: on a two-core machine running both workers it
+// takes close to the default 30 s.
+test.setTimeout(90_000);
 
 function meal(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
