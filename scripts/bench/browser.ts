@@ -253,6 +253,12 @@ export async function lighthouseScores(
         runNumber += 1;
         const name = `${visit.path.replaceAll('/', '_')}-${String(runNumber)}.json`;
         writeFileSync(join(reportsDir, name), JSON.stringify(lhr));
+        const trace: unknown = result.artifacts.Trace;
+        if (trace)
+          writeFileSync(
+            join(reportsDir, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(trace),
+          );
       }
       if (lhr.runtimeError) return lhr.runtimeError.code;
       const { performance, accessibility } = lhr.categories;
