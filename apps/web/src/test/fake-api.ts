@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
+import type { Exercise } from '@forja/shared/schemas/diary';
 import type { Prescription } from '@forja/shared/schemas/programs';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 
@@ -23,7 +24,7 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
 }
 
-type Handler = (call: FakeCall) => FakeAnswer;
+export type Handler = (call: FakeCall) => FakeAnswer;
 
 /**
  * Replaces fetch with a stand-in for the API, answering by "METHOD /path/" (without /v0)
@@ -328,3 +329,35 @@ export function holdCalls(suffix: string) {
   );
   return { release };
 }
+
+/** Exercises of the library as the API lists them, for the training tests. */
+export const someExercises = {
+  squat: {
+    id: '3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f',
+    name: 'Sentadilla',
+    muscle_group: 'quadriceps',
+    equipment: 'barbell',
+  },
+  bench: {
+    id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+    name: 'Press de banca',
+    muscle_group: 'chest',
+    equipment: 'barbell',
+  },
+  crunch: {
+    id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+    name: 'Elevación de piernas',
+    muscle_group: 'core',
+    equipment: 'bodyweight',
+  },
+  run: {
+    id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+    name: 'Correr',
+    muscle_group: 'cardio',
+    equipment: 'none',
+  },
+} satisfies Record<string, Exercise>;
+
+/** A session's id and its first exercise's, for the training tests. */
+export const aWorkoutId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+export const anItemId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';

@@ -196,14 +196,19 @@ const trainingWrite = (
     workoutSchema as z.ZodType<Workout>,
   );
 
-export const startWorkout = (date: string, name: string) =>
+/**
+ * A free session, with the identifier the app chose (`id`), so that its exercises and sets
+ * can follow it into the outbox before the API has seen it. Never folded away: what follows
+ * it needs it on the API.
+ */
+export const startWorkout = ({ date, name, id }: { date: string; name: string; id: string }) =>
   offlineWrite(
     {
       method: 'POST',
       path: '/diary/workouts/',
-      body: { date, name },
+      body: { id, date, name },
       op: 'other',
-      target: `workout:${date}`,
+      target: `workout:${id}`,
       label: 'la sesión de entrenamiento',
       dates: [date],
     },
@@ -223,12 +228,13 @@ export const removeWorkout = (id: string) =>
     noticeSchema,
   );
 
-export const addExercise = (workoutId: string, exerciseId: string) =>
+/** An exercise added to a session, with the identifier the app chose, as for the session. */
+export const addExercise = (workoutId: string, exerciseId: string, id: string) =>
   trainingWrite(
     'POST',
     `/diary/workouts/${workoutId}/exercises/`,
-    { exercise_id: exerciseId },
-    `exercise:${workoutId}:${exerciseId}`,
+    { id, exercise_id: exerciseId },
+    `item:${id}`,
     'other',
     'el ejercicio añadido',
   );

@@ -1,11 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  DiaryDay,
-  DiaryEntry,
-  EntryInput,
-  EntryUpdate,
-  WorkoutSetInput,
-} from '@forja/shared/schemas/diary';
+import type { DiaryDay, DiaryEntry, EntryInput, EntryUpdate } from '@forja/shared/schemas/diary';
 import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { FOOD_SEARCH_RESULTS, type Food } from '@forja/shared/schemas/foods';
 import type { Today } from '@forja/shared/schemas/today';
@@ -212,37 +206,4 @@ export function showWater(queryClient: QueryClient, date: string, waterMl: numbe
 
 export function showNotes(queryClient: QueryClient, date: string, notes: string): void {
   changeDay(queryClient, date, (day) => ({ ...day, notes }));
-}
-
-export function showAddedSet(
-  queryClient: QueryClient,
-  date: string,
-  itemId: string,
-  set: WorkoutSetInput & { id: string },
-): void {
-  changeDay(queryClient, date, (day) => ({
-    ...day,
-    workouts: day.workouts.map((workout) => ({
-      ...workout,
-      exercises: workout.exercises.map((item) =>
-        item.id === itemId && !item.sets.some((shown) => shown.id === set.id)
-          ? {
-              ...item,
-              sets: [
-                ...item.sets,
-                {
-                  id: set.id,
-                  reps: set.reps ?? 0,
-                  weight_kg: set.weight_kg ?? 0,
-                  duration_s: set.duration_s ?? null,
-                  distance_m: set.distance_m ?? null,
-                  rpe: set.rpe ?? null,
-                  record: false,
-                } as DiaryDay['workouts'][number]['exercises'][number]['sets'][number],
-              ],
-            }
-          : item,
-      ),
-    })),
-  }));
 }

@@ -8,6 +8,10 @@ import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
 import { PlannedSession } from './planned-session';
 import { useDiaryChange } from './use-diary-change';
+import { useKeepExercisesLater } from './set-logger/keep-exercises';
+import { showOnDay, withoutWorkout, withWorkout } from './shown-training';
+import { PendingMark } from '../../components/ui/pending-mark';
+import { usePendingTargets } from '../../lib/offline/offline';
 
 interface TrainingProps {
   /** Whose diary: a reply to the trainer not yet sent is kept as a draft under them. */
@@ -19,9 +23,15 @@ interface TrainingProps {
 
 export function TrainingSection({ userId, date, workouts, system }: TrainingProps) {
   const start = useDiaryChange(
-    (name: string) => startWorkout(date, name),
+    (workout: { name: string; id: string }) => startWorkout({ date, ...workout }),
     () => [date],
+    {
+      show: (queryClient, workout) => {
+        showOnDay(queryClient, date, withWorkout({ date, ...workout }));
+      },
+    },
   );
+  useKeepExercisesLater();
   return (
     <Card title="Entrenamiento">
       <PlannedSession date={date} system={system} />
@@ -38,7 +48,7 @@ export function TrainingSection({ userId, date, workouts, system }: TrainingProp
         type="button"
         disabled={start.isPending}
         onClick={() => {
-          start.mutate('');
+          start.mutate({ name: '', id: crypto.randomUUID() });
         }}
         className={`${secondaryButton} self-start`}
       >
@@ -54,7 +64,12 @@ function WorkoutCard({
   workout,
   system,
 }: { userId: string; date: string; workout: Workout } & { system: MetricSystem }) {
-  const remove = useDiaryChange(removeWorkout, () => [date]);
+  const remove = useDiaryChange(removeWorkout, () => [date], {
+    show: (queryClient, id) => {
+      showOnDay(queryClient, date, withoutWorkout(id));
+    },
+  });
+  const pending = usePendingTargets().has(`workout:${workout.id}`);
   const title = workout.name || 'Entrenamiento';
   return (
     <article
@@ -62,7 +77,10 @@ function WorkoutCard({
       className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">{title}</h3>
+        <div className="flex flex-col">
+          <h3 className="font-semibold">{title}</h3>
+          {pending ? <PendingMark /> : null}
+        </div>
         <RowActions
           actions={[
             {

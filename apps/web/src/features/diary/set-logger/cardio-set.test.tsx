@@ -1,27 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Exercise, WorkoutSet } from '@forja/shared/schemas/diary';
+import type { WorkoutSet } from '@forja/shared/schemas/diary';
 import {
   aSubscription,
   anEmptyDay,
   anUser,
   installFakeApi,
   ok,
+  someExercises,
   somePreferences,
+  aWorkoutId,
+  anItemId,
   type FakeCall,
 } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render-app';
 
 const DAY = '2026-03-02';
-const run: Exercise = {
-  id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-  name: 'Correr',
-  muscle_group: 'cardio',
-  equipment: 'none',
-};
-const workoutId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const itemId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+const { run } = someExercises;
+const workoutId = aWorkoutId;
+const itemId = anItemId;
 const setsPath = `/diary/workout-exercises/${itemId}/sets/`;
 
 /** The API with one session with a run, last time 30 minutes and 5 km. */

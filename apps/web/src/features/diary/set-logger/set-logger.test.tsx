@@ -1,39 +1,29 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Exercise, WorkoutSet } from '@forja/shared/schemas/diary';
+import type { Workout, WorkoutSet } from '@forja/shared/schemas/diary';
 import {
   aSubscription,
+  aWorkoutId,
   anEmptyDay,
+  anItemId,
   anUser,
+  holdCalls,
   installFakeApi,
   ok,
+  someExercises,
   somePreferences,
+  type FakeAnswer,
   type FakeCall,
+  type Handler,
 } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render-app';
+import { KEEP_FOODS_DELAY_MS } from '../../../lib/offline/keep-foods-later';
 
 const DAY = '2026-03-02';
-const squat: Exercise = {
-  id: '3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f',
-  name: 'Sentadilla',
-  muscle_group: 'quadriceps',
-  equipment: 'barbell',
-};
-const bench: Exercise = {
-  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
-  name: 'Press de banca',
-  muscle_group: 'chest',
-  equipment: 'barbell',
-};
-const crunch: Exercise = {
-  id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
-  name: 'Elevación de piernas',
-  muscle_group: 'core',
-  equipment: 'bodyweight',
-};
-const workoutId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
-const itemId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+const { squat, bench, crunch } = someExercises;
+const workoutId = aWorkoutId;
+const itemId = anItemId;
 
 /** The API with one session of squats and the sets logged so far, kept between calls. */
 function api(
@@ -72,6 +62,69 @@ function api(
 }
 
 const setsPath = `/diary/workout-exercises/${itemId}/sets/`;
+
+/**
+ * The API of a day without training, which keeps the sessions, exercises and sets it is sent
+ * under the identifiers the app chose, as the real one does.
+ */
+function emptyDayApi() {
+  const workouts: Workout[] = [];
+  const exactly = {
+    'GET /users/': ok([anUser]),
+    'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+    [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+    [`GET /diary/days/${DAY}/`]: () => ok({ ...anEmptyDay(DAY), workouts }),
+    'GET /exercises/': ok([squat, bench, crunch]),
+    'GET /exercises/recent/': ok([]),
+    'POST /diary/workouts/': (call: FakeCall) => {
+      const body = call.body as { id: string; date: string; name: string };
+      workouts.push({ ...body, routine_id: null, exercises: [] });
+      return { status: 201, data: workouts.at(-1) };
+    },
+  } as Record<string, Handler | FakeAnswer>;
+  const byPattern: [RegExp, (call: FakeCall, id: string) => FakeAnswer][] = [
+    [
+      /^POST \/diary\/workouts\/([\w-]+)\/exercises\/$/,
+      (call, id) => {
+        const workout = workouts.find((shown) => shown.id === id);
+        const body = call.body as { id: string; exercise_id: string };
+        const exercise = [squat, bench, crunch].find((known) => known.id === body.exercise_id);
+        if (!workout || !exercise) return { status: 404, data: null };
+        workout.exercises.push({
+          id: body.id,
+          exercise,
+          sets: [],
+          notes: '',
+          last_time: [],
+          prescription: null,
+        });
+        return { status: 201, data: workout };
+      },
+    ],
+    [
+      /^POST \/diary\/workout-exercises\/([\w-]+)\/sets\/$/,
+      (call, id) => {
+        const workout = workouts.find((shown) => shown.exercises.some((item) => item.id === id));
+        const item = workout?.exercises.find((shown) => shown.id === id);
+        if (!workout || !item) return { status: 404, data: null };
+        const body = call.body as { id: string; reps: number; weight_kg: number; rpe: null };
+        item.sets.push({ duration_s: null, distance_m: null, ...body, record: false });
+        return { status: 201, data: workout };
+      },
+    ],
+  ];
+  const handlers = new Proxy(exactly, {
+    get(target, key: string) {
+      if (key in target) return target[key];
+      for (const [pattern, answer] of byPattern) {
+        const id = pattern.exec(key)?.[1];
+        if (id) return (call: FakeCall) => answer(call, id);
+      }
+      return undefined;
+    },
+  });
+  return { ...installFakeApi(handlers), workouts };
+}
 
 async function training() {
   const region = await screen.findByRole('region', { name: 'Entrenamiento' });
@@ -229,6 +282,69 @@ describe('the set logger', () => {
     expect(within(rest).getByRole('timer')).toHaveTextContent('0:50');
     await act(() => vi.advanceTimersByTimeAsync(51_000));
     expect(screen.queryByRole('group', { name: 'Descanso' })).toBeNull();
+  });
+
+  it('shows a new session, its exercise and a set at once, marked until the API has them, and sends them in order', async () => {
+    const fake = emptyDayApi();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const region = await screen.findByRole('region', { name: 'Entrenamiento' });
+    // The API does not answer yet: what follows waits in the outbox behind the session.
+    const held = holdCalls('/diary/workouts/');
+    await user.click(within(region).getByRole('button', { name: 'Nuevo entrenamiento' }));
+    const session = await within(region).findByRole('article', { name: 'Entrenamiento' });
+    const picker = within(session).getByRole('region', { name: 'Elegir ejercicio' });
+    await user.click(await within(picker).findByRole('button', { name: /Sentadilla/ }));
+    const squats = await within(session).findByRole('region', { name: 'Sentadilla' });
+    const first = within(squats).getByRole('form', { name: 'Serie 1 de Sentadilla' });
+    await user.type(within(first).getByLabelText('Reps'), '5');
+    await user.type(within(first).getByLabelText('Peso (kg)'), '60');
+    await user.click(
+      within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
+    );
+    const logged = await within(squats).findByRole('list', { name: 'Series de Sentadilla' });
+    expect(within(logged).getByText('5 × 60 kg')).toBeVisible();
+    // The session, the exercise and the set: each says it is not sent yet.
+    expect(within(session).getAllByText('Pendiente de enviar')).toHaveLength(3);
+    expect(fake.workouts).toEqual([]);
+
+    held.release();
+    await waitFor(() => {
+      expect(within(region).queryByText('Pendiente de enviar')).toBeNull();
+    });
+    const writes = fake.calls.filter((call) => call.method === 'POST');
+    const [workout, exercise, set] = writes.map((call) => call.body as { id: string });
+    // In order, each under the identifier the app chose, the next one's path using it.
+    expect(writes.map((call) => call.path)).toEqual([
+      '/diary/workouts/',
+      `/diary/workouts/${workout?.id ?? ''}/exercises/`,
+      `/diary/workout-exercises/${exercise?.id ?? ''}/sets/`,
+    ]);
+    expect(fake.workouts).toMatchObject([
+      {
+        id: workout?.id,
+        exercises: [
+          { id: exercise?.id, exercise: squat, sets: [{ id: set?.id, reps: 5, weight_kg: 60 }] },
+        ],
+      },
+    ]);
+    // Read again from the API, the day shows the same session, once.
+    expect(within(region).getAllByRole('article', { name: 'Entrenamiento' })).toHaveLength(1);
+    expect(within(logged).getByText('5 × 60 kg')).toBeVisible();
+  });
+
+  it('reads the exercises a while after the diary opens, so the device keeps them for the gym', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    await training();
+    // The session has its exercise: the picker is closed and the library not needed yet.
+    expect(calls.callsTo('GET', '/exercises/')).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(KEEP_FOODS_DELAY_MS + 1_000));
+    await vi.waitFor(() => {
+      expect(calls.callsTo('GET', '/exercises/')).toHaveLength(1);
+      expect(calls.callsTo('GET', '/exercises/recent/')).toHaveLength(1);
+    });
   });
 
   it('finds exercises by name without accents and by muscle group, recent ones first', async () => {

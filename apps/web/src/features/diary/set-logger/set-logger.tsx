@@ -6,6 +6,7 @@ import {
   isCardio,
   MAX_EXERCISE_NOTES,
   workoutExerciseUpdateSchema,
+  type Exercise,
   type PreviousSet,
   type Workout,
   type WorkoutExercise,
@@ -24,7 +25,15 @@ import {
   removeSet,
   saveExerciseNotes,
 } from '../diary-api';
-import { showAddedSet } from '../optimistic-api';
+import {
+  showOnDay,
+  withExercise,
+  withExerciseNotes,
+  withoutExercise,
+  withoutSet,
+  withSet,
+  withSetChanged,
+} from '../shown-training';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { useDiaryChange } from '../use-diary-change';
 import { usePendingTargets } from '../../../lib/offline/offline';
@@ -50,8 +59,14 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
   const [picking, setPicking] = useState(workout.exercises.length === 0);
   const queryClient = useQueryClient();
   const add = useDiaryChange(
-    (exerciseId: string) => addExercise(workout.id, exerciseId),
+    ({ exercise, id }: { exercise: Exercise; id: string }) =>
+      addExercise(workout.id, exercise.id, id),
     () => [date],
+    {
+      show: (client, { exercise, id }) => {
+        showOnDay(client, date, withExercise(workout.id, id, exercise));
+      },
+    },
   );
   return (
     <div className="flex flex-col gap-4">
@@ -76,12 +91,15 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
             setPicking(false);
           }}
           onPick={(exercise) => {
-            add.mutate(exercise.id, {
-              onSuccess: () => {
-                setPicking(false);
-                void queryClient.invalidateQueries({ queryKey: recentExercisesQuery.queryKey });
+            add.mutate(
+              { exercise, id: crypto.randomUUID() },
+              {
+                onSuccess: () => {
+                  setPicking(false);
+                  void queryClient.invalidateQueries({ queryKey: recentExercisesQuery.queryKey });
+                },
               },
-            });
+            );
           }}
         />
       ) : (
@@ -113,13 +131,18 @@ function ExerciseLog({
 }) {
   const name = item.exercise.name;
   const [notesOpen, setNotesOpen] = useState(false);
-  const remove = useDiaryChange(removeExercise, () => [date]);
+  const remove = useDiaryChange(removeExercise, () => [date], {
+    show: (queryClient, id) => {
+      showOnDay(queryClient, date, withoutExercise(id));
+    },
+  });
+  const pending = usePendingTargets().has(`item:${item.id}`);
   const add = useDiaryChange(
     (set: SetValues & { id: string }) => addSet(item.id, set),
     () => [date],
     {
       show: (queryClient, set) => {
-        showAddedSet(queryClient, date, item.id, set);
+        showOnDay(queryClient, date, withSet(item.id, set));
       },
     },
   );
@@ -130,7 +153,10 @@ function ExerciseLog({
   return (
     <section aria-label={name} className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h4 className="font-semibold">{name}</h4>
+        <div className="flex flex-col">
+          <h4 className="font-semibold">{name}</h4>
+          {pending ? <PendingMark /> : null}
+        </div>
         <RowActions
           actions={[
             {
@@ -250,8 +276,17 @@ function LoggedSet({
   const change = useDiaryChange(
     (values: SetValues) => changeSet(set.id, values),
     () => [date],
+    {
+      show: (queryClient, values) => {
+        showOnDay(queryClient, date, withSetChanged(set.id, values));
+      },
+    },
   );
-  const remove = useDiaryChange(removeSet, () => [date]);
+  const remove = useDiaryChange(removeSet, () => [date], {
+    show: (queryClient, id) => {
+      showOnDay(queryClient, date, withoutSet(id));
+    },
+  });
   const pending = usePendingTargets().has(`set:${set.id}`);
   if (editing) {
     return (
@@ -360,6 +395,11 @@ function NotesForm({
   const save = useDiaryChange(
     (notes: string) => saveExerciseNotes(item.id, notes),
     () => [date],
+    {
+      show: (queryClient, notes) => {
+        showOnDay(queryClient, date, withExerciseNotes(item.id, notes));
+      },
+    },
   );
   const {
     register,
