@@ -97,7 +97,7 @@ test("without signal home's energy follows a food logged from home, and a screen
     .toEqual(['Huevo']);
 });
 
-test('without signal a weighing shows on Métricas at once, marked, and reaches the API once the signal is back', async ({
+test('without signal a weighing shows on Métricas at once, marked through a reload, and reaches the API once the signal is back', async ({
   page,
   context,
   request,
@@ -121,6 +121,14 @@ test('without signal a weighing shows on Métricas at once, marked, and reaches 
   await expect(row.getByText('Pendiente de enviar')).toBeVisible();
   await expect(page.getByTestId('trend')).not.toHaveText('—');
   await page.screenshot({ path: testInfo.outputPath('metrics-weighing-offline.png') });
+
+  // A reload without signal: the metrics read once are kept on the device, the weighing too.
+  await page.reload();
+  await expect(page.getByText('Sin conexión — se guardará al volver')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Pendiente de enviar')).toBeVisible();
 
   await context.setOffline(false);
   await expect(row.getByText('Pendiente de enviar')).toBeHidden({ timeout: 15_000 });

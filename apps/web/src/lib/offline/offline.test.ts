@@ -6,7 +6,15 @@ import { STORAGE_KEYS } from '@forja/shared/constants';
 import { ApiError } from '../api-error';
 import { createQueryClient } from '../query-client';
 import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
-import { CAUGHT_UP_MESSAGE, offlineWrite, QUEUED, startOffline } from './offline';
+import {
+  CAUGHT_UP_MESSAGE,
+  KEPT_DAYS,
+  keptQueries,
+  offlineWrite,
+  QUEUED,
+  startOffline,
+  type KeptQuery,
+} from './offline';
 import { deviceReadStorage } from './storage';
 
 const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
@@ -140,5 +148,52 @@ describe('reads kept on the device', () => {
     await expect(
       client.query({ queryKey: key, queryFn: () => Promise.resolve({ energy_kcal: 2372 }) }),
     ).resolves.toEqual({ energy_kcal: 2372 });
+  });
+});
+
+describe('what of the reads the device keeps', () => {
+  const read = (queryKey: unknown[], dataUpdatedAt = 1): KeptQuery => ({
+    queryKey,
+    queryHash: JSON.stringify(queryKey),
+    data: {},
+    dataUpdatedAt,
+  });
+  const keys = (queries: KeptQuery[]) => queries.map((query) => query.queryHash);
+
+  it('keeps the person’s own data, the metrics included, and not the trainer’s or messages', () => {
+    const kept = keptQueries([
+      read(['users', 'current']),
+      read(['diary', '2026-11-28']),
+      read(['foods', 'search', '']),
+      read(['foods', 'search', 'pollo']),
+      read(['exercises']),
+      read(['metrics', 1]),
+      read(['metrics', 12]),
+      read(['metrics', 'expenditure']),
+      read(['training-plan', '2026-11-28']),
+      read(['messages', 'conversation']),
+      read(['comments', '2026-11-28']),
+      read(['trainer', 'clients']),
+    ]);
+    expect(keys(kept)).toEqual([
+      '["users","current"]',
+      '["diary","2026-11-28"]',
+      '["foods","search",""]',
+      '["exercises"]',
+      '["metrics",1]',
+      '["metrics",12]',
+      '["metrics","expenditure"]',
+      '["training-plan","2026-11-28"]',
+    ]);
+  });
+
+  it('keeps the most recently read days within their bound', () => {
+    const days = Array.from({ length: KEPT_DAYS + 3 }, (_, index) =>
+      read(['diary', `2026-11-${String(index + 1).padStart(2, '0')}`], index),
+    );
+    const kept = keptQueries(days);
+    expect(kept).toHaveLength(KEPT_DAYS);
+    expect(keys(kept)).not.toContain('["diary","2026-11-01"]');
+    expect(keys(kept)).toContain(`["diary","2026-11-${String(KEPT_DAYS + 3)}"]`);
   });
 });

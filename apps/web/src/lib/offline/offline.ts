@@ -190,8 +190,19 @@ export function usePendingTargets(): ReadonlySet<string> {
 
 // The reads kept on the device.
 
-/** The first part of the keys kept: the person's own data, not the trainer's or messages. */
-const KEPT = new Set(['users', 'diary', 'foods', 'exercises', 'subscriptions', 'training-plan']);
+/**
+ * The first part of the keys kept: the person's own data, not the trainer's or messages.
+ * `metrics` holds one read per period of the metrics screen and the expenditure: a fixed few.
+ */
+const KEPT = new Set([
+  'users',
+  'diary',
+  'foods',
+  'exercises',
+  'subscriptions',
+  'training-plan',
+  'metrics',
+]);
 /** At most this many diary days (and planned sessions), the most recently read. */
 export const KEPT_DAYS = 14;
 /** Soon after a change: a reload right after a write must find it. */
