@@ -1,9 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { workoutSchema } from '@forja/shared/schemas/diary';
-import { trainingPlanSchema, type Prescription } from '@forja/shared/schemas/programs';
+import { workoutSchema, type DiaryDay, type Workout } from '@forja/shared/schemas/diary';
+import {
+  trainingPlanSchema,
+  type PlannedSession,
+  type Prescription,
+} from '@forja/shared/schemas/programs';
 import type { MetricSystem } from '@forja/shared/units';
 import { formatCardio, formatLoad } from './diary-format';
 import { http } from './http';
+import { offlineWrite, QUEUED, startOffline } from './offline/offline';
 import { isTodayQuery } from './query-keys';
 
 /*
@@ -26,22 +31,74 @@ export function trainingPlanQuery(date: string) {
 /**
  * Starts the day's planned session in the diary: the routine's exercises with what the
  * program prescribes. Once a day: starting again answers the session already started.
+ * It shows at once, also without signal (decision 077): the session and its exercises carry
+ * identifiers chosen here, so sets logged before the API has it follow it in the outbox.
  */
 export async function startPlannedSession(
   queryClient: QueryClient,
   date: string,
-  routineId: string,
-) {
-  const workout = await http.post('/diary/workouts/', {
-    schema: workoutSchema,
-    body: { date, routine_id: routineId },
-  });
+  { routine }: PlannedSession,
+): Promise<void> {
+  await startOffline(queryClient);
+  const workout: Workout = {
+    id: crypto.randomUUID(),
+    date,
+    name: routine.name,
+    routine_id: routine.id,
+    exercises: routine.exercises.map(({ exercise, ...prescription }) => ({
+      id: crypto.randomUUID(),
+      exercise,
+      sets: [],
+      notes: '',
+      last_time: [],
+      prescription,
+    })),
+  };
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['diary', date] }),
-    queryClient.invalidateQueries({ queryKey: ['training-plan', date] }),
-    queryClient.invalidateQueries({ predicate: isTodayQuery }),
+    queryClient.cancelQueries({ queryKey: ['diary', date] }),
+    queryClient.cancelQueries({ queryKey: ['training-plan', date] }),
   ]);
-  return workout;
+  queryClient.setQueryData<DiaryDay>(['diary', date], (day) =>
+    day && !day.workouts.some((shown) => shown.routine_id === routine.id)
+      ? { ...day, workouts: [...day.workouts, workout] }
+      : day,
+  );
+  queryClient.setQueryData<PlannedSession | null>(['training-plan', date], (plan) =>
+    plan ? { ...plan, workout_id: workout.id } : plan,
+  );
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['diary', date] }),
+      queryClient.invalidateQueries({ queryKey: ['training-plan', date] }),
+      queryClient.invalidateQueries({ predicate: isTodayQuery }),
+    ]);
+  try {
+    const started = await offlineWrite(
+      {
+        method: 'POST',
+        path: '/diary/workouts/',
+        body: {
+          id: workout.id,
+          date,
+          routine_id: routine.id,
+          exercises: workout.exercises.map((item) => ({
+            id: item.id,
+            exercise_id: item.exercise.id,
+          })),
+        },
+        op: 'other',
+        target: `workout:${workout.id}`,
+        label: 'la sesión de entrenamiento',
+        dates: [date],
+      },
+      workoutSchema,
+    );
+    if (started !== QUEUED) await refresh();
+  } catch (error) {
+    // What was shown ahead of the API goes.
+    await refresh();
+    throw error;
+  }
 }
 
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EXERCISES_PER_WORKOUT } from '../constants';
 import { id, oneOf, text } from './common';
 import { nutrientsSchema } from './foods';
 import { MEALS, mealSchema } from './meals';
@@ -341,6 +342,19 @@ export const workoutInputSchema = z.strictObject({
    * session already started.
    */
   routine_id: z.uuid({ error: 'La rutina no es válida' }).optional(),
+  /**
+   * With `routine_id`: the identifiers the app chose for the session's exercises, each with
+   * the routine's exercise it is for (the n-th of an exercise for its n-th time in the
+   * routine), so that sets logged before the API answers can name them (decision 077).
+   */
+  exercises: z
+    .array(z.strictObject({ id, exercise_id: id }), {
+      error: 'Los ejercicios deben ser una lista',
+    })
+    .max(MAX_EXERCISES_PER_WORKOUT, {
+      error: `Una sesión admite como máximo ${String(MAX_EXERCISES_PER_WORKOUT)} ejercicios`,
+    })
+    .optional(),
 });
 export const workoutUpdateSchema = z.strictObject({
   name: text('El nombre', { max: 100 }),

@@ -122,7 +122,13 @@ async function workoutOf(db: Db, row: WorkoutRow): Promise<Workout> {
 export async function createWorkout(
   deps: WorkoutsDeps,
   userId: string,
-  input: { id?: string | undefined; date: string; name: string; routine_id?: string | undefined },
+  input: {
+    id?: string | undefined;
+    date: string;
+    name: string;
+    routine_id?: string | undefined;
+    exercises?: { id: string; exercise_id: string }[] | undefined;
+  },
 ): Promise<{ created: boolean; workout: Workout }> {
   return inTransaction(deps, async ({ db, clock }) => {
     await lockDiaryDay(db, userId, input.date);
@@ -187,19 +193,35 @@ export async function createWorkout(
           ),
         );
       const allowed = new Set(visible.map((row) => row.id));
+      const chosen = chosenIds(input.exercises ?? []);
       const rows = items
         .filter((item) => allowed.has(item.exercise_id))
-        .map(({ exercise_id, ...prescription }) => ({
-          workout_id: stored.id,
-          exercise_id,
-          prescription: withCardioFields(prescription),
-          created_at: now,
-        }));
+        .map(({ exercise_id, ...prescription }) => {
+          const itemId = chosen(exercise_id);
+          return {
+            ...(itemId === undefined ? {} : { id: itemId }),
+            workout_id: stored.id,
+            exercise_id,
+            prescription: withCardioFields(prescription),
+            created_at: now,
+          };
+        });
       // One statement: seq follows the routine's order.
-      if (rows.length > 0) await db.insert(workoutExercises).values(rows);
+      if (rows.length > 0) await insertOwnId(() => db.insert(workoutExercises).values(rows));
     }
     return { created: true, workout: await workoutOf(db, stored) };
   });
+}
+
+/**
+ * The identifier the app chose for each exercise of a session started from a routine: the
+ * n-th one given for an exercise goes to its n-th time in the routine; none, the database's.
+ */
+function chosenIds(given: readonly { id: string; exercise_id: string }[]) {
+  const left = new Map<string, string[]>();
+  for (const { id, exercise_id } of given)
+    left.set(exercise_id, [...(left.get(exercise_id) ?? []), id]);
+  return (exerciseId: string): string | undefined => left.get(exerciseId)?.shift();
 }
 
 export async function renameWorkout(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAX_OWN_EXERCISES, MAX_PROGRAMS_PER_TRAINER } from '@forja/shared/constants';
@@ -640,6 +641,66 @@ describe("the trainee's plan", () => {
     expect((await plan(client.headers, '2026-03-09')).data?.routine.exercises[0]?.sets).toBe(2);
     const kept = await call<DiaryDay>(client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
     expect(kept.data.workouts[0]?.exercises[0]?.prescription?.sets).toBe(4);
+  });
+
+  it('starts the planned session under the identifiers the app chose, so a set logged before the answer finds its exercise', async () => {
+    const { client, program } = await assigned(MONDAY);
+    const torso = program.routines.find((r) => r.name === 'Torso');
+    const [workoutId, press, row] = [randomUUID(), randomUUID(), randomUUID()];
+    const body = {
+      id: workoutId,
+      date: MONDAY,
+      routine_id: torso?.id,
+      // In any order: each goes to the exercise it names.
+      exercises: [
+        { id: row, exercise_id: exerciseOf(1).id },
+        { id: press, exercise_id: exerciseOf(0).id },
+      ],
+    };
+    const started = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', body);
+    expect(started.status, started.body).toBe(201);
+    expect(started.data.id).toBe(workoutId);
+    expect(started.data.exercises.map((item) => [item.id, item.exercise.id])).toEqual([
+      [press, exerciseOf(0).id],
+      [row, exerciseOf(1).id],
+    ]);
+    // Sent again (the outbox's retry): the same session.
+    const again = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', body);
+    expect(again.status).toBe(200);
+    expect(again.data).toEqual(started.data);
+    const set = await call<Workout>(
+      client.headers,
+      'POST',
+      `/v0/diary/workout-exercises/${press}/sets/`,
+      { reps: 6, weight_kg: 60 },
+    );
+    expect(set.status, set.body).toBe(200);
+    expect(set.data.exercises[0]?.sets).toHaveLength(1);
+
+    // Someone else's identifier for an exercise: 409, and no session is left behind.
+    const other = await assigned(MONDAY);
+    const otherTorso = other.program.routines.find((r) => r.name === 'Torso');
+    const taken = await call(other.client.headers, 'POST', '/v0/diary/workouts/', {
+      date: MONDAY,
+      routine_id: otherTorso?.id,
+      exercises: [{ id: press, exercise_id: exerciseOf(0).id }],
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.data.message).toBe('Ese identificador ya está en uso');
+    const stored = await ctx.database.db
+      .select()
+      .from(workouts)
+      .where(eq(workouts.user_id, other.client.user.id));
+    expect(stored).toEqual([]);
+
+    // Not a list of identifiers: a Spanish 400.
+    const bad = await call(other.client.headers, 'POST', '/v0/diary/workouts/', {
+      date: MONDAY,
+      routine_id: otherTorso?.id,
+      exercises: 'todos',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain('Los ejercicios deben ser una lista');
   });
 
   it("plans the roster's sessions from the program's days", async () => {

@@ -6,6 +6,7 @@ import {
   aSubscription,
   anEmptyDay,
   anUser,
+  holdCalls,
   installFakeApi,
   ok,
   somePreferences,
@@ -90,9 +91,58 @@ describe("the diary's planned session", () => {
       expect(within(planned).getByText('Ya la has empezado: está abajo.')).toBeVisible();
     });
     expect(within(planned).queryByRole('button', { name: 'Empezar' })).toBeNull();
+    // With the identifiers the app chose for the session and each of its exercises.
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { date: DAY, routine_id: ROUTINE_ID },
+      {
+        id: expect.any(String),
+        date: DAY,
+        routine_id: ROUTINE_ID,
+        exercises: [{ id: expect.any(String), exercise_id: squat.id }],
+      },
     ]);
+  });
+
+  it('shows the session started at once, before the API answers, and a set logged in it follows it', async () => {
+    logIn();
+    const api = installFakeApi({
+      'GET /users/': ok([anUser]),
+      'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
+      [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
+      [`GET /diary/days/${DAY}/`]: () => ok(anEmptyDay(DAY)),
+      'GET /exercises/': ok([squat]),
+      'GET /training/plan/': () => ok(plan(null)),
+      'POST /diary/workouts/': () => ({ status: 201, data: started }),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    const planned = await within(training).findByRole('region', {
+      name: 'Sesión planificada: Pierna',
+    });
+    const held = holdCalls('/diary/workouts/');
+    const user = userEvent.setup();
+    await user.click(within(planned).getByRole('button', { name: 'Empezar' }));
+
+    // Shown before the API has it: the plan says so, the session is below, marked.
+    expect(await within(planned).findByText('Ya la has empezado: está abajo.')).toBeVisible();
+    const session = within(training).getByRole('article', { name: 'Pierna' });
+    expect(within(session).getByText('Pendiente de enviar')).toBeVisible();
+    const squats = within(session).getByRole('region', { name: 'Sentadilla trasera' });
+    expect(squats).toHaveTextContent('4 × 6-8 · 82,5 kg · descanso 120 s');
+    await user.click(
+      within(squats).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla trasera' }),
+    );
+    expect(
+      within(squats).getByRole('list', { name: 'Series de Sentadilla trasera' }),
+    ).toBeVisible();
+
+    held.release();
+    await waitFor(() => {
+      expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    });
+    const [start, set] = api.calls.filter((call) => call.method === 'POST');
+    const body = start?.body as { exercises: { id: string }[] };
+    // The set names the exercise by the identifier the start gave it.
+    expect(set?.path).toBe(`/diary/workout-exercises/${body.exercises[0]?.id ?? ''}/sets/`);
   });
 
   it('shows a cardio prescription as time and distance, and logs against it', async () => {

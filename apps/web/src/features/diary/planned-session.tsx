@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricSystem } from '@forja/shared/units';
 import { notify } from '../../components/ui/notifications';
 import { primaryButton } from '../../components/ui/styles';
+import type { PlannedSession } from '@forja/shared/schemas/programs';
 import { errorMessage } from '../../lib/api-error';
 import { prescriptionText, startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
 
@@ -14,7 +15,9 @@ export function PlannedSession({ date, system }: { date: string; system: MetricS
   const queryClient = useQueryClient();
   const plan = useQuery(trainingPlanQuery(date));
   const start = useMutation({
-    mutationFn: (routineId: string) => startPlannedSession(queryClient, date, routineId),
+    mutationFn: (session: PlannedSession) => startPlannedSession(queryClient, date, session),
+    // Without signal it is still started: the outbox keeps it (decision 077).
+    networkMode: 'always',
     onSuccess: () => {
       notify.success('Sesión empezada');
     },
@@ -54,7 +57,7 @@ export function PlannedSession({ date, system }: { date: string; system: MetricS
           type="button"
           disabled={start.isPending}
           onClick={() => {
-            start.mutate(routine.id);
+            start.mutate(session);
           }}
           className={`${primaryButton} self-start`}
         >

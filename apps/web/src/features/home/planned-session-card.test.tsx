@@ -73,7 +73,15 @@ describe("home's planned session", () => {
     await waitFor(() => {
       expect(currentAddress(router)).toBe(`/users/diary?date=${aToday.date}`);
     });
-    expect(started).toEqual({ date: aToday.date, routine_id: ROUTINE_ID });
+    expect(started).toEqual({
+      id: expect.any(String),
+      date: aToday.date,
+      routine_id: ROUTINE_ID,
+      exercises: [
+        { id: expect.any(String), exercise_id: expect.any(String) },
+        { id: expect.any(String), exercise_id: expect.any(String) },
+      ],
+    });
   });
 
   it('shows nothing on a rest day', async () => {

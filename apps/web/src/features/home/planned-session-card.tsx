@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import type { PlannedSession } from '@forja/shared/schemas/programs';
 import { errorMessage } from '../../lib/api-error';
 import { startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
 
@@ -15,7 +16,9 @@ export function PlannedSessionCard({ date }: { date: string }) {
   const navigate = useNavigate();
   const plan = useQuery(trainingPlanQuery(date));
   const start = useMutation({
-    mutationFn: (routineId: string) => startPlannedSession(queryClient, date, routineId),
+    mutationFn: (session: PlannedSession) => startPlannedSession(queryClient, date, session),
+    // Without signal it is still started: the outbox keeps it (decision 077).
+    networkMode: 'always',
     onSuccess: () => navigate({ to: '/users/diary', search: { date } }),
     onError: (error) => {
       notify.error(errorMessage(error, 'No pudimos empezar la sesión. Inténtalo de nuevo'));
@@ -39,7 +42,7 @@ export function PlannedSessionCard({ date }: { date: string }) {
           type="button"
           disabled={start.isPending}
           onClick={() => {
-            start.mutate(session.routine.id);
+            start.mutate(session);
           }}
           className={`${primaryButton} self-start`}
         >
