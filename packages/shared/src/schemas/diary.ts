@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EXERCISES_PER_WORKOUT } from '../constants';
+import { MAX_ENTRIES_PER_DAY, MAX_EXERCISES_PER_WORKOUT } from '../constants';
 import { id, oneOf, text } from './common';
 import { nutrientsSchema } from './foods';
 import { MEALS, mealSchema } from './meals';
@@ -197,6 +197,17 @@ export const diaryCopySchema = z
     from_meal: mealSchema.optional(),
     /** Where the copied meal lands; the same meal when left out. */
     to_meal: mealSchema.optional(),
+    /**
+     * The identifiers the app chose for the copies, each with the entry it copies, so that a
+     * copy made without signal can be shown, changed or deleted before the API has it
+     * (decision 077). An entry not named gets one from the API.
+     */
+    copies: z
+      .array(z.strictObject({ entry_id: id, id }), { error: 'Las copias deben ser una lista' })
+      .max(MAX_ENTRIES_PER_DAY, {
+        error: `Una copia admite como máximo ${String(MAX_ENTRIES_PER_DAY)} alimentos`,
+      })
+      .optional(),
   })
   .refine((copy) => copy.to_meal === undefined || copy.from_meal !== undefined, {
     error: 'Elige la comida de origen',

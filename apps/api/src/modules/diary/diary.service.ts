@@ -314,14 +314,21 @@ export async function copyEntries(
     const columns = sql.join(copiedColumns, sql`, `);
     // One statement, whatever the number of entries, so no count of parameters can
     // overflow; rows go in the originals' order, so the copies' sequence numbers keep it.
-    const inserted: unknown = await deps.db.execute(sql`
-      insert into ${diaryEntries} (${columns}, date, meal, created_at)
-      select ${columns}, ${copy.to_date}::date, ${toMeal ?? sql.identifier('meal')},
-        ${deps.clock.now().toISOString()}::timestamptz
+    // The app's identifiers for the copies (decision 077), matched to the entries they copy;
+    // one held already (by anyone) is a 409 and nothing is copied.
+    const chosen = JSON.stringify(copy.copies ?? []);
+    const inserted: unknown = await insertOwnId(() =>
+      deps.db.execute(sql`
+      insert into ${diaryEntries} (id, ${columns}, date, meal, created_at)
+      select coalesce(chosen.id, gen_random_uuid()), ${columns}, ${copy.to_date}::date,
+        ${toMeal ?? sql.identifier('meal')}, ${deps.clock.now().toISOString()}::timestamptz
       from ${diaryEntries}
+      left join jsonb_to_recordset(${chosen}::jsonb) as chosen(entry_id uuid, id uuid)
+        on chosen.entry_id = ${diaryEntries.id}
       where ${and(...filters)}
       order by ${diaryEntries.seq}
-      returning id`);
+      returning id`),
+    );
     // Both drivers answer { rows }; the shared Drizzle type does not say so.
     const copied = (inserted as { rows: { id: string }[] }).rows.map((row) => row.id);
     return { ...(await getDay(deps, userId, copy.to_date)), copied_entry_ids: copied };

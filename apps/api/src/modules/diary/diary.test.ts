@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type {
@@ -424,6 +425,70 @@ describe('copying', () => {
       paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
     }>().paths['/v0/diary/copy/']?.post?.responses['200'];
     expect(JSON.stringify(copyAnswer)).toContain('copied_entry_ids');
+  });
+
+  it('gives the copies the identifiers the app chose, so one made offline can be changed before the answer', async () => {
+    const ana = await signedInUser(ctx);
+    const bread1 = (
+      await log(ana, {
+        date: YESTERDAY,
+        meal: 'desayuno',
+        food_id: bread.id,
+        quantity: 1,
+        unit: '1 rebanada',
+      })
+    ).data;
+    const egg1 = (
+      await log(ana, {
+        date: YESTERDAY,
+        meal: 'desayuno',
+        food_id: egg.id,
+        quantity: 1,
+        unit: '1 huevo',
+      })
+    ).data;
+    const [breadCopy, eggCopy] = [randomUUID(), randomUUID()];
+    const copied = await ana.call<DiaryCopyResult>('POST', '/v0/diary/copy/', {
+      from_date: YESTERDAY,
+      to_date: DAY,
+      from_meal: 'desayuno',
+      // In any order: each goes to the entry it names.
+      copies: [
+        { entry_id: egg1.id, id: eggCopy },
+        { entry_id: bread1.id, id: breadCopy },
+      ],
+    });
+    expect(copied.status, JSON.stringify(copied.data)).toBe(200);
+    expect(copied.data.copied_entry_ids).toEqual([breadCopy, eggCopy]);
+    expect(mealOf(copied.data, 'desayuno')?.entries.map((entry) => [entry.id, entry.name])).toEqual(
+      [
+        [breadCopy, 'Pan de molde blanco'],
+        [eggCopy, 'Huevo'],
+      ],
+    );
+    expect((await ana.call('PUT', `/v0/diary/entries/${eggCopy}/`, { quantity: 2 })).status).toBe(
+      200,
+    );
+
+    // An identifier already held: a 409, and nothing is copied.
+    const again = await ana.call<DiaryCopyResult>('POST', '/v0/diary/copy/', {
+      from_date: YESTERDAY,
+      to_date: DAY,
+      from_meal: 'desayuno',
+      to_meal: 'cena',
+      copies: [{ entry_id: egg1.id, id: eggCopy }],
+    });
+    expect(again.status).toBe(409);
+    expect(mealOf(await dayOf(ana), 'cena')?.entries).toEqual([]);
+
+    // Not a list: a Spanish 400.
+    const bad = await ana.call('POST', '/v0/diary/copy/', {
+      from_date: YESTERDAY,
+      to_date: DAY,
+      copies: 'todas',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain('Las copias deben ser una lista');
   });
 
   it('copies a whole day, keeping each entry in its meal', async () => {

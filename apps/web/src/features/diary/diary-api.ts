@@ -106,7 +106,10 @@ export const removeEntry = (id: string, date?: string) =>
     noticeSchema,
   );
 
-/** Answers the day copied to and the entries the copy made there. */
+/**
+ * Answers the day copied to and the entries the copy made there. The copies the app named
+ * (`copies`) show as pending until it is sent.
+ */
 export const copyEntries = (copy: DiaryCopy) =>
   offlineWrite(
     {
@@ -115,6 +118,7 @@ export const copyEntries = (copy: DiaryCopy) =>
       body: copy,
       op: 'other',
       target: `copy:${copy.to_date}`,
+      marks: (copy.copies ?? []).map(({ id }) => `entry:${id}`),
       label: 'la copia de comidas',
       dates: [copy.to_date],
     },

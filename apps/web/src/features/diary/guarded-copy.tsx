@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MEAL_LABELS, type DiaryCopy } from '@forja/shared/schemas/diary';
 import { notify } from '../../components/ui/notifications';
@@ -6,6 +7,7 @@ import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { copyEntries, removeEntries } from './diary-api';
 import { QUEUED } from '../../lib/offline/offline';
 import { useDiaryChange } from './use-diary-change';
+import { showCopiedEntries, withChosenCopies } from './optimistic-api';
 
 /** "1 alimento", "3 alimentos". */
 export function foodCount(count: number): string {
@@ -26,7 +28,9 @@ interface Asking {
  */
 export function useGuardedCopy(date: string) {
   const [asking, setAsking] = useState<Asking | null>(null);
+  const queryClient = useQueryClient();
   const copy = useDiaryChange(copyEntries, () => [date], {
+    show: showCopiedEntries,
     undo: ({ copied_entry_ids: ids }, request) =>
       ids.length === 0
         ? null
@@ -37,7 +41,7 @@ export function useGuardedCopy(date: string) {
   });
 
   const send = (request: DiaryCopy, onDone: (() => void) | undefined) => {
-    copy.mutate(request, {
+    copy.mutate(withChosenCopies(queryClient, request), {
       onSuccess: (result) => {
         if (result !== QUEUED && result.copied_entry_ids.length === 0) {
           notify.info('Ese día no tiene nada que copiar');

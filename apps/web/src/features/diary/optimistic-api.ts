@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DiaryDay, DiaryEntry, EntryInput, EntryUpdate } from '@forja/shared/schemas/diary';
+import type {
+  DiaryCopy,
+  DiaryDay,
+  DiaryEntry,
+  EntryInput,
+  EntryUpdate,
+} from '@forja/shared/schemas/diary';
 import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { FOOD_SEARCH_RESULTS, type Food } from '@forja/shared/schemas/foods';
 import type { Today } from '@forja/shared/schemas/today';
@@ -142,6 +148,43 @@ export function showAddedEntry(queryClient: QueryClient, entry: DiaryEntry): voi
         : meal,
     ),
   }));
+}
+
+/** The entries a copy takes: the meal's, or the whole day's, as the day copied from shows. */
+function entriesCopied(queryClient: QueryClient, copy: DiaryCopy): DiaryEntry[] | undefined {
+  const source = queryClient.getQueryData<DiaryDay>(['diary', copy.from_date]);
+  return source?.meals
+    .filter((meal) => copy.from_meal === undefined || meal.meal === copy.from_meal)
+    .flatMap((meal) => meal.entries);
+}
+
+/**
+ * The copy with an identifier chosen for each entry it will make, when the day copied from
+ * is held: then it can show at once (`showCopiedEntries`). Otherwise as it was: it shows once
+ * the API has made it.
+ */
+export function withChosenCopies(queryClient: QueryClient, copy: DiaryCopy): DiaryCopy {
+  const entries = entriesCopied(queryClient, copy);
+  if (!entries || entries.length === 0) return copy;
+  return {
+    ...copy,
+    copies: entries.map((entry) => ({ entry_id: entry.id, id: crypto.randomUUID() })),
+  };
+}
+
+/** The entries a copy named in `copies` makes, on the day copied to, as the API will. */
+export function showCopiedEntries(queryClient: QueryClient, copy: DiaryCopy): void {
+  const ids = new Map((copy.copies ?? []).map(({ entry_id, id }) => [entry_id, id]));
+  for (const entry of entriesCopied(queryClient, copy) ?? []) {
+    const id = ids.get(entry.id);
+    if (!id) continue;
+    showAddedEntry(queryClient, {
+      ...entry,
+      id,
+      date: copy.to_date,
+      meal: copy.to_meal ?? entry.meal,
+    });
+  }
 }
 
 /**

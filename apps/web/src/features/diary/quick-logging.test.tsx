@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   aSubscription,
   anUser,
+  holdCalls,
   installFakeApi,
   ok,
   somePreferences,
@@ -117,12 +118,19 @@ function server(start: Entry[] = []) {
       return { status: 201, data: entry };
     },
     'POST /diary/copy/': (call: FakeCall) => {
-      const body = call.body as { from_date: string; to_date: string; from_meal: string };
+      const body = call.body as {
+        from_date: string;
+        to_date: string;
+        from_meal: string;
+        copies?: { entry_id: string; id: string }[];
+      };
+      // Under the identifiers the app chose, as the API does.
+      const chosen = new Map(body.copies?.map((copy) => [copy.entry_id, copy.id]));
       const copies = entries
         .filter((entry) => entry.date === body.from_date && entry.meal === body.from_meal)
         .map((entry, index) => ({
           ...entry,
-          id: `9a1b2c3d-4e5f-4a6b-8c7d-00000000000${String(index)}`,
+          id: chosen.get(entry.id) ?? `9a1b2c3d-4e5f-4a6b-8c7d-00000000000${String(index)}`,
           date: body.to_date,
         }));
       entries.push(...copies);
@@ -224,6 +232,11 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
         to_date: DAY,
         from_meal: 'desayuno',
         to_meal: 'desayuno',
+        // Yesterday's breakfast is on screen: the copies get identifiers of the app's own.
+        copies: [
+          { entry_id: '1a1b2c3d-4e5f-4a6b-8c7d-000000000001', id: expect.any(String) },
+          { entry_id: '1a1b2c3d-4e5f-4a6b-8c7d-000000000002', id: expect.any(String) },
+        ],
       });
     });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -249,6 +262,34 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     await vi.waitFor(() => {
       expect(fake.calls.callsTo('POST', '/diary/copy/')).toHaveLength(2);
     });
+  });
+
+  it('shows a meal repeated at once, each copy marked until the API has it, and never twice', async () => {
+    const fake = server([
+      anEntry('1a1b2c3d-4e5f-4a6b-8c7d-000000000001', YESTERDAY, 'desayuno'),
+      anEntry('1a1b2c3d-4e5f-4a6b-8c7d-000000000002', YESTERDAY, 'desayuno', 90),
+    ]);
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const breakfast = await screen.findByRole('region', { name: 'Desayuno' });
+    const held = holdCalls('/diary/copy/');
+    await user.click(
+      await within(breakfast).findByRole('button', {
+        name: 'Repetir el desayuno de ayer (2 alimentos, 162 kcal)',
+      }),
+    );
+    // Before the API answers: both copies, each marked, in the day's totals.
+    expect(await within(breakfast).findAllByText('Pendiente de enviar')).toHaveLength(2);
+    expect(within(breakfast).getAllByText('Huevo')).toHaveLength(2);
+    expect(fake.entries().filter((entry) => entry.date === DAY)).toEqual([]);
+
+    held.release();
+    await waitFor(() => {
+      expect(within(breakfast).queryByText('Pendiente de enviar')).toBeNull();
+    });
+    // The API made them under the same identifiers: read again, still two.
+    expect(fake.entries().filter((entry) => entry.date === DAY)).toHaveLength(2);
+    expect(within(breakfast).getAllByText('Huevo')).toHaveLength(2);
   });
 
   it('adds water in one tap, tap after tap, and another amount checked under its box', async () => {

@@ -185,7 +185,7 @@ function subscribe(listener: () => void) {
 /** The targets ("entry:<id>", "water:<date>"…) with a write not sent yet. */
 export function usePendingTargets(): ReadonlySet<string> {
   const writes = useSyncExternalStore(subscribe, () => pending);
-  return new Set(writes.map((write) => write.target));
+  return new Set(writes.flatMap((write) => [write.target, ...(write.marks ?? [])]));
 }
 
 // The reads kept on the device.

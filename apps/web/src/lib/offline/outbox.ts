@@ -44,6 +44,11 @@ export interface OutboxWrite {
   op: WriteOp;
   /** What it is about ("entry:<id>", "water:<date>"); the pending marks read it. */
   target: string;
+  /**
+   * What else shows as pending while it waits, never folded: the entries a copy makes
+   * (`entry:<id>` of each copy).
+   */
+  marks?: string[] | undefined;
   /** What the person is told when it cannot be applied: «la comida «Pan» en Desayuno». */
   label: string;
   /** The diary days it touches, refreshed once it is sent. */
