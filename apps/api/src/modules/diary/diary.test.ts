@@ -429,24 +429,11 @@ describe('copying', () => {
 
   it('gives the copies the identifiers the app chose, so one made offline can be changed before the answer', async () => {
     const ana = await signedInUser(ctx);
-    const bread1 = (
-      await log(ana, {
-        date: YESTERDAY,
-        meal: 'desayuno',
-        food_id: bread.id,
-        quantity: 1,
-        unit: '1 rebanada',
-      })
-    ).data;
-    const egg1 = (
-      await log(ana, {
-        date: YESTERDAY,
-        meal: 'desayuno',
-        food_id: egg.id,
-        quantity: 1,
-        unit: '1 huevo',
-      })
-    ).data;
+    const breakfast = async (food: Food, unit: string) =>
+      (await log(ana, { date: YESTERDAY, meal: 'desayuno', food_id: food.id, quantity: 1, unit }))
+        .data;
+    const bread1 = await breakfast(bread, '1 rebanada');
+    const egg1 = await breakfast(egg, '1 huevo');
     const [breadCopy, eggCopy] = [randomUUID(), randomUUID()];
     const copied = await ana.call<DiaryCopyResult>('POST', '/v0/diary/copy/', {
       from_date: YESTERDAY,
