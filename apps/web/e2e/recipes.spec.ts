@@ -101,6 +101,8 @@ test('a recipe of two foods in 4 servings, 1 ración logged, then the recipe cha
     (
       await data<DiaryDay>(await request.get(`/v0/diary/days/${today()}/`, { headers }))
     ).meals.flatMap((section) => section.entries);
+  // The diary shows the entry before the API has it (decision 077): asked until it does.
+  await expect.poll(async () => (await entries()).length).toBe(1);
   const [logged] = await entries();
   expect(logged).toMatchObject({
     name: 'Arroz con sofrito de Pili',

@@ -44,13 +44,18 @@ test('a Spanish breakfast by search: tortilla de patatas and café con leche, ea
     headers: { Authorization: `Token ${account.tokens.access_token}` },
   });
   const { date } = ((await today.json()) as { data: { date: string } }).data;
-  const day = await request.get(`/v0/diary/days/${date}/`, {
-    headers: { Authorization: `Token ${account.tokens.access_token}` },
-  });
-  const body = (await day.json()) as {
-    data: { meals: { meal: string; entries: { name: string; kcal: number }[] }[] };
+  const breakfastOnServer = async () => {
+    const day = await request.get(`/v0/diary/days/${date}/`, {
+      headers: { Authorization: `Token ${account.tokens.access_token}` },
+    });
+    const body = (await day.json()) as {
+      data: { meals: { meal: string; entries: { name: string; kcal: number }[] }[] };
+    };
+    return body.data.meals.find((m) => m.meal === 'desayuno')?.entries ?? [];
   };
-  const logged = body.data.meals.find((m) => m.meal === 'desayuno')?.entries ?? [];
+  // The diary shows each food before the API has it (decision 077): asked until it does.
+  await expect.poll(async () => (await breakfastOnServer()).length).toBe(2);
+  const logged = await breakfastOnServer();
   expect(logged.map((entry) => [entry.name, Math.round(entry.kcal)])).toEqual([
     ['Tortilla de patatas / tortilla española', 166],
     ['Café con leche', 62],

@@ -106,11 +106,16 @@ test('a trainer makes «Tortilla de la abuela» for a client, who finds it and l
   await lunch.getByRole('button', { name: 'Añadir', exact: true }).click();
   await expect(lunch.getByLabel('Total de Comida')).toHaveText('257 kcal');
 
+  // The diary shows the entry before the API has it (decision 077): the API is asked until it does.
   const today = todayIn('Europe/Madrid', new Date());
-  const day = await data<DiaryDay>(
-    await request.get(`/v0/diary/days/${today}/`, { headers: traineeHeaders }),
-  );
-  const [logged] = day.meals.flatMap((meal) => meal.entries);
+  const loggedToday = async () => {
+    const day = await data<DiaryDay>(
+      await request.get(`/v0/diary/days/${today}/`, { headers: traineeHeaders }),
+    );
+    return day.meals.flatMap((meal) => meal.entries);
+  };
+  await expect.poll(async () => (await loggedToday()).length).toBe(1);
+  const [logged] = await loggedToday();
   expect(logged).toMatchObject({ name: 'Tortilla de la abuela', quantity: 1, unit: '1 ración' });
   // An entry keeps its energy in whole kcal.
   expect(logged?.kcal).toBe(257);
