@@ -19,7 +19,8 @@ import { isTodayQuery } from '../../lib/query-keys';
 
 const NUTRIENTS = ['kcal', 'protein_g', 'carbohydrate_g', 'fat_g', 'fibre_g'] as const;
 
-function changeDay(
+/** Changes the day shown in the query cache, when it is held. */
+export function changeDay(
   queryClient: QueryClient,
   date: string,
   change: (day: DiaryDay) => DiaryDay,

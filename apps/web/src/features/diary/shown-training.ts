@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type {
   DiaryDay,
   Exercise,
@@ -123,9 +122,4 @@ export function withoutSet(setId: string): DayChange {
     ...item,
     sets: item.sets.filter((logged) => logged.id !== setId),
   }));
-}
-
-/** Changes the day shown in the query cache, when it is held. */
-export function showOnDay(queryClient: QueryClient, date: string, change: DayChange): void {
-  queryClient.setQueryData<DiaryDay>(['diary', date], (day) => (day ? change(day) : day));
 }

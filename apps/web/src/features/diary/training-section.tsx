@@ -7,9 +7,10 @@ import { removeWorkout, startWorkout } from './diary-api';
 import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
 import { PlannedSession } from './planned-session';
+import { changeDay } from './optimistic-api';
 import { useDiaryChange } from './use-diary-change';
 import { useKeepExercisesLater } from './set-logger/keep-exercises';
-import { showOnDay, withoutWorkout, withWorkout } from './shown-training';
+import { withoutWorkout, withWorkout } from './shown-training';
 import { PendingMark } from '../../components/ui/pending-mark';
 import { usePendingTargets } from '../../lib/offline/offline';
 
@@ -27,7 +28,7 @@ export function TrainingSection({ userId, date, workouts, system }: TrainingProp
     () => [date],
     {
       show: (queryClient, workout) => {
-        showOnDay(queryClient, date, withWorkout({ date, ...workout }));
+        changeDay(queryClient, date, withWorkout({ date, ...workout }));
       },
     },
   );
@@ -66,7 +67,7 @@ function WorkoutCard({
 }: { userId: string; date: string; workout: Workout } & { system: MetricSystem }) {
   const remove = useDiaryChange(removeWorkout, () => [date], {
     show: (queryClient, id) => {
-      showOnDay(queryClient, date, withoutWorkout(id));
+      changeDay(queryClient, date, withoutWorkout(id));
     },
   });
   const pending = usePendingTargets().has(`workout:${workout.id}`);

@@ -26,7 +26,6 @@ import {
   saveExerciseNotes,
 } from '../diary-api';
 import {
-  showOnDay,
   withExercise,
   withExerciseNotes,
   withoutExercise,
@@ -35,6 +34,7 @@ import {
   withSetChanged,
 } from '../shown-training';
 import { PendingMark } from '../../../components/ui/pending-mark';
+import { changeDay } from '../optimistic-api';
 import { useDiaryChange } from '../use-diary-change';
 import { usePendingTargets } from '../../../lib/offline/offline';
 import { ExercisePicker } from './exercise-picker';
@@ -64,7 +64,7 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
     () => [date],
     {
       show: (client, { exercise, id }) => {
-        showOnDay(client, date, withExercise(workout.id, id, exercise));
+        changeDay(client, date, withExercise(workout.id, id, exercise));
       },
     },
   );
@@ -133,7 +133,7 @@ function ExerciseLog({
   const [notesOpen, setNotesOpen] = useState(false);
   const remove = useDiaryChange(removeExercise, () => [date], {
     show: (queryClient, id) => {
-      showOnDay(queryClient, date, withoutExercise(id));
+      changeDay(queryClient, date, withoutExercise(id));
     },
   });
   const pending = usePendingTargets().has(`item:${item.id}`);
@@ -142,7 +142,7 @@ function ExerciseLog({
     () => [date],
     {
       show: (queryClient, set) => {
-        showOnDay(queryClient, date, withSet(item.id, set));
+        changeDay(queryClient, date, withSet(item.id, set));
       },
     },
   );
@@ -278,13 +278,13 @@ function LoggedSet({
     () => [date],
     {
       show: (queryClient, values) => {
-        showOnDay(queryClient, date, withSetChanged(set.id, values));
+        changeDay(queryClient, date, withSetChanged(set.id, values));
       },
     },
   );
   const remove = useDiaryChange(removeSet, () => [date], {
     show: (queryClient, id) => {
-      showOnDay(queryClient, date, withoutSet(id));
+      changeDay(queryClient, date, withoutSet(id));
     },
   });
   const pending = usePendingTargets().has(`set:${set.id}`);
@@ -397,7 +397,7 @@ function NotesForm({
     () => [date],
     {
       show: (queryClient, notes) => {
-        showOnDay(queryClient, date, withExerciseNotes(item.id, notes));
+        changeDay(queryClient, date, withExerciseNotes(item.id, notes));
       },
     },
   );
