@@ -80,9 +80,14 @@ export async function notify(deps: NotifyDeps, input: NotificationInput): Promis
   if (!row) throw new Error('notification not written');
   if (channels.push) {
     const stamp = now.toISOString();
+    // FOR KEY SHARE waits for a device being forgotten meanwhile (the worker after a 410, the
+    // person unsubscribing) and then leaves it out, where reading it unlocked would queue for
+    // a row that is gone and fail the event on the foreign key.
     await db.execute(sql`
       insert into push_deliveries (notification_id, subscription_id, next_attempt_at, created_at)
-      select ${row.id}, id, ${stamp}::timestamptz, ${stamp}::timestamptz from push_subscriptions where user_id = ${input.userId}`);
+      select ${row.id}, id, ${stamp}::timestamptz, ${stamp}::timestamptz
+      from push_subscriptions where user_id = ${input.userId}
+      for key share`);
   }
   // Their deliveries go with them (on delete cascade).
   await db.execute(sql`

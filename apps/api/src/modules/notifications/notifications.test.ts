@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import webpush from 'web-push';
 import {
   MAX_NOTIFICATIONS_PER_USER,
@@ -12,6 +13,7 @@ import type {
 } from '@forja/shared/schemas/notifications';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { testDatabaseKind } from '../../../test/database';
 import { subscribe } from '../../../test/premium';
 import { startPushService, type PushService } from '../../../test/push-service';
 import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
@@ -540,6 +542,40 @@ describe('Web Push', () => {
     expect(rows).toEqual([{ endpoint: kept.endpoint }]);
     expect(receivedAt(kept.endpoint)).toHaveLength(1);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'notifies while a device of the person is being forgotten, queuing for the others',
+    async () => {
+      const me = await person();
+      const leaving = await subscribeBrowser(me.headers);
+      const kept = await subscribeBrowser(me.headers);
+      // The push worker (or the person) forgets a device in a transaction of its own, and
+      // an event is notified before that commits.
+      const other = new pg.Client({ connectionString: ctx.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('delete from push_subscriptions where endpoint = $1', [leaving.endpoint]);
+        const notified = notifyMany(me.user.id, 1);
+        // Until the notification waits on the device's row.
+        await vi.waitFor(async () => {
+          const { rows } = await other.query<{ waiting: number }>(
+            `select count(*)::int as waiting from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(rows[0]?.waiting).toBeGreaterThan(0);
+        });
+        await other.query('commit');
+        await notified;
+      } finally {
+        await other.end();
+      }
+      expect((await bell(me.headers)).unread).toBe(1);
+      await drainPushes();
+      expect(receivedAt(kept.endpoint)).toHaveLength(1);
+      expect(receivedAt(leaving.endpoint)).toHaveLength(0);
+    },
+  );
 
   it('retries other failures with a growing delay, a bounded number of times', async () => {
     const me = await person();
