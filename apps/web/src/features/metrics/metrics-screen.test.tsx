@@ -224,6 +224,11 @@ describe('the metrics screen', () => {
     expect(row).toHaveTextContent('79,7 kg');
     expect(within(row).getByText('Pendiente de enviar')).toBeVisible();
     expect(screen.getByTestId('trend')).toHaveTextContent('79,7 kg');
+    // The field is free at once: what is typed for the next weighing meanwhile stays when
+    // the first one's answer comes.
+    const weight = within(form).getByLabelText('Peso (kg)');
+    expect(weight).toHaveValue('');
+    await user.type(weight, '77,5');
     held.release();
     await vi.waitFor(() => {
       expect(calls.callsTo('PUT', '/metrics/weights/2026-03-02/')).toHaveLength(1);
@@ -233,6 +238,7 @@ describe('the metrics screen', () => {
       expect(within(table).queryByText('Pendiente de enviar')).toBeNull();
     });
     expect(calls.callsTo('GET', '/metrics/').length).toBeGreaterThan(1);
+    expect(weight).toHaveValue('77,5');
   });
 
   it('draws each logged day’s energy against the target, with the days listed as text', async () => {

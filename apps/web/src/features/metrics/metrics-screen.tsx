@@ -286,14 +286,11 @@ function WeightSection({
         noValidate
         onSubmit={(event) =>
           void handleSubmit(({ date, weight }) => {
-            save.mutate(
-              { day: date, kg: weight },
-              {
-                onSuccess: () => {
-                  resetField('weight');
-                },
-              },
-            );
+            // Shown at once in the list (or refused with a message there): the field is free
+            // for the next weighing at once, and an answer coming later never clears what was
+            // typed since.
+            save.mutate({ day: date, kg: weight });
+            resetField('weight');
           })(event)
         }
       >
@@ -464,14 +461,9 @@ function MeasurementsSection({
         noValidate
         onSubmit={(event) =>
           void handleSubmit(({ date, input }) => {
-            save.mutate(
-              { day: date, input },
-              {
-                onSuccess: () => {
-                  reset({ date: getValues('date'), ...noMeasurements });
-                },
-              },
-            );
+            // As the weighing above: cleared when shown, not when the API answers.
+            save.mutate({ day: date, input });
+            reset({ date: getValues('date'), ...noMeasurements });
           })(event)
         }
       >
