@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@forja/shared/fixtures/seeded-random';
 import { FakeStripe } from '../../apps/api/test/fake-stripe';
 import {
   checkoutSessionObject,
@@ -268,18 +269,6 @@ const STORIES: Story[] = [
   },
 ];
 
-/** A small seeded generator (mulberry32), so a failing order can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function shuffle<T>(items: T[], next: () => number): T[] {
   for (let i = items.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
@@ -367,7 +356,7 @@ describe('a webhook storm', () => {
     });
 
     // Every subscriber's events, each delivered at least once, repeats up to DELIVERIES.
-    const next = random(SEED);
+    const next = seededRandom(SEED);
     const expected = new Map<string, Expected>();
     const genuine: { event: StripeEvent; payload: string }[] = [];
     for (const subscriber of subscribers) {

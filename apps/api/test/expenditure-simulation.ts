@@ -1,19 +1,8 @@
 import { addDays } from '@forja/shared/calendar';
+import { seededRandom } from '@forja/shared/fixtures/seeded-random';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
 import type { ExpenditureInputs, IntakeDay } from '../src/nutrition/expenditure';
 import { KCAL_PER_KG_OF_BODY_WEIGHT } from '../src/nutrition/targets.formulas';
-
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A standard normal number (Box–Muller). */
 function normal(random: () => number): number {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './calendar';
+import { seededRandom } from './fixtures/seeded-random';
 import { weeklyRate, weightTrend } from './weight-trend';
 
 const day = (offset: number) => addDays('2026-03-01', offset);
@@ -83,18 +84,6 @@ describe('weightTrend', () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so noise is random but repeatable. */
-function noise(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Days from 0 with gaps of 1 to `maxGap` days, up to `span` days. */
 const weighingDays = (maxGap: number, span: number) =>
   fc
@@ -173,7 +162,7 @@ describe('weeklyRate', () => {
         weighingDays(3, 28).filter((days) => (days.at(-1) ?? 0) >= 24),
         fc.integer(),
         (days, seed) => {
-          const random = noise(seed);
+          const random = seededRandom(seed);
           const entries = days.map((offset) => ({
             date: day(offset),
             weight_kg: 80 + (random() - 0.5),

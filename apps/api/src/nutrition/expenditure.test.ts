@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
+import { seededRandom } from '@forja/shared/fixtures/seeded-random';
 import {
   combine,
   confidenceOf,
@@ -9,7 +10,7 @@ import {
   expenditureHistory,
   type IntakeDay,
 } from './expenditure';
-import { seededRandom, simulate, type SimulatedTrainee } from '../../test/expenditure-simulation';
+import { simulate, type SimulatedTrainee } from '../../test/expenditure-simulation';
 
 const day = (offset: number) => addDays('2026-03-02', offset);
 
