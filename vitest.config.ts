@@ -18,6 +18,7 @@ export default defineConfig({
           include: apiTests,
           environment: 'node',
           env: { FORJA_TEST_DB: 'pglite' },
+          globalSetup: ['apps/api/test/pglite-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

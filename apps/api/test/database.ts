@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
-import { loadReferenceData } from '../src/modules/foods/reference-data';
 import { databaseUrl } from './postgres-url';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
@@ -18,12 +18,14 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database of the kind this test project runs against: an in-memory
- * PGlite, or a clone of the run's migrated PostgreSQL template.
+ * PGlite started from a copy of the run's migrated one, or a clone of the run's migrated
+ * PostgreSQL template.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await createPgliteDatabase(undefined);
-    await database.migrate(loadReferenceData);
+    // A copy of the run's migrated database (pglite-setup.ts).
+    const from = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await createPgliteDatabase(undefined, { from });
     return Object.assign(database, { url: undefined });
   }
   const { prefix, serverUrl } = inject('postgres');
@@ -57,5 +59,7 @@ export async function createEmptyPostgresDatabaseUrl(): Promise<string> {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: { prefix: string; serverUrl: string };
+    /** The file of the run's migrated embedded database (pglite-setup.ts). */
+    pgliteTemplate: string;
   }
 }

@@ -214,10 +214,19 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   };
 }
 
-/** The embedded database: files in `dataDir`, or memory when `dataDir` is undefined. */
-export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+/**
+ * The embedded database: files in `dataDir`, or memory when `dataDir` is undefined. A
+ * database in memory may start `from` a copy of another's files (PGlite's `dumpDataDir`),
+ * which skips creating an empty one.
+ */
+export async function createPgliteDatabase(
+  dataDir: string | undefined,
+  options: { from?: Blob } = {},
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir
+    ? new PGlite(dataDir)
+    : new PGlite(options.from ? { loadDataDir: options.from } : {});
   await client.waitReady;
   const drizzleDb = drizzlePglite(client);
   // Inside a write sent with an Idempotency-Key, the request's transaction (decision 067).
