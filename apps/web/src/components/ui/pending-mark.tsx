@@ -1,10 +1,13 @@
 /**
  * What a change made without signal says until the API has it: words, not only a colour
- * (decision 077).
+ * (decision 077). On one line: where a row is narrow, the row gives it a line of its own
+ * (`className` places it).
  */
-export function PendingMark() {
+export function PendingMark({ className = '' }: { className?: string }) {
   return (
-    <span className="flex items-center gap-1 text-sm text-amber-800 dark:text-amber-300">
+    <span
+      className={`flex items-center gap-1 whitespace-nowrap text-sm text-amber-800 dark:text-amber-300 ${className}`}
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 16 16"

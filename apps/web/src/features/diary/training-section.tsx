@@ -77,7 +77,7 @@ function WorkoutCard({
       aria-label={title}
       className="flex flex-col gap-3 rounded-lg bg-neutral-50 p-3 dark:bg-neutral-900"
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
         <div className="flex flex-col">
           <h3 className="font-semibold">{title}</h3>
           {pending ? <PendingMark /> : null}

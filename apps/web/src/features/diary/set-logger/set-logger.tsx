@@ -152,7 +152,7 @@ function ExerciseLog({
   const logged = item.sets.length;
   return (
     <section aria-label={name} className="flex flex-col gap-2">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
         <div className="flex flex-col">
           <h4 className="font-semibold">{name}</h4>
           {pending ? <PendingMark /> : null}
@@ -358,7 +358,6 @@ function LoggedSet({
             .filter(Boolean)
             .join(' · ')}
         </span>
-        {pending ? <PendingMark /> : null}
       </span>
       <RowActions
         actions={[
@@ -379,6 +378,8 @@ function LoggedSet({
           },
         ]}
       />
+      {/* Under the set and its actions: beside them it has no room on a phone. */}
+      {pending ? <PendingMark className="col-span-2 col-start-2" /> : null}
     </li>
   );
 }
