@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmptyPostgresDatabaseUrl, testDatabaseKind } from '../../test/database';
 import { isDatabaseUnavailable } from './database-errors';
-import { createPgliteDatabase, createPostgresDatabase } from './client';
+import { OneStatementAtATime, createPgliteDatabase, createPostgresDatabase } from './client';
 import { users } from './schema/users';
 
 const newUser = {
@@ -47,6 +48,71 @@ describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL connections', () =
       expect(await database.rows(sql`show jit`)).toEqual([{ jit: 'off' }]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')("one transaction's connection", () => {
+  /** Counts the statements pg is running at once on any one connection. */
+  function watchStatements() {
+    const running = new Map<pg.Client, number>();
+    let most = 0;
+    const send = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const result = send.apply(this, args);
+      if (!(result instanceof Promise)) return result as never;
+      running.set(this, (running.get(this) ?? 0) + 1);
+      most = Math.max(most, running.get(this) ?? 0);
+      const done = () => {
+        running.set(this, (running.get(this) ?? 1) - 1);
+      };
+      result.then(done, done);
+      return result as never;
+    });
+    return {
+      most: () => most,
+      restore: () => {
+        spy.mockRestore();
+      },
+    };
+  }
+
+  it('runs the statements started side by side one after another, each with its own answer', async () => {
+    const statements = watchStatements();
+    const database = createPostgresDatabase(await createEmptyPostgresDatabaseUrl());
+    try {
+      const answers = await database.db.transaction((tx) =>
+        Promise.all(
+          [1, 2, 3].map(async (n) => {
+            const result: unknown = await tx.execute(sql`select ${n}::int as n, pg_sleep(0.02)`);
+            return (result as { rows: { n: number }[] }).rows[0]?.n;
+          }),
+        ),
+      );
+      expect(answers).toEqual([1, 2, 3]);
+      // pg's own queue would have had all three (and the transaction's BEGIN) at once.
+      expect(statements.most()).toBe(1);
+    } finally {
+      statements.restore();
+      await database.close();
+    }
+  });
+
+  it('goes on with the next statement after one fails', async () => {
+    const client = new OneStatementAtATime(await createEmptyPostgresDatabaseUrl());
+    await client.connect();
+    try {
+      const [failed, next] = await Promise.allSettled([
+        client.query('select 1 / 0'),
+        client.query<{ n: number }>('select 2 as n'),
+      ]);
+      expect(failed.status).toBe('rejected');
+      expect(next.status === 'fulfilled' && next.value.rows).toEqual([{ n: 2 }]);
+    } finally {
+      await client.end();
     }
   });
 });

@@ -141,8 +141,38 @@ export interface PostgresOptions {
   maxConnections?: number;
 }
 
+/**
+ * A connection that runs the statements it is given one after another. Work started side by
+ * side on one transaction's connection (reads under `Promise.all` in a service, which a
+ * request's transaction binds to its connection, decision 067) waits its turn here. pg would
+ * queue them itself, but pg 8 deprecates that queue and pg 9 refuses a statement sent while
+ * another runs. Callback and submittable statements (the pool's own `pool.query`, which runs
+ * one statement on a connection no one else holds) go straight through.
+ */
+export class OneStatementAtATime extends pg.Client {
+  #turn: Promise<unknown> = Promise.resolve();
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const send = pg.Client.prototype.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const [first] = args;
+      const submittable =
+        typeof first === 'object' &&
+        first !== null &&
+        'submit' in first &&
+        typeof first.submit === 'function';
+      if (submittable || typeof args.at(-1) === 'function') return send(...args);
+      const statement = this.#turn.then(() => send(...args));
+      this.#turn = statement.catch(() => undefined);
+      return statement;
+    }) as pg.Client['query'];
+  }
+}
+
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
+    Client: OneStatementAtATime,
     connectionString: url,
     max: options.maxConnections ?? 20,
     connectionTimeoutMillis: 5_000,
