@@ -233,6 +233,8 @@ function NoteForm({
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     draft,
     formState: { errors },
   } = useNoteForm(draftKey(trainerId, `trainee-note:${traineeId}:new`), '');
@@ -249,10 +251,14 @@ function NoteForm({
         className="flex flex-col gap-3"
         onSubmit={(event) =>
           void handleSubmit(({ body }) => {
+            // The box empties as the note is sent, so what is typed meanwhile is the next
+            // note's (and its draft, kept as any other); a note the API did not take goes back
+            // in front of it.
+            reset({ body: '' });
             create.mutate(body, {
-              onSuccess: () => {
-                reset({ body: '' });
-                draft.clear();
+              onError: () => {
+                const typed = getValues('body');
+                setValue('body', typed === '' ? body : `${body}\n${typed}`, { shouldDirty: true });
               },
             });
           })(event)

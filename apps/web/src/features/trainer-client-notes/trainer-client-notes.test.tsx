@@ -5,6 +5,8 @@ import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import {
   aTraineeFile,
   anUser,
+  failure,
+  holdCalls,
   installFakeApi,
   notFound,
   ok,
@@ -28,7 +30,7 @@ const first = {
  * The trainer's notes as a server would keep them: written, rewritten and deleted. `file`
  * is the answer for the trainee's file: the trainee, or a 404 when not the trainer's.
  */
-function api(file: FakeAnswer = ok(lucia)) {
+function api(file: FakeAnswer = ok(lucia), create?: FakeAnswer) {
   let notes: (typeof first)[] = [first];
   const noteAt = (call: FakeCall) => call.path.split('/').at(-2) ?? '';
   const handlers: Parameters<typeof installFakeApi>[0] = {
@@ -36,16 +38,18 @@ function api(file: FakeAnswer = ok(lucia)) {
     'GET /subscriptions/': ok([]),
     [`GET /trainers/trainees/${lucia.id}/`]: file,
     [`GET ${notesPath}`]: () => ok(notes),
-    [`POST ${notesPath}`]: (call) => {
-      const note = {
-        id: '8d7c6b5a-4e3f-4b2a-8d9c-6e5f4a3b2c1d',
-        body: (call.body as { body: string }).body,
-        created_at: '2026-11-24T09:00:00.000Z',
-        updated_at: '2026-11-24T09:00:00.000Z',
-      };
-      notes = [note, ...notes];
-      return { status: 201, data: note };
-    },
+    [`POST ${notesPath}`]:
+      create ??
+      ((call) => {
+        const note = {
+          id: '8d7c6b5a-4e3f-4b2a-8d9c-6e5f4a3b2c1d',
+          body: (call.body as { body: string }).body,
+          created_at: '2026-11-24T09:00:00.000Z',
+          updated_at: '2026-11-24T09:00:00.000Z',
+        };
+        notes = [note, ...notes];
+        return { status: 201, data: note };
+      }),
   };
   handlers[`PATCH ${notesPath}${first.id}/`] = (call) => {
     const body = (call.body as { body: string }).body;
@@ -159,6 +163,50 @@ describe('Notas, in a trainee’s file', () => {
     });
     expect(within(form).queryByText('Borrador guardado')).toBeNull();
   }, 20_000);
+
+  it('empties the box as a note is sent: what is typed meanwhile is the next note', async () => {
+    logIn();
+    const fake = api();
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+    const form = await screen.findByRole('form', { name: 'Nueva nota' });
+    const box = within(form).getByLabelText('Nota');
+
+    const held = holdCalls(notesPath);
+    const ui = userEvent.setup();
+    await ui.type(box, 'Cena tarde los martes');
+    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
+    expect(box).toHaveValue('');
+    await ui.type(box, 'Le duele el hombro');
+    held.release();
+
+    expect(await screen.findByText('Cena tarde los martes')).toBeVisible();
+    expect(fake.callsTo('POST', notesPath).map((call) => call.body)).toEqual([
+      { body: 'Cena tarde los martes' },
+    ]);
+    expect(box).toHaveValue('Le duele el hombro');
+    // And it is kept as the next note's draft, as anything typed in the box.
+    expect(await within(form).findByText('Borrador guardado')).toBeVisible();
+  });
+
+  it('puts a note the API did not take back in the box, before what was typed since', async () => {
+    logIn();
+    api(ok(lucia), failure(500, 'internal', 'Error interno'));
+    renderApp(`/trainers/clients/${lucia.id}/notes`);
+    const form = await screen.findByRole('form', { name: 'Nueva nota' });
+    const box = within(form).getByLabelText('Nota');
+
+    const held = holdCalls(notesPath);
+    const ui = userEvent.setup();
+    await ui.type(box, 'Cena tarde los martes');
+    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
+    await ui.type(box, 'Le duele el hombro');
+    held.release();
+
+    // The toast says what the API said.
+    expect(await screen.findByText('Error interno')).toBeVisible();
+    expect(box).toHaveValue('Cena tarde los martes\nLe duele el hombro');
+    expect(screen.queryByText('Cena tarde los martes')).toBeNull();
+  });
 
   it('forgets the draft of a rewritten note when the edit is cancelled', async () => {
     logIn();
