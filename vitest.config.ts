@@ -4,6 +4,11 @@ const apiTests = ['apps/api/src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // As many test files at once as the machine has cores (Vitest's default leaves one for
+    // itself). Most of a file's time is starting it (imports, jsdom, the database copy) or
+    // waiting for PostgreSQL, so the last core does not sit idle: on two cores the whole
+    // run took 441 s against 700 s with one file at a time.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
