@@ -132,6 +132,34 @@ describe('the metrics screen', () => {
     });
   });
 
+  it('lists the days without this year’s year, and only the sites measured, to fit a phone', async () => {
+    api('metric', {
+      ...metrics,
+      from: '2025-12-02',
+      weights: [{ date: '2025-12-31', weight_kg: 80.4, trend_kg: 80.4 }, ...metrics.weights],
+    });
+    renderApp('/users/metrics');
+    const weights = await screen.findByRole('table', { name: 'Pesajes del periodo' });
+    expect(
+      within(weights)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+    ).toEqual(['1 mar', '28 feb', '31 dic 2025']);
+    // The buttons still name the whole day.
+    expect(
+      within(weights).getByRole('button', { name: 'Editar el peso del 1 mar 2026' }),
+    ).toBeVisible();
+
+    const measured = screen.getByRole('table', { name: 'Medidas del periodo' });
+    expect(
+      within(measured)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Día', 'Cintura', 'Acciones']);
+    expect(within(measured).getAllByRole('row')[1]).toHaveTextContent(/^1 mar81,3 cm/);
+  });
+
   it('shows the expenditure the data show beside the formula’s, explained and drawn', async () => {
     api('metric');
     renderApp('/users/metrics');
@@ -220,7 +248,7 @@ describe('the metrics screen', () => {
     const table = screen.getByRole('table', { name: 'Pesajes del periodo' });
     // Before the API has it: the day, its weight and the trend a day at 10 % brings.
     const row = await within(table).findByRole('row', { name: /78 kg/ });
-    expect(row).toHaveTextContent('2 mar 2026');
+    expect(row).toHaveTextContent(/^2 marPendiente de enviar78 kg/);
     expect(row).toHaveTextContent('79,7 kg');
     expect(within(row).getByText('Pendiente de enviar')).toBeVisible();
     expect(screen.getByTestId('trend')).toHaveTextContent('79,7 kg');

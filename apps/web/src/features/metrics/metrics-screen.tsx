@@ -29,7 +29,6 @@ import {
 } from '@forja/shared/schemas/metrics';
 import {
   kgToLb,
-  lengthForDisplay,
   lengthFromInput,
   rangeIn,
   unitLabels,
@@ -40,10 +39,9 @@ import {
 } from '@forja/shared/units';
 import { TextField } from '../../components/ui/form-field';
 import { Card } from '../../components/ui/card';
-import { RowActions } from '../../components/ui/row-actions';
+import { MeasurementsTable, WeighingsTable, formatDay } from '../../components/metrics/body-tables';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
-import { formatCalendarDay } from '../../lib/calendar-day';
 import { numberBox } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
 import {
@@ -58,7 +56,6 @@ import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { RATE_PENDING } from '../../lib/weekly-rate';
 import { QUEUED, startOffline, usePendingTargets } from '../../lib/offline/offline';
-import { PendingMark } from '../../components/ui/pending-mark';
 import {
   hideMeasurement,
   hideWeight,
@@ -101,10 +98,6 @@ function useMetricsChange<V>(
       await queryClient.invalidateQueries({ queryKey: ['metrics'] });
     },
   });
-}
-
-function formatDate(date: string): string {
-  return formatCalendarDay(date, { dateStyle: 'medium' });
 }
 
 /**
@@ -214,7 +207,12 @@ export function MetricsScreen({
       <WeightSection metrics={metrics.data} today={today} system={system} />
       {expenditure}
       <AdherenceCard metrics={metrics.data} />
-      <MeasurementsSection measurements={metrics.data.measurements} today={today} system={system} />
+      <MeasurementsSection
+        measurements={metrics.data.measurements}
+        periodEnd={metrics.data.to}
+        today={today}
+        system={system}
+      />
       <ExportCard />
     </section>
   );
@@ -315,71 +313,32 @@ function WeightSection({
         </button>
       </form>
       {metrics.weights.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Pesajes del periodo</caption>
-            <thead>
-              <tr className="text-sm text-neutral-700 dark:text-neutral-300">
-                <th scope="col" className="pr-2">
-                  Día
-                </th>
-                <th scope="col" className="pr-2">
-                  Peso
-                </th>
-                <th scope="col" className="pr-2">
-                  Tendencia
-                </th>
-                <th scope="col">
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...metrics.weights].reverse().map((point) => (
-                <tr
-                  key={point.date}
-                  className="border-t border-neutral-200 dark:border-neutral-800"
-                >
-                  <td className="py-1 pr-2">
-                    {formatDate(point.date)}
-                    {pending.has(`weight:${point.date}`) ? <PendingMark /> : null}
-                  </td>
-                  <td className="pr-2">
-                    {`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}
-                  </td>
-                  <td className="pr-2">
-                    {`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}
-                  </td>
-                  <td className="text-right">
-                    <RowActions
-                      actions={[
-                        {
-                          text: 'Editar',
-                          label: `Editar el peso del ${formatDate(point.date)}`,
-                          onClick: () => {
-                            setValue('date', point.date, { shouldValidate: true });
-                            setValue(
-                              'weight',
-                              inputText(weightForDisplay(point.weight_kg, system), 1),
-                              { shouldValidate: true, shouldDirty: true },
-                            );
-                          },
-                        },
-                        {
-                          text: 'Eliminar',
-                          label: `Eliminar el peso del ${formatDate(point.date)}`,
-                          onClick: () => {
-                            remove.mutate(point.date);
-                          },
-                        },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WeighingsTable
+          weights={metrics.weights}
+          periodEnd={metrics.to}
+          system={system}
+          pending={(date) => pending.has(`weight:${date}`)}
+          actions={(point) => [
+            {
+              text: 'Editar',
+              label: `Editar el peso del ${formatDay(point.date)}`,
+              onClick: () => {
+                setValue('date', point.date, { shouldValidate: true });
+                setValue('weight', inputText(weightForDisplay(point.weight_kg, system), 1), {
+                  shouldValidate: true,
+                  shouldDirty: true,
+                });
+              },
+            },
+            {
+              text: 'Eliminar',
+              label: `Eliminar el peso del ${formatDay(point.date)}`,
+              onClick: () => {
+                remove.mutate(point.date);
+              },
+            },
+          ]}
+        />
       ) : (
         <p className="text-neutral-700 dark:text-neutral-300">
           Anota tu peso para ver su tendencia.
@@ -426,10 +385,12 @@ function AdherenceCard({ metrics }: { metrics: Metrics }) {
 
 function MeasurementsSection({
   measurements,
+  periodEnd,
   today,
   system,
 }: {
   measurements: Measurement[];
+  periodEnd: string;
   today: string;
   system: MetricSystem;
 }) {
@@ -493,57 +454,21 @@ function MeasurementsSection({
         </button>
       </form>
       {measurements.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Medidas del periodo</caption>
-            <thead>
-              <tr className="text-sm text-neutral-700 dark:text-neutral-300">
-                <th scope="col">Día</th>
-                {MEASUREMENT_SITES.map((site) => (
-                  <th key={site} scope="col">
-                    {MEASUREMENT_LABELS[site]}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...measurements].reverse().map((row) => (
-                <tr key={row.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                  <td className="py-1">
-                    {formatDate(row.date)}
-                    {pending.has(`measurements:${row.date}`) ? <PendingMark /> : null}
-                  </td>
-                  {MEASUREMENT_SITES.map((site) => {
-                    const cm = row[`${site}_cm`];
-                    return (
-                      <td key={site}>
-                        {cm === null
-                          ? '—'
-                          : `${formatNumber(lengthForDisplay(cm, system), 1)} ${unit}`}
-                      </td>
-                    );
-                  })}
-                  <td className="text-right">
-                    <RowActions
-                      actions={[
-                        {
-                          text: 'Eliminar',
-                          label: `Eliminar las medidas del ${formatDate(row.date)}`,
-                          onClick: () => {
-                            remove.mutate(row.date);
-                          },
-                        },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MeasurementsTable
+          measurements={measurements}
+          periodEnd={periodEnd}
+          system={system}
+          pending={(date) => pending.has(`measurements:${date}`)}
+          actions={(row) => [
+            {
+              text: 'Eliminar',
+              label: `Eliminar las medidas del ${formatDay(row.date)}`,
+              onClick: () => {
+                remove.mutate(row.date);
+              },
+            },
+          ]}
+        />
       ) : null}
     </Card>
   );

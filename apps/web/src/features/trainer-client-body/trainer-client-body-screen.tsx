@@ -1,26 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
-import { MEASUREMENT_LABELS, MEASUREMENT_SITES, type Metrics } from '@forja/shared/schemas/metrics';
-import {
-  kgToLb,
-  lengthForDisplay,
-  unitLabels,
-  weightForDisplay,
-  type MetricSystem,
-} from '@forja/shared/units';
+import type { Metrics } from '@forja/shared/schemas/metrics';
+import { kgToLb, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
+import { MeasurementsTable, WeighingsTable } from '../../components/metrics/body-tables';
 import { Card } from '../../components/ui/card';
 import { focusRing } from '../../components/ui/styles';
-import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber } from '../../lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
 import { RATE_PENDING } from '../../lib/weekly-rate';
-
-function formatDate(date: string): string {
-  return formatCalendarDay(date, { dateStyle: 'medium' });
-}
 
 const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
 
@@ -100,25 +90,7 @@ function WeightCard({ metrics, system }: { metrics: Metrics; system: MetricSyste
       </dl>
       <WeightChart points={metrics.weights} from={metrics.from} to={metrics.to} system={system} />
       {metrics.weights.length > 0 ? (
-        <table className="w-full text-left">
-          <caption className="sr-only">Pesajes del periodo</caption>
-          <thead>
-            <tr className={muted}>
-              <th scope="col">Día</th>
-              <th scope="col">Peso</th>
-              <th scope="col">Tendencia</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...metrics.weights].reverse().map((point) => (
-              <tr key={point.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                <td className="py-1">{formatDate(point.date)}</td>
-                <td>{`${formatNumber(weightForDisplay(point.weight_kg, system), 1)} ${unit}`}</td>
-                <td>{`${formatNumber(weightForDisplay(point.trend_kg, system), 1)} ${unit}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WeighingsTable weights={metrics.weights} periodEnd={metrics.to} system={system} />
       ) : (
         <p className="text-neutral-700 dark:text-neutral-300">No se ha pesado en este periodo.</p>
       )}
@@ -127,43 +99,11 @@ function WeightCard({ metrics, system }: { metrics: Metrics; system: MetricSyste
 }
 
 function MeasurementsCard({ metrics, system }: { metrics: Metrics; system: MetricSystem }) {
-  const unit = unitLabels(system).length;
   const { measurements } = metrics;
   return (
     <Card title="Medidas">
       {measurements.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">Medidas del periodo</caption>
-            <thead>
-              <tr className={muted}>
-                <th scope="col">Día</th>
-                {MEASUREMENT_SITES.map((site) => (
-                  <th key={site} scope="col">
-                    {MEASUREMENT_LABELS[site]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...measurements].reverse().map((row) => (
-                <tr key={row.date} className="border-t border-neutral-200 dark:border-neutral-800">
-                  <td className="py-1">{formatDate(row.date)}</td>
-                  {MEASUREMENT_SITES.map((site) => {
-                    const cm = row[`${site}_cm`];
-                    return (
-                      <td key={site}>
-                        {cm === null
-                          ? '—'
-                          : `${formatNumber(lengthForDisplay(cm, system), 1)} ${unit}`}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MeasurementsTable measurements={measurements} periodEnd={metrics.to} system={system} />
       ) : (
         <p className="text-neutral-700 dark:text-neutral-300">
           No ha anotado medidas en este periodo.
