@@ -164,20 +164,30 @@ describe('Notas, in a trainee’s file', () => {
     expect(within(form).queryByText('Borrador guardado')).toBeNull();
   }, 20_000);
 
-  it('empties the box as a note is sent: what is typed meanwhile is the next note', async () => {
-    logIn();
-    const fake = api();
+  /**
+   * Writes a note and saves it, then types the start of the next one while the API has not
+   * answered; returns once it has been let answer. `seen` checks the box right after saving.
+   */
+  async function typeWhileSending(seen: (box: HTMLElement) => void = () => undefined) {
     renderApp(`/trainers/clients/${lucia.id}/notes`);
     const form = await screen.findByRole('form', { name: 'Nueva nota' });
     const box = within(form).getByLabelText('Nota');
-
     const held = holdCalls(notesPath);
     const ui = userEvent.setup();
     await ui.type(box, 'Cena tarde los martes');
     await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
-    expect(box).toHaveValue('');
+    seen(box);
     await ui.type(box, 'Le duele el hombro');
     held.release();
+    return { form, box };
+  }
+
+  it('empties the box as a note is sent: what is typed meanwhile is the next note', async () => {
+    logIn();
+    const fake = api();
+    const { form, box } = await typeWhileSending((sending) => {
+      expect(sending).toHaveValue('');
+    });
 
     expect(await screen.findByText('Cena tarde los martes')).toBeVisible();
     expect(fake.callsTo('POST', notesPath).map((call) => call.body)).toEqual([
@@ -191,16 +201,7 @@ describe('Notas, in a trainee’s file', () => {
   it('puts a note the API did not take back in the box, before what was typed since', async () => {
     logIn();
     api(ok(lucia), failure(500, 'internal', 'Error interno'));
-    renderApp(`/trainers/clients/${lucia.id}/notes`);
-    const form = await screen.findByRole('form', { name: 'Nueva nota' });
-    const box = within(form).getByLabelText('Nota');
-
-    const held = holdCalls(notesPath);
-    const ui = userEvent.setup();
-    await ui.type(box, 'Cena tarde los martes');
-    await ui.click(within(form).getByRole('button', { name: 'Guardar nota' }));
-    await ui.type(box, 'Le duele el hombro');
-    held.release();
+    const { box } = await typeWhileSending();
 
     // The toast says what the API said.
     expect(await screen.findByText('Error interno')).toBeVisible();
