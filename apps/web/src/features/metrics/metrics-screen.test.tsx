@@ -5,6 +5,7 @@ import {
   aSubscription,
   anUser,
   holdCalls,
+  failure,
   installFakeApi,
   ok,
   type FakeCall,
@@ -267,6 +268,40 @@ describe('the metrics screen', () => {
     });
     expect(calls.callsTo('GET', '/metrics/').length).toBeGreaterThan(1);
     expect(weight).toHaveValue('77,5');
+  });
+
+  it('puts a weighing and measurements the API refused back in their forms', async () => {
+    const refused = failure(422, 'validation', 'No se pudo anotar: el día está fuera de tu plan');
+    api('metric', metrics, expenditure, {
+      'PUT /metrics/weights/2026-03-01/': refused,
+      'PUT /metrics/measurements/2026-03-01/': refused,
+    });
+    renderApp('/users/metrics');
+    expect(await screen.findByTestId('trend')).toHaveTextContent('79,9 kg');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    const weighing = screen.getByRole('form', { name: 'Anotar peso' });
+    await user.clear(within(weighing).getByLabelText('Día'));
+    await user.type(within(weighing).getByLabelText('Día'), '2026-03-01');
+    await user.type(within(weighing).getByLabelText('Peso (kg)'), '78,5');
+    await user.click(within(weighing).getByRole('button', { name: 'Guardar peso' }));
+    expect(
+      await screen.findByText('No se pudo anotar: el día está fuera de tu plan'),
+    ).toBeVisible();
+    await waitFor(() => {
+      expect(within(weighing).getByLabelText('Peso (kg)')).toHaveValue('78,5');
+    });
+    expect(within(weighing).getByLabelText('Día')).toHaveValue('2026-03-01');
+
+    const measured = screen.getByRole('form', { name: 'Anotar medidas' });
+    await user.clear(within(measured).getByLabelText('Día'));
+    await user.type(within(measured).getByLabelText('Día'), '2026-03-01');
+    await user.type(within(measured).getByLabelText('Cintura (cm)'), '80');
+    await user.click(within(measured).getByRole('button', { name: 'Guardar medidas' }));
+    await waitFor(() => {
+      expect(within(measured).getByLabelText('Cintura (cm)')).toHaveValue('80');
+    });
+    expect(within(measured).getByLabelText('Día')).toHaveValue('2026-03-01');
   });
 
   it('draws each logged day’s energy against the target, with the days listed as text', async () => {

@@ -232,6 +232,7 @@ function WeightSection({
     register,
     handleSubmit,
     resetField,
+    getValues,
     setValue,
     formState: { errors },
   } = useForm({
@@ -284,10 +285,20 @@ function WeightSection({
         noValidate
         onSubmit={(event) =>
           void handleSubmit(({ date, weight }) => {
-            // Shown at once in the list (or refused with a message there): the field is free
-            // for the next weighing at once, and an answer coming later never clears what was
-            // typed since.
-            save.mutate({ day: date, kg: weight });
+            // Shown at once in the list: the field is free for the next weighing at once, and
+            // an answer coming later never clears what was typed since. One the API refuses
+            // comes back to the form, when nothing new was typed there.
+            const typed = getValues();
+            save.mutate(
+              { day: date, kg: weight },
+              {
+                onError: () => {
+                  if (getValues('weight') !== '') return;
+                  setValue('date', typed.date, { shouldValidate: true });
+                  setValue('weight', typed.weight, { shouldValidate: true, shouldDirty: true });
+                },
+              },
+            );
             resetField('weight');
           })(event)
         }
@@ -422,8 +433,18 @@ function MeasurementsSection({
         noValidate
         onSubmit={(event) =>
           void handleSubmit(({ date, input }) => {
-            // As the weighing above: cleared when shown, not when the API answers.
-            save.mutate({ day: date, input });
+            // As the weighing above: cleared when shown, not when the API answers, and back in
+            // the form if the API refuses them while it is still empty.
+            const typed = getValues();
+            save.mutate(
+              { day: date, input },
+              {
+                onError: () => {
+                  const sites = MEASUREMENT_SITES.map((site) => getValues(site));
+                  if (sites.every((value) => value === '')) reset(typed);
+                },
+              },
+            );
             reset({ date: getValues('date'), ...noMeasurements });
           })(event)
         }
