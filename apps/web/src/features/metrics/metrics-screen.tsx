@@ -441,7 +441,9 @@ function MeasurementsSection({
               {
                 onError: () => {
                   const sites = MEASUREMENT_SITES.map((site) => getValues(site));
-                  if (sites.every((value) => value === '')) reset(typed);
+                  // Kept as typed and not saved: the form stays changed from its defaults.
+                  if (sites.every((value) => value === ''))
+                    reset(typed, { keepDefaultValues: true });
                 },
               },
             );
