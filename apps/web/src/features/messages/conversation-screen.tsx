@@ -14,6 +14,7 @@ import { TRAINER_NOT_FOUND_TEXT } from './texts';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
 import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { aboveBottomBar } from '../../components/ui/nav-icons';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { conversationKey, unreadMessagesKey } from '../../lib/query-keys';
 import {
@@ -270,12 +271,8 @@ function Composer({ side }: { side: Side }) {
   return (
     <form
       onSubmit={submit}
-      // Above the trainee's bottom bar on phones; the trainer's shell has none.
-      className={`sticky flex items-end gap-2 border-t border-neutral-200 bg-white py-3 dark:border-neutral-800 dark:bg-neutral-950 ${
-        side.role === 'trainee'
-          ? 'bottom-[calc(4rem+env(safe-area-inset-bottom))] md:bottom-0'
-          : 'bottom-0'
-      }`}
+      // Above the bottom bar of sections on phones.
+      className={`sticky flex items-end gap-2 border-t border-neutral-200 bg-white py-3 dark:border-neutral-800 dark:bg-neutral-950 ${aboveBottomBar}`}
     >
       <input
         ref={fileInput}

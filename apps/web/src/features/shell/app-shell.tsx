@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { shellHeader, SkipLink } from '../../components/ui/skip-link';
 import { focusRing } from '../../components/ui/styles';
 import { useDisclosure } from '../../components/ui/use-disclosure';
-import { NavIcon, type NavIconName } from './nav-icons';
+import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '../../components/ui/nav-icons';
 import { OfflineBanner } from './offline-banner';
 
 const sections = [
@@ -111,16 +111,13 @@ export function AppShell({
       </main>
       {quickAdd}
 
-      <nav
-        aria-label="Secciones"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden dark:border-neutral-800 dark:bg-neutral-950"
-      >
+      <nav aria-label="Secciones" className={`${bottomBar} md:hidden`}>
         <ul className="grid grid-cols-6">
           {sections.map((section) => (
             <li key={section.to}>
               <Link
                 to={section.to}
-                className={`relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium text-neutral-700 dark:text-neutral-300 ${focusRing}`}
+                className={`${bottomBarLink} text-neutral-700 dark:text-neutral-300 ${focusRing}`}
                 activeProps={{ className: 'text-orange-800 dark:text-orange-300' }}
               >
                 <NavIcon name={section.icon} />

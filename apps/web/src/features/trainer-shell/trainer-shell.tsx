@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { shellHeader, SkipLink } from '../../components/ui/skip-link';
+import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '../../components/ui/nav-icons';
 import { focusRing } from '../../components/ui/styles';
 
 const sections = [
-  { to: '/trainers/today', label: 'Hoy' },
-  { to: '/trainers/clients', label: 'Clientes' },
-  { to: '/trainers/reviews', label: 'Revisiones' },
-  { to: '/trainers/programs', label: 'Programas' },
-  { to: '/trainers/invitations', label: 'Invitar' },
-] as const satisfies readonly { to: string; label: string }[];
+  { to: '/trainers/today', label: 'Hoy', icon: 'today' },
+  { to: '/trainers/clients', label: 'Clientes', icon: 'clients' },
+  { to: '/trainers/reviews', label: 'Revisiones', icon: 'reviews' },
+  { to: '/trainers/programs', label: 'Programas', icon: 'programs' },
+  { to: '/trainers/invitations', label: 'Invitar', icon: 'invite' },
+] as const satisfies readonly { to: string; label: string; icon: NavIconName }[];
 
 interface TrainerShellProps {
   /** The trainer's name, shown beside Ajustes on wide screens. */
@@ -22,10 +23,10 @@ interface TrainerShellProps {
 }
 
 /**
- * The frame of the trainer's workspace: its own sections in a bar under the logo, on
- * phones and wide screens alike, apart from the trainee's app. The five sections take two
- * rows of three on a phone, so none is cut; Ajustes (where the session is closed) sits in the
- * header.
+ * The frame of the trainer's workspace, apart from the trainee's app: its five sections in a
+ * bar at the bottom of a phone's screen, as the trainee's are, within the thumb's reach and
+ * leaving the screen to the client; on a wide screen, as tabs under the logo. Mensajes, the
+ * bell and Ajustes (where the session is closed) sit in the header.
  */
 export function TrainerShell({ name, unreadMessages = 0, bell, children }: TrainerShellProps) {
   return (
@@ -85,34 +86,40 @@ export function TrainerShell({ name, unreadMessages = 0, bell, children }: Train
             Ajustes
           </Link>
         </div>
-        <nav aria-label="Entrenador" className="mx-auto w-full max-w-5xl px-4">
-          <ul className="grid grid-cols-3 gap-x-1 sm:flex">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <Link
-                  to={section.to}
-                  className={`flex min-h-11 items-center justify-center border-b-2 px-1 font-medium whitespace-nowrap sm:px-3 ${focusRing}`}
-                  activeProps={{
-                    className:
-                      'border-orange-700 text-orange-800 dark:border-orange-400 dark:text-orange-300',
-                  }}
-                  inactiveProps={{
-                    className:
-                      'border-transparent text-neutral-700 hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white',
-                  }}
-                >
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
+      <nav
+        aria-label="Entrenador"
+        className={`${bottomBar} md:sticky md:top-16 md:bottom-auto md:border-t-0 md:border-b md:bg-white/95 md:pb-0 md:backdrop-blur md:dark:bg-neutral-950/95`}
+      >
+        <ul className="grid grid-cols-5 md:mx-auto md:flex md:max-w-5xl md:gap-1 md:px-4">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <Link
+                to={section.to}
+                className={`${bottomBarLink} md:min-h-11 md:flex-row md:justify-center md:border-b-2 md:px-3 md:text-base md:whitespace-nowrap ${focusRing}`}
+                activeProps={{
+                  className:
+                    'text-orange-800 md:border-orange-700 dark:text-orange-300 md:dark:border-orange-400',
+                }}
+                inactiveProps={{
+                  className:
+                    'text-neutral-700 md:border-transparent hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white',
+                }}
+              >
+                <span className="md:hidden">
+                  <NavIcon name={section.icon} />
+                </span>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <main
         id="contenido"
         tabIndex={-1}
-        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-12"
+        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-6 pb-28 md:pb-12"
       >
         {children}
       </main>
