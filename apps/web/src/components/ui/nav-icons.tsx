@@ -22,7 +22,8 @@ export type NavIconName = keyof typeof paths;
 
 /**
  * The bar of sections at the bottom of a phone's screen (the trainee's and the trainer's),
- * and what must stay above it: the screen's end and a conversation's box.
+ * its links, and the offset of what sticks to the screen's bottom above it (a conversation's
+ * box). The shells leave room for it at the end of their main area.
  */
 export const bottomBar =
   'fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-neutral-800 dark:bg-neutral-950';
