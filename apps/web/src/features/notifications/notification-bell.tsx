@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Notification, NotificationList } from '@forja/shared/schemas/notifications';
 import { notify } from '../../components/ui/notifications';
 import { focusRing } from '../../components/ui/styles';
+import { NavIcon } from '../../components/ui/nav-icons';
 import { useDisclosure } from '../../components/ui/use-disclosure';
 import { errorMessage } from '../../lib/api-error';
 import { markNotificationsRead, notificationsKey, notificationsQuery } from './notifications-api';
@@ -27,24 +28,6 @@ export function howLongAgo(then: Date, now: Date): string {
 /** A path of this app: anything else (another origin, `//host`) is not followed. */
 function appPath(path: string): string {
   return path.startsWith('/') && !path.startsWith('//') ? path : '/';
-}
-
-function BellIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width={24}
-      height={24}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-    </svg>
-  );
 }
 
 /**
@@ -132,7 +115,7 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
         }}
         className={`relative flex size-11 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
       >
-        <BellIcon />
+        <NavIcon name="bell" />
         <span className="sr-only">
           {unread === 0
             ? 'Avisos'

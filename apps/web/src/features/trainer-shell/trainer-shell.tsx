@@ -53,19 +53,7 @@ export function TrainerShell({ name, unreadMessages = 0, bell, children }: Train
             className={`relative flex min-h-11 min-w-11 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
             activeProps={{ 'aria-current': 'page' }}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width={24}
-              height={24}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
-            </svg>
+            <NavIcon name="messages" />
             <span className="sr-only">
               {unreadMessages > 0 ? `Mensajes (${String(unreadMessages)} sin leer)` : 'Mensajes'}
             </span>
