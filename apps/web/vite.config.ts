@@ -69,6 +69,18 @@ const INTERFACE = [
   /\/apps\/web\/src\/features\/auth\/safe-return-path\.ts$/,
 ];
 
+/**
+ * What both signed-in frames run: the sections' icons, the bell and the event stream started
+ * after the first screen, in one file that either shell loads. Left to Rollup, they were two
+ * files, and each file's name in the first file's preload lists took the login page's first
+ * download over its budget (decision 007).
+ */
+const SIGNED_IN_FRAME = [
+  /\/apps\/web\/src\/components\/ui\/nav-icons\.tsx$/,
+  /\/apps\/web\/src\/features\/notifications\/notification-bell\.tsx$/,
+  /\/apps\/web\/src\/lib\/(event-stream|use-first-screen)\.ts$/,
+];
+
 /** The form library and the fields built on it. */
 const FORMS = [
   /\/node_modules\/react-hook-form\//,
@@ -189,6 +201,7 @@ function chunksByUse() {
     if (first.has(id)) return 'framework';
     if (FORMS.some((pattern) => pattern.test(id))) return 'forms';
     if (DIARY_FORMS.test(id)) return 'diary-forms';
+    if (SIGNED_IN_FRAME.some((pattern) => pattern.test(id))) return 'signed-in-frame';
     if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
     if (DATA_LAYER.some((pattern) => pattern.test(id))) return dataFileOf(id, meta.getModuleInfo);
     if (FRAMEWORK.test(id)) return 'framework';
