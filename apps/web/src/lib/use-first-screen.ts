@@ -1,10 +1,15 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterFirstScreen } from './first-screen';
 
 const ready = new WeakSet<object>();
 
-/** False until the first screen has been drawn and the browser was idle, then true for good. */
+/**
+ * False until the first screen has been drawn and the browser was idle, then true for good.
+ * The render that follows the change is a transition: React draws what it starts (the bell,
+ * the unread counts) in slices that leave the page free to answer a tap, instead of one long
+ * task (decision 082).
+ */
 export function useAfterFirstScreen(): boolean {
   const router = useRouter();
   const [started, setStarted] = useState(() => ready.has(router));
@@ -13,7 +18,11 @@ export function useAfterFirstScreen(): boolean {
     let current = true;
     void afterFirstScreen(router).then(() => {
       ready.add(router);
-      if (current) setStarted(true);
+      if (current) {
+        startTransition(() => {
+          setStarted(true);
+        });
+      }
     });
     return () => {
       current = false;
