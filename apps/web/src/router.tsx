@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ROUTER_DEFAULTS } from '@forja/shared/constants';
 import { LoadingScreen } from './components/ui/loading-screen';
-import { RouterNotFoundMessage } from './components/ui/not-found-screen';
 import { RouteErrorView } from './components/ui/route-error-view';
 import { setForcedNavigationHandler } from './lib/forced-navigation';
 import { followSessionAcrossTabs } from './lib/session';
@@ -30,6 +29,14 @@ function stringifySearch(search: Record<string, unknown>): string {
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The router's own message for a "not found" that no route's screen handles; unknown paths
+ * reach the root route, which shows the not-found screen (routes/__root.tsx).
+ */
+function RouterNotFoundMessage() {
+  return <p className="px-6 py-12 text-center">Not Found</p>;
 }
 
 export function createAppRouter({ queryClient, history }: AppRouterOptions) {

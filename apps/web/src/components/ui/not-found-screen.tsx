@@ -19,11 +19,3 @@ export function NotFoundScreen() {
     </main>
   );
 }
-
-/**
- * The router's own message for a "not found" that no route's screen handles; unknown paths
- * reach the root route, which shows the screen above.
- */
-export function RouterNotFoundMessage() {
-  return <p className="px-6 py-12 text-center">Not Found</p>;
-}
