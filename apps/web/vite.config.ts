@@ -308,6 +308,19 @@ function trainerOnlyFiles(): { plugin: Plugin; files: Set<string> } {
             files.add(file.fileName);
           }
         }
+        // What a kept file imports must be kept too, or a trainee's screen would not open
+        // offline. The bundler can merge a small file of the workspace into one a trainee
+        // loads (the trainer's Mensajes tab into the conversation's file), which then imports
+        // the workspace's files: those stay in the precache.
+        const kept = Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' && !files.has(file.fileName) ? [file.fileName] : [],
+        );
+        for (let name = kept.pop(); name !== undefined; name = kept.pop()) {
+          const file = bundle[name];
+          for (const imported of file?.type === 'chunk' ? file.imports : []) {
+            if (files.delete(imported)) kept.push(imported);
+          }
+        }
       },
     },
   };

@@ -210,4 +210,16 @@ test('the precache holds the trainee’s screens and leaves out the trainer’s'
   }
   expect(precached.some((url) => /^assets\/diary-/.test(url ?? ''))).toBe(true);
   expect(precached.some((url) => /^assets\/today-/.test(url ?? ''))).toBe(false);
+  // Every file a kept file imports is kept too: a trainee's screen never waits offline for
+  // a file of the trainer's workspace that the bundler merged into one of its own.
+  const scripts = precached.filter((url) => url?.endsWith('.js'));
+  for (const url of scripts) {
+    const code = await readFile(new URL(`../dist/${url ?? ''}`, import.meta.url), 'utf8');
+    for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      expect(precached, `${url ?? ''} imports ${imported ?? ''}`).toContain(
+        `assets/${imported ?? ''}`,
+      );
+    }
+  }
+  expect(scripts.length).toBeGreaterThan(10);
 });
