@@ -3,6 +3,7 @@ import { cmToIn, kgToLb, lbToKg, inToCm, rangeIn, roundTo, type MetricSystem } f
 import { dateTime, id, oneOf, positiveNumber, text } from './common';
 import { CONSENT_MESSAGES } from '../errors';
 import { type Field, validationMessages as m } from './messages';
+import { lazySchema } from './lazy';
 
 /**
  * The six onboarding steps (DESIGN.md, "The product beyond the spec's calls"). Each step is
@@ -166,13 +167,15 @@ export function maxWeeklyRateKg(weightKg: number): number {
 
 // ---- Step 1: goal and pace ----
 
-export const goalAnswerSchema = z.object({
-  goal: z.enum(GOALS),
-  /** Kilograms per week, lost or gained by the goal; not used when maintaining. */
-  weekly_rate_kg: z.number(),
-  /** 0 when there is none (maintaining). */
-  goal_weight_kg: z.number(),
-});
+export const goalAnswerSchema = lazySchema(() =>
+  z.object({
+    goal: z.enum(GOALS),
+    /** Kilograms per week, lost or gained by the goal; not used when maintaining. */
+    weekly_rate_kg: z.number(),
+    /** 0 when there is none (maintaining). */
+    goal_weight_kg: z.number(),
+  }),
+);
 export type GoalAnswer = z.infer<typeof goalAnswerSchema>;
 
 export function goalStepSchema(options: StepSchemaOptions = {}) {
@@ -241,15 +244,17 @@ export function goalStepSchema(options: StepSchemaOptions = {}) {
 
 // ---- Step 2: body ----
 
-export const bodyAnswerSchema = z.object({
-  sex: z.enum(SEXES),
-  /** A calendar date, YYYY-MM-DD. */
-  birth_date: z.string(),
-  height_cm: z.number(),
-  weight_kg: z.number(),
-  /** 0 when not known. */
-  body_fat_percent: z.number(),
-});
+export const bodyAnswerSchema = lazySchema(() =>
+  z.object({
+    sex: z.enum(SEXES),
+    /** A calendar date, YYYY-MM-DD. */
+    birth_date: z.string(),
+    height_cm: z.number(),
+    weight_kg: z.number(),
+    /** 0 when not known. */
+    body_fat_percent: z.number(),
+  }),
+);
 export type BodyAnswer = z.infer<typeof bodyAnswerSchema>;
 
 /** Whole years between a birth date (YYYY-MM-DD) and a day, in UTC. */
@@ -303,10 +308,12 @@ export function bodyStepSchema(options: StepSchemaOptions = {}) {
 
 // ---- Step 3: activity ----
 
-export const activityAnswerSchema = z.object({
-  activity_level: z.enum(ACTIVITY_LEVELS),
-  training_days_per_week: z.number(),
-});
+export const activityAnswerSchema = lazySchema(() =>
+  z.object({
+    activity_level: z.enum(ACTIVITY_LEVELS),
+    training_days_per_week: z.number(),
+  }),
+);
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
 export function activityStepSchema() {
@@ -323,10 +330,12 @@ function distinct(values: readonly string[]) {
   return new Set(values).size === values.length;
 }
 
-export const trainingAnswerSchema = z.object({
-  experience: z.enum(EXPERIENCE_LEVELS),
-  equipment: z.array(z.enum(EQUIPMENT)),
-});
+export const trainingAnswerSchema = lazySchema(() =>
+  z.object({
+    experience: z.enum(EXPERIENCE_LEVELS),
+    equipment: z.array(z.enum(EQUIPMENT)),
+  }),
+);
 export type TrainingAnswer = z.infer<typeof trainingAnswerSchema>;
 
 export function trainingStepSchema() {
@@ -341,12 +350,14 @@ export function trainingStepSchema() {
 
 // ---- Step 5: eating ----
 
-export const eatingAnswerSchema = z.object({
-  eating_pattern: z.enum(EATING_PATTERNS),
-  allergies: z.array(z.enum(ALLERGENS)),
-  other_allergies: z.string(),
-  meals_per_day: z.number(),
-});
+export const eatingAnswerSchema = lazySchema(() =>
+  z.object({
+    eating_pattern: z.enum(EATING_PATTERNS),
+    allergies: z.array(z.enum(ALLERGENS)),
+    other_allergies: z.string(),
+    meals_per_day: z.number(),
+  }),
+);
 export type EatingAnswer = z.infer<typeof eatingAnswerSchema>;
 
 export function eatingStepSchema() {
@@ -372,13 +383,15 @@ const healthAnswerShape = Object.fromEntries(
  * explicit consent to process health data (GDPR art. 9.2.a): without it every question and
  * the notes are null, meaning "not answered", never "no".
  */
-export const healthAnswerSchema = z.object({
-  health_data_consent: z.boolean(),
-  ...healthAnswerShape,
-  health_notes: z.string().nullable(),
-  /** Consent to let the linked trainer see these answers and the diary. */
-  share_with_trainer: z.boolean(),
-});
+export const healthAnswerSchema = lazySchema(() =>
+  z.object({
+    health_data_consent: z.boolean(),
+    ...healthAnswerShape,
+    health_notes: z.string().nullable(),
+    /** Consent to let the linked trainer see these answers and the diary. */
+    share_with_trainer: z.boolean(),
+  }),
+);
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
 const requiredBoolean = (field: string) => z.boolean({ error: m.boolean(field) });
@@ -508,26 +521,30 @@ export interface OnboardingAnswers {
 
 export type OnboardingAnswer<K extends OnboardingStepKey> = NonNullable<OnboardingAnswers[K]>;
 
-export const onboardingSchema = z.object({
-  user_id: id,
-  answers: z.object({
-    goal: goalAnswerSchema.nullable(),
-    body: bodyAnswerSchema.nullable(),
-    activity: activityAnswerSchema.nullable(),
-    training: trainingAnswerSchema.nullable(),
-    eating: eatingAnswerSchema.nullable(),
-    health: healthAnswerSchema.nullable(),
+export const onboardingSchema = lazySchema(() =>
+  z.object({
+    user_id: id,
+    answers: z.object({
+      goal: goalAnswerSchema.nullable(),
+      body: bodyAnswerSchema.nullable(),
+      activity: activityAnswerSchema.nullable(),
+      training: trainingAnswerSchema.nullable(),
+      eating: eatingAnswerSchema.nullable(),
+      health: healthAnswerSchema.nullable(),
+    }),
+    /** The first unanswered step, or 'resume' when all are answered. */
+    next_step: z.enum(ONBOARDING_NEXT),
+    finished_at: dateTime.nullable(),
   }),
-  /** The first unanswered step, or 'resume' when all are answered. */
-  next_step: z.enum(ONBOARDING_NEXT),
-  finished_at: dateTime.nullable(),
-});
+);
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
-export const onboardingStepParamsSchema = z.strictObject({
-  id,
-  step: oneOf('El paso', ONBOARDING_STEP_KEYS),
-});
+export const onboardingStepParamsSchema = lazySchema(() =>
+  z.strictObject({
+    id,
+    step: oneOf('El paso', ONBOARDING_STEP_KEYS),
+  }),
+);
 
 export function stepKeyForPath(path: OnboardingStepPath): OnboardingStepKey {
   const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);

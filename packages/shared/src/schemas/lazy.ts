@@ -1,0 +1,37 @@
+/*
+ * The shared schemas are module constants, and a browser builds every one of them when it
+ * runs the module that holds them: on a slow phone, building the 1,600 zod schemas of the
+ * daily screens' data layer was the app's largest cost before a screen could show itself
+ * (decision 085). In the browser a schema constant is built the first time it is used; on the
+ * server, which uses every route's schemas at start anyway, it is built at once.
+ */
+
+/**
+ * `build()`'s schema, built on first use: a stand-in that builds it when any of its members is
+ * read, then answers for it (parsing, `instanceof`, `in`, extending it, placing it in another
+ * schema). Every use after the first reads the built schema. The type is the schema's own.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function deferredSchema<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const schema = (): T => (built ??= build());
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const target = schema();
+      const value: unknown = Reflect.get(target, key, target);
+      // Methods run on the schema itself, whose fields zod keeps on the object.
+      return typeof value === 'function' && key !== 'constructor'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+    set: (_target, key, value) => Reflect.set(schema(), key, value),
+    has: (_target, key) => Reflect.has(schema(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+}
+
+/** A schema constant: deferred in the browser, built at once elsewhere (the server, tests in Node). */
+/* @__NO_SIDE_EFFECTS__ */
+export function lazySchema<T extends object>(build: () => T): T {
+  return 'document' in globalThis ? deferredSchema(build) : build();
+}
