@@ -11,7 +11,6 @@
  * read, then answers for it (parsing, `instanceof`, `in`, extending it, placing it in another
  * schema). Every use after the first reads the built schema. The type is the schema's own.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function deferredSchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const schema = (): T => (built ??= build());
@@ -31,7 +30,6 @@ export function deferredSchema<T extends object>(build: () => T): T {
 }
 
 /** A schema constant: deferred in the browser, built at once elsewhere (the server, tests in Node). */
-/* @__NO_SIDE_EFFECTS__ */
 export function lazySchema<T extends object>(build: () => T): T {
   return 'document' in globalThis ? deferredSchema(build) : build();
 }
