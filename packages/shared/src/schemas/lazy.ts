@@ -1,7 +1,7 @@
 /*
  * The shared schemas are module constants, and a browser builds every one of them when it
  * runs the module that holds them: on a slow phone, building the 1,600 zod schemas of the
- * daily screens' data layer was the app's largest cost before a screen could show itself
+ * daily screens' data layer was, after React's work, the largest cost before a screen showed
  * (decision 085). In the browser a schema constant is built the first time it is used; on the
  * server, which uses every route's schemas at start anyway, it is built at once.
  */
