@@ -473,33 +473,20 @@ export function needsHealthReview(answer: HealthAnswer): boolean {
 
 // ---- All steps ----
 
-const stepSchemaBuilders = {
-  goal: goalStepSchema,
-  body: bodyStepSchema,
-  activity: activityStepSchema,
-  training: trainingStepSchema,
-  eating: eatingStepSchema,
-  health: healthStepSchema,
-} as const;
-
-type StepSchemas = {
-  readonly [K in OnboardingStepKey]: ReturnType<(typeof stepSchemaBuilders)[K]>;
-};
-
 /**
- * Request schemas per step, in metric (the API's units). Each is built the first time it is
- * read: only the server validates with all six, and a screen that merely imports this module
- * (home reads the onboarding) should not pay for building them.
+ * Request schemas per step, in metric (the API's units). In the browser each is built the
+ * first time it is read (decision 085): only the server validates with all six, and a screen
+ * that merely imports this module (home reads the onboarding) should not pay for building
+ * them.
  */
-export const onboardingStepSchemas: StepSchemas = Object.defineProperties(
-  {} as StepSchemas,
-  Object.fromEntries(
-    ONBOARDING_STEP_KEYS.map((key) => {
-      let built: StepSchemas[typeof key] | undefined;
-      return [key, { enumerable: true, get: () => (built ??= stepSchemaBuilders[key]()) }];
-    }),
-  ),
-);
+export const onboardingStepSchemas = {
+  goal: lazySchema(goalStepSchema),
+  body: lazySchema(bodyStepSchema),
+  activity: lazySchema(activityStepSchema),
+  training: lazySchema(trainingStepSchema),
+  eating: lazySchema(eatingStepSchema),
+  health: lazySchema(healthStepSchema),
+} as const satisfies Record<OnboardingStepKey, unknown>;
 
 export const onboardingAnswerSchemas = {
   goal: goalAnswerSchema,
