@@ -98,16 +98,35 @@ test('home reads each of its data once, as its route’s loaders declare them', 
 test('the diary reads today’s day, named by its date, once', async ({ page, request }) => {
   const watched = await watchFirstLoad(page, request, 'first-load-diary');
   const today = todayIn('Europe/Madrid', new Date());
+  // The reads the page had finished when the day's water first came into the page.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="water"]')) return;
+      observer.disconnect();
+      Object.assign(window, {
+        readAtFirstView: performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname),
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
 
   await page.goto('/users/diary');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
+  // The day before, for each meal's "Repetir de ayer", is read with the day: its buttons are
+  // there when the meals are first drawn, instead of pushing them down later.
+  const readAtFirstView = await page.evaluate(
+    () => (window as unknown as { readAtFirstView?: string[] }).readAtFirstView,
+  );
+  expect(readAtFirstView).toContain(`/v0/diary/days/${today}/`);
+  expect(readAtFirstView).toContain(`/v0/diary/days/${addDays(today, -1)}/`);
   await expectReadOnce(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
     `/v0/diary/days/${today}/`,
-    // The day before, for each meal's "Repetir de ayer", read once the day is shown.
     `/v0/diary/days/${addDays(today, -1)}/`,
     `/v0/users/${watched.id}/preferences/`,
     `/v0/diary/days/${today}/comments/`,

@@ -6,10 +6,10 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstScreen } from './first-screen';
-import { useAfterFirstScreen } from './use-first-screen';
+import { useAfterFirstScreen, useAfterPaint } from './use-first-screen';
 
 /** A router whose screen waits for `loaded` and shows whether the later work has started. */
 function aScreenWaitingFor(loaded: Promise<void>) {
@@ -66,5 +66,42 @@ describe('what no screen needs starts once the first screen is drawn', () => {
     await waitFor(() => {
       expect(started).toBe(true);
     });
+  });
+});
+
+describe('what a screen shows below its first view waits for that view to be painted', () => {
+  function Screen() {
+    const painted = useAfterPaint();
+    return <p>{painted ? 'Debajo, también' : 'Lo primero'}</p>;
+  }
+
+  it('stays out until the next frame has been painted, however long that takes', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      render(<Screen />);
+      expect(screen.getByText('Lo primero')).toBeVisible();
+      // No frame yet: tasks and React's deferred renders come and go, and it stays out.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getByText('Lo primero')).toBeVisible();
+      expect(frames).toHaveLength(1);
+
+      // The frame is painted, and the next one starts once it has been shown: only then.
+      act(() => {
+        frames[0]?.(performance.now());
+      });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getByText('Lo primero')).toBeVisible();
+      expect(frames).toHaveLength(2);
+      act(() => {
+        frames[1]?.(performance.now());
+      });
+      expect(await screen.findByText('Debajo, también')).toBeVisible();
+    } finally {
+      frame.mockRestore();
+    }
   });
 });

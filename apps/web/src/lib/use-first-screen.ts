@@ -30,3 +30,29 @@ export function useAfterFirstScreen(): boolean {
   }, [started, router]);
   return started;
 }
+
+/**
+ * False until what the component first drew has been painted and shown, then true for good
+ * (the render that follows is a transition). What a screen shows below its first view waits
+ * for it, and so does the code only that part needs: React's deferred render, which it
+ * waited for before, usually ran before that paint (decision 086).
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted) return;
+    // A frame's callbacks run right before it is painted, and the next frame's once it has
+    // been shown: the main thread is done painting before the screen shows it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        startTransition(() => {
+          setPainted(true);
+        });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [painted]);
+  return painted;
+}

@@ -1,8 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
+import { useAfterPaint } from '../../lib/use-first-screen';
 import { diaryDayQuery } from './diary-api';
 import { DayHeader } from './day-header';
 import { DaySummary } from './day-summary';
@@ -39,11 +40,11 @@ export function DiaryScreen({
 }: DiaryScreenProps) {
   const day = useSuspenseQuery(diaryDayQuery(date));
   // What sits below the meals and the water (the day's state, the comments, copying a day,
-  // the training, the notes) renders just after them, in a render the browser can interrupt
-  // into slices of a few milliseconds, and its code loads then: the first paint waits for
-  // neither (decision 082).
-  const belowTheMeals = useDeferredValue(true, false);
-  // The day before, for "Repetir de ayer"; the day paints without waiting for it.
+  // the training, the notes) renders once they are painted, in a render the browser can
+  // interrupt into slices of a few milliseconds, and its code loads then: the first paint
+  // waits for neither (decisions 082 and 086).
+  const painted = useAfterPaint();
+  // The day before, for "Repetir de ayer": read with the day by the route's loader.
   const yesterday = useQuery(diaryDayQuery(addDays(date, -1)));
 
   return (
@@ -75,7 +76,7 @@ export function DiaryScreen({
         </p>
         <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
       </Card>
-      {belowTheMeals ? (
+      {painted ? (
         <Suspense fallback={null}>
           <BelowTheMeals
             userId={userId}

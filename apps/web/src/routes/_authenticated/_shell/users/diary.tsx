@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useLocation, type SearchSchemaInput } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { todayIn } from '@forja/shared/calendar';
+import { addDays, todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { loadErrorView } from '../../../../components/ui/load-error';
 import { dayCommentsQuery } from '../../../../features/diary/comments-api';
@@ -60,7 +60,12 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
     // The day's planned session shows above its training once read; the day does not wait.
     queryClient.query(trainingPlanQuery(date)).catch(() => undefined);
+    // The day before, for "Repetir … de ayer" under each meal, is read beside the day and
+    // awaited with it: arriving after the first paint, its buttons pushed the meals below
+    // them down. A failed read only leaves the buttons out.
+    const yesterday = queryClient.query(diaryDayQuery(addDays(date, -1))).catch(() => undefined);
     await queryClient.query(diaryDayQuery(date));
+    await yesterday;
     // The exercise library (a large read) and the recent exercises are read by a session's
     // exercise picker when it opens, after the day has painted: the first paint does not
     // share the network with them.
