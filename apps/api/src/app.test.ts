@@ -24,6 +24,11 @@ writeFileSync(
     '<script type="module" src="/assets/app-abc123.js"></script><div id="app"></div>',
 );
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("forja")');
+writeFileSync(join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+mkdirSync(join(webDist, 'icons'));
+writeFileSync(join(webDist, 'icons', 'icon-192.png'), 'png');
+writeFileSync(join(webDist, 'sw.js'), 'self.skipWaiting()');
+writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"Forja"}');
 writeFileSync(
   join(webDist, 'assets', 'app-abc123.js.br'),
   brotliCompressSync('console.log("forja")'),
@@ -476,6 +481,19 @@ describe('the web app', () => {
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("forja")');
     const missing = await ctx.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('lets the logo and the icons be used for a day, and always asks again for the service worker and the manifest', async () => {
+    for (const url of ['/logo.svg', '/icons/icon-192.png']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=86400');
+    }
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
 

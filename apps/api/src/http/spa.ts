@@ -8,6 +8,20 @@ import { AppError } from './app-error';
 /** The signed-in pages, whose first file needs the data layer's before it can read anything. */
 const APP_PAGE = /^\/(users|trainers)\//;
 
+/** The logo and the installed app's icons, which keep their names from one version to the next. */
+const BRAND_IMAGE = /[\\/](logo\.svg|icons[\\/][\w-]+\.png)$/;
+
+/** How long a browser may use a file of the build without asking again. */
+function cacheControlOf(path: string): string {
+  // Vite fingerprints everything under assets/, so those can be cached for good.
+  if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  // A day: a first load shows the logo three times (the loading screen, the tab's icon, the
+  // header), and each asked again with `no-cache`. A new logo reaches everyone within a day.
+  if (BRAND_IMAGE.test(path)) return 'public, max-age=86400';
+  // The pages, the service worker and the manifest: always the deployed version.
+  return 'no-cache';
+}
+
 /**
  * Serves the built web app: files as they are, and index.html for every other path that
  * looks like a page, so deep links such as /users/home load the app. The signed-in pages get
@@ -27,11 +41,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       // The web build writes .br and .gz beside each file (apps/web/compress.mjs).
       preCompressed: true,
       setHeaders(res, path) {
-        // Vite fingerprints everything under assets/, so those can be cached for good.
-        res.setHeader(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('cache-control', cacheControlOf(path));
       },
     });
   } else {
