@@ -14,6 +14,7 @@ import {
   type FakeCall,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 // Shares nothing: the notes are the trainer's own and need no area.
@@ -204,7 +205,7 @@ describe('Notas, in a trainee’s file', () => {
     const { box } = await typeWhileSending();
 
     // The toast says what the API said.
-    expect(await screen.findByText('Error interno')).toBeVisible();
+    expect(await findToast('Error interno')).toBeVisible();
     expect(box).toHaveValue('Cena tarde los martes\nLe duele el hombro');
     expect(screen.queryByText('Cena tarde los martes')).toBeNull();
   });
