@@ -1,0 +1,105 @@
+/**
+ * Lighthouse on two or more builds kept with `keep-build.ts`, served side by side from one
+ * database and measured in turn, round after round (the order reversed every other round).
+ * Lighthouse's scores move with the machine from one minute to the next, so a change is
+ * judged against the build before it measured in the same minutes, not against an earlier
+ * bench run.
+ *
+ *   npx tsx scripts/bench/side-by-side.ts /tmp/before /tmp/after
+ *
+ * SIDE_BY_SIDE_ROUNDS (5), SIDE_BY_SIDE_PATHS (/users/diary,/users/home: visited signed in as
+ * a trainee with a year of data); BENCH_LIGHTHOUSE_DIR keeps each report, under a folder per
+ * build and round.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import pg from 'pg';
+import { Addresses, account } from './accounts';
+import { lighthouseScores } from './browser';
+import { seedYearOfDiary } from './diary-data';
+import { settle, startProcess, type Started } from './processes';
+
+const builds = process.argv.slice(2).map((folder) => resolve(folder));
+if (builds.length < 2 || builds.some((build) => !existsSync(join(build, 'apps/api/dist')))) {
+  process.stderr.write('usage: npx tsx scripts/bench/side-by-side.ts <kept build> <kept build>…\n');
+  process.exit(2);
+}
+const rounds = Number(process.env.SIDE_BY_SIDE_ROUNDS ?? 5);
+const paths = (process.env.SIDE_BY_SIDE_PATHS ?? '/users/diary,/users/home').split(',');
+const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const admin = new pg.Client({ connectionString: postgresUrl });
+await admin.connect();
+const name = `forja_side_by_side_${randomBytes(4).toString('hex')}`;
+await admin.query(`create database "${name}"`);
+const databaseUrl = new URL(postgresUrl);
+databaseUrl.pathname = `/${name}`;
+const environment = {
+  DATABASE_URL: databaseUrl.toString(),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  TRUST_PROXY: '1',
+  ALLOW_EMBEDDED_ADAPTERS: 'true',
+};
+const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const servers: Started[] = [];
+try {
+  // One at a time: the first applies the migrations the others then find done.
+  for (const build of builds) {
+    servers.push(
+      await startProcess([join(build, 'apps/api/dist/server.js')], environment, '/v0/health/'),
+    );
+  }
+  await db.connect();
+  const first = servers[0];
+  if (!first) throw new Error('no server started');
+  const trainee = await account(first.url, db, new Addresses(), 'onboarded');
+  await seedYearOfDiary(db, trainee.email);
+
+  const runs = new Map<string, { performance: number; metrics: string }[]>();
+  for (let round = 0; round < rounds; round++) {
+    const order = builds.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
+    for (const index of order) {
+      const build = builds[index];
+      const server = servers[index];
+      if (!build || !server) continue;
+      await settle(0.85, 20_000);
+      if (reportsDir)
+        process.env.BENCH_LIGHTHOUSE_DIR = join(
+          reportsDir,
+          `${basename(build)}-${String(round + 1)}`,
+        );
+      const scores = await lighthouseScores(
+        server.url,
+        paths.map((path) => ({ path, tokens: trainee.tokens })),
+        1,
+      );
+      for (const score of scores) {
+        const key = `${basename(build)} ${score.path}`;
+        const performance = score.performance?.median ?? Number.NaN;
+        runs.set(key, [...(runs.get(key) ?? []), { performance, metrics: score.metrics }]);
+        process.stdout.write(
+          `round ${String(round + 1)}: ${key}: ${String(performance)}, ${score.metrics}\n`,
+        );
+      }
+    }
+  }
+  process.stdout.write(
+    '\n| build and page | performance: median (range) | each round |\n| --- | --- | --- |\n',
+  );
+  for (const [key, values] of runs) {
+    const sorted = values.map((run) => run.performance).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const range = `${String(sorted[0])}–${String(sorted[sorted.length - 1])}`;
+    const each = values.map((run) => String(run.performance)).join(', ');
+    process.stdout.write(`| ${key} | ${String(median)} (${range}) | ${each} |\n`);
+  }
+} finally {
+  for (const server of servers.reverse()) await server.stop();
+  await db.end().catch(() => undefined);
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
