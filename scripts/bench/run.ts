@@ -5,7 +5,6 @@
  * each screen and Lighthouse. Everything is written to docs/performance.md; the exit code is
  * 1 when a budget is broken or an answer was not the expected one.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { ARGON2_OPTIONS, hashingSlots } from '../../apps/api/src/security/passwords';
 import { account, Addresses, login, LoginAccounts, PASSWORD } from './accounts';
+import { scratchDatabase, serverEnvironment } from './database';
 import type { CapturedRoute } from './bare-server';
 import {
   initialJavaScript,
@@ -59,7 +59,6 @@ const bareEntry = join(root, 'scripts/bench/bare-server.ts');
 const bareBundle = join(root, 'node_modules/.cache/forja-bench/bare-server.mjs');
 const reportFile = join(root, 'docs/performance.md');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const CONNECTIONS = [10, 100];
 const WARM_UP_SECONDS = 2;
@@ -300,23 +299,11 @@ interface Scene {
  * everything started is stopped and the database dropped.
  */
 async function withServer(run: (scene: Scene) => Promise<void>) {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  const name = `forja_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database "${name}"`);
-  const databaseUrl = new URL(postgresUrl);
-  databaseUrl.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  const database = await scratchDatabase('forja_bench');
+  const db = new pg.Client({ connectionString: database.url });
   const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
   const started: Started[] = [];
-  const environment = {
-    DATABASE_URL: databaseUrl.toString(),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'error',
-    // Each login under load comes from its own X-Forwarded-For address.
-    TRUST_PROXY: '1',
-    ALLOW_EMBEDDED_ADAPTERS: 'true',
-  };
+  const environment = serverEnvironment(database.url);
   const anotherInstance = async () => {
     const instance = await startProcess([serverEntry], environment, '/v0/health/');
     started.push(instance);
@@ -326,12 +313,11 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
     const api = await startProcess([serverEntry], environment, '/v0/health/');
     started.push(api);
     await db.connect();
-    await run({ api, db, databaseUrl: databaseUrl.toString(), bodyDir, started, anotherInstance });
+    await run({ api, db, databaseUrl: database.url, bodyDir, started, anotherInstance });
   } finally {
     for (const child of started.reverse()) await child.stop();
     await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(bodyDir, { recursive: true, force: true });
   }
 }

@@ -11,12 +11,12 @@
  * a trainee with a year of data); BENCH_LIGHTHOUSE_DIR keeps each report, under a folder per
  * build and round.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import pg from 'pg';
 import { Addresses, account } from './accounts';
 import { lighthouseScores } from './browser';
+import { scratchDatabase, serverEnvironment } from './database';
 import { seedYearOfDiary } from './diary-data';
 import { settle, startProcess, type Started } from './processes';
 
@@ -28,22 +28,9 @@ if (builds.length < 2 || builds.some((build) => !existsSync(join(build, 'apps/ap
 const rounds = Number(process.env.SIDE_BY_SIDE_ROUNDS ?? 5);
 const paths = (process.env.SIDE_BY_SIDE_PATHS ?? '/users/diary,/users/home').split(',');
 const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
-const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const admin = new pg.Client({ connectionString: postgresUrl });
-await admin.connect();
-const name = `forja_side_by_side_${randomBytes(4).toString('hex')}`;
-await admin.query(`create database "${name}"`);
-const databaseUrl = new URL(postgresUrl);
-databaseUrl.pathname = `/${name}`;
-const environment = {
-  DATABASE_URL: databaseUrl.toString(),
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
-  TRUST_PROXY: '1',
-  ALLOW_EMBEDDED_ADAPTERS: 'true',
-};
-const db = new pg.Client({ connectionString: databaseUrl.toString() });
+const database = await scratchDatabase('forja_side_by_side');
+const environment = serverEnvironment(database.url);
+const db = new pg.Client({ connectionString: database.url });
 const servers: Started[] = [];
 try {
   // One at a time: the first applies the migrations the others then find done.
@@ -100,6 +87,5 @@ try {
 } finally {
   for (const server of servers.reverse()) await server.stop();
   await db.end().catch(() => undefined);
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await database.drop();
 }
