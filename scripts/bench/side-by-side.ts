@@ -25,6 +25,11 @@ if (builds.length < 2 || builds.some((build) => !existsSync(join(build, 'apps/ap
   process.stderr.write('usage: npx tsx scripts/bench/side-by-side.ts <kept build> <kept build>…\n');
   process.exit(2);
 }
+// Each build is named by its folder in what is printed and kept.
+if (new Set(builds.map((build) => basename(build))).size < builds.length) {
+  process.stderr.write('the kept builds need folders of different names\n');
+  process.exit(2);
+}
 const rounds = Number(process.env.SIDE_BY_SIDE_ROUNDS ?? 5);
 const paths = (process.env.SIDE_BY_SIDE_PATHS ?? '/users/diary,/users/home').split(',');
 const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
