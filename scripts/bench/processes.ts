@@ -9,6 +9,18 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
+/** What a server the bench starts runs with: production, on `databaseUrl`. */
+export function serverEnvironment(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    // Each login under load comes from its own X-Forwarded-For address.
+    TRUST_PROXY: '1',
+    ALLOW_EMBEDDED_ADAPTERS: 'true',
+  };
+}
+
 /** Starts a server process and waits until `readyPath` answers 200; on a free port unless told. */
 export async function startProcess(
   args: string[],

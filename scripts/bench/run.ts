@@ -14,7 +14,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { ARGON2_OPTIONS, hashingSlots } from '../../apps/api/src/security/passwords';
 import { account, Addresses, login, LoginAccounts, PASSWORD } from './accounts';
-import { scratchDatabase, serverEnvironment } from './database';
+import { createScratchDatabase } from '../faults/support/scratch-database';
 import type { CapturedRoute } from './bare-server';
 import {
   initialJavaScript,
@@ -50,7 +50,14 @@ import {
   type Shape,
 } from './load';
 import { measureMessages, messagesSection } from './messages';
-import { PeakMemory, peakMemoryMiB, settle, startProcess, type Started } from './processes';
+import {
+  PeakMemory,
+  peakMemoryMiB,
+  serverEnvironment,
+  settle,
+  startProcess,
+  type Started,
+} from './processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = join(root, 'apps/api/dist/server.js');
@@ -299,8 +306,8 @@ interface Scene {
  * everything started is stopped and the database dropped.
  */
 async function withServer(run: (scene: Scene) => Promise<void>) {
-  const database = await scratchDatabase('forja_bench');
-  const db = new pg.Client({ connectionString: database.url });
+  const database = await createScratchDatabase('forja_bench');
+  const db = database.client;
   const bodyDir = mkdtempSync(join(tmpdir(), 'forja-bench-'));
   const started: Started[] = [];
   const environment = serverEnvironment(database.url);
@@ -312,11 +319,9 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
   try {
     const api = await startProcess([serverEntry], environment, '/v0/health/');
     started.push(api);
-    await db.connect();
     await run({ api, db, databaseUrl: database.url, bodyDir, started, anotherInstance });
   } finally {
     for (const child of started.reverse()) await child.stop();
-    await db.end().catch(() => undefined);
     await database.drop();
     rmSync(bodyDir, { recursive: true, force: true });
   }

@@ -13,12 +13,11 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import pg from 'pg';
 import { Addresses, account } from './accounts';
 import { lighthouseScores } from './browser';
-import { scratchDatabase, serverEnvironment } from './database';
 import { seedYearOfDiary } from './diary-data';
-import { settle, startProcess, type Started } from './processes';
+import { createScratchDatabase } from '../faults/support/scratch-database';
+import { serverEnvironment, settle, startProcess, type Started } from './processes';
 
 const builds = process.argv.slice(2).map((folder) => resolve(folder));
 if (builds.length < 2 || builds.some((build) => !existsSync(join(build, 'apps/api/dist')))) {
@@ -33,9 +32,9 @@ if (new Set(builds.map((build) => basename(build))).size < builds.length) {
 const rounds = Number(process.env.SIDE_BY_SIDE_ROUNDS ?? 5);
 const paths = (process.env.SIDE_BY_SIDE_PATHS ?? '/users/diary,/users/home').split(',');
 const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
-const database = await scratchDatabase('forja_side_by_side');
+const database = await createScratchDatabase('forja_side_by_side');
 const environment = serverEnvironment(database.url);
-const db = new pg.Client({ connectionString: database.url });
+const db = database.client;
 const servers: Started[] = [];
 try {
   // One at a time: the first applies the migrations the others then find done.
@@ -44,7 +43,6 @@ try {
       await startProcess([join(build, 'apps/api/dist/server.js')], environment, '/v0/health/'),
     );
   }
-  await db.connect();
   const first = servers[0];
   if (!first) throw new Error('no server started');
   const trainee = await account(first.url, db, new Addresses(), 'onboarded');
@@ -91,6 +89,5 @@ try {
   }
 } finally {
   for (const server of servers.reverse()) await server.stop();
-  await db.end().catch(() => undefined);
   await database.drop();
 }

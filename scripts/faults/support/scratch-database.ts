@@ -11,9 +11,10 @@ export interface ScratchDatabase {
 
 /**
  * An empty database on the test PostgreSQL server (TEST_DATABASE_URL), which the server
- * under test migrates at start; dropped at the end whatever happened.
+ * under test migrates at start; dropped at the end whatever happened. The fault scenarios
+ * and the bench (`prefix`) use it.
  */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+export async function createScratchDatabase(prefix = 'forja_faults'): Promise<ScratchDatabase> {
   const serverUrl = postgresServerUrl();
   const admin = new pg.Client({ connectionString: serverUrl });
   try {
@@ -24,7 +25,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
       `PostgreSQL is not reachable at ${serverUrl} (${reason}): start it or set TEST_DATABASE_URL.`,
     );
   }
-  const name = `forja_faults_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin.query(`create database "${name}"`);
   const url = databaseUrl(serverUrl, name);
   const client = new pg.Client({ connectionString: url });
