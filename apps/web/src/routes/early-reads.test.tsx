@@ -15,6 +15,7 @@ import {
 import { logIn, renderApp } from '../test/render-app';
 
 const DAY = '2026-11-21';
+const DAY_BEFORE = '2026-11-20';
 
 function api() {
   return installFakeApi({
@@ -23,6 +24,9 @@ function api() {
     'GET /subscriptions/': ok([aSubscription('premium-trainee', 'active')]),
     [`GET /users/${anUser.id}/preferences/`]: ok(somePreferences()),
     [`GET /diary/days/${DAY}/`]: ok(anEmptyDay(DAY)),
+    [`GET /diary/days/${DAY}/comments/`]: ok([]),
+    'GET /training/plan/': ok(null),
+    [`GET /diary/days/${DAY_BEFORE}/`]: ok(anEmptyDay(DAY_BEFORE)),
   });
 }
 
@@ -72,7 +76,7 @@ describe("a returning person's screens read beside the guard", () => {
     expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
   });
 
-  it('the diary asks for the preferences and the day before the guard knows the person', async () => {
+  it('the diary asks for the preferences, the day, its comments, its session and the day before before the guard knows the person', async () => {
     logIn();
     const { calls } = api();
     await visitedOnce(`/users/diary?date=${DAY}`, () =>
@@ -84,11 +88,22 @@ describe("a returning person's screens read beside the guard", () => {
     renderApp(`/users/diary?date=${DAY}`);
     await waitFor(() => {
       expect(calls.slice(from).map((call) => call.path)).toEqual(
-        expect.arrayContaining([`/users/${anUser.id}/preferences/`, `/diary/days/${DAY}/`]),
+        expect.arrayContaining([
+          `/users/${anUser.id}/preferences/`,
+          `/diary/days/${DAY}/`,
+          `/diary/days/${DAY}/comments/`,
+          '/training/plan/',
+          `/diary/days/${DAY_BEFORE}/`,
+        ]),
       );
     });
     expect(calls.slice(from).filter((call) => call.path === '/users/')).toEqual([]);
     held.release();
     expect(await screen.findByRole('region', { name: 'Desayuno' })).toBeVisible();
+    // Started early, each is read once on the visit: the comments too, which are never cached.
+    const visit = calls.slice(from).map((call) => call.path);
+    for (const path of [`/diary/days/${DAY}/comments/`, `/diary/days/${DAY_BEFORE}/`]) {
+      expect(visit.filter((called) => called === path), path).toHaveLength(1);
+    }
   });
 });

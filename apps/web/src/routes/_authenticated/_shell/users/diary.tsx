@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useLocation, type SearchSchemaInput } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { addDays, todayIn } from '@forja/shared/calendar';
@@ -24,6 +24,22 @@ function todayFor(preferences: UserPreferences | null): string {
   return todayIn(preferences?.timezone ?? DEFAULT_TIME_ZONE, new Date());
 }
 
+/**
+ * Starts the reads of a day's screen: the day; the trainer's comments and the planned
+ * session, which show beside it once in (the day does not wait for them); and the day
+ * before, for "Repetir … de ayer" under each meal, which the first paint does wait for:
+ * arriving after it, its buttons pushed the meals below them down. A failed read of the day
+ * before only leaves the buttons out.
+ */
+function readDay(queryClient: QueryClient, date: string) {
+  const day = queryClient.query(diaryDayQuery(date));
+  day.catch(() => undefined);
+  queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
+  queryClient.query(trainingPlanQuery(date)).catch(() => undefined);
+  const yesterday = queryClient.query(diaryDayQuery(addDays(date, -1))).catch(() => undefined);
+  return { day, yesterday };
+}
+
 export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
   // The day shown; today (where the person lives) when absent or not a date.
   validateSearch: (search: { date?: unknown } & SearchSchemaInput): { date?: string } => {
@@ -46,25 +62,18 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
       (keptPreferences
         ? todayFor(keptPreferences)
         : todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()));
-    // A returning person's preferences (their time zone says which day is today) and day are
-    // read beside the guard's reads.
-    if (kept) {
-      queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
-      queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
-    }
+    // A returning person's preferences (their time zone says which day is today) and the
+    // likely day's reads start beside the guard's; anyone else's likely day once the guard
+    // knows them, beside their preferences. Waiting for the preferences to name the day cost
+    // the day before (which the first paint waits for) a round trip.
+    if (kept) queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+    const early = kept ? readDay(queryClient, likely) : undefined;
     const user = await userWithAccess(queryClient);
     if (!user) return;
-    queryClient.query(diaryDayQuery(likely)).catch(() => undefined);
+    const likelyReads = early ?? readDay(queryClient, likely);
     const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
-    // The trainer's comments show beside the day once in; the day does not wait for them.
-    queryClient.query(dayCommentsQuery(date)).catch(() => undefined);
-    // The day's planned session shows above its training once read; the day does not wait.
-    queryClient.query(trainingPlanQuery(date)).catch(() => undefined);
-    // The day before, for "Repetir … de ayer" under each meal, is read beside the day and
-    // awaited with it: arriving after the first paint, its buttons pushed the meals below
-    // them down. A failed read only leaves the buttons out.
-    const yesterday = queryClient.query(diaryDayQuery(addDays(date, -1))).catch(() => undefined);
-    await queryClient.query(diaryDayQuery(date));
+    const { day, yesterday } = date === likely ? likelyReads : readDay(queryClient, date);
+    await day;
     await yesterday;
     // The exercise library (a large read) and the recent exercises are read by a session's
     // exercise picker when it opens, after the day has painted: the first paint does not
