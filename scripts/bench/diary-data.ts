@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 
 /** The person's own foods, as many as a heavy user keeps. */
 export const OWN_FOODS = 200;
@@ -15,6 +16,15 @@ export async function seedYearOfDiary(db: pg.Client, email: string): Promise<voi
   ).rows;
   if (!user) throw new Error(`no user ${email}`);
   const id = user.id;
+  // The year ends on the person's today, where they live: by the server's date, the diary
+  // opened on an empty day in the hours their date is ahead of it.
+  const [{ today } = { today: '' }] = (
+    await db.query<{ today: string }>(
+      `select to_char(now() at time zone coalesce(
+         (select timezone from user_preferences where user_id = $1), $2), 'YYYY-MM-DD') as today`,
+      [id, DEFAULT_TIME_ZONE],
+    )
+  ).rows;
   // Named like people name theirs, so that a search reads some of them.
   await db.query(
     `insert into foods (owner_id, name, search_text, kcal, protein_g, carbohydrate_g, fat_g, fibre_g)
@@ -35,30 +45,30 @@ export async function seedYearOfDiary(db: pg.Client, email: string): Promise<voi
      select $1, d::date, (array['desayuno','almuerzo','comida','merienda','cena'])[1 + n % 5],
        'food', f.id, f.name, 150, 'g', 1, 150, f.kcal * 1.5, f.protein_g * 1.5,
        f.carbohydrate_g * 1.5, f.fat_g * 1.5, f.fibre_g * 1.5, d + n * interval '1 hour'
-     from generate_series(current_date - 364, current_date, interval '1 day') d,
+     from generate_series($2::date - 364, $2::date, interval '1 day') d,
        generate_series(1, 8) n,
        lateral (select id, name, kcal, protein_g, carbohydrate_g, fat_g, fibre_g from foods
                 where owner_id is null order by key
                 offset (extract(doy from d)::int * 8 + n) % 80 limit 1) f`,
-    [id],
+    [id, today],
   );
   await db.query(
     `insert into diary_days (user_id, date, water_ml, notes, updated_at)
      select $1, d::date, 2000, 'Buen día', now()
-     from generate_series(current_date - 364, current_date, interval '1 day') d`,
-    [id],
+     from generate_series($2::date - 364, $2::date, interval '1 day') d`,
+    [id, today],
   );
   await db.query(
     `insert into weight_entries (user_id, date, weight_kg, updated_at)
      select $1, d::date, 80 - extract(doy from d)::int * 0.01, now()
-     from generate_series(current_date - 364, current_date, interval '1 day') d`,
-    [id],
+     from generate_series($2::date - 364, $2::date, interval '1 day') d`,
+    [id, today],
   );
   await db.query(
     `insert into workouts (user_id, date, name, created_at)
-     select $1, d::date, 'Fuerza', d from generate_series(current_date - 364, current_date, interval '1 day') d
+     select $1, d::date, 'Fuerza', d from generate_series($2::date - 364, $2::date, interval '1 day') d
      where extract(dow from d) in (1, 3, 5)`,
-    [id],
+    [id, today],
   );
   await db.query(
     `insert into workout_exercises (workout_id, exercise_id, created_at)

@@ -72,7 +72,7 @@ try {
         const performance = score.performance?.median ?? Number.NaN;
         runs.set(key, [...(runs.get(key) ?? []), { performance, metrics: score.metrics }]);
         process.stdout.write(
-          `round ${String(round + 1)}: ${key}: ${String(performance)}, ${score.metrics}\n`,
+          `round ${String(round + 1)}: ${key}: ${String(performance)}, ${score.metrics}, CPU index ${String(score.benchmarkIndex?.median ?? '?')}\n`,
         );
       }
     }
