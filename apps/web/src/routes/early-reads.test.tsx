@@ -103,7 +103,10 @@ describe("a returning person's screens read beside the guard", () => {
     // Started early, each is read once on the visit: the comments too, which are never cached.
     const visit = calls.slice(from).map((call) => call.path);
     for (const path of [`/diary/days/${DAY}/comments/`, `/diary/days/${DAY_BEFORE}/`]) {
-      expect(visit.filter((called) => called === path), path).toHaveLength(1);
+      expect(
+        visit.filter((called) => called === path),
+        path,
+      ).toHaveLength(1);
     }
   });
 });
