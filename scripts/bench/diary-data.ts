@@ -18,13 +18,14 @@ export async function seedYearOfDiary(db: pg.Client, email: string): Promise<voi
   const id = user.id;
   // The year ends on the person's today, where they live: by the server's date, the diary
   // opened on an empty day in the hours their date is ahead of it.
-  const [{ today } = { today: '' }] = (
+  const today = (
     await db.query<{ today: string }>(
       `select to_char(now() at time zone coalesce(
          (select timezone from user_preferences where user_id = $1), $2), 'YYYY-MM-DD') as today`,
       [id, DEFAULT_TIME_ZONE],
     )
-  ).rows;
+  ).rows[0]?.today;
+  if (!today) throw new Error(`no today for ${email}`);
   // Named like people name theirs, so that a search reads some of them.
   await db.query(
     `insert into foods (owner_id, name, search_text, kcal, protein_g, carbohydrate_g, fat_g, fibre_g)
