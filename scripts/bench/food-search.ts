@@ -118,7 +118,7 @@ export async function measureFoodSearch(
  * Rounds of equal length as one run: the mean of their req/s, the median of their p50s and
  * the worst of their p99s (a percentile of the whole cannot be had from the rounds' own).
  */
-export function combined(rounds: LoadResult[]): LoadResult {
+function combined(rounds: LoadResult[]): LoadResult {
   if (rounds.length === 0) throw new Error('no rounds to combine');
   const p50s = rounds.map((round) => round.p50).sort((a, b) => a - b);
   return {
