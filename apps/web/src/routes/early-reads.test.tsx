@@ -98,6 +98,14 @@ describe("a returning person's screens read beside the guard", () => {
       );
     });
     expect(calls.slice(from).filter((call) => call.path === '/users/')).toEqual([]);
+    // What the first paint waits for is asked first: a browser has six connections to share.
+    const asked = calls.slice(from).map((call) => call.path);
+    const lastAwaited = Math.max(
+      asked.indexOf(`/diary/days/${DAY}/`),
+      asked.indexOf(`/diary/days/${DAY_BEFORE}/`),
+    );
+    expect(lastAwaited).toBeLessThan(asked.indexOf(`/diary/days/${DAY}/comments/`));
+    expect(lastAwaited).toBeLessThan(asked.indexOf('/training/plan/'));
     held.release();
     expect(await screen.findByRole('region', { name: 'Desayuno' })).toBeVisible();
     // Started early, each is read once on the visit: the comments too, which are never cached.
