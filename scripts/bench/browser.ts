@@ -204,7 +204,8 @@ if (LIGHTHOUSE_CPU_SLOWDOWN !== undefined && !(LIGHTHOUSE_CPU_SLOWDOWN >= 1)) {
 /** Lighthouse sometimes fails to trace a page load; a failed run is tried this often. */
 const ATTEMPTS = 3;
 
-function summary(values: number[]): Score | null {
+/** The median of `values` and the range they moved in; null when there are none. */
+export function summary(values: number[]): Score | null {
   const sorted = [...values].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   const min = sorted[0];
@@ -224,6 +225,8 @@ export async function lighthouseScores(
   base: string,
   visits: Visit[],
   runs: number,
+  // Where each run's whole report is kept, to see what a score is made of.
+  reportsDir = process.env.BENCH_LIGHTHOUSE_DIR,
 ): Promise<LighthouseScores[]> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'forja-lighthouse-'));
@@ -235,8 +238,6 @@ export async function lighthouseScores(
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
 
-    // BENCH_LIGHTHOUSE_DIR keeps each run's whole report there, to see what a score is made of.
-    const reportsDir = process.env.BENCH_LIGHTHOUSE_DIR;
     if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     let runNumber = 0;
 

@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Addresses, account } from './accounts';
-import { lighthouseScores } from './browser';
+import { lighthouseScores, summary } from './browser';
 import { seedYearOfDiary } from './diary-data';
 import { createScratchDatabase } from '../faults/support/scratch-database';
 import { serverEnvironment, settle, startProcess, type Started } from './processes';
@@ -48,7 +48,7 @@ try {
   const trainee = await account(first.url, db, new Addresses(), 'onboarded');
   await seedYearOfDiary(db, trainee.email);
 
-  const runs = new Map<string, { performance: number; metrics: string }[]>();
+  const runs = new Map<string, number[]>();
   for (let round = 0; round < rounds; round++) {
     const order = builds.map((_, index) => index);
     if (round % 2 === 1) order.reverse();
@@ -57,20 +57,16 @@ try {
       const server = servers[index];
       if (!build || !server) continue;
       await settle(0.85, 20_000);
-      if (reportsDir)
-        process.env.BENCH_LIGHTHOUSE_DIR = join(
-          reportsDir,
-          `${basename(build)}-${String(round + 1)}`,
-        );
       const scores = await lighthouseScores(
         server.url,
         paths.map((path) => ({ path, tokens: trainee.tokens })),
         1,
+        reportsDir && join(reportsDir, `${basename(build)}-${String(round + 1)}`),
       );
       for (const score of scores) {
         const key = `${basename(build)} ${score.path}`;
         const performance = score.performance?.median ?? Number.NaN;
-        runs.set(key, [...(runs.get(key) ?? []), { performance, metrics: score.metrics }]);
+        runs.set(key, [...(runs.get(key) ?? []), performance]);
         process.stdout.write(
           `round ${String(round + 1)}: ${key}: ${String(performance)}, ${score.metrics}, CPU index ${String(score.benchmarkIndex?.median ?? '?')}\n`,
         );
@@ -81,11 +77,11 @@ try {
     '\n| build and page | performance: median (range) | each round |\n| --- | --- | --- |\n',
   );
   for (const [key, values] of runs) {
-    const sorted = values.map((run) => run.performance).sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
-    const range = `${String(sorted[0])}–${String(sorted[sorted.length - 1])}`;
-    const each = values.map((run) => String(run.performance)).join(', ');
-    process.stdout.write(`| ${key} | ${String(median)} (${range}) | ${each} |\n`);
+    const score = summary(values);
+    const cell = score
+      ? `${String(score.median)} (${String(score.min)}–${String(score.max)})`
+      : '?';
+    process.stdout.write(`| ${key} | ${cell} | ${values.map(String).join(', ')} |\n`);
   }
 } finally {
   for (const server of servers.reverse()) await server.stop();
