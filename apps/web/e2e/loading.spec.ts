@@ -19,6 +19,15 @@ async function watchFirstLoad(page: Page, request: APIRequestContext, label: str
   const [person] = ((await me.json()) as { data: { id: string }[] }).data;
   await storeSession(page, account.tokens);
   const refused: string[] = [];
+  // A refusal the page's code catches itself (a library trying whether it may evaluate code)
+  // logs nothing, but the browser still reports it to the page, and would to a report address.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy refused ${event.violatedDirective} in ${event.sourceFile}:${String(event.lineNumber)}`,
+      );
+    });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
       refused.push(message.text());

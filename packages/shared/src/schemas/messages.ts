@@ -3,6 +3,10 @@ import { z } from 'zod';
 // What the schemas do not spell out themselves (an unknown field, a body that is not an
 // object) gets zod's own Spanish messages, on the server and in the web app alike.
 z.config(z.locales.es());
+// In the browser zod checks objects without compiling code: the page's policy forbids `eval`,
+// and zod's probe for it, though caught, is a violation the browser reports on every visit.
+// The server, with no such policy, keeps zod's compiled checks.
+if ('document' in globalThis) z.config({ jitless: true });
 
 /** A field's name as a sentence starts with it, with the gender and number it agrees in. */
 export interface FieldLabel {
