@@ -455,6 +455,60 @@ describe('the diary screen', () => {
     });
   });
 
+  it('removes a set with its row’s button: the row goes at once, and the API is asked once', async () => {
+    const [squat] = workout.exercises;
+    const setId = squat?.sets[0]?.id ?? '';
+    let removed = false;
+    const calls = api('metric', aDay(), {
+      [`DELETE /diary/sets/${setId}/`]: () => {
+        removed = true;
+        return { status: 204 };
+      },
+      [`GET /diary/days/${DAY}/`]: () =>
+        ok(
+          removed
+            ? aDay({ workouts: [{ ...workout, exercises: [{ ...squat, sets: [] }] }] })
+            : aDay(),
+        ),
+    });
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    expect(within(training).getByText('5 × 100 kg')).toBeVisible();
+    await user.click(
+      within(training).getByRole('button', { name: 'Eliminar serie 1 de Sentadilla' }),
+    );
+    await vi.waitFor(() => {
+      expect(within(training).queryByText('5 × 100 kg')).toBeNull();
+    });
+    await vi.waitFor(() => {
+      expect(calls.callsTo('GET', `/diary/days/${DAY}/`).length).toBeGreaterThan(1);
+    });
+    expect(calls.callsTo('DELETE', `/diary/sets/${setId}/`)).toHaveLength(1);
+    expect(within(training).queryByText('5 × 100 kg')).toBeNull();
+  });
+
+  it('puts a set back as it was when its edit is cancelled, sending nothing', async () => {
+    const calls = api();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const training = await screen.findByRole('region', { name: 'Entrenamiento' });
+    await user.click(
+      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
+    );
+    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
+    await user.clear(within(form).getByLabelText('Peso (kg)'));
+    await user.type(within(form).getByLabelText('Peso (kg)'), '120');
+    await user.click(within(training).getByRole('button', { name: 'Cancelar' }));
+    expect(within(training).getByText('5 × 100 kg')).toBeVisible();
+    expect(
+      within(training).queryByRole('form', { name: 'Editar serie 1 de Sentadilla' }),
+    ).toBeNull();
+    expect(calls.callsTo('PUT', `/diary/sets/${workout.exercises[0]?.sets[0]?.id ?? ''}/`)).toEqual(
+      [],
+    );
+  });
+
   it('takes and shows drinks in fluid ounces to imperial users, and sends millilitres', async () => {
     const calls = api('imperial');
     renderApp(`/users/diary?date=${DAY}`);

@@ -40,7 +40,7 @@ const rpeBox = z.preprocess(
  * 0 for bodyweight, within MAX_SET_KG converted to that unit and sent in kilograms; RPE
  * from the shared list, or none.
  */
-function setFormSchema(system: MetricSystem) {
+function buildSetFormSchema(system: MetricSystem) {
   const heaviest = rangeIn({ min: 0, max: MAX_SET_KG }, 'weight', system).max;
   const unit = unitLabels(system).weight;
   return z.object({
@@ -68,7 +68,7 @@ function metresPer(system: MetricSystem): number {
  * (decision 074). The longest distance is stated and checked in the unit typed, to the
  * tenth inside MAX_SET_METRES: 1000 km, or 621,3 mi.
  */
-function cardioFormSchema(system: MetricSystem) {
+function buildCardioFormSchema(system: MetricSystem) {
   const farthest = rangeIn({ min: 0, max: MAX_SET_METRES / 1000 }, 'distance', system, 1);
   return z
     .object({
@@ -89,6 +89,22 @@ function cardioFormSchema(system: MetricSystem) {
       path: ['minutes'],
     });
 }
+
+/** `build`'s schema for each system, built once: a session's day draws a form for every set to do. */
+function bySystem<T>(build: (system: MetricSystem) => T): (system: MetricSystem) => T {
+  const built = new Map<MetricSystem, T>();
+  return (system) => {
+    let schema = built.get(system);
+    if (schema === undefined) {
+      schema = build(system);
+      built.set(system, schema);
+    }
+    return schema;
+  };
+}
+
+const setFormSchema = bySystem(buildSetFormSchema);
+const cardioFormSchema = bySystem(buildCardioFormSchema);
 
 /** "10 × 40 kg": reps, then the load in the person's unit; "30 min · 5 km" for cardio. */
 export function formatSet(

@@ -136,7 +136,15 @@ function ExerciseLog({
       changeDay(queryClient, date, withoutExercise(id));
     },
   });
-  const pending = usePendingTargets().has(`item:${item.id}`);
+  // Read once for the exercise and its sets, rather than once a set.
+  const pendingTargets = usePendingTargets();
+  const pending = pendingTargets.has(`item:${item.id}`);
+  // One removal for all its sets: a row asks for nothing until it is tapped.
+  const removeOne = useDiaryChange(removeSet, () => [date], {
+    show: (queryClient, id) => {
+      changeDay(queryClient, date, withoutSet(id));
+    },
+  });
   const add = useDiaryChange(
     (set: SetValues & { id: string }) => addSet(item.id, set),
     () => [date],
@@ -208,6 +216,11 @@ function ExerciseLog({
               number={index + 1}
               previous={item.last_time[index] ?? null}
               system={system}
+              pending={pendingTargets.has(`set:${set.id}`)}
+              removing={removeOne.isPending && removeOne.variables === set.id}
+              onRemove={() => {
+                removeOne.mutate(set.id);
+              }}
             />
           ))}
         </ol>
@@ -255,15 +268,7 @@ function ExerciseLog({
   );
 }
 
-function LoggedSet({
-  date,
-  name,
-  set,
-  cardio,
-  number,
-  previous,
-  system,
-}: {
+interface LoggedSetProps {
   date: string;
   name: string;
   set: WorkoutSet;
@@ -271,71 +276,29 @@ function LoggedSet({
   number: number;
   previous: PreviousSet | null;
   system: MetricSystem;
-}) {
+}
+
+/**
+ * A set done: its numbers, last time's beside them, and its actions. What it takes to change
+ * or remove it is its exercise's (`onRemove`) or mounted only while it is edited, so a day of
+ * many sets draws as little as it shows.
+ */
+function LoggedSet({
+  pending,
+  removing,
+  onRemove,
+  ...props
+}: LoggedSetProps & { pending: boolean; removing: boolean; onRemove: () => void }) {
+  const { name, set, number, previous, system } = props;
   const [editing, setEditing] = useState(false);
-  const change = useDiaryChange(
-    (values: SetValues) => changeSet(set.id, values),
-    () => [date],
-    {
-      show: (queryClient, values) => {
-        changeDay(queryClient, date, withSetChanged(set.id, values));
-      },
-    },
-  );
-  const remove = useDiaryChange(removeSet, () => [date], {
-    show: (queryClient, id) => {
-      changeDay(queryClient, date, withoutSet(id));
-    },
-  });
-  const pending = usePendingTargets().has(`set:${set.id}`);
   if (editing) {
     return (
-      <li className="flex flex-col gap-1">
-        {cardio ? (
-          <CardioSetForm
-            label={`Editar serie ${String(number)} de ${name}`}
-            submit={`Guardar serie ${String(number)} de ${name}`}
-            number={number}
-            initial={set}
-            previous={previous}
-            pending={change.isPending}
-            system={system}
-            onSave={(values) => {
-              change.mutate(values, {
-                onSuccess: () => {
-                  setEditing(false);
-                },
-              });
-            }}
-          />
-        ) : (
-          <SetForm
-            label={`Editar serie ${String(number)} de ${name}`}
-            submit={`Guardar serie ${String(number)} de ${name}`}
-            number={number}
-            system={system}
-            initial={set}
-            previous={previous}
-            pending={change.isPending}
-            onSave={(values) => {
-              change.mutate(values, {
-                onSuccess: () => {
-                  setEditing(false);
-                },
-              });
-            }}
-          />
-        )}
-        <button
-          type="button"
-          className={`${secondaryButton} self-start`}
-          onClick={() => {
-            setEditing(false);
-          }}
-        >
-          Cancelar
-        </button>
-      </li>
+      <SetEdit
+        {...props}
+        onDone={() => {
+          setEditing(false);
+        }}
+      />
     );
   }
   return (
@@ -371,15 +334,68 @@ function LoggedSet({
           {
             text: 'Eliminar',
             label: `Eliminar serie ${String(number)} de ${name}`,
-            disabled: remove.isPending,
-            onClick: () => {
-              remove.mutate(set.id);
-            },
+            disabled: removing,
+            onClick: onRemove,
           },
         ]}
       />
       {/* Under the set and its actions: beside them it has no room on a phone. */}
       {pending ? <PendingMark className="col-span-2 col-start-2" /> : null}
+    </li>
+  );
+}
+
+/** A set done, as boxes to correct it; `onDone` once it is saved or the change is dropped. */
+function SetEdit({
+  date,
+  name,
+  set,
+  cardio,
+  number,
+  previous,
+  system,
+  onDone,
+}: LoggedSetProps & { onDone: () => void }) {
+  const change = useDiaryChange(
+    (values: SetValues) => changeSet(set.id, values),
+    () => [date],
+    {
+      show: (queryClient, values) => {
+        changeDay(queryClient, date, withSetChanged(set.id, values));
+      },
+    },
+  );
+  const save = (values: SetValues) => {
+    change.mutate(values, { onSuccess: onDone });
+  };
+  return (
+    <li className="flex flex-col gap-1">
+      {cardio ? (
+        <CardioSetForm
+          label={`Editar serie ${String(number)} de ${name}`}
+          submit={`Guardar serie ${String(number)} de ${name}`}
+          number={number}
+          initial={set}
+          previous={previous}
+          pending={change.isPending}
+          system={system}
+          onSave={save}
+        />
+      ) : (
+        <SetForm
+          label={`Editar serie ${String(number)} de ${name}`}
+          submit={`Guardar serie ${String(number)} de ${name}`}
+          number={number}
+          system={system}
+          initial={set}
+          previous={previous}
+          pending={change.isPending}
+          onSave={save}
+        />
+      )}
+      <button type="button" className={`${secondaryButton} self-start`} onClick={onDone}>
+        Cancelar
+      </button>
     </li>
   );
 }
