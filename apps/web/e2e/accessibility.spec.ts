@@ -118,6 +118,18 @@ test.describe('on a phone', () => {
     const bottomBar = page.getByRole('navigation', { name: 'Secciones' });
     await expect(bottomBar).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeHidden();
+    // Every control of the top bar and the bottom bar is a touch target of 44 × 44 px or more.
+    const smallTargets = await page
+      .locator('header a, header button, nav[aria-label="Secciones"] a')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => {
+            const { width, height } = control.getBoundingClientRect();
+            return width > 0 && (width < 44 || height < 44);
+          })
+          .map((control) => control.getAttribute('aria-label') ?? control.textContent.trim()),
+      );
+    expect(smallTargets).toEqual([]);
     await bottomBar.getByRole('link', { name: 'Diario' }).click();
     await expect(page).toHaveURL('/users/diary');
     await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();

@@ -17,7 +17,10 @@ export function OnboardingLayout({ title, intro, step, children }: OnboardingLay
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-2xl items-center px-6 py-6">
-        <Link to="/users/home" className={`flex items-center gap-3 rounded-md ${focusRing}`}>
+        <Link
+          to="/users/home"
+          className={`flex min-h-11 items-center gap-3 rounded-md ${focusRing}`}
+        >
           <img src="/logo.svg" alt="" width={36} height={36} />
           <span className="text-xl font-bold tracking-tight">Forja</span>
         </Link>

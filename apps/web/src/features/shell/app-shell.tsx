@@ -69,7 +69,10 @@ export function AppShell({
       <SkipLink />
       <header className={shellHeader}>
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-6 px-4">
-          <Link to="/users/home" className={`flex items-center gap-2 rounded-md ${focusRing}`}>
+          <Link
+            to="/users/home"
+            className={`flex min-h-11 items-center gap-2 rounded-md ${focusRing}`}
+          >
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span className="text-lg font-bold tracking-tight">Forja</span>
           </Link>
