@@ -148,6 +148,12 @@ function aDay(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Opens the edit form of the day's first set (the squat's first), as a tap on "Editar" does. */
+async function editFirstSet(user: ReturnType<typeof userEvent.setup>, training: HTMLElement) {
+  await user.click(within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }));
+  return within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
+}
+
 function api(
   system: 'metric' | 'imperial' = 'metric',
   day = aDay(),
@@ -436,10 +442,7 @@ describe('the diary screen', () => {
     expect(within(water).getByTestId('water')).toHaveTextContent('16,9 fl oz');
     const training = await screen.findByRole('region', { name: 'Entrenamiento' });
     expect(within(training).getByText('5 × 220,5 lb')).toBeVisible();
-    await user.click(
-      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
-    );
-    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
+    const form = await editFirstSet(user, training);
     const load = within(form).getByLabelText('Peso (lb)');
     await user.clear(load);
     await user.type(load, '225');
@@ -493,10 +496,7 @@ describe('the diary screen', () => {
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
     const training = await screen.findByRole('region', { name: 'Entrenamiento' });
-    await user.click(
-      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
-    );
-    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
+    const form = await editFirstSet(user, training);
     await user.clear(within(form).getByLabelText('Peso (kg)'));
     await user.type(within(form).getByLabelText('Peso (kg)'), '120');
     await user.click(within(training).getByRole('button', { name: 'Cancelar' }));
@@ -664,10 +664,7 @@ describe('the diary screen', () => {
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
     const training = await screen.findByRole('region', { name: 'Entrenamiento' });
-    await user.click(
-      within(training).getByRole('button', { name: 'Editar serie 1 de Sentadilla' }),
-    );
-    const form = within(training).getByRole('form', { name: 'Editar serie 1 de Sentadilla' });
+    const form = await editFirstSet(user, training);
     const reps = within(form).getByLabelText('Reps');
     await user.clear(reps);
     await user.type(reps, '5,5');
