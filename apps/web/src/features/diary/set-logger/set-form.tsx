@@ -327,3 +327,22 @@ export function CardioSetForm({
     </form>
   );
 }
+
+/**
+ * A set's boxes of the kind its exercise is logged in: time and distance for cardio, reps ×
+ * load otherwise. `initial` holds both kinds' values, as a set done or a set to do does.
+ */
+export function SetBoxes({
+  cardio,
+  initial,
+  ...props
+}: Omit<SetFormProps, 'initial'> & {
+  cardio: boolean;
+  initial: SetFormProps['initial'] & CardioSetFormProps['initial'];
+}) {
+  return cardio ? (
+    <CardioSetForm initial={initial} {...props} />
+  ) : (
+    <SetForm initial={initial} {...props} />
+  );
+}

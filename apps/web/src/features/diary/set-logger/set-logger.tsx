@@ -41,7 +41,7 @@ import { ExercisePicker } from './exercise-picker';
 import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
-import { CardioSetForm, formatRpe, formatSet, SetForm, type SetValues } from './set-form';
+import { formatRpe, formatSet, SetBoxes, type SetValues } from './set-form';
 
 interface SetLoggerProps {
   date: string;
@@ -232,34 +232,20 @@ function ExerciseLog({
             <li
               key={`${String(number)}:${String(draft.reps)}:${String(draft.weight_kg)}:${String(draft.duration_s)}:${String(draft.distance_m)}`}
             >
-              {cardio ? (
-                <CardioSetForm
-                  label={`Serie ${String(number)} de ${name}`}
-                  submit={`Confirmar serie ${String(number)} de ${name}`}
-                  number={number}
-                  initial={draft}
-                  previous={draft.previous}
-                  pending={add.isPending}
-                  system={system}
-                  onSave={(values) => {
-                    add.mutate({ ...values, id: crypto.randomUUID() }, { onSuccess: onConfirmed });
-                  }}
-                />
-              ) : (
-                <SetForm
-                  label={`Serie ${String(number)} de ${name}`}
-                  submit={`Confirmar serie ${String(number)} de ${name}`}
-                  number={number}
-                  system={system}
-                  initial={draft}
-                  previous={draft.previous}
-                  // Sets are confirmed one at a time, so each counts against the bound once.
-                  pending={add.isPending}
-                  onSave={(values) => {
-                    add.mutate({ ...values, id: crypto.randomUUID() }, { onSuccess: onConfirmed });
-                  }}
-                />
-              )}
+              <SetBoxes
+                cardio={cardio}
+                label={`Serie ${String(number)} de ${name}`}
+                submit={`Confirmar serie ${String(number)} de ${name}`}
+                number={number}
+                system={system}
+                initial={draft}
+                previous={draft.previous}
+                // Sets are confirmed one at a time, so each counts against the bound once.
+                pending={add.isPending}
+                onSave={(values) => {
+                  add.mutate({ ...values, id: crypto.randomUUID() }, { onSuccess: onConfirmed });
+                }}
+              />
             </li>
           );
         })}
@@ -365,34 +351,21 @@ function SetEdit({
       },
     },
   );
-  const save = (values: SetValues) => {
-    change.mutate(values, { onSuccess: onDone });
-  };
   return (
     <li className="flex flex-col gap-1">
-      {cardio ? (
-        <CardioSetForm
-          label={`Editar serie ${String(number)} de ${name}`}
-          submit={`Guardar serie ${String(number)} de ${name}`}
-          number={number}
-          initial={set}
-          previous={previous}
-          pending={change.isPending}
-          system={system}
-          onSave={save}
-        />
-      ) : (
-        <SetForm
-          label={`Editar serie ${String(number)} de ${name}`}
-          submit={`Guardar serie ${String(number)} de ${name}`}
-          number={number}
-          system={system}
-          initial={set}
-          previous={previous}
-          pending={change.isPending}
-          onSave={save}
-        />
-      )}
+      <SetBoxes
+        cardio={cardio}
+        label={`Editar serie ${String(number)} de ${name}`}
+        submit={`Guardar serie ${String(number)} de ${name}`}
+        number={number}
+        system={system}
+        initial={set}
+        previous={previous}
+        pending={change.isPending}
+        onSave={(values) => {
+          change.mutate(values, { onSuccess: onDone });
+        }}
+      />
       <button type="button" className={`${secondaryButton} self-start`} onClick={onDone}>
         Cancelar
       </button>
