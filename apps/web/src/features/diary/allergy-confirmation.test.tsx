@@ -137,7 +137,7 @@ describe('a food holding a declared allergy', { timeout: 20_000 }, () => {
     const amount = within(sheet).getByRole('form', { name: 'Cantidad de Leche entera' });
     await user.click(within(amount).getByRole('button', { name: 'Añadir' }));
     expect(fake.calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
-    await user.click(within(sheet).getByRole('button', { name: 'Añadir igualmente' }));
+    await user.click(await within(sheet).findByRole('button', { name: 'Añadir igualmente' }));
     await vi.waitFor(() => {
       expect(fake.calls.callsTo('POST', '/diary/entries/')).toHaveLength(1);
     });

@@ -15,6 +15,7 @@ import { showNotes } from './optimistic-api';
 import { TrainingSection } from './training-section';
 import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
+import { useInTurn } from '../../lib/use-first-screen';
 
 interface BelowTheMealsProps {
   userId: string;
@@ -32,6 +33,10 @@ interface BelowTheMealsProps {
  * load once the meals are on screen (decision 082).
  */
 export function BelowTheMeals({ userId, date, today, system, day, focus }: BelowTheMealsProps) {
+  // The day's state, the comments and copying a day first, then the training, then the notes:
+  // a painted frame apart, as the meals above them (decision 088). Where the "+" led is drawn
+  // at once, with what comes before it.
+  const shown = useInTurn(3, focus === 'notas' ? 3 : focus === 'entrenamiento' ? 2 : 1);
   useEffect(() => {
     if (!focus) return;
     const target = document.getElementById(focus);
@@ -51,10 +56,14 @@ export function BelowTheMeals({ userId, date, today, system, day, focus }: Below
       ) : null}
       <DayComments userId={userId} date={date} />
       <CopyDayForm key={date} date={date} entries={countEntries(day.meals)} />
-      <div id="entrenamiento" className="scroll-mt-32">
-        <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
-      </div>
-      <NotesCard key={`${date}-${day.notes}`} userId={userId} date={date} notes={day.notes} />
+      {shown > 1 ? (
+        <div id="entrenamiento" className="scroll-mt-32">
+          <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
+        </div>
+      ) : null}
+      {shown > 2 ? (
+        <NotesCard key={`${date}-${day.notes}`} userId={userId} date={date} notes={day.notes} />
+      ) : null}
     </>
   );
 }

@@ -366,7 +366,7 @@ describe('the diary screen', () => {
     await user.click(within(lunch).getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText(full)).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Copiar día' }));
+    await user.click(await screen.findByRole('button', { name: 'Copiar día' }));
     // The day has breakfast: the copy asks before adding to it.
     const asking = await screen.findByRole('dialog', { name: '¿Copiar igualmente?' });
     expect(asking).toHaveTextContent('Este día ya tiene 1 alimento.');

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
-import { useAfterPaint } from '../../lib/use-first-screen';
+import { useInTurn } from '../../lib/use-first-screen';
 import { diaryDayQuery } from './diary-api';
 import { DayHeader } from './day-header';
 import { DaySummary } from './day-summary';
@@ -39,11 +39,13 @@ export function DiaryScreen({
   focus,
 }: DiaryScreenProps) {
   const day = useSuspenseQuery(diaryDayQuery(date));
-  // What sits below the meals and the water (the day's state, the comments, copying a day,
-  // the training, the notes) renders once they are painted, in a render the browser can
-  // interrupt into slices of a few milliseconds, and its code loads then: the first paint
-  // waits for neither (decisions 082 and 086).
-  const painted = useAfterPaint();
+  // The first meal is drawn with the day's totals; the other meals, the water and what sits
+  // below them (the day's state, the comments, copying a day, the training, the notes) one
+  // after the other, a painted frame apart, each in a render the browser can interrupt. The
+  // first paint waits for none of them, and no single task draws them all (decisions 082,
+  // 086 and 088).
+  const meals = day.data.meals.length;
+  const shown = useInTurn(meals + 2);
   // The day before, for "Repetir de ayer": read with the day by the route's loader.
   const yesterday = useQuery(diaryDayQuery(addDays(date, -1)));
 
@@ -53,7 +55,7 @@ export function DiaryScreen({
       <DayHeader date={date} today={today} onDateChange={onDateChange} />
 
       <DaySummary totals={day.data.totals} targets={day.data.targets} />
-      {day.data.meals.map((meal) => (
+      {day.data.meals.slice(0, shown).map((meal) => (
         <MealSection
           key={meal.meal}
           userId={userId}
@@ -64,19 +66,21 @@ export function DiaryScreen({
           foodPicker={foodPicker}
         />
       ))}
-      <Card title="Agua" className="scroll-mt-32">
-        <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
-          {formatWater(day.data.water_ml, system)}
-          {day.data.targets?.water_ml ? (
-            <span className="text-base font-medium">
-              {' '}
-              de {formatWater(day.data.targets.water_ml, system)}
-            </span>
-          ) : null}
-        </p>
-        <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
-      </Card>
-      {painted ? (
+      {shown > meals ? (
+        <Card title="Agua" className="scroll-mt-32">
+          <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
+            {formatWater(day.data.water_ml, system)}
+            {day.data.targets?.water_ml ? (
+              <span className="text-base font-medium">
+                {' '}
+                de {formatWater(day.data.targets.water_ml, system)}
+              </span>
+            ) : null}
+          </p>
+          <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
+        </Card>
+      ) : null}
+      {shown > meals + 1 ? (
         <Suspense fallback={null}>
           <BelowTheMeals
             userId={userId}

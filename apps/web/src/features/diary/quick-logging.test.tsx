@@ -244,7 +244,7 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     expect(await findToast('2 alimentos copiados a Desayuno', { timeout: 5000 })).toBeVisible();
 
     // Dinner has an egg already: the copy waits for a yes.
-    const dinner = screen.getByRole('region', { name: 'Cena' });
+    const dinner = await screen.findByRole('region', { name: 'Cena' });
     await user.click(within(dinner).getByRole('button', { name: /^Repetir la cena de ayer/ }));
     const asking = await screen.findByRole('dialog', { name: '¿Copiar igualmente?' });
     expect(asking).toHaveTextContent(

@@ -42,6 +42,7 @@ import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
 import { formatRpe, formatSet, SetBoxes, type SetValues } from './set-form';
+import { useInTurn } from '../../../lib/use-first-screen';
 
 interface SetLoggerProps {
   date: string;
@@ -56,6 +57,8 @@ interface SetLoggerProps {
  */
 export function SetLogger({ date, workout, system }: SetLoggerProps) {
   const timer = useRestTimer();
+  // The exercises are drawn one after the other, a painted frame apart (decision 088).
+  const shown = useInTurn(workout.exercises.length);
   const [picking, setPicking] = useState(workout.exercises.length === 0);
   const queryClient = useQueryClient();
   const add = useDiaryChange(
@@ -70,7 +73,7 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
   );
   return (
     <div className="flex flex-col gap-4">
-      {workout.exercises.map((item) => (
+      {workout.exercises.slice(0, shown).map((item) => (
         <ExerciseLog
           key={item.id}
           date={date}
