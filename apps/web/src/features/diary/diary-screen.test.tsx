@@ -321,9 +321,11 @@ describe('the diary screen', () => {
     const box = within(lunch).getByRole('textbox', { name: 'Código de barras' });
     expect(within(lunch).getByText('Escribe las cifras del código de barras')).toBeVisible();
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(box).toHaveAccessibleDescription(
-      'Las cifras bajo las barras Escribe las cifras del código de barras',
-    );
+    await vi.waitFor(() => {
+      expect(box).toHaveAccessibleDescription(
+        'Las cifras bajo las barras Escribe las cifras del código de barras',
+      );
+    });
     expect(calls.calls.filter((call) => call.path.includes('barcode'))).toHaveLength(0);
   });
 
@@ -615,9 +617,11 @@ describe('the diary screen', () => {
     await user.type(carbohydrates, 'mucho');
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
     // Text that is not a number gets the shared message, under its own box.
-    expect(carbohydrates).toHaveAccessibleDescription(
-      'Los carbohidratos deben ser un número válido',
-    );
+    await vi.waitFor(() => {
+      expect(carbohydrates).toHaveAccessibleDescription(
+        'Los carbohidratos deben ser un número válido',
+      );
+    });
     expect(carbohydrates).toHaveAttribute('aria-invalid', 'true');
     expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
 
@@ -655,7 +659,9 @@ describe('the diary screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Añadir calorías' }));
     const message = quickEntryInputSchema.shape.kcal.safeParse(10_001).error?.issues[0]?.message;
     expect(message).toBe('Las calorías no pueden superar 10.000 kcal');
-    expect(kcal).toHaveAccessibleDescription(message);
+    await vi.waitFor(() => {
+      expect(kcal).toHaveAccessibleDescription(message);
+    });
     expect(calls.callsTo('POST', '/diary/entries/')).toHaveLength(0);
   });
 
@@ -671,7 +677,9 @@ describe('the diary screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Guardar serie 1 de Sentadilla' }));
     const message = repsSchema.safeParse(5.5).error?.issues[0]?.message;
     expect(message).toBe('Las repeticiones deben ser un número entero');
-    expect(reps).toHaveAccessibleDescription(message);
+    await vi.waitFor(() => {
+      expect(reps).toHaveAccessibleDescription(message);
+    });
     expect(within(form).getByLabelText('Peso (kg)')).not.toHaveAccessibleDescription();
     // The form for the next set has nothing to say.
     const next = within(training).getByRole('form', { name: 'Serie 2 de Sentadilla' });
@@ -702,7 +710,9 @@ describe('the diary screen', () => {
       portions: [{ name: '1 trozo', grams: 6000 }],
     }).error?.issues[0]?.message;
     expect(message).toBe('Los gramos de la porción no pueden superar 5000 g');
-    expect(grams).toHaveAccessibleDescription(message);
+    await vi.waitFor(() => {
+      expect(grams).toHaveAccessibleDescription(message);
+    });
     expect(within(form).getByLabelText('Porción (opcional)')).not.toHaveAccessibleDescription();
     expect(calls.callsTo('POST', '/foods/')).toHaveLength(0);
 

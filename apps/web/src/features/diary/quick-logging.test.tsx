@@ -310,7 +310,9 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     const box = await within(water).findByLabelText('Cantidad (ml)');
     await user.type(box, '0');
     await user.click(within(water).getByRole('button', { name: 'Añadir' }));
-    expect(box).toHaveAccessibleDescription('La cantidad debe ser mayor que 0');
+    await vi.waitFor(() => {
+      expect(box).toHaveAccessibleDescription('La cantidad debe ser mayor que 0');
+    });
     await user.clear(box);
     await user.type(box, '330');
     await user.click(within(water).getByRole('button', { name: 'Añadir' }));

@@ -97,9 +97,11 @@ describe('a cardio exercise in the set logger', () => {
     await user.clear(within(first).getByLabelText('Tiempo (min)'));
     await user.clear(within(first).getByLabelText('Distancia (km)'));
     await user.click(within(first).getByRole('button', { name: 'Confirmar serie 1 de Correr' }));
-    expect(within(first).getByLabelText('Tiempo (min)')).toHaveAccessibleDescription(
-      'Indica el tiempo o la distancia',
-    );
+    await vi.waitFor(() => {
+      expect(within(first).getByLabelText('Tiempo (min)')).toHaveAccessibleDescription(
+        'Indica el tiempo o la distancia',
+      );
+    });
     expect(calls.callsTo('POST', setsPath)).toEqual([]);
   });
 

@@ -203,9 +203,11 @@ describe('the set logger', () => {
     await user.click(
       within(first).getByRole('button', { name: 'Confirmar serie 1 de Sentadilla' }),
     );
-    expect(within(first).getByLabelText('Reps')).toHaveAccessibleDescription(
-      'Una serie necesita al menos 1 repetición',
-    );
+    await vi.waitFor(() => {
+      expect(within(first).getByLabelText('Reps')).toHaveAccessibleDescription(
+        'Una serie necesita al menos 1 repetición',
+      );
+    });
     expect(calls.callsTo('POST', setsPath)).toHaveLength(0);
     // Bodyweight: reps without a load are a set.
     await user.type(within(first).getByLabelText('Reps'), '12');
