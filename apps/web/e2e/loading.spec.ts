@@ -107,10 +107,11 @@ test('home reads each of its data once, as its route’s loaders declare them', 
 test('the diary reads today’s day, named by its date, once', async ({ page, request }) => {
   const watched = await watchFirstLoad(page, request, 'first-load-diary');
   const today = todayIn('Europe/Madrid', new Date());
-  // The reads the page had finished when the day's water first came into the page.
+  // The reads the page had finished when the day's first meal came into the page (the others
+  // and the water follow it, a frame apart: decision 088).
   await page.addInitScript(() => {
     const observer = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="water"]')) return;
+      if (!document.querySelector('[aria-label="Total de Desayuno"]')) return;
       observer.disconnect();
       Object.assign(window, {
         readAtFirstView: performance
