@@ -254,3 +254,51 @@ test('copying a day onto a day with entries asks first, and a no leaves it as it
   await expect(header).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('diary-scrolled.png') });
 });
+
+test('the header and the day copied from open the device’s calendar on their first tap', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await onboardedAccount(request, 'quick-calendar');
+  // Each opened calendar, or the error that kept it shut, as the page saw it.
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    Object.assign(window, { opened });
+    const showPicker: (this: HTMLInputElement) => void = Reflect.get(
+      HTMLInputElement.prototype,
+      'showPicker',
+    );
+    HTMLInputElement.prototype.showPicker = function (this: HTMLInputElement) {
+      try {
+        showPicker.call(this);
+        opened.push(this.getAttribute('aria-label') ?? '?');
+      } catch (error) {
+        opened.push(error instanceof Error ? error.name : 'error');
+        throw error;
+      }
+    };
+  });
+  const opened = () => page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+  await storeSession(page, account.tokens);
+  await page.goto('/users/diary');
+  const header = page.getByRole('navigation', { name: 'Día' });
+  await expect(header).toContainText('Hoy');
+  const copyDay = page.getByRole('form', { name: 'Copiar un día entero' });
+  await expect(copyDay).toContainText('Copiar todas las comidas de ayer');
+  // No date field is drawn until a calendar is asked for.
+  expect(await page.locator('input[type="date"]').count()).toBe(0);
+
+  await header.getByRole('button', { name: /\. Elegir otro día$/ }).click();
+  await expect.poll(opened).toEqual(['Fecha']);
+  await page.keyboard.press('Escape');
+
+  await copyDay
+    .getByRole('button', { name: 'Copiar todas las comidas de ayer. Elegir otro día' })
+    .click();
+  await expect.poll(opened).toEqual(['Fecha', 'Día del que copiar']);
+  await page.keyboard.press('Escape');
+  // A day picked there is the day the sentence names and the copy takes.
+  await copyDay.getByLabel('Día del que copiar').fill(addDays(today(), -3));
+  await expect(copyDay).toContainText(/Copiar todas las comidas del \w+ \d+ de \w+/);
+  await copyDay.screenshot({ path: testInfo.outputPath('copy-day.png') });
+});

@@ -7,3 +7,12 @@ export function formatCalendarDay(date: string, options: Intl.DateTimeFormatOpti
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
+
+/** "27 de noviembre", with the year only when it is not `today`'s. */
+export function dayAndMonth(date: string, today: string): string {
+  return formatCalendarDay(date, {
+    day: 'numeric',
+    month: 'long',
+    ...(date.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
+  });
+}

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { addDays } from '@forja/shared/calendar';
 import { notesInputSchema, type DiaryDay, type DiaryMeal } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
+import { useCalendarPicker } from '../../components/ui/calendar-picker';
 import { cardFrame } from '../../components/ui/card';
-import { FieldError, TextField } from '../../components/ui/form-field';
-import { fieldControl, secondaryButton } from '../../components/ui/styles';
+import { FieldError } from '../../components/ui/form-field';
+import { fieldControl, focusRing, secondaryButton } from '../../components/ui/styles';
+import { dayAndMonth, formatCalendarDay } from '../../lib/calendar-day';
 import { draftKey, useDraft } from '../../lib/drafts';
 import { saveNotes } from './diary-api';
 import { DayComments } from './day-comments';
@@ -55,7 +58,7 @@ export function BelowTheMeals({ userId, date, today, system, day, focus }: Below
         />
       ) : null}
       <DayComments userId={userId} date={date} />
-      <CopyDayForm key={date} date={date} entries={countEntries(day.meals)} />
+      <CopyDayForm key={date} date={date} today={today} entries={countEntries(day.meals)} />
       {shown > 1 ? (
         <div id="entrenamiento" className="scroll-mt-32">
           <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
@@ -72,31 +75,69 @@ function countEntries(meals: DiaryMeal[]): number {
   return meals.reduce((sum, meal) => sum + meal.entries.length, 0);
 }
 
-/** Another day's meals copied into this one; asks first when this day has entries. */
-function CopyDayForm({ date, entries }: { date: string; entries: number }) {
-  const { register, handleSubmit, errors } = useCopyForm(date);
+/**
+ * The day copied from, as the sentence says it: "de ayer", "del lunes 23 de noviembre" (with
+ * the year when it is not this one).
+ */
+function fromWhichDay(from: string, today: string): { of: 'de' | 'del'; day: string } {
+  const named = { [today]: 'hoy', [addDays(today, -1)]: 'ayer', [addDays(today, 1)]: 'mañana' }[
+    from
+  ];
+  if (named) return { of: 'de', day: named };
+  return {
+    of: 'del',
+    day: `${formatCalendarDay(from, { weekday: 'long' })} ${dayAndMonth(from, today)}`,
+  };
+}
+
+/**
+ * Another day's meals copied into this one; asks first when this day has entries. It copies
+ * the day before unless another is picked: the day is named in the sentence, and a tap on it
+ * opens the device's calendar (decision 089).
+ */
+function CopyDayForm({ date, today, entries }: { date: string; today: string; entries: number }) {
+  const { handleSubmit, errors, setValue, control } = useCopyForm(date);
+  const from = useWatch({ control, name: 'from_date' });
   const copy = useGuardedCopy(date);
+  const calendar = useCalendarPicker({
+    value: from,
+    label: 'Día del que copiar',
+    onPick: (picked) => {
+      setValue('from_date', picked, { shouldValidate: true });
+    },
+  });
+  const errorId = useId();
+  const { of, day } = fromWhichDay(from, today);
   return (
     <form
       aria-label="Copiar un día entero"
       noValidate
-      className="flex flex-wrap items-end gap-2"
+      className="flex flex-col gap-1.5"
       onSubmit={(event) =>
         void handleSubmit((request) => {
           copy.run(request, entries);
         })(event)
       }
     >
-      <TextField
-        label="Copiar todas las comidas del día"
-        type="date"
-        required
-        error={errors.from_date?.message}
-        {...register('from_date')}
-      />
-      <button type="submit" disabled={copy.pending} className={secondaryButton}>
-        Copiar día
-      </button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="relative font-medium">
+          {`Copiar todas las comidas ${of} `}
+          <button
+            type="button"
+            onClick={calendar.open}
+            aria-label={`Copiar todas las comidas ${of} ${day}. Elegir otro día`}
+            aria-describedby={errors.from_date ? errorId : undefined}
+            className={`-my-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-1 font-semibold text-orange-800 underline underline-offset-4 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          >
+            {day}
+          </button>
+          {calendar.field}
+        </p>
+        <button type="submit" disabled={copy.pending} className={secondaryButton}>
+          Copiar día
+        </button>
+      </div>
+      <FieldError id={errorId} message={errors.from_date?.message} />
       {copy.confirmation}
     </form>
   );

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
 import { addDays } from '@forja/shared/calendar';
+import { useCalendarPicker } from '../../components/ui/calendar-picker';
 import { focusRing } from '../../components/ui/styles';
-import { formatCalendarDay } from '../../lib/calendar-day';
+import { dayAndMonth, formatCalendarDay } from '../../lib/calendar-day';
 
 interface DayHeaderProps {
   date: string;
@@ -17,15 +17,6 @@ function dayName(date: string, today: string): string {
   return formatCalendarDay(date, { weekday: 'long' });
 }
 
-/** "27 de noviembre", with the year only when it is not this one. */
-function dayAndMonth(date: string, today: string): string {
-  return formatCalendarDay(date, {
-    day: 'numeric',
-    month: 'long',
-    ...(date.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
-  });
-}
-
 const arrow = `flex size-11 shrink-0 items-center justify-center rounded-full text-2xl leading-none hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`;
 
 /**
@@ -33,9 +24,9 @@ const arrow = `flex size-11 shrink-0 items-center justify-center rounded-full te
  * ‹ Hoy › with the date; a tap on the date opens the device's calendar.
  */
 export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
-  const picker = useRef<HTMLInputElement>(null);
   const name = dayName(date, today);
   const when = dayAndMonth(date, today);
+  const calendar = useCalendarPicker({ value: date, label: 'Fecha', onPick: onDateChange });
   return (
     <nav
       aria-label="Día"
@@ -55,16 +46,7 @@ export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
         <button
           type="button"
           aria-label={`${name}, ${when}. Elegir otro día`}
-          onClick={() => {
-            const input = picker.current;
-            if (!input) return;
-            try {
-              input.showPicker();
-            } catch {
-              // Without showPicker (older browsers), focusing the field opens its calendar.
-              input.focus();
-            }
-          }}
+          onClick={calendar.open}
           className={`flex min-h-11 flex-col items-center rounded-lg px-4 py-0.5 leading-tight hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
         >
           <span className="font-bold first-letter:uppercase" data-testid="day-name">
@@ -72,17 +54,7 @@ export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
           </span>
           <span className="text-sm text-neutral-700 dark:text-neutral-300">{when}</span>
         </button>
-        <input
-          ref={picker}
-          type="date"
-          tabIndex={-1}
-          aria-label="Fecha"
-          value={date}
-          onChange={(event) => {
-            if (event.target.value) onDateChange(event.target.value);
-          }}
-          className="pointer-events-none absolute bottom-0 left-1/2 h-px w-px opacity-0"
-        />
+        {calendar.field}
       </div>
       {date !== today ? (
         <button

@@ -162,7 +162,12 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     expect(currentAddress(router)).toBe(`/users/diary?date=${YESTERDAY}`);
     await user.click(within(header).getByRole('button', { name: 'Día siguiente' }));
     expect(currentAddress(router)).toBe(`/users/diary?date=${DAY}`);
-    // The calendar behind the date: a day chosen there is the day shown.
+    // The calendar behind the date, drawn on the first tap on it: a day chosen there is the
+    // day shown.
+    expect(within(header).queryByLabelText('Fecha')).toBeNull();
+    await user.click(within(header).getByRole('button', { name: /\. Elegir otro día$/ }));
+    // Where the browser cannot open a calendar on request, the field is focused, which does.
+    expect(within(header).getByLabelText('Fecha')).toHaveFocus();
     fireEvent.change(within(header).getByLabelText('Fecha'), { target: { value: YESTERDAY } });
     expect(currentAddress(router)).toBe(`/users/diary?date=${YESTERDAY}`);
     await user.click(within(header).getByRole('button', { name: 'Hoy' }));
@@ -262,6 +267,33 @@ describe('logging in few taps', { timeout: 20_000 }, () => {
     await vi.waitFor(() => {
       expect(fake.calls.callsTo('POST', '/diary/copy/')).toHaveLength(2);
     });
+  });
+
+  it('copies the whole day before in one tap, or a day picked on the calendar behind its name', async () => {
+    const fake = server();
+    renderApp(`/users/diary?date=${DAY}`);
+    const user = userEvent.setup();
+    const copyDay = await screen.findByRole('form', { name: 'Copiar un día entero' });
+    expect(copyDay).toHaveTextContent('Copiar todas las comidas del domingo 1 de marzo');
+    // The calendar's field is drawn on the first tap on the day's name.
+    expect(within(copyDay).queryByLabelText('Día del que copiar')).toBeNull();
+    await user.click(
+      within(copyDay).getByRole('button', {
+        name: 'Copiar todas las comidas del domingo 1 de marzo. Elegir otro día',
+      }),
+    );
+    fireEvent.change(within(copyDay).getByLabelText('Día del que copiar'), {
+      target: { value: '2026-02-27' },
+    });
+    expect(copyDay).toHaveTextContent('Copiar todas las comidas del viernes 27 de febrero');
+    await user.click(within(copyDay).getByRole('button', { name: 'Copiar día' }));
+    await vi.waitFor(() => {
+      expect(fake.calls.callsTo('POST', '/diary/copy/')[0]?.body).toMatchObject({
+        from_date: '2026-02-27',
+        to_date: DAY,
+      });
+    });
+    expect(fake.calls.callsTo('POST', '/diary/copy/')[0]?.body).not.toHaveProperty('from_meal');
   });
 
   it('shows a meal repeated at once, each copy marked until the API has it, and never twice', async () => {

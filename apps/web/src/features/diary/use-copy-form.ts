@@ -33,5 +33,7 @@ export function useCopyForm(date: string, meal?: Meal) {
     register: form.register,
     handleSubmit: form.handleSubmit,
     errors: form.formState.errors,
+    setValue: form.setValue,
+    control: form.control,
   };
 }
