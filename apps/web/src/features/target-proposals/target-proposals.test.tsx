@@ -104,6 +104,21 @@ describe('the week’s adjustment on home', () => {
     );
   });
 
+  it('says nothing of limits when only rounding to whole tens cut the step', async () => {
+    logIn();
+    api({
+      reviewer: 'trainee',
+      proposals: [aTargetProposal({ proposed_energy_kcal: 2269, aim_energy_kcal: 2277 })],
+    });
+    renderApp('/users/home');
+
+    const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
+    expect(within(card).getByTestId('proposed-energy')).toHaveTextContent('2269 kcal');
+    expect(card).toHaveTextContent('te corresponden unas 2277 kcal.');
+    expect(card).not.toHaveTextContent('poco a poco');
+    expect(card).toHaveTextContent('Cuenta 24 días completos y 28 pesajes.');
+  });
+
   it('puts the proposal and the target back, and says why, when the server refuses', async () => {
     logIn();
     api(forTrainee, {

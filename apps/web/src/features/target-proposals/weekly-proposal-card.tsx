@@ -25,15 +25,24 @@ function whyText(proposal: TargetProposal): string {
   return `Según tu diario y tus pesajes gastas unas ${kcal(proposal.expenditure_kcal)} al día, así que, para seguir tu plan, te corresponden unas ${kcal(proposal.aim_energy_kcal)}.`;
 }
 
-/** Why the step is smaller than that, and what it counts. */
+/**
+ * Why the step is smaller than that, when a limit cut it (a step rounded to whole tens is
+ * "unas" as much), and what it counts.
+ */
 function limitsText(proposal: TargetProposal): string {
-  const up = proposal.proposed_energy_kcal > proposal.current_energy_kcal;
+  const {
+    current_energy_kcal: current,
+    proposed_energy_kcal: proposed,
+    aim_energy_kcal: aim,
+    energy_floor_kcal: floor,
+  } = proposal;
+  const up = proposed > current;
   const parts: string[] = [];
-  if (proposal.proposed_energy_kcal !== proposal.aim_energy_kcal) {
+  if (!up && proposed <= floor && proposed !== aim) {
+    parts.push(`No bajamos de ${kcal(floor)}, el mínimo seguro para ti.`);
+  } else if (Math.abs(aim - current) > PROPOSAL_MAX_STEP_KCAL) {
     parts.push(
-      !up && proposal.proposed_energy_kcal <= proposal.energy_floor_kcal
-        ? `No bajamos de ${kcal(proposal.energy_floor_kcal)}, el mínimo seguro para ti.`
-        : `Lo ${up ? 'subimos' : 'bajamos'} poco a poco: como mucho ${kcal(PROPOSAL_MAX_STEP_KCAL)} por semana.`,
+      `Lo ${up ? 'subimos' : 'bajamos'} poco a poco: como mucho ${kcal(PROPOSAL_MAX_STEP_KCAL)} por semana.`,
     );
   }
   parts.push(
