@@ -64,14 +64,20 @@ const FRAMEWORK =
  */
 const INTERFACE = [
   /\/apps\/web\/src\/components\/ui\/(styles|public-page|skip-link|home-link|legal-links|card)\.tsx?$/,
-  // The login screen's check of where to return; the guards use it too, and placed with them
-  // it took the whole data layer into the login page's first download.
-  /\/apps\/web\/src\/features\/auth\/safe-return-path\.ts$/,
 ];
 
 /**
+ * The login screen's check of where to return, a few lines the guards use too, in the first
+ * file. Placed with the guards it took the whole data layer into the login page's first
+ * download; placed with the small components, the data layer's file imported theirs, and a
+ * signed-in first visit waited a round trip for it before it could read anything.
+ */
+const RETURN_PATH = /\/apps\/web\/src\/features\/auth\/safe-return-path\.ts$/;
+
+/**
  * What both signed-in frames run: the sections' icons, the bell and the event stream started
- * after the first screen, in one file that either shell loads. Left to Rollup, they were two
+ * after the first screen, in one file that either shell loads (with the daily screens' code
+ * that the trainer's screens use too, `dailyScreensFiles`). Left to Rollup, they were two
  * files, and each file's name in the first file's preload lists took the login page's first
  * download over its budget (decision 007).
  */
@@ -183,13 +189,50 @@ function onlyTrainerScreensLoad(id: string, infoOf: ModuleInfoOf): boolean {
 }
 
 /**
+ * The file of each module the daily screens' components import (statically, through any
+ * number of modules): one file, `daily`, instead of the dozen small ones Rollup made, each a
+ * request a phone on a slow network queued for on six connections (decision 090). A module a
+ * named file's modules import too goes with that file, or the two files would import each
+ * other; one the trainer's screens import goes with the signed-in frame, which they load
+ * anyway, rather than take the trainee's screens into theirs.
+ */
+function dailyScreensFiles(meta: {
+  getModuleIds: () => IterableIterator<string>;
+  getModuleInfo: ModuleInfoOf;
+}): Map<string, string> {
+  const ids = [...meta.getModuleIds()];
+  const closureOf = (roots: (id: string) => boolean) =>
+    staticClosure(ids.filter(roots), meta.getModuleInfo);
+  const matches = (patterns: RegExp[]) => (id: string) =>
+    patterns.some((pattern) => pattern.test(id));
+  const screenFile = (pattern: RegExp) => (id: string) => pattern.test(id.replace(/\?.*$/, ''));
+  const named = [
+    ['data', closureOf(matches(DATA_LAYER))],
+    ['signed-in-frame', closureOf(matches(SIGNED_IN_FRAME))],
+    ['interface', closureOf(matches(INTERFACE))],
+    ['forms', closureOf(matches(FORMS))],
+    ['signed-in-frame', closureOf(screenFile(TRAINER_SCREENS))],
+  ] as const;
+  const screens = closureOf(
+    (id) => id.includes('tsr-split=component') && screenFile(DAILY_SCREENS)(id),
+  );
+  const files = new Map<string, string>();
+  for (const id of screens) {
+    files.set(id, named.find(([, modules]) => modules.has(id))?.[0] ?? 'daily');
+  }
+  return files;
+}
+
+/**
  * Files by what loads them (decision 064): what the first file imports (the framework, the
- * route table) is one file; then the data layer, the forms and the small shared components,
- * one file each; the rest as the router splits it. A module a named file imports goes into
- * that file unless placed elsewhere, so what the first file needs is placed explicitly.
+ * route table) is one file; then the data layer, the forms, the small shared components and
+ * the daily screens' code, one file each; the rest as the router splits it. A module a named
+ * file imports goes into that file unless placed elsewhere, so what the first file needs is
+ * placed explicitly.
  */
 function chunksByUse() {
   let first: Set<string> | undefined;
+  let daily: Map<string, string> | undefined;
   return (
     id: string,
     meta: { getModuleIds: () => IterableIterator<string>; getModuleInfo: ModuleInfoOf },
@@ -198,13 +241,17 @@ function chunksByUse() {
       [...meta.getModuleIds()].filter((moduleId) => meta.getModuleInfo(moduleId)?.isEntry),
       meta.getModuleInfo,
     );
-    if (first.has(id)) return 'framework';
+    if (first.has(id) || RETURN_PATH.test(id)) return 'framework';
     if (FORMS.some((pattern) => pattern.test(id))) return 'forms';
     if (DIARY_FORMS.test(id)) return 'diary-forms';
     if (SIGNED_IN_FRAME.some((pattern) => pattern.test(id))) return 'signed-in-frame';
     if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
     if (DATA_LAYER.some((pattern) => pattern.test(id))) return dataFileOf(id, meta.getModuleInfo);
     if (FRAMEWORK.test(id)) return 'framework';
+    daily ??= dailyScreensFiles(meta);
+    const file = daily.get(id);
+    if (file === 'data') return dataFileOf(id, meta.getModuleInfo);
+    if (file) return file;
     return undefined;
   };
 }

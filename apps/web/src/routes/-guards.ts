@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { todayIn } from '@forja/shared/calendar';
 import type { Subscription } from '@forja/shared/schemas/subscription';
 import type { User } from '@forja/shared/schemas/user';
 import {
@@ -8,7 +9,7 @@ import {
   subscriptionsQuery,
 } from '../features/subscriptions/subscriptions-api';
 import { safeReturnPath } from '../features/auth/safe-return-path';
-import { currentUserQuery } from '../features/users/users-api';
+import { currentUserQuery, preferencesQuery } from '../features/users/users-api';
 
 /*
  * What the protected routes check before they show anything (spec §2). They sit here,
@@ -88,6 +89,19 @@ export async function userWithAccess(queryClient: QueryClient): Promise<User | n
  */
 export function keptUser(queryClient: QueryClient): User | null {
   return queryClient.getQueryData<User>(currentUserQuery.queryKey) ?? null;
+}
+
+/**
+ * Today where `kept` was last seen (the time zone of the preferences this device kept), or
+ * else where the device is: the day a screen's reads start with, beside the guard's. The
+ * screen still reads the day the person's own preferences name, once in, when it differs.
+ */
+export function likelyToday(queryClient: QueryClient, kept: User | null): string {
+  const preferences = kept && queryClient.getQueryData(preferencesQuery(kept.id).queryKey);
+  return todayIn(
+    preferences?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    new Date(),
+  );
 }
 
 /** The trainer's workspace: a trainer, with no subscription asked; anyone else goes home. */

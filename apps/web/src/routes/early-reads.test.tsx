@@ -52,7 +52,7 @@ describe("a returning person's screens read beside the guard", () => {
     expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
   });
 
-  it('home asks for today, the preferences, the onboarding and the targets before the guard knows the person', async () => {
+  it("home asks for today, the preferences, the onboarding, the targets, the trainer's comments, the check-in and today's session before the guard knows the person", async () => {
     logIn();
     const { calls } = api();
     await visitedOnce('/users/home', () => screen.findByRole('heading', homeHeading));
@@ -67,6 +67,9 @@ describe("a returning person's screens read beside the guard", () => {
           `/users/${anUser.id}/preferences/`,
           `/users/${anUser.id}/onboarding/`,
           '/targets/',
+          '/comments/unread/',
+          '/check-ins/current/',
+          '/training/plan/',
         ]),
       );
     });

@@ -9,7 +9,7 @@ import { diaryDayQuery } from '../../../../features/diary/diary-api';
 import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { keptUser, userWithAccess } from '../../../-guards';
+import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
 import { optionalLocalDate } from '../../../-search';
 
 // The food search loads when a meal's sheet first opens.
@@ -55,14 +55,7 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     // preferences this device kept), or else where the device is: its read starts early, and
     // is the one used when the person's own time zone agrees.
     const kept = keptUser(queryClient);
-    const keptPreferences = kept
-      ? queryClient.getQueryData(preferencesQuery(kept.id).queryKey)
-      : undefined;
-    const likely =
-      deps.date ??
-      (keptPreferences
-        ? todayFor(keptPreferences)
-        : todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()));
+    const likely = deps.date ?? likelyToday(queryClient, kept);
     // A returning person's preferences (their time zone says which day is today) and the
     // likely day's reads start beside the guard's; anyone else's likely day once the guard
     // knows them, beside their preferences. Waiting for the preferences to name the day cost

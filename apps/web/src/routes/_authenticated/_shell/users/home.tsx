@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
 import { CheckInCard } from '../../../../features/check-ins/check-in-card';
@@ -11,18 +11,32 @@ import { proposalsQuery } from '../../../../features/target-proposals/target-pro
 import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { keptUser, userWithAccess } from '../../../-guards';
+import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
+
+/**
+ * The trainer's comments and this week's check-in: cards the rest of home does not wait for.
+ * Read once per visit (the comments' read is never cached, so a second would ask again).
+ */
+function readCards(queryClient: QueryClient) {
+  queryClient.query(unreadCommentsQuery).catch(() => undefined);
+  queryClient.query(currentCheckInQuery).catch(() => undefined);
+}
 
 export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   // Run again on every visit, for the comments' latest words (their read is never cached).
   staleTime: 0,
   loader: async ({ context: { queryClient } }) => {
-    // A returning person's reads start beside the guard's: today, the preferences and the
-    // onboarding; the targets and the week's proposal too when the onboarding was finished.
+    // A returning person's reads start beside the guard's: today, the preferences, the
+    // onboarding, the trainer's comments, the check-in and the session planned for the likely
+    // today; the targets and the week's proposal too when the onboarding was finished. Each
+    // read that waits for another costs a phone on a slow network a round trip before the
+    // screen is whole.
     const kept = keptUser(queryClient);
     if (kept) {
       queryClient.query(todayQuery(kept.id)).catch(() => undefined);
       queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+      readCards(queryClient);
+      queryClient.query(trainingPlanQuery(likelyToday(queryClient, kept))).catch(() => undefined);
       const onboarding = queryClient.getQueryData(onboardingQuery(kept.id).queryKey);
       queryClient.query(onboardingQuery(kept.id)).catch(() => undefined);
       if (onboarding?.finished_at) {
@@ -37,9 +51,7 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
       queryClient.query(preferencesQuery(user.id)),
     ]);
     rest.catch(() => undefined);
-    // The trainer's comments are a card the rest of home does not wait for.
-    queryClient.query(unreadCommentsQuery).catch(() => undefined);
-    queryClient.query(currentCheckInQuery).catch(() => undefined);
+    if (!kept) readCards(queryClient);
     // Today's planned session shows once read: home paints without waiting for it.
     rest.then(([today]) => queryClient.query(trainingPlanQuery(today.date))).catch(() => undefined);
     // Until the onboarding is finished there are no targets to show: it comes first, so that
