@@ -189,3 +189,61 @@ test('the page shows the loading screen from its first byte, before the app’s 
   await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión' })).toBeVisible();
   await expect(page.getByText('Cargando...')).toHaveCount(0);
 });
+
+/** The size and weight of each piece of text the page shows, as "16px/600". */
+function typeShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim() || element.closest('.type-warm-up')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || element.getClientRects().length === 0) continue;
+      shown.add(`${style.fontSize}/${style.fontWeight}`);
+    }
+    return [...shown].sort();
+  });
+}
+
+test('the type the screens show is laid out while the app downloads, unseen (decision 091)', async ({
+  page,
+  request,
+}) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  const warmUp = page.locator('.type-warm-up');
+  // Its contents are skipped until a moment after the loading screen is painted, then laid
+  // out with the app's code still on its way; the whole takes no room.
+  await expect
+    .poll(() => warmUp.evaluate((element) => getComputedStyle(element).contentVisibility))
+    .toBe('visible');
+  expect(await warmUp.evaluate((element) => element.getClientRects()[0]?.width ?? 0)).toBe(0);
+  await expect(warmUp).toBeHidden();
+  const warmed = await warmUp.evaluate((element) =>
+    [...element.querySelectorAll('span')].map((span) => {
+      const style = getComputedStyle(span);
+      return `${style.fontSize}/${style.fontWeight}`;
+    }),
+  );
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión' })).toBeVisible();
+  expect(warmed).toEqual(expect.arrayContaining(await typeShown(page)));
+
+  // Home and the diary, where a person starts each day, show no type it leaves out.
+  const account = await onboardedAccount(request, 'type-warm-up');
+  await storeSession(page, account.tokens);
+  await page.goto('/users/home');
+  await expect(page.getByTestId('energy-left')).toBeVisible();
+  expect(warmed).toEqual(expect.arrayContaining(await typeShown(page)));
+  await page.goto('/users/diary');
+  await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
+  expect(warmed).toEqual(expect.arrayContaining(await typeShown(page)));
+});
