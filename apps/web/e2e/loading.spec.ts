@@ -169,9 +169,8 @@ test('the diary opened on another day reads that day', async ({ page, request })
   ]);
 });
 
-test('the page shows the loading screen from its first byte, before the app’s code arrives', async ({
-  page,
-}) => {
+/** Holds the app's first file back until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -180,6 +179,15 @@ test('the page shows the loading screen from its first byte, before the app’s 
     await held;
     await route.continue();
   });
+  return () => {
+    release();
+  };
+}
+
+test('the page shows the loading screen from its first byte, before the app’s code arrives', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
 
   await page.goto('/auth/login', { waitUntil: 'commit' });
 
@@ -210,14 +218,7 @@ test('the type the screens show is laid out while the app downloads, unseen (dec
   page,
   request,
 }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/auth/login', { waitUntil: 'commit' });
   const warmUp = page.locator('.type-warm-up');
   // Its contents are skipped until a moment after the loading screen is painted, then laid
