@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { API_PREFIX } from '@forja/shared/constants';
 import {
   messageEventSchema,
@@ -90,8 +90,26 @@ class EventStream {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private users = 0;
   private opening = false;
+  /** Whether a stream has said "ready" or failed once: until then, counts wait for it. */
+  private settled = false;
+  private readonly watchers = new Set<() => void>();
 
   constructor(private readonly client: QueryClient) {}
+
+  isSettled = () => this.settled;
+
+  watch = (watcher: () => void) => {
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  };
+
+  private settle() {
+    if (this.settled) return;
+    this.settled = true;
+    for (const watcher of this.watchers) watcher();
+  }
 
   retain() {
     this.users += 1;
@@ -128,15 +146,16 @@ class EventStream {
       source.addEventListener('ready', (event) => {
         track(event);
         this.pause = 1_000;
-        // A first stream starts from now: what came between the screen's reads and now is
-        // read again. Later streams resume after the last event instead. A read still on its
-        // way was sent before the stream started: it is dropped for one sent now (the unread
-        // count starts with the stream, decision 082).
+        // A first stream starts from now: what the screen read before it is read again.
+        // Later streams resume after the last event instead. A read still on its way was
+        // sent before the stream started: it is dropped for one sent now. The navigation's
+        // unread count is not read before: it starts now, once (decision 092).
         if (fresh) {
           void this.client
             .cancelQueries({ queryKey: messagesKey })
             .then(() => this.client.invalidateQueries({ queryKey: messagesKey }));
         }
+        this.settle();
       });
       source.addEventListener('message', (event) => {
         track(event);
@@ -164,6 +183,8 @@ class EventStream {
   }
 
   private later() {
+    // Without a stream, counts are read as they are: they cannot wait for it.
+    this.settle();
     if (this.users === 0) return;
     clearTimeout(this.timer);
     const wait = this.pause * (0.75 + Math.random() * 0.5);
@@ -174,20 +195,35 @@ class EventStream {
 
 const streams = new WeakMap<QueryClient, EventStream>();
 
-/** Keeps the tab's event stream open while a component that uses it is shown. */
-export function useEventStream(enabled = true) {
+function streamOf(client: QueryClient): EventStream {
+  let stream = streams.get(client);
+  if (!stream) {
+    stream = new EventStream(client);
+    streams.set(client, stream);
+  }
+  return stream;
+}
+
+const noWatch = () => () => undefined;
+
+/**
+ * Keeps the tab's event stream open while a component that uses it is shown. Answers whether
+ * what the stream keeps current can be read now: once the stream has said "ready" (a read
+ * sent after it misses nothing) or has failed, and at once where there is no EventSource.
+ */
+export function useEventStream(enabled = true): boolean {
   const client = useQueryClient();
+  const stream = typeof EventSource === 'undefined' ? null : streamOf(client);
+  const settled = useSyncExternalStore(
+    stream?.watch ?? noWatch,
+    useCallback(() => stream?.isSettled() ?? true, [stream]),
+  );
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    let stream = streams.get(client);
-    if (!stream) {
-      stream = new EventStream(client);
-      streams.set(client, stream);
-    }
+    if (!enabled || !stream) return;
     stream.retain();
-    const held = stream;
     return () => {
-      held.release();
+      stream.release();
     };
-  }, [client, enabled]);
+  }, [stream, enabled]);
+  return settled;
 }

@@ -33,10 +33,11 @@ function TrainerShellLayout() {
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
   // The tab's event stream: new messages and receipts reach every screen of the workspace. It
-  // and the unread counts start once the first screen is drawn (decision 082).
+  // starts once the first screen is drawn (decision 082), and the unread count once it is
+  // ready (decision 092).
   const started = useAfterFirstScreen();
-  useEventStream(started);
-  const { data: unread } = useQuery({ ...trainerUnreadQuery, enabled: started });
+  const live = useEventStream(started);
+  const { data: unread } = useQuery({ ...trainerUnreadQuery, enabled: started && live });
   return (
     <TrainerShell
       name={`${user.first_name} ${user.last_name}`.trim()}

@@ -114,12 +114,21 @@ describe('Mensajes, for the trainee', () => {
         { up_to: hola.id },
       ]);
     });
-    // The navigation counts what is unread.
+    // The navigation counts what is unread once the stream has started, and reads it once:
+    // a count read before the stream said "ready" would be read again.
+    await waitFor(() => {
+      expect(FakeEventSource.opened).toHaveLength(1);
+    });
+    expect(fake.callsTo('GET', '/messages/unread/')).toHaveLength(0);
+    act(() => {
+      FakeEventSource.opened[0]?.emit('ready', '41', {});
+    });
     expect(
       await within(screen.getByRole('navigation', { name: 'Secciones' })).findByRole('link', {
         name: /^Mensajes\s*\(1 sin leer\)$/,
       }),
     ).toBeVisible();
+    expect(fake.callsTo('GET', '/messages/unread/')).toHaveLength(1);
 
     const user = userEvent.setup();
     const box = screen.getByRole('textbox', { name: 'Mensaje' });

@@ -43,12 +43,12 @@ function ShellLayout() {
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   useTheme(preferences?.theme ?? 'system');
   const { logout, pending } = useLogout();
-  // The tab's event stream: messages and receipts arrive live on every screen. It and the
-  // unread counts start once the first screen is drawn: none of it is what the screen shows
-  // (decision 082).
+  // The tab's event stream: messages and receipts arrive live on every screen. It starts once
+  // the first screen is drawn: none of it is what the screen shows (decision 082). The unread
+  // count starts once the stream is ready, which would read it again otherwise (decision 092).
   const started = useAfterFirstScreen();
-  useEventStream(started);
-  const { data: unread } = useQuery({ ...traineeUnreadQuery, enabled: started });
+  const live = useEventStream(started);
+  const { data: unread } = useQuery({ ...traineeUnreadQuery, enabled: started && live });
   const timeZone = preferences?.timezone ?? DEFAULT_TIME_ZONE;
   const system = preferences?.metric_system ?? 'metric';
   const navigate = useNavigate();
