@@ -26,6 +26,21 @@ describe('a schema built on first use', () => {
     expect(build).toHaveBeenCalledTimes(1);
   });
 
+  it('answers every read of a method with one function, bound to the schema', () => {
+    const { schema } = counted();
+    const read = (key: string) => Reflect.get(schema, key) as (value: unknown) => unknown;
+    const parse = read('parse');
+    expect(read('parse')).toBe(parse);
+    expect(read('safeParse')).not.toBe(parse);
+    // Called apart from the stand-in, the method still runs on the schema.
+    expect(parse({ name: 'Avena', kcal: 372 })).toEqual({ name: 'Avena', kcal: 372 });
+    // A method the schema is given later is the one read from then on.
+    const own = vi.fn(() => 'own');
+    Reflect.set(schema, 'describe', own);
+    expect(read('describe')(undefined)).toBe('own');
+    expect(own).toHaveBeenCalledTimes(1);
+  });
+
   it('accepts and refuses what the schema itself does, with the same messages', () => {
     const { build, schema } = counted();
     const eager = build();

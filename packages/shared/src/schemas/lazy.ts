@@ -6,6 +6,8 @@
  * server, which uses every route's schemas at start anyway, it is built at once.
  */
 
+type Method = (...args: unknown[]) => unknown;
+
 /**
  * `build()`'s schema, built on first use: a stand-in that builds it when any of its members is
  * read, then answers for it (parsing, `instanceof`, `in`, extending it, placing it in another
@@ -14,14 +16,19 @@
 export function deferredSchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const schema = (): T => (built ??= build());
+  // Methods run on the schema itself, whose fields zod keeps on the object: each is bound once
+  // and the same function answers every later read (while the schema keeps that method).
+  const bound = new Map<PropertyKey, { method: Method; onSchema: Method }>();
   return new Proxy({} as T, {
     get(_target, key) {
       const target = schema();
       const value: unknown = Reflect.get(target, key, target);
-      // Methods run on the schema itself, whose fields zod keeps on the object.
-      return typeof value === 'function' && key !== 'constructor'
-        ? (value as (...args: unknown[]) => unknown).bind(target)
-        : value;
+      if (typeof value !== 'function' || key === 'constructor') return value;
+      const kept = bound.get(key);
+      if (kept?.method === value) return kept.onSchema;
+      const onSchema = (value as Method).bind(target);
+      bound.set(key, { method: value as Method, onSchema });
+      return onSchema;
     },
     set: (_target, key, value) => Reflect.set(schema(), key, value),
     has: (_target, key) => Reflect.has(schema(), key),
