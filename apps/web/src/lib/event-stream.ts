@@ -150,12 +150,16 @@ class EventStream {
         // Later streams resume after the last event instead. A read still on its way was
         // sent before the stream started: it is dropped for one sent now. The navigation's
         // unread count is not read before: it starts now, once (decision 092).
-        if (fresh) {
-          void this.client
-            .cancelQueries({ queryKey: messagesKey })
-            .then(() => this.client.invalidateQueries({ queryKey: messagesKey }));
+        if (!fresh) {
+          this.settle();
+          return;
         }
-        this.settle();
+        void this.client.cancelQueries({ queryKey: messagesKey }).then(() => {
+          const reads = this.client.invalidateQueries({ queryKey: messagesKey });
+          // Once those are asked for: a count enabled now is read once, not also by them.
+          this.settle();
+          return reads;
+        });
       });
       source.addEventListener('message', (event) => {
         track(event);
