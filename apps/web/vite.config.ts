@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readableChunkName } from './build/chunk-names';
 
 /**
  * Marks every script file for V8 to compile whole while it downloads, off the main thread,
@@ -464,6 +465,7 @@ export default defineConfig({
       output: {
         experimentalMinChunkSize: 2_000,
         manualChunks: chunksByUse(),
+        chunkFileNames: (chunk) => `assets/${readableChunkName(chunk)}-[hash].js`,
       },
     },
   },
