@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Line icons for the navigation and the headers' buttons; decorative, the text names the place. */
 
 const paths = {
@@ -31,20 +33,38 @@ export const bottomBar =
 export const bottomBarLink = 'relative flex flex-col items-center gap-0.5 py-2 text-xs font-medium';
 export const aboveBottomBar = 'bottom-[calc(4rem+env(safe-area-inset-bottom))] md:bottom-0';
 
-export function NavIcon({ name }: { name: NavIconName }) {
+/**
+ * A line icon drawn like the navigation's: a 24-unit box, a 1.8 stroke in the text's colour,
+ * round ends. Decorative: what holds it names what it does. `d` is its path; `children` adds
+ * shapes a path does not draw.
+ */
+export function LineIcon({
+  d,
+  size = 24,
+  children,
+}: {
+  d: string;
+  size?: number;
+  children?: ReactNode;
+}) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      width={24}
-      height={24}
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={paths[name]} />
+      <path d={d} />
+      {children}
     </svg>
   );
+}
+
+export function NavIcon({ name }: { name: NavIconName }) {
+  return <LineIcon d={paths[name]} />;
 }

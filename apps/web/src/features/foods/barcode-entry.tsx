@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { gtinDigits } from '@forja/shared/gtin';
 import { barcodeSchema, type Food } from '@forja/shared/schemas/foods';
 import { TextField } from '../../components/ui/form-field';
+import { LineIcon } from '../../components/ui/nav-icons';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { findFoodByBarcode } from './foods-api';
@@ -124,17 +125,6 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
 /** A barcode's bars: drawn, so it shows the same on every phone (an emoji needs a font). */
 function BarcodeIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-    >
-      <path d="M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v8M17 8v8" />
-    </svg>
+    <LineIcon d="M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v8M17 8v8" size={20} />
   );
 }

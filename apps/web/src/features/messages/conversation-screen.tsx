@@ -14,7 +14,7 @@ import { TRAINER_NOT_FOUND_TEXT } from './texts';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
 import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { aboveBottomBar } from '../../components/ui/nav-icons';
+import { aboveBottomBar, LineIcon } from '../../components/ui/nav-icons';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { conversationKey, unreadMessagesKey } from '../../lib/query-keys';
 import {
@@ -294,20 +294,12 @@ function Composer({ side }: { side: Side }) {
         onClick={() => fileInput.current?.click()}
         aria-label={photo.isPending ? 'Enviando foto…' : 'Enviar una foto'}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width={22}
-          height={22}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          strokeLinecap="round"
-          strokeLinejoin="round"
+        <LineIcon
+          d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z"
+          size={22}
         >
-          <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
           <circle cx="12" cy="13.5" r="3.5" />
-        </svg>
+        </LineIcon>
       </button>
       <div className="flex flex-1 flex-col">
         <label htmlFor={fieldId} className="sr-only">

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Sheet } from '../../components/ui/sheet';
+import { LineIcon } from '../../components/ui/nav-icons';
 import { focusRing } from '../../components/ui/styles';
 
 interface QuickAddProps {
@@ -98,18 +99,7 @@ export function QuickAdd({
                     aria-hidden="true"
                     className="flex size-10 shrink-0 items-center justify-center rounded-full bg-orange-50 text-orange-800 dark:bg-orange-950 dark:text-orange-300"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      width={22}
-                      height={22}
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={1.8}
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    >
-                      <path d={row.icon} />
-                    </svg>
+                    <LineIcon d={row.icon} size={22} />
                   </span>
                   <span className="flex flex-col">
                     <span className="font-semibold">{row.label}</span>
