@@ -23,17 +23,19 @@ const LazyCommentThread = lazy(() =>
   })),
 );
 
-function CommentThread(props: ComponentProps<typeof LazyCommentThread>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyCommentThread {...props} />
-    </Suspense>
-  );
-}
-
-function useThread(date: string, only: (comment: Comment) => boolean) {
+/**
+ * A thread the trainee can reply to. Its reply's request is made here, so a meal or a session
+ * without comments holds no mutation of its own.
+ */
+function ReplyThread({
+  date,
+  reply,
+  ...props
+}: Omit<ComponentProps<typeof LazyCommentThread>, 'onSend' | 'viewer'> & {
+  date: string;
+  reply: (body: string) => CommentInput;
+}) {
   const queryClient = useQueryClient();
-  const comments = useQuery(dayCommentsQuery(date));
   const send = useMutation({
     mutationFn: (input: CommentInput) => sendDayComment(queryClient, date, input),
     onSuccess: () => {
@@ -43,13 +45,26 @@ function useThread(date: string, only: (comment: Comment) => boolean) {
       notify.error(errorMessage(error, 'No pudimos enviar tu respuesta. Inténtalo de nuevo'));
     },
   });
-  return { thread: (comments.data ?? []).filter(only), loaded: comments.data !== undefined, send };
+  return (
+    <Suspense fallback={null}>
+      <LazyCommentThread
+        {...props}
+        viewer="trainee"
+        onSend={(body) => send.mutateAsync(reply(body))}
+      />
+    </Suspense>
+  );
+}
+
+function useThread(date: string, only: (comment: Comment) => boolean) {
+  const comments = useQuery(dayCommentsQuery(date));
+  return { thread: (comments.data ?? []).filter(only), loaded: comments.data !== undefined };
 }
 
 /** The day's thread, as a card of its own, once the trainer has written on the day. */
 export function DayComments({ userId, date }: { userId: string; date: string }) {
   const queryClient = useQueryClient();
-  const { thread, loaded, send } = useThread(date, (comment) => comment.target === 'day');
+  const { thread, loaded } = useThread(date, (comment) => comment.target === 'day');
   // Reading the day marks the trainer's comments read: home's count is out of date.
   useEffect(() => {
     if (loaded) void queryClient.invalidateQueries({ queryKey: unreadCommentsKey });
@@ -57,11 +72,11 @@ export function DayComments({ userId, date }: { userId: string; date: string }) 
   if (thread.length === 0) return null;
   return (
     <Card title="Comentarios de tu entrenador">
-      <CommentThread
+      <ReplyThread
+        date={date}
         subject="el día"
-        viewer="trainee"
         comments={thread}
-        onSend={(body) => send.mutateAsync({ target: 'day', body })}
+        reply={(body) => ({ target: 'day', body })}
         draft={draftKey(userId, `comment:${date}:day`)}
       />
     </Card>
@@ -70,17 +85,17 @@ export function DayComments({ userId, date }: { userId: string; date: string }) 
 
 /** A meal's thread, inside the meal's card. */
 export function MealComments({ userId, date, meal }: { userId: string; date: string; meal: Meal }) {
-  const { thread, send } = useThread(
+  const { thread } = useThread(
     date,
     (comment) => comment.target === 'meal' && comment.meal === meal,
   );
   if (thread.length === 0) return null;
   return (
-    <CommentThread
+    <ReplyThread
+      date={date}
       subject={MEAL_SUBJECTS[meal]}
-      viewer="trainee"
       comments={thread}
-      onSend={(body) => send.mutateAsync({ target: 'meal', meal, body })}
+      reply={(body) => ({ target: 'meal', meal, body })}
       draft={draftKey(userId, `comment:${date}:meal:${meal}`)}
     />
   );
@@ -98,17 +113,17 @@ export function WorkoutComments({
   workoutId: string;
   name: string;
 }) {
-  const { thread, send } = useThread(
+  const { thread } = useThread(
     date,
     (comment) => comment.target === 'workout' && comment.workout_id === workoutId,
   );
   if (thread.length === 0) return null;
   return (
-    <CommentThread
+    <ReplyThread
+      date={date}
       subject={sessionSubject(name)}
-      viewer="trainee"
       comments={thread}
-      onSend={(body) => send.mutateAsync({ target: 'workout', workout_id: workoutId, body })}
+      reply={(body) => ({ target: 'workout', workout_id: workoutId, body })}
       draft={draftKey(userId, `comment:${date}:workout:${workoutId}`)}
     />
   );
