@@ -13,6 +13,7 @@ import { authTokensSchema } from '@forja/shared/schemas/auth';
 import { ApiError, ResponseValidationError } from './api-error';
 import { forceNavigation, type ForcedDestination } from './forced-navigation';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
+import { yieldToBrowser } from './yield-to-browser';
 
 /*
  * The only place in the app that talks to the API: base URL, JSON, time-out, the access
@@ -115,16 +116,6 @@ export interface HttpClientOptions {
 }
 
 const REFRESH_LOCK = 'forja-token-refresh';
-
-/**
- * Lets the browser run what waits before the caller goes on, in a task of its own, where it
- * can (`scheduler.yield`, which puts the caller ahead of other waiting work). Elsewhere (other
- * browsers, tests) it goes on at once.
- */
-function yieldToBrowser(): Promise<void> | undefined {
-  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  return scheduler?.yield?.();
-}
 
 export function createHttpClient(options: HttpClientOptions) {
   const baseUrl = `${options.host.replace(/\/$/, '')}${API_PREFIX}`;
