@@ -30,7 +30,9 @@ function apiFor(
     [`GET /users/${anUser.id}/preferences/`]: preferences
       ? ok(preferences)
       : failure(404, 'preferences not found', 'No se encontraron las preferencias'),
-    'GET /targets/': ok(targets),
+    // None (null) when the answers no longer fit: the API refuses, as it does then.
+    'GET /targets/':
+      targets === null ? failure(404, 'targets unavailable', 'No hay objetivos') : ok(targets),
     'GET /today/': ok({
       ...aToday,
       water_l: waterL,
@@ -39,6 +41,11 @@ function apiFor(
     }),
     [`PUT /diary/days/${aToday.date}/water/`]: (call: FakeCall) =>
       ok({ date: aToday.date, ...(call.body as object) }),
+    // Home's cards as the API answers a trainee without a trainer: nothing to show.
+    'GET /comments/unread/': ok({ count: 0, latest: [] }),
+    'GET /check-ins/current/': ok(null),
+    'GET /targets/proposals/': ok({ reviewer: 'trainee', proposals: [] }),
+    'GET /training/plan/': ok(null),
   });
 }
 
@@ -56,7 +63,7 @@ describe('home', () => {
 
   it('greets by name and shows today against the targets', async () => {
     logIn();
-    apiFor(anOnboarding(6, true));
+    const api = apiFor(anOnboarding(6, true));
     renderApp('/users/home');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
@@ -76,6 +83,22 @@ describe('home', () => {
     );
     expect(screen.queryByText(/Tu entrenador/)).toBeNull();
     expect(screen.queryByText(/matrona|mantenimiento/)).toBeNull();
+    // Each of the screen's reads is made once: by the route's loader, not again by its card.
+    const reads = api.calls.map((call) => `${call.method} ${call.path}${call.search}`);
+    expect(reads.filter((read, index) => reads.indexOf(read) !== index)).toEqual([]);
+  });
+
+  it('says when there are no targets yet, having asked for them once', async () => {
+    logIn();
+    const api = apiFor(anOnboarding(6, true), null, 0, null);
+    renderApp('/users/home');
+
+    expect(await screen.findByText(/Aún no tenemos tus objetivos/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Completa tu configuración' })).toHaveAttribute(
+      'href',
+      '/users/onboarding',
+    );
+    expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
   });
 
   it("states the trainer's program as the plan, and from when while it has not started", async () => {

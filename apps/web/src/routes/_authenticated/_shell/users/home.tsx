@@ -77,7 +77,9 @@ function HomePage() {
   const { data: today } = useSuspenseQuery(todayQuery(user.id));
   const { data: preferences } = useSuspenseQuery(preferencesQuery(user.id));
   const { data: onboarding } = useSuspenseQuery(onboardingQuery(user.id));
-  const targets = useQuery(targetsQuery(user.id));
+  // The loader has just read them: a refusal (404 when the answers no longer fit) is shown, not
+  // asked again as the screen mounts.
+  const targets = useQuery({ ...targetsQuery(user.id), retryOnMount: false });
   return (
     <HomeScreen
       firstName={user.first_name}
