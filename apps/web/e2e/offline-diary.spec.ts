@@ -104,6 +104,12 @@ test('without signal the diary keeps a food, water and a set, marked pending thr
   // Home and the diary, read once with signal (the app opens on home).
   await page.goto('/users/home');
   await expect(page.getByRole('heading', { level: 1, name: /^Hola/ })).toBeVisible();
+  // Home's targets are kept a moment after they are read: leaving at once could lose them.
+  await expect
+    .poll(async () => (await keptReads(page)).some((key) => key.endsWith(',"targets"]')), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await page.goto('/users/diary');
   const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
   await expect(breakfast).toBeVisible();
