@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import { data, onboardedAccount } from './support/api';
-import { controlledByTheServiceWorker, storeSession } from './support/browser';
+import { controlledByTheServiceWorker, keptReads, storeSession } from './support/browser';
 
 // The app's days are Madrid's for people who keep the default time zone.
 const today = () => todayIn('Europe/Madrid', new Date());
@@ -139,4 +139,40 @@ test('without signal a weighing shows on Métricas at once, marked through a rel
   expect(metrics.weights.filter((point) => point.date === today())).toEqual([
     expect.objectContaining({ weight_kg: 81.3 }),
   ]);
+});
+
+test('home left the moment it shows is kept: without signal it opens again with the targets', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const account = await onboardedAccount(request, 'offline-left-at-once');
+  await storeSession(page, account.tokens);
+  // The diary first: it keeps the person and the day, not the targets.
+  await page.goto('/users/diary');
+  await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
+  await controlledByTheServiceWorker(page);
+  await expect.poll(() => keptReads(page)).toContain('["users","current"]');
+  expect((await keptReads(page)).some((key) => key.endsWith(',"targets"]'))).toBe(false);
+
+  // Home, left for another site in the moment its energy shows (once).
+  await page.addInitScript(() => {
+    if (location.pathname !== '/users/home' || sessionStorage.getItem('left')) return;
+    new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="energy-left"]')) return;
+      sessionStorage.setItem('left', 'yes');
+      location.href = 'about:blank';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/users/home');
+  await page.waitForURL('about:blank');
+
+  await context.setOffline(true);
+  await page.goto('/users/home');
+  await expect(page.getByText('Sin conexión — se guardará al volver')).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('energy-left')).toBeVisible();
+  await expect(page.getByText(/Aún no tenemos tus objetivos/)).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('home-offline-left-at-once.png') });
 });

@@ -168,3 +168,26 @@ export async function logWorkout(
   await expect(sets).toHaveCount(3);
   return { training, sets };
 }
+
+/** The keys of the reads the device keeps (IndexedDB `forja-offline`, store `reads`). */
+export function keptReads(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const opening = indexedDB.open('forja-offline');
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('reads')) {
+            resolve([]);
+            return;
+          }
+          const reading = db.transaction('reads').objectStore('reads').get('last');
+          reading.onsuccess = () => {
+            const stored = reading.result as { state?: { queryKey: unknown[] }[] } | undefined;
+            const kept = stored?.state ?? [];
+            resolve(kept.map((query) => JSON.stringify(query.queryKey)));
+          };
+        };
+      }),
+  );
+}

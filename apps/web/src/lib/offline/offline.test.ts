@@ -149,6 +149,38 @@ describe('reads kept on the device', () => {
       client.query({ queryKey: key, queryFn: () => Promise.resolve({ energy_kcal: 2372 }) }),
     ).resolves.toEqual({ energy_kcal: 2372 });
   });
+  it('are kept within the task of leaving the page, when a read came in too late for the usual copy', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    const day = ['diary', '2026-11-27'];
+    await deviceReadStorage().put('last', [
+      { queryKey: day, queryHash: JSON.stringify(day), data: { water_ml: 250 }, dataUpdatedAt: 1 },
+    ]);
+    const client = createQueryClient();
+    await startOffline(client);
+    // The day kept before is let go by the cache; the targets answer a moment before the page
+    // is left.
+    client.removeQueries({ queryKey: day });
+    const targets = ['users', anUser.id, 'targets'];
+    client.setQueryData(targets, { energy_kcal: 2372 });
+    const writes = vi.spyOn(IDBObjectStore.prototype, 'put');
+    window.dispatchEvent(new Event('pagehide'));
+    // Written before the page gets another task: it may get none.
+    const written = writes.mock.calls.map(([value]) =>
+      (value as { state: KeptQuery[] }).state.map((query) => query.queryHash),
+    );
+    writes.mockRestore();
+    expect(written).toContainEqual(
+      expect.arrayContaining([JSON.stringify(targets), JSON.stringify(day)]),
+    );
+
+    const kept = (await deviceReadStorage().get('last')) as KeptQuery[];
+    expect(kept.map((query) => query.queryHash)).toEqual(
+      expect.arrayContaining([JSON.stringify(targets), JSON.stringify(day)]),
+    );
+    expect(kept.find((query) => query.queryHash === JSON.stringify(targets))?.data).toEqual({
+      energy_kcal: 2372,
+    });
+  });
 });
 
 describe('what of the reads the device keeps', () => {

@@ -108,8 +108,8 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   answerWithKeptReads(queryClient);
   const started: Offline = { queryClient, outbox, reads, keepNow: () => Promise.resolve() };
   offline = started;
-  await restoreReads(queryClient, reads);
-  started.keepNow = keepReads(queryClient, reads, outbox);
+  const restored = await restoreReads(queryClient, reads);
+  started.keepNow = keepReads(queryClient, reads, outbox, restored);
   window.addEventListener('online', () => void outbox.drain());
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
@@ -235,11 +235,12 @@ export function keptQueries(queries: readonly KeptQuery[]): KeptQuery[] {
   return kept.filter((query) => !dropped.has(query));
 }
 
-async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
-  if (!getAccessToken()) return;
+/** Puts back what the device kept, and answers it: the copy as it stands. */
+async function restoreReads(queryClient: QueryClient, reads: ReadStorage): Promise<KeptQuery[]> {
+  if (!getAccessToken()) return [];
   try {
-    const kept = (await reads.get('last')) as KeptQuery[] | undefined;
-    for (const query of kept ?? []) {
+    const kept = ((await reads.get('last')) as KeptQuery[] | undefined) ?? [];
+    for (const query of kept) {
       // What the page has already read is newer than what the device kept.
       if (queryClient.getQueryState(query.queryKey)?.status === 'success') continue;
       queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
@@ -251,26 +252,28 @@ async function restoreReads(queryClient: QueryClient, reads: ReadStorage) {
         refetchType: 'none',
       });
     }
+    return kept;
   } catch {
     // A copy that cannot be read is no copy.
+    return [];
   }
 }
 
+/**
+ * Keeps the reads soon after they change, and at once when the page is left (a reload, a
+ * link out, the app closed) with a change not yet kept. Answers the keep, to run it now.
+ */
 function keepReads(
   queryClient: QueryClient,
   reads: ReadStorage,
   outbox: Outbox,
+  restored: KeptQuery[],
 ): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = async () => {
-    timer = undefined;
-    if (!getAccessToken()) {
-      // Signed out: nothing of the person stays on the device.
-      await Promise.all([reads.clear(), outbox.clear(), deviceFoodStorage().clear()]);
-      return;
-    }
-    // Days read earlier and since let go by the cache stay kept, within the bounds.
-    const before = ((await reads.get('last')) as KeptQuery[] | undefined) ?? [];
+  /** The device's copy as this page last read or wrote it. */
+  let known = restored;
+  /** Days read earlier and since let go by the cache stay kept, within the bounds. */
+  const withTheCache = (before: readonly KeptQuery[]) => {
     const now: KeptQuery[] = queryClient
       .getQueryCache()
       .getAll()
@@ -283,14 +286,36 @@ function keepReads(
         dataUpdatedAt: query.state.dataUpdatedAt,
       }));
     const fresh = new Set(now.map((query) => query.queryHash));
-    await reads.put(
-      'last',
-      keptQueries([...now, ...before.filter((query) => !fresh.has(query.queryHash))]),
-    );
+    return keptQueries([...now, ...before.filter((query) => !fresh.has(query.queryHash))]);
+  };
+  const save = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!getAccessToken()) {
+      // Signed out: nothing of the person stays on the device.
+      known = [];
+      await Promise.all([reads.clear(), outbox.clear(), deviceFoodStorage().clear()]);
+      return;
+    }
+    // Read first: another tab may have kept days since.
+    known = withTheCache(((await reads.get('last')) as KeptQuery[] | undefined) ?? []);
+    await reads.put('last', known);
   };
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  });
+  // The page may get no task after this one: the copy is written and committed within it.
+  window.addEventListener('pagehide', () => {
+    if (timer === undefined) return;
+    if (!getAccessToken()) {
+      void save().catch(() => undefined);
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    known = withTheCache(known);
+    reads.putAtOnce('last', known);
   });
   return save;
 }

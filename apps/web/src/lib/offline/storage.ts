@@ -58,10 +58,17 @@ export interface FoodStorage {
 export interface ReadStorage {
   get(userId: string): Promise<unknown>;
   put(userId: string, state: unknown): Promise<void>;
+  /**
+   * Writes within the calling task and commits at once, without waiting for anything: for the
+   * page being left, whose later tasks may never run.
+   */
+  putAtOnce(userId: string, state: unknown): void;
   clear(): Promise<void>;
 }
 
 let database: Promise<IDBPDatabase<OfflineSchema> | null> | null = null;
+/** The database once open, for the writes that cannot wait for a promise. */
+let opened: IDBPDatabase<OfflineSchema> | null = null;
 
 function open(): Promise<IDBPDatabase<OfflineSchema> | null> {
   database ??= (
@@ -80,8 +87,9 @@ function open(): Promise<IDBPDatabase<OfflineSchema> | null> {
           blocking(_current, _next, event) {
             (event.target as IDBDatabase | null)?.close();
             database = null;
+            opened = null;
           },
-        })
+        }).then((db) => (opened = db))
   ).catch(() => null);
   return database;
 }
@@ -127,6 +135,17 @@ export function deviceReadStorage(): ReadStorage {
       const db = await open();
       if (db) await db.put('reads', { userId, savedAt: Date.now(), state }, userId);
       else memory.set(userId, state);
+    },
+    putAtOnce: (userId, state) => {
+      if (!opened) {
+        memory.set(userId, state);
+        return;
+      }
+      const transaction = opened.transaction('reads', 'readwrite');
+      transaction.store.put({ userId, savedAt: Date.now(), state }, userId).catch(() => undefined);
+      // Without this the commit waits for the put's answer, a task the page may not get.
+      transaction.commit();
+      transaction.done.catch(() => undefined);
     },
     clear: async () => {
       memory.clear();
