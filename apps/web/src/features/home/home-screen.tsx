@@ -16,9 +16,19 @@ import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
 import { dateTimeFormat } from '../../lib/intl-formats';
 
+/**
+ * Why there are no targets to show: none made from the answers yet, none on this device
+ * without signal, or the read failed.
+ */
+export type MissingTargets = 'none' | 'offline' | 'failed';
+
 interface HomeScreenProps {
   firstName: string;
   targets: Targets | null;
+  /** When `targets` is null; 'none' unless told. */
+  missingTargets?: MissingTargets;
+  /** Reads the targets again, after a failed read. */
+  onReadTargetsAgain?: () => void;
   today: Today;
   system: MetricSystem;
   /** From the onboarding, for today's training against the plan. */
@@ -67,6 +77,8 @@ function programLine(program: NonNullable<Today['training']['program']>, date: s
 export function HomeScreen({
   firstName,
   targets,
+  missingTargets = 'none',
+  onReadTargetsAgain,
   today,
   system,
   trainingDaysPerWeek,
@@ -124,12 +136,7 @@ export function HomeScreen({
           </div>
         </>
       ) : (
-        <p className={cardFrame}>
-          Aún no tenemos tus objetivos.{' '}
-          <Link to="/users/onboarding" className={textLink}>
-            Completa tu configuración
-          </Link>
-        </p>
+        <NoTargets why={missingTargets} onReadAgain={onReadTargetsAgain} />
       )}
 
       <Card title="Peso">
@@ -174,6 +181,38 @@ export function HomeScreen({
         </ul>
       </nav>
     </div>
+  );
+}
+
+/** Said where the energy, water and macros would be. */
+function NoTargets({ why, onReadAgain }: { why: MissingTargets; onReadAgain?: () => void }) {
+  if (why === 'offline') {
+    return (
+      <p className={cardFrame}>
+        Sin conexión. Tus objetivos aún no están guardados en este dispositivo: aparecerán en cuanto
+        vuelvas a tener conexión.
+      </p>
+    );
+  }
+  if (why === 'failed') {
+    return (
+      <div role="alert" className={`${cardFrame} flex flex-col items-start gap-3`}>
+        <p>No se han podido cargar tus objetivos.</p>
+        {onReadAgain ? (
+          <button type="button" onClick={onReadAgain} className={secondaryButton}>
+            Reintentar
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <p className={cardFrame}>
+      Aún no tenemos tus objetivos.{' '}
+      <Link to="/users/onboarding" className={textLink}>
+        Completa tu configuración
+      </Link>
+    </p>
   );
 }
 

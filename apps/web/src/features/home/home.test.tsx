@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answersTargets } from '@forja/shared/fixtures/onboarding';
@@ -98,6 +98,61 @@ describe('home', () => {
       'href',
       '/users/onboarding',
     );
+    expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
+  });
+
+  it('says without signal that the targets are not on this device, and shows them once it is back', async () => {
+    logIn();
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const api = apiFor(anOnboarding(6, true));
+    // Everything else was kept on the device; the targets were not.
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      !online && input.includes('/targets/') && !input.includes('/proposals/')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : answered(input, init),
+    );
+    // Opened without signal: the page hears that the signal is back, not that it went.
+    renderApp('/users/home');
+
+    expect(
+      await screen.findByText(
+        'Sin conexión. Tus objetivos aún no están guardados en este dispositivo: aparecerán en cuanto vuelvas a tener conexión.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Aún no tenemos tus objetivos/)).toBeNull();
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
+  it('says when the targets could not be read, and reads them again on request', async () => {
+    logIn();
+    let answer = failure(503, 'unavailable', 'Servicio no disponible');
+    const api = apiFor(anOnboarding(6, true));
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input.endsWith('/targets/') && answer.status === 503
+        ? Promise.resolve(
+            new Response(JSON.stringify({ status: 503, data: answer.data }), { status: 503 }),
+          )
+        : answered(input, init),
+    );
+    renderApp('/users/home');
+
+    const failed = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(failed).toHaveTextContent('No se han podido cargar tus objetivos.');
+    expect(screen.queryByText(/Aún no tenemos tus objetivos/)).toBeNull();
+
+    answer = ok(answersTargets);
+    await userEvent.click(within(failed).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1709 kcal');
     expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
   });
 

@@ -110,7 +110,13 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   offline = started;
   const restored = await restoreReads(queryClient, reads);
   started.keepNow = keepReads(queryClient, reads, outbox, restored);
-  window.addEventListener('online', () => void outbox.drain());
+  window.addEventListener('online', () => {
+    void outbox.drain();
+    // The query library takes a page opened without signal as online, so it would not see the
+    // signal come back: the screens' reads that failed or were kept are asked again here (a
+    // read already under way is not asked twice).
+    queryClient.getQueryCache().onOnline();
+  });
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
   return offline;

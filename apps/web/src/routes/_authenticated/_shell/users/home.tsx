@@ -1,15 +1,18 @@
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { NETWORK_ERROR_STATUS } from '@forja/shared/errors';
 import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
 import { CheckInCard } from '../../../../features/check-ins/check-in-card';
 import { WaterChips } from '../../../../features/diary/water-chips';
-import { HomeScreen } from '../../../../features/home/home-screen';
+import { HomeScreen, type MissingTargets } from '../../../../features/home/home-screen';
 import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
 import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
 import { targetsQuery } from '../../../../features/targets/targets-api';
 import { proposalsQuery } from '../../../../features/target-proposals/target-proposals-api';
 import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { ApiError } from '../../../../lib/api-error';
+import { useOnline } from '../../../../lib/offline/online';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
 
@@ -72,6 +75,14 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
   component: HomePage,
 });
 
+/** Why a read of the targets left none: the API's refusal, no signal, or a failure. */
+function whyNoTargets(error: unknown, online: boolean): MissingTargets {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status !== undefined && status >= 400 && status < 500) return 'none';
+  if (!online || status === NETWORK_ERROR_STATUS) return 'offline';
+  return error ? 'failed' : 'none';
+}
+
 function HomePage() {
   const user = useCurrentUser();
   const { data: today } = useSuspenseQuery(todayQuery(user.id));
@@ -80,10 +91,13 @@ function HomePage() {
   // The loader has just read them: a refusal (404 when the answers no longer fit) is shown, not
   // asked again as the screen mounts.
   const targets = useQuery({ ...targetsQuery(user.id), retryOnMount: false });
+  const online = useOnline();
   return (
     <HomeScreen
       firstName={user.first_name}
       targets={targets.data ?? null}
+      missingTargets={whyNoTargets(targets.error, online)}
+      onReadTargetsAgain={() => void targets.refetch()}
       today={today}
       system={preferences?.metric_system ?? 'metric'}
       trainingDaysPerWeek={onboarding.answers.activity?.training_days_per_week ?? null}
