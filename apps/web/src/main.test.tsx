@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
+import { heldBackTurns, lightSystemScheme } from './test/browser-stand-ins';
 
 it('starts in three tasks: React draws nothing until the browser has had two turns', async () => {
-  // The browser's turns, given back one at a time, as `scheduler.yield()` would.
-  const turns: (() => void)[] = [];
-  vi.stubGlobal('scheduler', {
-    yield: () =>
-      new Promise<void>((resolve) => {
-        turns.push(resolve);
-      }),
-  });
-  // jsdom has no media queries: a light system colour scheme, which the page follows.
-  vi.stubGlobal('matchMedia', () => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  const turns = heldBackTurns();
+  // The page follows the system's colour scheme.
+  lightSystemScheme();
   document.body.innerHTML = '<div id="root"></div>';
   const root = document.getElementById('root') as HTMLElement;
 

@@ -5,6 +5,7 @@ import { subscriptionSchema } from '@forja/shared/schemas/subscription';
 import { ApiError, ResponseValidationError } from './api-error';
 import type { ForcedDestination } from './forced-navigation';
 import { createHttpClient, type RefreshLocks } from './http';
+import { heldBackTurns } from '../test/browser-stand-ins';
 
 interface Call {
   method: string;
@@ -143,13 +144,7 @@ describe('the HTTP client', () => {
     storeSession('access-1', 'refresh-1');
     const api = fakeApi({ 'GET /users/': () => ok({ name: 'Ana' }) });
     const { client } = clientFor(api);
-    const turns: (() => void)[] = [];
-    vi.stubGlobal('scheduler', {
-      yield: () =>
-        new Promise<void>((resolve) => {
-          turns.push(resolve);
-        }),
-    });
+    const turns = heldBackTurns();
     try {
       const reads = [1, 2, 3].map(() => client.get('/users/', { schema: profileSchema }));
       // Asked for, but none sent until the browser gives each its turn.

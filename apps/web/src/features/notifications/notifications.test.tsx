@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   aSubscription,
   anEmptyDay,
@@ -10,6 +10,7 @@ import {
   readyForEveryScreen,
   somePreferences,
 } from '../../test/fake-api';
+import { lightSystemScheme } from '../../test/browser-stand-ins';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
 import { howLongAgo } from './notification-bell';
 
@@ -77,11 +78,7 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
 
 beforeEach(() => {
   logIn();
-  vi.stubGlobal('matchMedia', () => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  lightSystemScheme();
 });
 
 describe('the bell', () => {

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@forja/shared/constants';
-import { followSystemColorScheme } from '../../lib/color-scheme';
 import {
   aSubscription,
   anUser,
@@ -11,6 +10,7 @@ import {
   ok,
   somePreferences,
 } from '../../test/fake-api';
+import { followLightSystemScheme } from '../../test/browser-stand-ins';
 import { logIn, renderApp } from '../../test/render-app';
 import { findToast } from '../../test/toast';
 
@@ -43,16 +43,6 @@ function apiFor(
     'POST /auth/logout/': ok({ message: 'Sesión cerrada' }),
     ...more,
   });
-}
-
-/** The page starts following a light system colour scheme, as main.tsx does. */
-function followLightSystemScheme() {
-  vi.stubGlobal('matchMedia', () => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  return followSystemColorScheme();
 }
 
 describe('settings', () => {

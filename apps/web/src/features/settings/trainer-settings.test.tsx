@@ -1,22 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followSystemColorScheme } from '../../lib/color-scheme';
+import { afterEach, describe, expect, it } from 'vitest';
+import { followLightSystemScheme } from '../../test/browser-stand-ins';
 import { anUser, installFakeApi, ok, somePreferences } from '../../test/fake-api';
 import { currentAddress, logIn, renderApp } from '../../test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const preferencesPath = `/users/${anUser.id}/preferences/`;
-
-/** The page follows a light system colour scheme, as main.tsx does. */
-function followLightSystemScheme() {
-  vi.stubGlobal('matchMedia', () => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  return followSystemColorScheme();
-}
 
 let stopFollowing: () => void = () => undefined;
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   readyForEveryScreen,
 } from '../../test/fake-api';
 import { logIn, renderApp } from '../../test/render-app';
-import { followSystemColorScheme } from '../../lib/color-scheme';
+import { followLightSystemScheme } from '../../test/browser-stand-ins';
 
 const preferences = {
   id: '5a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
@@ -38,13 +38,7 @@ describe('the app shell', () => {
 
   beforeEach(() => {
     logIn();
-    // A light system scheme, so a dark page can only come from the user's preference.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
-    stopFollowing = followSystemColorScheme();
+    stopFollowing = followLightSystemScheme();
   });
 
   afterEach(() => {
