@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@forja/shared/constants';
@@ -96,6 +96,59 @@ describe('writes made without signal', () => {
     await vi.waitFor(() => {
       expect(shown.success).toHaveBeenCalledWith(CAUGHT_UP_MESSAGE);
     });
+  });
+});
+
+describe('the signal back', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+  });
+
+  it('sends the writes made without it before the screen reads its day again, once', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const queryClient = createQueryClient();
+    queryClient.mount();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+    window.dispatchEvent(new Event('offline'));
+    // The diary shows the day; without signal its read fails.
+    const day = new QueryObserver(queryClient, {
+      queryKey: ['diary', '2026-11-28'],
+      queryFn: async () => {
+        const answer = await fetch('/v0/diary/days/2026-11-28/').catch(() => {
+          throw new ApiError('Sin conexión', { status: 999 });
+        });
+        return (await answer.json()) as unknown;
+      },
+    });
+    const stopShowing = day.subscribe(() => undefined);
+    await vi.waitFor(() => {
+      expect(day.getCurrentResult().status).toBe('error');
+    });
+    expect(await water(500)).toBe(QUEUED);
+
+    const api = installFakeApi({
+      'PUT /diary/days/2026-11-28/water/': ok({ date: '2026-11-28', water_ml: 500 }),
+      'GET /diary/days/2026-11-28/': ok({ date: '2026-11-28', water_ml: 500 }),
+    });
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => {
+      expect(day.getCurrentResult().status).toBe('success');
+    });
+    await vi.waitFor(() => {
+      expect(shown.success).toHaveBeenCalledWith(CAUGHT_UP_MESSAGE);
+    });
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /diary/days/2026-11-28/water/',
+      'GET /diary/days/2026-11-28/',
+    ]);
+    stopShowing();
+    queryClient.unmount();
+    vi.restoreAllMocks();
   });
 });
 

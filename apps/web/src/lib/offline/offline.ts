@@ -111,11 +111,14 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   const restored = await restoreReads(queryClient, reads);
   started.keepNow = keepReads(queryClient, reads, outbox, restored);
   window.addEventListener('online', () => {
-    void outbox.drain();
-    // The query library takes a page opened without signal as online, so it would not see the
-    // signal come back: the screens' reads that failed or were kept are asked again here (a
-    // read already under way is not asked twice).
-    queryClient.getQueryCache().onOnline();
+    // The writes made without signal go first; then what the screen shows and is out of date
+    // (failed, or put back from the device) is read again. Read before the writes were sent, a
+    // day would hide them for a moment. A read already under way is not asked twice.
+    void outbox
+      .drain()
+      .finally(() =>
+        queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }),
+      );
   });
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
@@ -141,7 +144,10 @@ function answerWithKeptReads(queryClient: QueryClient): void {
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({
     ...defaults,
-    queries: { ...defaults.queries, networkMode: 'offlineFirst' },
+    // Reading again once the signal is back is done here, after the outbox (`startOffline`):
+    // the query library would read at once, and not at all on a page opened without signal
+    // (it takes every page as online when it starts).
+    queries: { ...defaults.queries, networkMode: 'offlineFirst', refetchOnReconnect: false },
   });
   const query = queryClient.query.bind(queryClient);
   queryClient.query = (async (options: Parameters<QueryClient['query']>[0]) => {
