@@ -1,9 +1,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { NETWORK_ERROR_STATUS } from '@forja/shared/errors';
-import { ApiError } from '../../lib/api-error';
 import { isChunkLoadError } from '../../lib/chunk-reload';
-import { useOnline } from '../../lib/offline/online';
+import { isWithoutSignal, useOnline } from '../../lib/offline/online';
 import { RouteErrorView } from './route-error-view';
 import { secondaryButton } from './styles';
 
@@ -22,7 +20,7 @@ export function loadErrorView(message: string) {
     const router = useRouter();
     const online = useOnline();
     const { error, reset } = props;
-    const offline = !online || (error instanceof ApiError && error.status === NETWORK_ERROR_STATUS);
+    const offline = isWithoutSignal(error, online);
     const retry = () => {
       reset();
       void router.invalidate();

@@ -1,6 +1,5 @@
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { NETWORK_ERROR_STATUS } from '@forja/shared/errors';
 import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
 import { CheckInCard } from '../../../../features/check-ins/check-in-card';
 import { WaterChips } from '../../../../features/diary/water-chips';
@@ -12,7 +11,7 @@ import { proposalsQuery } from '../../../../features/target-proposals/target-pro
 import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { ApiError } from '../../../../lib/api-error';
-import { useOnline } from '../../../../lib/offline/online';
+import { isWithoutSignal, useOnline } from '../../../../lib/offline/online';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
 
@@ -79,7 +78,7 @@ export const Route = createFileRoute('/_authenticated/_shell/users/home')({
 function whyNoTargets(error: unknown, online: boolean): MissingTargets {
   const status = error instanceof ApiError ? error.status : undefined;
   if (status !== undefined && status >= 400 && status < 500) return 'none';
-  if (!online || status === NETWORK_ERROR_STATUS) return 'offline';
+  if (isWithoutSignal(error, online)) return 'offline';
   return error ? 'failed' : 'none';
 }
 
