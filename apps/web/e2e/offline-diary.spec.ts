@@ -283,3 +283,70 @@ test('without signal a new session, its exercise and its sets show at once, thro
   await expect(sets).toHaveCount(2);
   await expect(training.getByRole('article', { name: 'Entrenamiento' })).toHaveCount(1);
 });
+
+test('writes left waiting from an earlier visit stay shown on the diary opened with signal while they are sent, and the person hears when they are', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const account = await onboardedAccount(request, 'offline-earlier-visit');
+  const server = api(request, account.tokens);
+  await storeSession(page, account.tokens);
+  await page.goto('/users/diary');
+  const water = page.getByRole('region', { name: 'Agua' });
+  await expect(water.getByTestId('water')).toBeVisible();
+  await controlledByTheServiceWorker(page);
+
+  // A glass of water without signal, and the diary left before the signal comes back.
+  await context.setOffline(true);
+  await water.getByRole('button', { name: 'Añadir 250 ml' }).click();
+  await expect(water.getByTestId('water')).toHaveText(/250 ml/);
+  const waterPath = `/diary/days/${today()}/water/`;
+  await expect.poll(() => outbox(page)).toEqual([`PUT ${waterPath}`]);
+  await page.goto('about:blank');
+  await context.setOffline(false);
+
+  // Opened again with signal. The write reaches the API only after the day has been read,
+  // so that read comes back without the water.
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route(`**/v0${waterPath}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Every amount of water the diary shows, from its first frame.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownWater: shown });
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="water"]')?.textContent;
+      if (text && shown.at(-1) !== text) shown.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const dayRead = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' &&
+      response.url().endsWith(`/v0/diary/days/${today()}/`),
+  );
+  await page.goto('/users/diary');
+  await dayRead;
+  await expect(water.getByText('Pendiente de enviar')).toBeVisible();
+  await water.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('diary-earlier-write-sending.png') });
+
+  letThrough();
+  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(water.getByText('Pendiente de enviar')).toHaveCount(0);
+  await expect(water.getByTestId('water')).toHaveText(/250 ml/);
+  expect((await server.day()).water_ml).toBe(250);
+  // The water never went back to what the API had before the write reached it.
+  const shown = await page.evaluate(
+    () => (window as unknown as { shownWater: string[] }).shownWater,
+  );
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((text) => !/250 ml/.test(text))).toEqual([]);
+});

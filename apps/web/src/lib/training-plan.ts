@@ -8,7 +8,7 @@ import {
 import type { MetricSystem } from '@forja/shared/units';
 import { formatCardio, formatLoad } from './diary-format';
 import { http } from './http';
-import { offlineWrite, QUEUED, startOffline } from './offline/offline';
+import { offlineWrite, QUEUED, readAfterWrites, startOffline } from './offline/offline';
 import { isTodayQuery } from './query-keys';
 
 /*
@@ -19,12 +19,14 @@ import { isTodayQuery } from './query-keys';
 export function trainingPlanQuery(date: string) {
   return queryOptions({
     queryKey: ['training-plan', date],
-    queryFn: () =>
-      http.get('/training/plan/', {
-        schema: trainingPlanSchema,
-        query: { date },
-        invalidResponseMessage: 'Ocurrió un error al obtener tu sesión de hoy',
-      }),
+    queryFn: (context) =>
+      readAfterWrites(context, () =>
+        http.get('/training/plan/', {
+          schema: trainingPlanSchema,
+          query: { date },
+          invalidResponseMessage: 'Ocurrió un error al obtener tu sesión de hoy',
+        }),
+      ),
   });
 }
 

@@ -20,7 +20,7 @@ import { noticeSchema } from '@forja/shared/schemas/envelope';
 import type { z } from 'zod';
 import { MEAL_LABELS, type Meal } from '@forja/shared/schemas/meals';
 import { http } from '../../lib/http';
-import { offlineWrite } from '../../lib/offline/offline';
+import { offlineWrite, readAfterWrites } from '../../lib/offline/offline';
 import { isTodayQuery } from '../../lib/query-keys';
 
 export const DIARY_ERROR = 'No pudimos guardar el cambio en el diario. Inténtalo de nuevo.';
@@ -28,7 +28,8 @@ export const DIARY_ERROR = 'No pudimos guardar el cambio en el diario. Inténtal
 export function diaryDayQuery(date: string) {
   return queryOptions({
     queryKey: ['diary', date],
-    queryFn: () => http.get(`/diary/days/${date}/`, { schema: diaryDaySchema }),
+    queryFn: (context) =>
+      readAfterWrites(context, () => http.get(`/diary/days/${date}/`, { schema: diaryDaySchema })),
   });
 }
 

@@ -2,17 +2,20 @@ import { queryOptions } from '@tanstack/react-query';
 import { unreadCommentsSchema } from '@forja/shared/schemas/comments';
 import { todaySchema } from '@forja/shared/schemas/today';
 import { http } from '../../lib/http';
+import { readAfterWrites } from '../../lib/offline/offline';
 import { todayKey, unreadCommentsKey } from '../../lib/query-keys';
 
 /** Today's intake, water, training and weight; any change to the diary makes it out of date. */
 export function todayQuery(userId: string) {
   return queryOptions({
     queryKey: todayKey(userId),
-    queryFn: () =>
-      http.get('/today/', {
-        schema: todaySchema,
-        invalidResponseMessage: 'Ocurrió un error al obtener el resumen de hoy',
-      }),
+    queryFn: (context) =>
+      readAfterWrites(context, () =>
+        http.get('/today/', {
+          schema: todaySchema,
+          invalidResponseMessage: 'Ocurrió un error al obtener el resumen de hoy',
+        }),
+      ),
   });
 }
 

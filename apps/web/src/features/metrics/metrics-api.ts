@@ -10,13 +10,15 @@ import {
   type MetricRange,
 } from '@forja/shared/schemas/metrics';
 import { http } from '../../lib/http';
-import { offlineWrite } from '../../lib/offline/offline';
+import { offlineWrite, readAfterWrites } from '../../lib/offline/offline';
 
 export function metricsQuery(months: MetricRange) {
   return queryOptions({
     queryKey: ['metrics', months],
-    queryFn: () =>
-      http.get('/metrics/', { schema: metricsSchema, query: { months: String(months) } }),
+    queryFn: (context) =>
+      readAfterWrites(context, () =>
+        http.get('/metrics/', { schema: metricsSchema, query: { months: String(months) } }),
+      ),
   });
 }
 

@@ -5,17 +5,18 @@ import { z } from 'zod';
 import { STORAGE_KEYS } from '@forja/shared/constants';
 import { ApiError } from '../api-error';
 import { createQueryClient } from '../query-client';
-import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
+import { anUser, failure, holdCalls, installFakeApi, ok } from '../../test/fake-api';
 import {
   CAUGHT_UP_MESSAGE,
   KEPT_DAYS,
   keptQueries,
   offlineWrite,
   QUEUED,
+  readAfterWrites,
   startOffline,
   type KeptQuery,
 } from './offline';
-import { deviceReadStorage } from './storage';
+import { deviceOutboxStorage, deviceReadStorage } from './storage';
 
 const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../components/ui/notifications', () => ({ notify: shown }));
@@ -149,6 +150,133 @@ describe('the signal back', () => {
     stopShowing();
     queryClient.unmount();
     vi.restoreAllMocks();
+  });
+});
+
+describe('a read while writes wait', () => {
+  const date = '2026-11-28';
+  const dayKey = ['diary', date];
+  const dayPath = `/diary/days/${date}/`;
+  const waterPath = `/diary/days/${date}/water/`;
+
+  beforeEach(async () => {
+    vi.clearAllMocks();
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    const outbox = deviceOutboxStorage();
+    for (const write of await outbox.all()) await outbox.remove(write.key);
+  });
+
+  /** The day as a screen shows it, read through `readAfterWrites`; each value it showed. */
+  function showDay(queryClient: QueryClient) {
+    const day = new QueryObserver(queryClient, {
+      queryKey: dayKey,
+      queryFn: (context) =>
+        readAfterWrites(context, async () => {
+          const answer = await fetch(`/v0${dayPath}`);
+          return ((await answer.json()) as { data: { water_ml: number } }).data;
+        }),
+    });
+    const shownWater: number[] = [];
+    const stop = day.subscribe((result) => {
+      if (result.data) shownWater.push(result.data.water_ml);
+    });
+    return { day, shownWater, stop };
+  }
+
+  it('keeps a write from an earlier visit shown while it is sent, then reads the day again and says so', async () => {
+    // Left without signal: 500 ml on the device, its write waiting.
+    await deviceOutboxStorage().put({
+      key: 'key-earlier',
+      seq: 1,
+      userId: anUser.id,
+      method: 'PUT',
+      path: waterPath,
+      body: { water_ml: 500 },
+      op: 'replace',
+      target: `water:${date}`,
+      label: 'el agua del día',
+      dates: [date],
+      attempts: 1,
+      createdAt: 1,
+    });
+    await deviceReadStorage().put('last', [
+      {
+        queryKey: dayKey,
+        queryHash: JSON.stringify(dayKey),
+        data: { water_ml: 500 },
+        dataUpdatedAt: 1,
+      },
+    ]);
+    // Opened again with signal; the API has the water only once the write reaches it.
+    const api = installFakeApi({
+      [`PUT ${waterPath}`]: ok({ date, water_ml: 500 }),
+      [`GET ${dayPath}`]: () =>
+        ok({ water_ml: api.callsTo('PUT', waterPath).length > 0 ? 500 : 0 }),
+    });
+    const write = holdCalls('/water/');
+    const queryClient = createQueryClient();
+    queryClient.mount();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+    const { day, shownWater, stop } = showDay(queryClient);
+
+    // The day is read before the write reaches the API: its answer has no water.
+    await vi.waitFor(() => {
+      expect(api.callsTo('GET', dayPath)).toHaveLength(1);
+      expect(day.getCurrentResult().fetchStatus).toBe('idle');
+    });
+    expect(day.getCurrentResult().data).toEqual({ water_ml: 500 });
+
+    write.release();
+    await vi.waitFor(() => {
+      expect(api.callsTo('GET', dayPath)).toHaveLength(2);
+      expect(day.getCurrentResult().fetchStatus).toBe('idle');
+    });
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET ${dayPath}`,
+      `PUT ${waterPath}`,
+      `GET ${dayPath}`,
+    ]);
+    expect(shownWater).not.toContain(0);
+    expect(day.getCurrentResult().data).toEqual({ water_ml: 500 });
+    expect(shown.success).toHaveBeenCalledWith(CAUGHT_UP_MESSAGE);
+    stop();
+    queryClient.unmount();
+  });
+
+  it('keeps a write the API answers with 5xx shown over a day read meanwhile, until it is taken', async () => {
+    let taken = false;
+    const api = installFakeApi({
+      [`PUT ${waterPath}`]: () =>
+        taken ? ok({ date, water_ml: 750 }) : failure(503, 'unavailable', 'Servicio no disponible'),
+      [`GET ${dayPath}`]: () => ok({ water_ml: taken ? 750 : 250 }),
+    });
+    const queryClient = createQueryClient();
+    queryClient.mount();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+    const { day, shownWater, stop } = showDay(queryClient);
+    await vi.waitFor(() => {
+      expect(day.getCurrentResult().data).toEqual({ water_ml: 250 });
+    });
+
+    // Shown at once, as the diary does; the API answers 503 and the write waits.
+    queryClient.setQueryData(dayKey, { water_ml: 750 });
+    expect(await water(750)).toBe(QUEUED);
+    await day.refetch();
+    expect(day.getCurrentResult().data).toEqual({ water_ml: 750 });
+
+    taken = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => {
+      expect(api.callsTo('GET', dayPath)).toHaveLength(3);
+      expect(day.getCurrentResult().fetchStatus).toBe('idle');
+    });
+    // From the moment it showed, the water never went back to what the API had without it.
+    expect(new Set(shownWater.slice(shownWater.indexOf(750)))).toEqual(new Set([750]));
+    expect(day.getCurrentResult().data).toEqual({ water_ml: 750 });
+    stop();
+    queryClient.unmount();
   });
 });
 

@@ -1,4 +1,9 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { HTTP_MESSAGES, NETWORK_ERROR_STATUS } from '@forja/shared/errors';
@@ -44,6 +49,8 @@ interface Offline {
 let offline: Offline | null = null;
 let pending: readonly OutboxWrite[] = [];
 const listeners = new Set<() => void>();
+/** Reads whose answer was set aside while writes waited (`readAfterWrites`), by hash. */
+const putOff = new Map<string, QueryKey>();
 
 function currentUserId(queryClient: QueryClient): string | null {
   if (!getAccessToken()) return null;
@@ -51,15 +58,20 @@ function currentUserId(queryClient: QueryClient): string | null {
   return queryClient.getQueryData<{ id: string }>(['users', 'current'])?.id ?? 'signed-in';
 }
 
-/** The diary days a write touched, and what is computed from them, are read again. */
+/**
+ * The diary days a write touched, and what is computed from them, are read again. A read of
+ * them already under way goes on: made while the write waited, it is read again anyway
+ * (`readAfterWrites`).
+ */
 async function refreshDays(queryClient: QueryClient, dates: readonly string[]) {
+  const goOn = { cancelRefetch: false };
   await Promise.all([
     ...[...new Set(dates)].map((date) =>
-      queryClient.invalidateQueries({ queryKey: ['diary', date] }),
+      queryClient.invalidateQueries({ queryKey: ['diary', date] }, goOn),
     ),
-    queryClient.invalidateQueries({ queryKey: ['metrics'] }),
+    queryClient.invalidateQueries({ queryKey: ['metrics'] }, goOn),
     queryClient.invalidateQueries({ queryKey: ['foods'] }),
-    queryClient.invalidateQueries({ predicate: isTodayQuery }),
+    queryClient.invalidateQueries({ predicate: isTodayQuery }, goOn),
   ]);
 }
 
@@ -89,6 +101,7 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
     onChange: (now) => {
       pending = now;
       for (const listener of listeners) listener();
+      if (now.length === 0) readAgainPutOff(queryClient);
     },
     onRefused: (write, error) => {
       const reason = errorMessage(error, REFUSED_FALLBACK);
@@ -123,6 +136,39 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain();
   return offline;
+}
+
+/**
+ * Reads what the person's writes show on ahead of the API: a diary day, today's summary, the
+ * metrics, the planned session. While a write waits (in flight, or for the network), the API's
+ * answer lacks it and would hide it, so what the screen shows, the write included, stands
+ * instead; the read is made again once no write waits. A screen that shows nothing yet takes
+ * the answer meanwhile.
+ */
+export async function readAfterWrites<T>(
+  { client, queryKey }: Pick<QueryFunctionContext, 'client' | 'queryKey'>,
+  read: () => Promise<T>,
+): Promise<T> {
+  if (offline?.queryClient !== client) return read();
+  const [waitingBefore, answer] = await Promise.all([offline.outbox.pending(), read()]);
+  if (waitingBefore.length === 0 && pending.length === 0) return answer;
+  putOff.set(hashKey(queryKey), queryKey);
+  // Sent meanwhile: this read may have reached the API before the write did.
+  if (pending.length === 0) {
+    setTimeout(() => {
+      readAgainPutOff(client);
+    }, 0);
+  }
+  return client.getQueryData<T>(queryKey) ?? answer;
+}
+
+/** The reads set aside while writes waited, made again (those the screens show). */
+function readAgainPutOff(queryClient: QueryClient): void {
+  for (const [hash, queryKey] of putOff) {
+    putOff.delete(hash);
+    // A read already under way is not asked twice: it is made again when it ends, if needed.
+    void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
+  }
 }
 
 /**

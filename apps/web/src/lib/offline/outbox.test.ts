@@ -301,6 +301,13 @@ describe('the outbox', () => {
     await second.outbox.drain();
     expect(second.sent.map((call) => call.key)).toEqual(['key-1', 'key-2']);
     expect(await second.outbox.pending()).toEqual([]);
+    // They waited for this visit: once all are sent, the person hears it, as for the network.
+    expect(second.caughtUp.map((writes) => writes.map((sentWrite) => sentWrite.key))).toEqual([
+      ['key-1', 'key-2'],
+    ]);
+    // A write made on this page and sent at once is not one of them.
+    await second.outbox.submit(newEntry('e3'));
+    expect(second.caughtUp).toHaveLength(1);
   });
 
   it('waits 1 s, 2 s, 4 s… and at most a minute', () => {

@@ -97,7 +97,10 @@ export interface OutboxOptions {
   onChange?: (pending: readonly OutboxWrite[]) => void;
   /** Called when a write is refused and dropped. */
   onRefused?: (write: OutboxWrite, error: unknown) => void;
-  /** Called when writes that had waited for the network have all been sent. */
+  /**
+   * Called when writes that had waited (for the network, or from an earlier visit) have all
+   * been sent.
+   */
   onCaughtUp?: (sent: readonly OutboxWrite[]) => void;
   /** Called with each write the API applied. */
   onSent?: (write: OutboxWrite, data: unknown) => void;
@@ -120,15 +123,21 @@ export function createOutbox(options: OutboxOptions) {
   let loaded: Promise<void> | null = null;
   let draining: Promise<void> | null = null;
   let retryTimer = false;
-  /** Writes sent after the queue had waited for the network; reported once it empties. */
+  /**
+   * Writes sent after they had waited (for the network, or for a later visit: the page they
+   * were made on was left first); reported once the queue empties.
+   */
   let delayed: OutboxWrite[] = [];
   let waitedForNetwork = false;
+  /** The keys of the writes found stored when the page started. */
+  let fromEarlierVisit = new Set<string>();
   const waiters = new Map<string, (settled: Settled) => void>();
   let inFlight: OutboxWrite | null = null;
   let lastSeq = 0;
 
   function load(): Promise<void> {
     loaded ??= options.storage.all().then((stored) => {
+      fromEarlierVisit = new Set(stored.map((write) => write.key));
       queue = [...stored, ...queue].sort((a, b) => a.seq - b.seq);
       changed();
     });
@@ -235,7 +244,7 @@ export function createOutbox(options: OutboxOptions) {
         const data = await options.send(write);
         outcome = 'sent';
         await drop(write);
-        if (waitedForNetwork) delayed.push(write);
+        if (waited(write)) delayed.push(write);
         options.onSent?.(write, data);
         settle(write.key, { state: 'sent', data });
       } catch (error) {
@@ -243,7 +252,7 @@ export function createOutbox(options: OutboxOptions) {
         if (write.op === 'delete' && status === 404) {
           outcome = 'sent';
           await drop(write);
-          if (waitedForNetwork) delayed.push(write);
+          if (waited(write)) delayed.push(write);
           options.onSent?.(write, undefined);
           settle(write.key, { state: 'sent', data: undefined });
         } else if (status === 401 || isRetryable(status)) {
@@ -270,9 +279,15 @@ export function createOutbox(options: OutboxOptions) {
         return;
       }
     }
-    if (waitedForNetwork && delayed.length > 0) options.onCaughtUp?.(delayed);
+    if (delayed.length > 0) options.onCaughtUp?.(delayed);
     waitedForNetwork = false;
     delayed = [];
+  }
+
+  /** Whether a write just sent had waited (its key leaves the earlier visit's). */
+  function waited(write: OutboxWrite): boolean {
+    const earlier = fromEarlierVisit.delete(write.key);
+    return earlier || waitedForNetwork;
   }
 
   function retryLater(attempts: number) {
