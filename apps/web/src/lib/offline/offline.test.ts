@@ -244,6 +244,22 @@ describe('a read while writes wait', () => {
     queryClient.unmount();
   });
 
+  it('takes the answer when the device cannot read its waiting writes', async () => {
+    vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(() => {
+      throw new DOMException('The database is broken', 'UnknownError');
+    });
+    installFakeApi({ [`GET ${dayPath}`]: ok({ water_ml: 250 }) });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+    queryClient.setQueryData(dayKey, { water_ml: 0 });
+    const { day, stop } = showDay(queryClient);
+    await day.refetch();
+    expect(day.getCurrentResult().data).toEqual({ water_ml: 250 });
+    stop();
+    vi.restoreAllMocks();
+  });
+
   it('keeps a write the API answers with 5xx shown over a day read meanwhile, until it is taken', async () => {
     let taken = false;
     const api = installFakeApi({

@@ -129,12 +129,13 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
     // day would hide them for a moment. A read already under way is not asked twice.
     void outbox
       .drain()
+      .catch(() => undefined)
       .finally(() =>
         queryClient.refetchQueries({ type: 'active', stale: true }, { cancelRefetch: false }),
       );
   });
   // The writes left from an earlier visit go once the person is known.
-  void outbox.drain();
+  void outbox.drain().catch(() => undefined);
   return offline;
 }
 
@@ -150,7 +151,11 @@ export async function readAfterWrites<T>(
   read: () => Promise<T>,
 ): Promise<T> {
   if (offline?.queryClient !== client) return read();
-  const [waitingBefore, answer] = await Promise.all([offline.outbox.pending(), read()]);
+  const [waitingBefore, answer] = await Promise.all([
+    // A device that cannot store writes has none waiting: the answer stands.
+    offline.outbox.pending().catch(() => []),
+    read(),
+  ]);
   if (waitingBefore.length === 0 && pending.length === 0) return answer;
   putOff.set(hashKey(queryKey), queryKey);
   // Sent meanwhile: this read may have reached the API before the write did.
