@@ -170,7 +170,7 @@ test('without signal the diary keeps a food, water and a set, marked pending thr
 
   // Signal again: the outbox goes, once.
   await context.setOffline(false);
-  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+  await expect(page.getByText('Se han guardado los cambios pendientes')).toBeVisible({
     timeout: 30_000,
   });
   await expect(pendingMarks).toHaveCount(0);
@@ -257,7 +257,7 @@ test('without signal a new session, its exercise and its sets show at once, thro
 
   // Signal again: the session, then its exercise, then the sets, once each.
   await context.setOffline(false);
-  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+  await expect(page.getByText('Se han guardado los cambios pendientes')).toBeVisible({
     timeout: 30_000,
   });
   await expect(pendingMarks).toHaveCount(0);
@@ -337,7 +337,7 @@ test('writes left waiting from an earlier visit stay shown on the diary opened w
   await page.screenshot({ path: testInfo.outputPath('diary-earlier-write-sending.png') });
 
   letThrough();
-  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+  await expect(page.getByText('Se han guardado los cambios pendientes')).toBeVisible({
     timeout: 30_000,
   });
   await expect(water.getByText('Pendiente de enviar')).toHaveCount(0);

@@ -123,7 +123,7 @@ test('without signal a food search finds what the server would, and the food log
 
   // Signal again: the entry goes, once.
   await context.setOffline(false);
-  await expect(page.getByText('Se han guardado los cambios que hiciste sin conexión')).toBeVisible({
+  await expect(page.getByText('Se han guardado los cambios pendientes')).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.getByText('Pendiente de enviar')).toHaveCount(0);

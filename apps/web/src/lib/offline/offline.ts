@@ -32,7 +32,11 @@ import {
  * behind the login.
  */
 
-export const CAUGHT_UP_MESSAGE = 'Se han guardado los cambios que hiciste sin conexión';
+/**
+ * Said once writes that had waited are all sent: for the signal, for a server that failed, or
+ * from an earlier visit.
+ */
+export const CAUGHT_UP_MESSAGE = 'Se han guardado los cambios pendientes';
 
 /** Said when a write would pass the outbox's bound; nothing is kept or shown. */
 export const OUTBOX_FULL_MESSAGE = `Tienes ${String(MAX_OUTBOX_WRITES)} cambios sin enviar: vuelve a tener conexión para guardarlos antes de anotar más`;
