@@ -166,6 +166,15 @@ describe('a read while writes wait', () => {
     for (const write of await outbox.all()) await outbox.remove(write.key);
   });
 
+  /** The app's client with the person signed in and the offline code started. */
+  async function signedInApp() {
+    const queryClient = createQueryClient();
+    queryClient.mount();
+    queryClient.setQueryData(['users', 'current'], anUser);
+    await startOffline(queryClient);
+    return queryClient;
+  }
+
   /** The day as a screen shows it, read through `readAfterWrites`; each value it showed. */
   function showDay(queryClient: QueryClient) {
     const day = new QueryObserver(queryClient, {
@@ -214,10 +223,7 @@ describe('a read while writes wait', () => {
         ok({ water_ml: api.callsTo('PUT', waterPath).length > 0 ? 500 : 0 }),
     });
     const write = holdCalls('/water/');
-    const queryClient = createQueryClient();
-    queryClient.mount();
-    queryClient.setQueryData(['users', 'current'], anUser);
-    await startOffline(queryClient);
+    const queryClient = await signedInApp();
     const { day, shownWater, stop } = showDay(queryClient);
 
     // The day is read before the write reaches the API: its answer has no water.
@@ -249,14 +255,13 @@ describe('a read while writes wait', () => {
       throw new DOMException('The database is broken', 'UnknownError');
     });
     installFakeApi({ [`GET ${dayPath}`]: ok({ water_ml: 250 }) });
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(['users', 'current'], anUser);
-    await startOffline(queryClient);
+    const queryClient = await signedInApp();
     queryClient.setQueryData(dayKey, { water_ml: 0 });
     const { day, stop } = showDay(queryClient);
     await day.refetch();
     expect(day.getCurrentResult().data).toEqual({ water_ml: 250 });
     stop();
+    queryClient.unmount();
     vi.restoreAllMocks();
   });
 
@@ -267,10 +272,7 @@ describe('a read while writes wait', () => {
         taken ? ok({ date, water_ml: 750 }) : failure(503, 'unavailable', 'Servicio no disponible'),
       [`GET ${dayPath}`]: () => ok({ water_ml: taken ? 750 : 250 }),
     });
-    const queryClient = createQueryClient();
-    queryClient.mount();
-    queryClient.setQueryData(['users', 'current'], anUser);
-    await startOffline(queryClient);
+    const queryClient = await signedInApp();
     const { day, shownWater, stop } = showDay(queryClient);
     await vi.waitFor(() => {
       expect(day.getCurrentResult().data).toEqual({ water_ml: 250 });
