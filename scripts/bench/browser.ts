@@ -349,3 +349,74 @@ export async function lighthouseScores(
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+/** How long the diary took to open, with and without signal, in ms. */
+export interface DiaryOpenTimes {
+  withoutSignal: Score | null;
+  withSignal: Score | null;
+  /** The CPU slowdown the phone was simulated with. */
+  slowdown: number;
+}
+
+/** The breakfast's total in the page: the day is drawn from its data. */
+const DIARY_SHOWN = '[aria-label="Total de Desayuno"]';
+
+/**
+ * The diary opened again, `runs` times each way, taking turns, on the phone the bench
+ * simulates (390 × 844, the CPU slowed as for Lighthouse): without signal, from the service
+ * worker's precache and the reads the device kept (decision 077), and, as the baseline, with
+ * signal against the local API. Each is timed from the navigation's start to the moment the
+ * breakfast's total is in the page. The device is readied once with signal: the diary read,
+ * the service worker in control, then the page left (which keeps the reads).
+ */
+export async function diaryOpenTimes(
+  base: string,
+  tokens: Tokens,
+  runs: number,
+): Promise<DiaryOpenTimes> {
+  const slowdown = LIGHTHOUSE_CPU_SLOWDOWN ?? 4;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    const context = await browser.newContext({
+      storageState: storedSession(base, tokens),
+      viewport: { width: 390, height: 844 },
+    });
+    await context.addInitScript((selector) => {
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector(selector)) return;
+        Object.assign(window, { diaryShownAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    }, DIARY_SHOWN);
+    const page = await context.newPage();
+    const open = async (): Promise<number> => {
+      await page.goto(`${base}/users/diary`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => 'diaryShownAt' in window, undefined, { timeout: 60_000 });
+      return page.evaluate(() => (window as unknown as { diaryShownAt: number }).diaryShownAt);
+    };
+    await open();
+    for (let waited = 0; ; waited += 100) {
+      const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+      if (controlled) break;
+      if (waited > 60_000) throw new Error('the service worker never took control of the diary');
+      await page.waitForTimeout(100);
+    }
+    await page.goto('about:blank');
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    const withoutSignal: number[] = [];
+    const withSignal: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      await context.setOffline(true);
+      withoutSignal.push(await open());
+      await context.setOffline(false);
+      withSignal.push(await open());
+    }
+    return { withoutSignal: summary(withoutSignal), withSignal: summary(withSignal), slowdown };
+  } finally {
+    await browser.close();
+  }
+}
