@@ -310,6 +310,31 @@ describe('a loader’s read without an answer', () => {
     ).resolves.toEqual({ water_ml: 500 });
   });
 
+  it('answers with it once a try got no answer, and the retry behind it shows the fresh read', async () => {
+    const client = createQueryClient();
+    await startOffline(client);
+    const day = ['diary', '2026-11-27'];
+    client.setQueryData(day, { water_ml: 500 }, { updatedAt: 1 });
+    let tries = 0;
+    const answer = await client.query({
+      queryKey: day,
+      queryFn: () => {
+        tries += 1;
+        return tries === 1 ? unanswered() : Promise.resolve({ water_ml: 750 });
+      },
+      staleTime: 0,
+      retry: 1,
+      retryDelay: 50,
+    });
+    // The screen opens with what was kept, before the retry's wait.
+    expect(answer).toEqual({ water_ml: 500 });
+    expect(tries).toBe(1);
+    await vi.waitFor(() => {
+      expect(client.getQueryData(day)).toEqual({ water_ml: 750 });
+    });
+    expect(tries).toBe(2);
+  });
+
   it('still fails with nothing kept, or on a refusal', async () => {
     const client = createQueryClient();
     await startOffline(client);

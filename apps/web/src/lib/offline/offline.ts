@@ -190,10 +190,13 @@ export function isUnanswered(error: unknown): boolean {
 
 /**
  * The route loaders read with `query`: without signal, a read kept from before is the
- * answer, so a screen opens with what the device has instead of an error. Queries are tried
- * even when the device says it is offline (they fail at once, and what was kept is shown)
- * instead of waiting for the network. Set here, behind the login, so the login page's first
- * file does not carry it.
+ * answer, so a screen opens with what the device has instead of an error. It is the answer
+ * as soon as one try of the read got none: the retry goes on behind the screen (and shows
+ * its answer if it gets one) rather than holding the screen for its wait, which it would
+ * whenever the device takes itself for online with no signal to use. Queries are tried even
+ * when the device says it is offline (they fail at once, and what was kept is shown) instead
+ * of waiting for the network. Set here, behind the login, so the login page's first file
+ * does not carry it.
  */
 function answerWithKeptReads(queryClient: QueryClient): void {
   const defaults = queryClient.getDefaultOptions();
@@ -206,12 +209,30 @@ function answerWithKeptReads(queryClient: QueryClient): void {
   });
   const query = queryClient.query.bind(queryClient);
   queryClient.query = (async (options: Parameters<QueryClient['query']>[0]) => {
-    try {
-      return await query(options);
-    } catch (error) {
+    const held = (): { answer: unknown } | undefined => {
       const data: unknown = queryClient.getQueryData(options.queryKey);
-      if (!isUnanswered(error) || data === undefined) throw error;
-      return options.select ? options.select(data) : data;
+      return data === undefined
+        ? undefined
+        : { answer: options.select ? options.select(data) : data };
+    };
+    const hash = hashKey(options.queryKey);
+    let stopWatching = () => {};
+    const unansweredOnce = new Promise<unknown>((resolve) => {
+      stopWatching = queryClient.getQueryCache().subscribe(({ query: changed }) => {
+        const reason: unknown = changed.state.fetchFailureReason;
+        const failed = changed.queryHash === hash && changed.state.fetchFailureCount > 0;
+        const kept = failed && isUnanswered(reason) ? held() : undefined;
+        if (kept) resolve(kept.answer);
+      });
+    });
+    try {
+      return await Promise.race([query(options), unansweredOnce]);
+    } catch (error) {
+      const kept = held();
+      if (!isUnanswered(error) || !kept) throw error;
+      return kept.answer;
+    } finally {
+      stopWatching();
     }
   }) as QueryClient['query'];
 }
