@@ -398,12 +398,10 @@ export async function diaryOpenTimes(
       return page.evaluate(() => (window as unknown as { diaryShownAt: number }).diaryShownAt);
     };
     await open();
-    for (let waited = 0; ; waited += 100) {
-      const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-      if (controlled) break;
-      if (waited > 60_000) throw new Error('the service worker never took control of the diary');
-      await page.waitForTimeout(100);
-    }
+    // As `installability` waits, but a diary the service worker never controls fails the run.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 60_000,
+    });
     await page.goto('about:blank');
     const devtools = await context.newCDPSession(page);
     await devtools.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
