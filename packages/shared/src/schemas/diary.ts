@@ -222,6 +222,13 @@ export const diaryCopySchema = lazySchema(() =>
         .max(MAX_ENTRIES_PER_DAY, {
           error: `Una copia admite como máximo ${String(MAX_ENTRIES_PER_DAY)} alimentos`,
         })
+        // Each entry is copied once: a repeated one would add copies the day's count missed.
+        .refine((copies) => new Set(copies.map((copy) => copy.entry_id)).size === copies.length, {
+          error: 'Cada alimento solo puede copiarse una vez: quita los repetidos',
+        })
+        .refine((copies) => new Set(copies.map((copy) => copy.id)).size === copies.length, {
+          error: 'Cada copia necesita su propio identificador',
+        })
         .optional(),
     })
     .refine((copy) => copy.to_meal === undefined || copy.from_meal !== undefined, {

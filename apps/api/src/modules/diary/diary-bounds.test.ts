@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -187,6 +188,53 @@ describe('copying', () => {
     expect(copied.data.totals.kcal).toBe(10 * MAX_ENTRIES_PER_DAY);
     // A second copy onto the now full day is refused whole.
     expect((await copy(ana, { from_date: OTHER_DAY, to_date: DAY })).status).toBe(400);
+    expect(await entriesOn(ana, DAY)).toBe(MAX_ENTRIES_PER_DAY);
+  });
+
+  it('refuses a copy naming one entry more than once, and the day limit holds', async () => {
+    const ana = await signedInUser(ctx);
+    await fill(ana, OTHER_DAY, 1, 'comida');
+    await fill(ana, DAY, MAX_ENTRIES_PER_DAY - 1);
+    const [entry] = await ctx.database.db
+      .select({ id: diaryEntries.id })
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.user_id, ana.user.id), eq(diaryEntries.date, OTHER_DAY)));
+    const body = (copies: { entry_id: string; id: string }[]) => ({
+      from_date: OTHER_DAY,
+      to_date: DAY,
+      copies,
+    });
+    const repeated = await ana.call('POST', '/v0/diary/copy/', {
+      ...body(
+        Array.from({ length: MAX_ENTRIES_PER_DAY }, () => ({
+          entry_id: entry?.id ?? '',
+          id: randomUUID(),
+        })),
+      ),
+    });
+    expect(repeated.status).toBe(400);
+    expect(JSON.stringify(repeated.data)).toContain(
+      'Cada alimento solo puede copiarse una vez: quita los repetidos',
+    );
+    expect(await entriesOn(ana, DAY)).toBe(MAX_ENTRIES_PER_DAY - 1);
+
+    // One identifier for two copies: a 400 too.
+    const sameId = randomUUID();
+    const twice = await ana.call('POST', '/v0/diary/copy/', {
+      ...body([
+        { entry_id: entry?.id ?? '', id: sameId },
+        { entry_id: randomUUID(), id: sameId },
+      ]),
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.data)).toContain('Cada copia necesita su propio identificador');
+    expect(await entriesOn(ana, DAY)).toBe(MAX_ENTRIES_PER_DAY - 1);
+
+    // Named once, the entry fills the day's last place, and no more.
+    const once = await ana.call('POST', '/v0/diary/copy/', {
+      ...body([{ entry_id: entry?.id ?? '', id: randomUUID() }]),
+    });
+    expect(once.status).toBe(200);
     expect(await entriesOn(ana, DAY)).toBe(MAX_ENTRIES_PER_DAY);
   });
 

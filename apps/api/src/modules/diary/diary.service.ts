@@ -314,8 +314,9 @@ export async function copyEntries(
     const columns = sql.join(copiedColumns, sql`, `);
     // One statement, whatever the number of entries, so no count of parameters can
     // overflow; rows go in the originals' order, so the copies' sequence numbers keep it.
-    // The app's identifiers for the copies (decision 077), matched to the entries they copy;
-    // one held already (by anyone) is a 409 and nothing is copied.
+    // The app's identifiers for the copies (decision 077), matched to the entries they copy,
+    // one per entry (so the copies are the entries counted); one held already (by anyone) is
+    // a 409 and nothing is copied.
     const chosen = JSON.stringify(copy.copies ?? []);
     const inserted: unknown = await insertOwnId(() =>
       deps.db.execute(sql`
@@ -323,8 +324,10 @@ export async function copyEntries(
       select coalesce(chosen.id, gen_random_uuid()), ${columns}, ${copy.to_date}::date,
         ${toMeal ?? sql.identifier('meal')}, ${deps.clock.now().toISOString()}::timestamptz
       from ${diaryEntries}
-      left join jsonb_to_recordset(${chosen}::jsonb) as chosen(entry_id uuid, id uuid)
-        on chosen.entry_id = ${diaryEntries.id}
+      left join (
+        select distinct on (entry_id) entry_id, id
+        from jsonb_to_recordset(${chosen}::jsonb) as named(entry_id uuid, id uuid)
+      ) as chosen on chosen.entry_id = ${diaryEntries.id}
       where ${and(...filters)}
       order by ${diaryEntries.seq}
       returning id`),
