@@ -28,6 +28,10 @@ export const HTTP_MESSAGES = {
 } as const;
 
 export { NETWORK_ERROR_STATUS } from './constants';
+/** What a login refused by its rate limit adds: the reset link gets the owner in at once. */
+export const LOGIN_LOCKED_WAY_IN =
+  'Si eres tú, restablece tu contraseña con «¿Olvidaste tu contraseña?» para entrar ya.';
+
 export const NETWORK_ERROR_MESSAGE =
   'Error de red desconocido. Por favor, inténtelo de nuevo más tarde';
 
@@ -539,6 +543,12 @@ export const API_ERRORS = {
     status: 409,
     error: 'request in progress',
     message: 'Esta petición ya se está procesando',
+  },
+  // A login refused by its rate limit tells the owner how to get in at once (decision 099).
+  loginLocked: {
+    status: 429,
+    error: 'too many requests',
+    message: `Demasiados intentos de inicio de sesión. ${LOGIN_LOCKED_WAY_IN}`,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

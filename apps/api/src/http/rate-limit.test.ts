@@ -2,7 +2,16 @@ import { TERMS_VERSION, VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shar
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, mailsTo, PASSWORD, signIn, uniqueEmail } from '../../test/accounts';
+import {
+  auth,
+  createUser,
+  lastMailTo,
+  mailsTo,
+  PASSWORD,
+  resetTokenIn,
+  signIn,
+  uniqueEmail,
+} from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import { freePort } from '../../test/ports';
 import { addressKey } from './client-address';
@@ -172,6 +181,62 @@ describe('login: the owner is not locked out', () => {
       expect((await login(limited.app, owner.email, PASSWORD, '10.73.0.2')).statusCode).toBe(429);
       // The address the owner signed in from still works.
       expect((await login(limited.app, owner.email, PASSWORD, home)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('login: a locked account tells its owner how to get in', () => {
+  it('says when to retry and to reset the password, and a reset lets the owner in at once', async () => {
+    const limited = await createTestContext({
+      database: ctx.database,
+      build: { rateLimits: { login: DEFAULT_RATE_LIMITS.login } },
+    });
+    try {
+      const owner = await createUser(limited);
+      const ceiling = DEFAULT_RATE_LIMITS.login.perAccount.max;
+      for (let attempt = 0; attempt < ceiling; attempt += 1) {
+        const address = `10.90.${Math.floor(attempt / 5)}.${attempt % 5}`;
+        expect((await login(limited.app, owner.email, WRONG, address)).statusCode).toBe(401);
+      }
+      // The owner, from an address the account has not seen, is refused.
+      const newPhone = '198.51.100.90';
+      const locked = await login(limited.app, owner.email, PASSWORD, newPhone);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(locked.json()).toEqual({
+        status: 429,
+        data: {
+          error: 'too many requests',
+          message:
+            'Demasiados intentos de inicio de sesión. Vuelve a intentarlo dentro de 1 hora. Si eres tú, restablece tu contraseña con «¿Olvidaste tu contraseña?» para entrar ya.',
+        },
+      });
+
+      // The reset link, asked for and used from that phone.
+      const trigger = await limited.app.inject({
+        method: 'POST',
+        url: '/v0/users/password-reset/triggers/',
+        remoteAddress: newPhone,
+        payload: { email: owner.email },
+      });
+      expect(trigger.statusCode).toBe(200);
+      const token = resetTokenIn(await lastMailTo(limited, owner.email));
+      const newPassword = 'otra clave larga para Lucía';
+      const reset = await limited.app.inject({
+        method: 'POST',
+        url: '/v0/users/password-reset/',
+        remoteAddress: newPhone,
+        payload: { email: owner.email, token, password: newPassword },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      // In at once, from that phone and from any other address of the owner's.
+      expect((await login(limited.app, owner.email, newPassword, newPhone)).statusCode).toBe(200);
+      expect((await login(limited.app, owner.email, newPassword, '198.51.100.91')).statusCode).toBe(
+        200,
+      );
     } finally {
       await limited.close();
     }

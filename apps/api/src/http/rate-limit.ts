@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
+import { LOGIN_LOCKED_WAY_IN } from '@forja/shared/errors';
 import { AppError } from './app-error';
 import { addressKey } from './client-address';
 import {
@@ -172,6 +173,14 @@ export function registerRateLimiting(
     if (attempt.action === 'login') {
       await known.set(`${attempt.account}:${attempt.address}`, 1, KNOWN_ADDRESS_SECONDS);
     }
+    // A reset proves the account is its owner's: the lock on signing in goes, and the address
+    // the reset came from is one the account knows.
+    if (attempt.action === 'passwordReset') {
+      const { perAccount, perAccountAndIp } = limiters.login;
+      await perAccount.delete(attempt.account);
+      await perAccountAndIp?.delete(`${attempt.account}:${attempt.address}`);
+      await known.set(`${attempt.account}:${attempt.address}`, 1, KNOWN_ADDRESS_SECONDS);
+    }
     // A registration mails the first code: the next one waits as after a resend.
     const resendSpacing = limiters.verificationResend.spacing;
     if (attempt.action === 'registration' && resendSpacing) {
@@ -221,13 +230,31 @@ export function registerRateLimiting(
         } catch (refusal) {
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-          throw new AppError('tooManyRequests', { headers: { 'retry-after': String(seconds) } });
+          const headers = { 'retry-after': String(seconds) };
+          // Whoever is refused signing in may be the owner, locked out by others' failures:
+          // the answer says when, and how to get in at once (decision 099).
+          if (action === 'login') {
+            throw new AppError('loginLocked', {
+              headers,
+              message: `Demasiados intentos de inicio de sesión. Vuelve a intentarlo dentro de ${waitText(seconds)}. ${LOGIN_LOCKED_WAY_IN}`,
+            });
+          }
+          throw new AppError('tooManyRequests', { headers });
         }
       }
     };
   };
 
   return { guard, store: () => store.kind() };
+}
+
+/** How long to wait, in Spanish words: «45 segundos», «12 minutos», «1 hora», never less. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 segundo' : `${String(seconds)} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${String(minutes)} minutos`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hora' : `${String(hours)} horas`;
 }
 
 /** The e-mail of a validated body, the account key of most guarded calls. */
