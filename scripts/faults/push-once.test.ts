@@ -2,14 +2,22 @@
  * Web Push from two instances at once: each notification reaches each browser exactly once,
  * and a browser whose push service answers 410 (it unsubscribed) is forgotten. Two built
  * servers share one PostgreSQL and both run the push worker; a local push service speaking
- * the Web Push protocol (VAPID checked, aes128gcm body decrypted) counts what arrives.
+ * the Web Push protocol (VAPID checked, aes128gcm body decrypted) counts what arrives. Forja
+ * never connects to a loopback address, so the servers reach the service's name
+ * (push.forja.test) on 127.0.0.1 through `support/push-service-route.mjs`, loaded with
+ * `--import`, as a real service's name is reached through DNS.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { startPushService, type PushService } from '../../apps/api/test/push-service';
+import {
+  PUSH_SERVICE_HOST,
+  startPushService,
+  type PushService,
+} from '../../apps/api/test/push-service';
 import { signUp } from './support/accounts';
 import { report } from './support/figures';
 import { call, Tally } from './support/http';
@@ -51,12 +59,17 @@ describe('Web Push from two instances', () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: vapid.subject,
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      PUSH_ENDPOINT_HOSTS: PUSH_SERVICE_HOST,
       // The local push service's certificate, trusted as a real one's would be.
       NODE_EXTRA_CA_CERTS: certificate,
+      FAULTS_PUSH_SERVICE_PORT: String(pushService.port),
     };
-    servers.push(await startServer(env));
-    servers.push(await startServer(env));
+    const route = [
+      '--import',
+      fileURLToPath(new URL('support/push-service-route.mjs', import.meta.url)),
+    ];
+    servers.push(await startServer(env, undefined, route));
+    servers.push(await startServer(env, undefined, route));
     const [a, b] = servers.map((server) => server.url);
     if (!a || !b) throw new Error('two servers');
     const tally = new Tally();

@@ -171,8 +171,8 @@ describe('Web Push configuration', () => {
         'notify.windows.com',
       ],
     });
-    const hosts = loadConfig({ ...vapid, PUSH_ENDPOINT_HOSTS: 'push.example, 127.0.0.1' });
-    expect(hosts.push?.endpointHosts).toEqual(['push.example', '127.0.0.1']);
+    const hosts = loadConfig({ ...vapid, PUSH_ENDPOINT_HOSTS: 'push.example, Push.Other.test' });
+    expect(hosts.push?.endpointHosts).toEqual(['push.example', 'push.other.test']);
   });
 
   it('names the variable that is wrong or missing', () => {
@@ -206,6 +206,12 @@ describe('Web Push configuration', () => {
         { ...vapid, PUSH_ENDPOINT_HOSTS: 'https://push.example/' },
         'Invalid configuration: PUSH_ENDPOINT_HOSTS must be host names like fcm.googleapis.com, separated by commas',
       ],
+      ...['127.0.0.1', 'push.example, ::1', 'localhost', '10.0.0.1.example, 192.168.1.1'].map(
+        (hosts): [Record<string, string>, string] => [
+          { ...vapid, PUSH_ENDPOINT_HOSTS: hosts },
+          'Invalid configuration: PUSH_ENDPOINT_HOSTS must be host names like fcm.googleapis.com, separated by commas',
+        ],
+      ),
     ];
     for (const [env, message] of cases) expect(errorOf(env).message).toBe(message);
   });

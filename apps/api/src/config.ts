@@ -143,9 +143,12 @@ const hostList = z.string().transform((value, context) => {
     .split(',')
     .map((part) => part.trim().toLowerCase())
     .filter((part) => part !== '');
+  // Plain DNS names only: a push service is never an IP address, and its last label is a word.
   const valid = (host: string) =>
-    isIP(host) !== 0 ||
-    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host);
+    isIP(host) === 0 &&
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(
+      host,
+    );
   if (hosts.length === 0 || !hosts.every(valid)) {
     context.addIssue({
       code: 'custom',

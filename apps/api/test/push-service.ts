@@ -11,8 +11,16 @@ import {
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * The push service's host name in the endpoints it gives. Nothing resolves it: the sender
+ * reaches the service through `agent`, which connects to 127.0.0.1 (Forja itself never
+ * connects to a loopback address).
+ */
+export const PUSH_SERVICE_HOST = 'push.forja.test';
 
 /**
  * A push service on 127.0.0.1 speaking the Web Push protocol (RFC 8030, 8291, 8292) as a
@@ -49,9 +57,9 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
         '-days',
         '1',
         '-subj',
-        '/CN=127.0.0.1',
+        `/CN=${PUSH_SERVICE_HOST}`,
         '-addext',
-        'subjectAltName=IP:127.0.0.1',
+        `subjectAltName=DNS:${PUSH_SERVICE_HOST},IP:127.0.0.1`,
         '-keyout',
         join(folder, 'key.pem'),
         '-out',
@@ -149,8 +157,14 @@ export function decryptPushBody(body: Buffer, browser: Browser): Buffer {
 }
 
 export interface PushService {
+  /** `https://push.forja.test`, the origin of its endpoints. */
   origin: string;
-  /** Trusts the service's own certificate, for the sender. */
+  /** Where it listens on 127.0.0.1. */
+  port: number;
+  /**
+   * For the sender, in place of Forja's own agent: every connection goes to the service on
+   * 127.0.0.1, whose certificate it trusts.
+   */
   agent: Agent;
   /** The service's certificate, for a process that trusts it through NODE_EXTRA_CA_CERTS. */
   certificate: Buffer;
@@ -221,11 +235,22 @@ export async function startPushService(vapid: {
   await new Promise<void>((resolve) => {
     server.listen(0, '127.0.0.1', resolve);
   });
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `https://${PUSH_SERVICE_HOST}`;
   const agent = new Agent({ ca: cert, keepAlive: false });
+  (
+    agent as unknown as { createConnection: (options: ConnectionOptions) => unknown }
+  ).createConnection = (options) =>
+    tlsConnect({
+      ...options,
+      host: '127.0.0.1',
+      port,
+      servername: options.servername ?? options.host ?? PUSH_SERVICE_HOST,
+    });
 
   return {
     origin,
+    port,
     agent,
     certificate: cert,
     received,

@@ -44,11 +44,16 @@ export interface ApiServer {
 
 /**
  * Starts the built server (`apps/api/dist/server.js`) as a child process, configured by
- * environment variables only, and waits until /v0/health/ answers 200.
+ * environment variables only, and waits until /v0/health/ answers 200. `nodeArgs` go to node
+ * before the entry (the push scenario's `--import` of its local push service's route).
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ApiServer> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+): Promise<ApiServer> {
   const started: Started = await startProcess(
-    [serverEntry],
+    [...nodeArgs, serverEntry],
     // Production, with the embedded mailer and checkout asked for by name unless a scenario
     // configures real ones.
     {

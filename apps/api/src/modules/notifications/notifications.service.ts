@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/notifications';
 import { AppError } from '../../http/app-error';
 import { ALL_CHANNELS } from '../../notifications/notify';
+import { allowedPushEndpoint } from './push-endpoint';
 
 export interface NotificationsDeps {
   db: Db;
@@ -180,11 +181,6 @@ export async function saveSettings(
   return getSettings(deps, userId);
 }
 
-function allowedEndpoint(endpoint: string, hosts: string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
-}
-
 /**
  * Stores a browser's push subscription for the caller. An endpoint already stored (the same
  * browser again, or another person's before on a shared device) becomes the caller's with the
@@ -198,10 +194,9 @@ export async function subscribePush(
   const push = deps.config.push;
   if (!push) throw new AppError('pushUnavailable');
   const parsed = pushSubscriptionInputSchema.parse(input);
-  if (!allowedEndpoint(parsed.endpoint, push.endpointHosts)) {
-    throw new AppError('pushEndpointNotAllowed');
-  }
-  const store = () => storeSubscription(deps, userId, parsed);
+  const endpoint = allowedPushEndpoint(parsed.endpoint, push.endpointHosts);
+  if (!endpoint) throw new AppError('pushEndpointNotAllowed');
+  const store = () => storeSubscription(deps, userId, { ...parsed, endpoint });
   // Two people storing the same new browser at once: the second finds it stored and moves it.
   return store().catch((error: unknown) => {
     if (isUniqueViolation(error)) return store();
@@ -267,7 +262,9 @@ export async function unsubscribePush(
   userId: string,
   input: { endpoint: string },
 ): Promise<{ push_devices: number }> {
-  const { endpoint } = pushUnsubscribeInputSchema.parse(input);
+  const parsed = pushUnsubscribeInputSchema.parse(input);
+  // Stored as the WHATWG parser writes it (subscribePush).
+  const endpoint = new URL(parsed.endpoint).href;
   await deps.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)));

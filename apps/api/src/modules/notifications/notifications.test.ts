@@ -15,7 +15,7 @@ import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { testDatabaseKind } from '../../../test/database';
 import { subscribe } from '../../../test/premium';
-import { startPushService, type PushService } from '../../../test/push-service';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
 import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
 import { listOutbox } from '../../adapters/mail/outbox';
 import { inTransaction } from '../../db/in-transaction';
@@ -36,7 +36,7 @@ const pushEnv = {
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   VAPID_SUBJECT: vapid.subject,
-  PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+  PUSH_ENDPOINT_HOSTS: PUSH_SERVICE_HOST,
 };
 
 let ctx: TestContext;

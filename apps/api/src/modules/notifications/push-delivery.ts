@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notifications, pushDeliveries, pushSubscriptions } from '../../db/schema/notifications';
+import { allowedPushEndpoint, createPushAgent } from './push-endpoint';
 
 export const PUSH_DELIVERY = {
   /** Delay before the second attempt; it doubles on each failure up to the cap. */
@@ -24,9 +25,18 @@ export interface PushDeliveryDeps {
   db: Db;
   clock: Clock;
   push: NonNullable<Config['push']>;
-  /** An HTTPS agent for the push services (tests trust their local one through it). */
+  /**
+   * The HTTPS agent for the push services: by default one that connects only to public
+   * addresses (`createPushAgent`). Tests pass one that reaches their local push service.
+   */
   agent?: Agent;
   onError?: (error: unknown, deliveryId: string) => void;
+}
+
+let defaultAgent: Agent | undefined;
+function pushAgent(): Agent {
+  defaultAgent ??= createPushAgent();
+  return defaultAgent;
 }
 
 export function pushRetryDelayMs(attempts: number): number {
@@ -117,9 +127,17 @@ export async function deliverPendingPushes(deps: PushDeliveryDeps) {
       path: row.path,
       tag: row.kind,
     };
+    // A row stored before the endpoint check, or written by hand, is never connected to: the
+    // browser is forgotten without a request, whatever the host would answer.
+    const endpoint = allowedPushEndpoint(row.endpoint, push.endpointHosts);
+    if (!endpoint) {
+      removed += 1;
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+      continue;
+    }
     try {
       await webpush.sendNotification(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        { endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify(payload),
         {
           vapidDetails: {
@@ -130,7 +148,7 @@ export async function deliverPendingPushes(deps: PushDeliveryDeps) {
           TTL: PUSH_DELIVERY.ttlSeconds,
           contentEncoding: 'aes128gcm',
           timeout: PUSH_DELIVERY.requestTimeoutMs,
-          ...(deps.agent ? { agent: deps.agent } : {}),
+          agent: deps.agent ?? pushAgent(),
         },
       );
     } catch (error) {
