@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { MAX_CHECK_INS_KEPT } from '@forja/shared/constants';
 import type { Db } from './client';
 import { checkIns, progressPhotos } from './schema/check-ins';
@@ -53,13 +53,12 @@ export async function trimCheckIns(db: Db, traineeId: string): Promise<string[]>
 
 /**
  * The storage keys of the photos an account's deletion takes with it (the rows cascade): the
- * trainee's own and those of the check-ins sent to them as a trainer.
+ * person's own. The check-ins sent to them as a trainer are their trainees' and stay.
  */
 export async function photoKeysOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ key: progressPhotos.storage_key })
     .from(progressPhotos)
-    .innerJoin(checkIns, eq(checkIns.id, progressPhotos.check_in_id))
-    .where(or(eq(progressPhotos.trainee_id, userId), eq(checkIns.trainer_id, userId)));
+    .where(eq(progressPhotos.trainee_id, userId));
   return rows.map((row) => row.key);
 }

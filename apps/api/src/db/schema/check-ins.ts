@@ -76,7 +76,11 @@ export const checkIns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     trainee_id: person('trainee_id'),
-    trainer_id: person('trainer_id'),
+    /**
+     * The trainer it was sent to; null once that trainer deleted their account. The check-in
+     * is the trainee's and outlives the trainer, with the questions as they were asked.
+     */
+    trainer_id: uuid('trainer_id').references(() => users.id, { onDelete: 'set null' }),
     /** The Monday of the week. */
     week: date('week', { mode: 'string' }).notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),

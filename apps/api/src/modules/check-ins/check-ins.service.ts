@@ -53,11 +53,17 @@ async function shape(db: Db, rows: CheckInRow[]): Promise<CheckIn[]> {
     })
     .from(progressPhotos)
     .where(inArray(progressPhotos.check_in_id, ids));
-  const trainerIds = [...new Set(rows.map((row) => row.trainer_id))];
-  const trainers = await db
-    .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(users)
-    .where(inArray(users.id, trainerIds));
+  const trainerIds = [
+    ...new Set(rows.flatMap((row) => (row.trainer_id === null ? [] : [row.trainer_id]))),
+  ];
+  // A trainer who deleted their account leaves the reply with no name.
+  const trainers =
+    trainerIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+          .from(users)
+          .where(inArray(users.id, trainerIds));
   const poses = ['front', 'side', 'back'];
   return rows.map((row) => {
     const trainer = trainers.find((candidate) => candidate.id === row.trainer_id);

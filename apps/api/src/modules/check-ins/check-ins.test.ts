@@ -648,7 +648,7 @@ describe("the trainer's review", () => {
 });
 
 describe('deleting an account', () => {
-  it('takes the photos’ bytes with it, the trainee’s and those sent to a trainer', async () => {
+  it('takes the trainee’s photos’ bytes with their account, and leaves them to a trainer’s', async () => {
     const { trainee } = await pair();
     const sent = await send(trainee);
     const res = await uploadPhoto(
@@ -680,7 +680,59 @@ describe('deleting an account', () => {
       },
     );
     expect(trainerGone.status, trainerGone.body).toBe(200);
-    expect(await objectCount()).toBe(before - 2);
+    expect(await objectCount()).toBe(before - 1);
+  });
+
+  it('of a trainer keeps their trainees’ check-ins: answers, figures, questions, reply and photos', async () => {
+    const { trainer, trainee } = await pair();
+    const sent = await send(trainee);
+    expect(sent.status, sent.body).toBe(200);
+    const uploaded = await uploadPhoto(
+      trainee,
+      sent.data.id,
+      'front',
+      await photo(40, 40).png().toBuffer(),
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const replied = await call(
+      trainer.headers,
+      'POST',
+      `/v0/trainers/check-ins/${sent.data.id}/reply/`,
+      { body: 'Muy buena semana, sigue así' },
+    );
+    expect(replied.status, replied.body).toBe(200);
+    const [before] = (await call<CheckIn[]>(own(trainee), 'GET', '/v0/check-ins/')).data;
+    expect(before?.photos).toHaveLength(1);
+
+    const gone = await call(trainer.headers, 'DELETE', `/v0/users/${trainer.user.id}/`, {
+      confirmation: 'ELIMINAR',
+      password: PASSWORD,
+    });
+    expect(gone.status, gone.body).toBe(200);
+
+    const list = await call<CheckIn[]>(own(trainee), 'GET', '/v0/check-ins/');
+    expect(list.status, list.body).toBe(200);
+    expect(list.data).toHaveLength(1);
+    const [kept] = list.data;
+    expect(kept).toMatchObject({
+      id: sent.data.id,
+      week: WEEK,
+      questions: before?.questions,
+      answers: fullAnswers,
+      figures: before?.figures,
+      photos: before?.photos,
+      reply: { body: 'Muy buena semana, sigue así', trainer: { first_name: '', last_name: '' } },
+    });
+    const [row] = await rowsOf(trainee.user.id);
+    expect(row?.trainer_id).toBeNull();
+    const photoId = kept?.photos[0]?.id;
+    const image = await ctx.app.inject({
+      method: 'GET',
+      url: `/v0/progress-photos/${photoId}/`,
+      headers: own(trainee),
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.length).toBeGreaterThan(0);
   });
 });
 
