@@ -99,6 +99,12 @@ export const COACHING_MESSAGES = {
   noteNotFound: 'La nota no existe o ya se ha borrado',
 } as const;
 
+/** Passwords (decision 100). */
+export const PASSWORD_MESSAGES = {
+  tooGuessable:
+    'Esa contraseña es demasiado fácil de adivinar. Usa una frase de varias palabras que no uses en otros sitios.',
+} as const;
+
 export interface ApiErrorDefinition {
   status: number;
   error: string;
@@ -539,6 +545,12 @@ export const API_ERRORS = {
     status: 409,
     error: 'request in progress',
     message: 'Esta petición ya se está procesando',
+  },
+  // Passwords (decision 100).
+  weakPassword: {
+    status: 400,
+    error: 'password too guessable',
+    message: PASSWORD_MESSAGES.tooGuessable,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
