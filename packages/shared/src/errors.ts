@@ -103,6 +103,12 @@ export const COACHING_MESSAGES = {
   noteNotFound: 'La nota no existe o ya se ha borrado',
 } as const;
 
+/** Passwords (decision 100). */
+export const PASSWORD_MESSAGES = {
+  tooGuessable:
+    'Esa contraseña es demasiado fácil de adivinar. Usa una frase de varias palabras que no uses en otros sitios.',
+} as const;
+
 export interface ApiErrorDefinition {
   status: number;
   error: string;
@@ -549,6 +555,12 @@ export const API_ERRORS = {
     status: 429,
     error: 'too many requests',
     message: `Demasiados intentos de inicio de sesión. ${LOGIN_LOCKED_WAY_IN}`,
+  },
+  // Passwords (decision 100).
+  weakPassword: {
+    status: 400,
+    error: 'password too guessable',
+    message: PASSWORD_MESSAGES.tooGuessable,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -24,6 +24,7 @@ import type { PrincipalUser } from '../../security/sessions';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../db/database-errors';
+import { assertStrongPassword } from '../../security/password-strength';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { createSession, revokeUserSessions } from '../../security/sessions';
 import {
@@ -129,6 +130,7 @@ function asSeenByTrainer(row: UserRow, link: TrainerLinkRow): User {
  */
 export async function registerUser(deps: UsersDeps, input: Registration): Promise<User> {
   if (await findUserByEmail(deps.db, input.email)) throw new AppError('emailInUse');
+  await assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   try {
@@ -416,6 +418,9 @@ export async function resetPassword(deps: UsersDeps, input: PasswordReset): Prom
     .from(passwordResetTokens)
     .where(liveResetToken(user.id, input.token, deps.clock.now()));
   if (!candidate) throw new AppError('invalidVerificationToken');
+  // Only once the link is known good: judged against the person's name, the answer would
+  // otherwise tell a stranger what the name is.
+  await assertStrongPassword(input.password, user);
 
   const passwordHash = await hashPassword(input.password);
   const done = await deps.db.transaction(async (tx) => {
@@ -464,6 +469,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new AppError('invalidCredentials');
   }
+  await assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
