@@ -56,6 +56,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
       ALLOW_EMBEDDED_ADAPTERS: 'true',
+      // Scenarios send hundreds of messages from one account in seconds.
+      WRITE_LIMITS_SCALE: '1000',
       ...env,
     },
     '/v0/health/',
