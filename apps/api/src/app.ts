@@ -26,7 +26,12 @@ import { serializeError } from './http/error-logging';
 import { registerIdempotency } from './http/idempotency';
 import { requestLogFields } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
-import { DEFAULT_RATE_LIMITS, registerRateLimiting, type RateLimits } from './http/rate-limit';
+import {
+  DEFAULT_RATE_LIMITS,
+  registerRateLimiting,
+  scaleWriteLimits,
+  type RateLimits,
+} from './http/rate-limit';
 import type { RouteDeps } from './http/route-deps';
 import { registerSpa } from './http/spa';
 import { registerCompression } from './http/compression';
@@ -182,7 +187,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   });
 
   const rateLimiting = registerRateLimiting(app, {
-    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    limits: {
+      ...scaleWriteLimits(DEFAULT_RATE_LIMITS, deps.config.writeLimitsScale),
+      ...options.rateLimits,
+    },
     redis: deps.redis,
     ...(options.rateLimitNamespace ? { namespace: options.rateLimitNamespace } : {}),
   });

@@ -200,6 +200,12 @@ const environmentSchema = z.object({
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code like eur' })
     .transform((value) => value.toLowerCase())
     .default('eur'),
+  WRITE_LIMITS_SCALE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int({ error: 'must be a whole number from 1 to 1000' })
+    .min(1, { error: 'must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'must be a whole number from 1 to 1000' })
+    .default(1),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   TRUST_PROXY: trustProxy.default(false),
   ALLOW_EMBEDDED_ADAPTERS: booleanFlag.default(false),
@@ -238,6 +244,8 @@ export interface Config {
   trialDays: number;
   /** What the premium plan costs per month, as shown on the plans screen and charged locally. */
   price: { premiumCents: number; currency: string };
+  /** Multiplies the per-account limits of signed-in writes: load tests, never people. */
+  writeLimitsScale: number;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: none, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -335,6 +343,7 @@ export function loadConfig(env: Environment = process.env): Config {
     payments,
     trialDays: e.TRIAL_DAYS,
     price: { premiumCents: e.PRICE_PREMIUM_CENTS, currency: e.PRICE_CURRENCY },
+    writeLimitsScale: e.WRITE_LIMITS_SCALE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS ?? [],

@@ -39,6 +39,10 @@ export const ROOMY_RATE_LIMITS: RateLimits = {
   passwordReset: { perIp: roomy, perAccount: roomy },
   passwordChange: { perIp: roomy, perAccount: roomy },
   invitationPreview: { perIp: roomy, perAccount: roomy },
+  messageWrite: { perAccount: roomy },
+  commentWrite: { perAccount: roomy },
+  upload: { perAccount: roomy },
+  checkInWrite: { perAccount: roomy },
 };
 
 /** The whole app over a fresh database, ready for inject(). */

@@ -562,6 +562,12 @@ export const API_ERRORS = {
     error: 'password too guessable',
     message: PASSWORD_MESSAGES.tooGuessable,
   },
+  // A signed-in write past its per-account limit; the server adds when to retry (decision 099).
+  writeRateLimited: {
+    status: 429,
+    error: 'too many requests',
+    message: 'Has enviado mucho en poco tiempo. Espera un poco y vuelve a intentarlo',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

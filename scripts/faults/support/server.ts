@@ -61,6 +61,8 @@ export async function startServer(
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
       ALLOW_EMBEDDED_ADAPTERS: 'true',
+      // Scenarios send hundreds of messages from one account in seconds.
+      WRITE_LIMITS_SCALE: '1000',
       ...env,
     },
     '/v0/health/',

@@ -4,6 +4,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
 import { LOGIN_LOCKED_WAY_IN } from '@forja/shared/errors';
 import { AppError } from './app-error';
+import { requireUser } from './authentication';
 import { addressKey } from './client-address';
 import {
   memoryStore,
@@ -24,8 +25,11 @@ export interface RateLimitRule {
  * addresses together, which addresses the account signed in from lately do not meet.
  */
 export interface ActionLimits {
-  perIp: RateLimitRule;
+  /** Left out for signed-in writes, limited per account alone (a gym shares one address). */
+  perIp?: RateLimitRule;
   perAccount: RateLimitRule;
+  /** A second, longer ceiling per account: the day's cap of a signed-in write. */
+  perAccountDay?: RateLimitRule;
   perAccountAndIp?: RateLimitRule;
   /**
    * The least time between two calls on one account, from any address: refused before the
@@ -42,12 +46,32 @@ export type RateLimitedAction =
   | 'passwordResetTrigger'
   | 'passwordReset'
   | 'passwordChange'
-  | 'invitationPreview';
+  | 'invitationPreview'
+  | WriteAction;
+
+/**
+ * Signed-in writes that notify, push and mail someone else, or store a picture (decision 099):
+ * limited per account, far above what a person does by hand.
+ */
+export type WriteAction = 'messageWrite' | 'commentWrite' | 'upload' | 'checkInWrite';
+
+/** What a refused write says first; then when to try again. */
+const WRITE_REFUSALS: Record<WriteAction, string> = {
+  messageWrite: 'Has enviado muchos mensajes en poco tiempo',
+  commentWrite: 'Has escrito muchos comentarios en poco tiempo',
+  upload: 'Has subido muchas fotos en poco tiempo',
+  checkInWrite: 'Has enviado muchas veces la revisión semanal en poco tiempo',
+};
+
+function isWriteAction(action: RateLimitedAction): action is WriteAction {
+  return action in WRITE_REFUSALS;
+}
 
 export type RateLimits = Record<RateLimitedAction, ActionLimits>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Loose enough for a family or an office behind one address, tight enough to make
@@ -92,7 +116,38 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     perIp: { max: 30, windowMs: 10 * MINUTE },
     perAccount: { max: 300, windowMs: 10 * MINUTE },
   },
+  // Signed-in writes, per account alone: a burst of 200 messages is a script, not a person.
+  messageWrite: {
+    perAccount: { max: 30, windowMs: MINUTE },
+    perAccountDay: { max: 1000, windowMs: DAY },
+  },
+  commentWrite: {
+    perAccount: { max: 30, windowMs: MINUTE },
+    perAccountDay: { max: 1000, windowMs: DAY },
+  },
+  upload: {
+    perAccount: { max: 20, windowMs: MINUTE },
+    perAccountDay: { max: 200, windowMs: DAY },
+  },
+  checkInWrite: {
+    perAccount: { max: 20, windowMs: MINUTE },
+    perAccountDay: { max: 200, windowMs: DAY },
+  },
 };
+
+/** The limits with those of signed-in writes multiplied by `scale` (load tests set it). */
+export function scaleWriteLimits(limits: RateLimits, scale: number): RateLimits {
+  if (scale === 1) return limits;
+  const scaled = { ...limits };
+  for (const action of Object.keys(WRITE_REFUSALS) as WriteAction[]) {
+    const { perAccount, perAccountDay } = limits[action];
+    scaled[action] = {
+      perAccount: { ...perAccount, max: perAccount.max * scale },
+      ...(perAccountDay && { perAccountDay: { ...perAccountDay, max: perAccountDay.max * scale } }),
+    };
+  }
+  return scaled;
+}
 
 /**
  * Actions where only failures count: a success gives its attempts back, so people who sign
@@ -127,8 +182,9 @@ interface Attempt {
 
 /** The limiters of one action, each keyed under `<namespace><action>:<what it counts>:`. */
 interface ActionLimiters {
-  perIp: RateLimiterAbstract;
+  perIp: RateLimiterAbstract | undefined;
   perAccount: RateLimiterAbstract;
+  perAccountDay: RateLimiterAbstract | undefined;
   perAccountAndIp: RateLimiterAbstract | undefined;
   spacing: { limiter: RateLimiterAbstract; seconds: number } | undefined;
 }
@@ -150,8 +206,9 @@ export function registerRateLimiting(
     Object.entries(options.limits).map(([action, limits]) => [
       action,
       {
-        perIp: limiter(`${action}:ip`, limits.perIp),
+        perIp: limits.perIp && limiter(`${action}:ip`, limits.perIp),
         perAccount: limiter(`${action}:account`, limits.perAccount),
+        perAccountDay: limits.perAccountDay && limiter(`${action}:day`, limits.perAccountDay),
         perAccountAndIp:
           limits.perAccountAndIp && limiter(`${action}:pair`, limits.perAccountAndIp),
         spacing: limits.spacing && {
@@ -205,13 +262,13 @@ export function registerRateLimiting(
   });
 
   const guard: RateLimitGuard = (action, accountOf) => {
-    const { perIp, perAccount, perAccountAndIp, spacing } = limiters[action];
+    const { perIp, perAccount, perAccountDay, perAccountAndIp, spacing } = limiters[action];
     return async (request) => {
       // Asking where the counts are notes (and logs) Redis's return after an outage.
       store.kind();
       const account = accountOf(request).toLowerCase();
       const address = addressKey(request.ip);
-      const rules: [RateLimiterAbstract, string][] = [[perIp, address]];
+      const rules: [RateLimiterAbstract, string][] = perIp ? [[perIp, address]] : [];
       if (spacing) rules.push([spacing.limiter, account]);
       if (perAccountAndIp) {
         rules.push([perAccountAndIp, `${account}:${address}`]);
@@ -220,6 +277,7 @@ export function registerRateLimiting(
       } else {
         rules.push([perAccount, account]);
       }
+      if (perAccountDay) rules.push([perAccountDay, account]);
       // A call that gets through has been counted by every rule.
       attempts.set(request, { action, account, address, counted: rules });
       // One rule after the other: what the first refuses never reaches the next, so an
@@ -239,6 +297,12 @@ export function registerRateLimiting(
               message: `Demasiados intentos de inicio de sesión. Vuelve a intentarlo dentro de ${waitText(seconds)}. ${LOGIN_LOCKED_WAY_IN}`,
             });
           }
+          if (isWriteAction(action)) {
+            throw new AppError('writeRateLimited', {
+              headers,
+              message: `${WRITE_REFUSALS[action]}. Vuelve a intentarlo dentro de ${waitText(seconds)}.`,
+            });
+          }
           throw new AppError('tooManyRequests', { headers });
         }
       }
@@ -255,6 +319,11 @@ export function waitText(seconds: number): string {
   if (minutes < 60) return minutes === 1 ? '1 minuto' : `${String(minutes)} minutos`;
   const hours = Math.ceil(minutes / 60);
   return hours === 1 ? '1 hora' : `${String(hours)} horas`;
+}
+
+/** The signed-in person, the account key of signed-in writes. */
+export function signedInAccount(request: FastifyRequest): string {
+  return requireUser(request).userId;
 }
 
 /** The e-mail of a validated body, the account key of most guarded calls. */

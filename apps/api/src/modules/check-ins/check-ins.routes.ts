@@ -18,6 +18,7 @@ import {
   reviewQuerySchema,
 } from '@forja/shared/schemas/check-ins';
 import { requireUser } from '../../http/authentication';
+import { signedInAccount } from '../../http/rate-limit';
 import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
@@ -103,6 +104,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
         body: checkInInputSchema,
         response: responses(200, checkInSchema),
       },
+      preHandler: deps.rateLimit('checkInWrite', signedInAccount),
     },
     async (request, reply) =>
       send(
@@ -125,6 +127,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
         querystring: photoQuerySchema,
         response: responses(201, progressPhotoSchema),
       },
+      preHandler: deps.rateLimit('upload', signedInAccount),
     },
     async (request, reply) => {
       const userId = requireUser(request).userId;
@@ -342,6 +345,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         body: checkInReplyInputSchema,
         response: responses(200, reviewItemSchema),
       },
+      preHandler: deps.rateLimit('checkInWrite', signedInAccount),
       ...guard,
     },
     async (request, reply) =>

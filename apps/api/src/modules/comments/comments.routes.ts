@@ -9,6 +9,7 @@ import {
 } from '@forja/shared/schemas/comments';
 import { dateParamsSchema } from '@forja/shared/schemas/diary';
 import { requireUser } from '../../http/authentication';
+import { signedInAccount } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
@@ -74,6 +75,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         body: commentTargetInputSchema,
         response: responses(201, commentSchema),
       },
+      preHandler: deps.rateLimit('commentWrite', signedInAccount),
       onRequest: trainersOnly,
     },
     async (request, reply) =>
@@ -129,6 +131,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
         body: commentTargetInputSchema,
         response: responses(201, commentSchema),
       },
+      preHandler: deps.rateLimit('commentWrite', signedInAccount),
     },
     async (request, reply) =>
       send(

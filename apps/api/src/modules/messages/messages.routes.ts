@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import { authenticated, requireUser } from '../../http/authentication';
 import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
 import { uploadedFile } from '../../images/upload';
+import { signedInAccount } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
@@ -94,6 +95,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
         body: messageInputSchema,
         response: responses(201, messageSchema),
       },
+      preHandler: deps.rateLimit('messageWrite', signedInAccount),
       onRequest: trainersOnly,
     },
     async (request, reply) =>
@@ -120,6 +122,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
         params: traineeParams,
         response: responses(201, messageSchema),
       },
+      preHandler: deps.rateLimit('upload', signedInAccount),
       onRequest: trainersOnly,
     },
     async (request, reply) => {
@@ -213,6 +216,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
         body: messageInputSchema,
         response: responses(201, messageSchema),
       },
+      preHandler: deps.rateLimit('messageWrite', signedInAccount),
     },
     async (request, reply) =>
       send(
@@ -233,6 +237,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
         consumes: ['multipart/form-data'],
         response: responses(201, messageSchema),
       },
+      preHandler: deps.rateLimit('upload', signedInAccount),
     },
     async (request, reply) => {
       const pair = pairOf(requireUser(request).userId);

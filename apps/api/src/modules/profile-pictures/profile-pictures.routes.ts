@@ -5,6 +5,7 @@ import { profilePictureSchema } from '@forja/shared/schemas/account';
 import { AppError } from '../../http/app-error';
 import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
+import { signedInAccount } from '../../http/rate-limit';
 import { responses, send } from '../../http/reply';
 import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
 import { uploadedFile } from '../../images/upload';
@@ -38,6 +39,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async 
         params,
         response: responses(200, profilePictureSchema),
       },
+      preHandler: deps.rateLimit('upload', signedInAccount),
       ...guards,
     },
     async (request, reply) => {
