@@ -9,7 +9,7 @@ import {
   MAX_TAG_LENGTH,
 } from '../constants';
 import { WEEKDAYS } from '../training-plan';
-import { dateTime, hasForbiddenCharacters, id } from './common';
+import { dateTime, hasForbiddenCharacters, hasHiddenCharacters, id, nfc } from './common';
 import { adherenceSchema } from './metrics';
 import { validationMessages as m } from './messages';
 import { localDateSchema } from './quantities';
@@ -40,13 +40,20 @@ export const PHOTO_POSE_LABELS: Record<PhotoPose, string> = {
 
 const NUMBER_LIMIT = 1_000_000;
 
-function trimmedText(field: string, max: number) {
+function trimmedText(field: string, max: number, lines: 'one' | 'several' = 'one') {
   return z
     .string({ error: m.string(field) })
+    .overwrite(nfc)
     .trim()
     .min(1, { error: m.nonEmpty(field) })
     .max(max, { error: m.tooLong(field, max) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: m.invalidCharacters(field) });
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: m.invalidCharacters(field),
+      abort: true,
+    })
+    .refine((value) => !hasHiddenCharacters(value, lines), {
+      error: lines === 'one' ? m.hiddenCharacters(field) : m.hiddenCharactersInText(field),
+    });
 }
 
 const finiteNumber = (field: string) =>
@@ -86,10 +93,15 @@ export const checkInQuestionSchema = lazySchema(() =>
       max: finiteNumber('El máximo').optional(),
       unit: z
         .string({ error: m.string('La unidad') })
+        .overwrite(nfc)
         .trim()
         .max(10, { error: m.tooLong('La unidad', 10) })
         .refine((value) => !hasForbiddenCharacters(value), {
           error: m.invalidCharacters('La unidad'),
+          abort: true,
+        })
+        .refine((value) => !hasHiddenCharacters(value), {
+          error: m.hiddenCharacters('La unidad'),
         })
         .optional(),
     })
@@ -337,7 +349,7 @@ export const checkInWeekParamsSchema = lazySchema(() => z.object({ week: z.strin
 
 export const checkInReplyInputSchema = lazySchema(() =>
   z.strictObject({
-    body: trimmedText('La respuesta', MAX_CHECK_IN_REPLY_LENGTH),
+    body: trimmedText('La respuesta', MAX_CHECK_IN_REPLY_LENGTH, 'several'),
   }),
 );
 export type CheckInReplyInput = z.input<typeof checkInReplyInputSchema>;
@@ -414,6 +426,8 @@ export function validateAnswers(
         }
         if (hasForbiddenCharacters(value))
           return { ok: false, message: m.invalidCharacters(answer) };
+        if (hasHiddenCharacters(value, 'several'))
+          return { ok: false, message: m.hiddenCharactersInText(answer) };
         break;
     }
     kept[question.key] = value;

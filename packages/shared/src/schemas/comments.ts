@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COMMENT_LENGTH } from '../constants';
-import { dateTime, hasForbiddenCharacters, id, oneOf } from './common';
+import { dateTime, hasForbiddenCharacters, hasHiddenCharacters, id, nfc, oneOf } from './common';
 import { MEALS, mealSchema } from './diary';
 import { validationMessages as m } from './messages';
 import { localDateSchema } from './quantities';
@@ -19,11 +19,16 @@ export type CommentTarget = (typeof COMMENT_TARGETS)[number];
 export const commentBodySchema = lazySchema(() =>
   z
     .string({ error: m.string('El comentario') })
+    .overwrite(nfc)
     .trim()
     .min(1, { error: m.nonEmpty('El comentario') })
     .max(MAX_COMMENT_LENGTH, { error: m.tooLong('El comentario', MAX_COMMENT_LENGTH) })
     .refine((value) => !hasForbiddenCharacters(value), {
       error: m.invalidCharacters('El comentario'),
+      abort: true,
+    })
+    .refine((value) => !hasHiddenCharacters(value, 'several'), {
+      error: m.hiddenCharactersInText('El comentario'),
     }),
 );
 

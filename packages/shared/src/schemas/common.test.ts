@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateTime, email, positiveNumber, requiredText, text } from './common';
+import { dateTime, email, hasHiddenCharacters, positiveNumber, requiredText, text } from './common';
 
 const name = text('El nombre', { max: 1000 });
 
 describe('text', () => {
-  it('keeps every well-formed Unicode string exactly', () => {
+  it('keeps every well-formed Unicode string without hidden characters, in NFC', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (value) => {
-        fc.pre(!value.includes('\u0000'));
-        expect(name.parse(value)).toBe(value);
+        fc.pre(!value.includes('\u0000') && !hasHiddenCharacters(value));
+        expect(name.parse(value)).toBe(value.normalize('NFC'));
       }),
     );
   });
@@ -36,6 +36,72 @@ describe('text', () => {
     expect(requiredText('El apellido').safeParse('  ').error?.issues[0]?.message).toBe(
       'El apellido no puede estar vacío',
     );
+  });
+});
+
+describe('names and other single-line texts', () => {
+  const firstName = requiredText('El nombre', { max: 100 });
+  const notes = text('Las notas', { max: 1000, lines: 'several' });
+  const HIDDEN = {
+    'a right-to-left override': 'Ana\u202Eanirtsiv',
+    'a left-to-right isolate': 'Ana \u2066Admin\u2069',
+    'a right-to-left mark': '\u200FAna',
+    'a zero-width space': 'An\u200Ba',
+    'a zero-width joiner': 'An\u200Da',
+    'a byte order mark': '\uFEFFAna',
+    'a soft hyphen': 'An\u00ADa',
+    'tag characters': 'Ana\u{E0041}\u{E0064}\u{E006D}',
+    'a line feed': 'Ana\nEntrenadora',
+    'a carriage return': 'Ana\rEntrenadora',
+    'a tab': 'Ana\tLópez',
+    'an escape': 'Ana\u001B[31m',
+    'a line separator': 'Ana\u2028López',
+    'a paragraph separator': 'Ana\u2029López',
+    'a C1 control': 'Ana\u0085',
+  };
+
+  it('refuses every character that hides or reorders what is shown, in Spanish', () => {
+    for (const [what, value] of Object.entries(HIDDEN)) {
+      const result = firstName.safeParse(value);
+      expect(result.success, what).toBe(false);
+      expect(
+        result.error?.issues.map((issue) => issue.message),
+        what,
+      ).toEqual([
+        'El nombre contiene saltos de línea o caracteres invisibles o de control, que no se admiten',
+      ]);
+    }
+  });
+
+  it('refuses text that shows nothing', () => {
+    for (const value of ['', '   ', '\u00A0\u3000', '\u3164', '\u2800 ', '\u200B\u200B']) {
+      expect(firstName.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it('stores a decomposed name composed (NFC)', () => {
+    const decomposed = 'Jose\u0301 Mari\u0301a Nu\u0301n\u0303ez';
+    expect(firstName.parse(decomposed)).toBe('José María Núñez');
+    expect(firstName.parse(decomposed)).toHaveLength('José María Núñez'.length);
+  });
+
+  it('keeps names in every script, emoji included', () => {
+    for (const value of ['Zoë', 'Łukasz', 'محمد', 'שרה', '李小龙', 'Ngọc', 'Ana 💪']) {
+      expect(firstName.parse(value)).toBe(value);
+    }
+  });
+
+  it('lets text of several lines keep its line breaks, tabs and emoji joiners, nothing else', () => {
+    expect(notes.parse('Lunes:\r\n\tpierna\nMartes: 👩\u200D👩\u200D👧')).toBe(
+      'Lunes:\r\n\tpierna\nMartes: 👩\u200D👩\u200D👧',
+    );
+    for (const value of ['a\u202Eb', 'a\u2066b', 'a\u200Bb', 'a\u001Bb', 'a\u2028b', 'a\uFEFF']) {
+      const result = notes.safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(
+        'Las notas contienen caracteres invisibles o de control, que no se admiten',
+      );
+    }
   });
 });
 

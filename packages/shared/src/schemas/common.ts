@@ -12,6 +12,33 @@ export function hasForbiddenCharacters(value: string): boolean {
   return forbiddenCharacters.test(value);
 }
 
+// Characters that hide or reorder what is shown, so that a name or a title reads as
+// something else in a list, a preview or an e-mail: controls (Cc: CR, LF, ESC…), format
+// characters (Cf: bidi overrides and isolates, zero-width characters, tag characters, the soft
+// hyphen…) and the line and paragraph separators.
+const hiddenInOneLine = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// Text of several lines keeps its line breaks and tabs, and the zero-width joiner and
+// non-joiner that emoji sequences and some scripts need; never a bidi control.
+const hiddenInLines = /(?![\t\n\r\u200C\u200D])[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// Letters that show as nothing (Hangul fillers, the blank Braille pattern): a name of only
+// these and white space is empty.
+const blank = /^[\s\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+
+/** Whether `value` has a character that hides or reorders what is shown (see above). */
+export function hasHiddenCharacters(value: string, lines: 'one' | 'several' = 'one'): boolean {
+  return (lines === 'one' ? hiddenInOneLine : hiddenInLines).test(value);
+}
+
+/** Whether `value` shows nothing: only white space and characters that look like it. */
+export function isBlank(value: string): boolean {
+  return blank.test(value);
+}
+
+/** NFC: the same name typed on two devices is stored, compared and shown the same. */
+export function nfc(value: string): string {
+  return value.normalize('NFC');
+}
+
 /** A condition a value must meet and the message when it does not. */
 export interface Condition<T> {
   holds: (value: T) => boolean;
@@ -36,27 +63,49 @@ export function meets<T>(...conditions: Condition<T>[]) {
   };
 }
 
-function wellFormedText(field: string, max: number, ...more: Condition<string>[]) {
+/** Single-line text by default; `lines: 'several'` for notes and other free text. */
+interface TextOptions {
+  max?: number;
+  lines?: 'one' | 'several';
+}
+
+function wellFormedText(field: string, options: TextOptions, ...more: Condition<string>[]) {
+  const max = options.max ?? 200;
+  const lines = options.lines ?? 'one';
   return z
     .string({ error: m.string(field) })
+    .overwrite(nfc)
     .max(max, { error: m.tooLong(field, max) })
     .check(
       meets<string>(
-        { holds: (value) => !hasForbiddenCharacters(value), message: m.invalidCharacters(field) },
+        {
+          holds: (value) => !hasForbiddenCharacters(value),
+          message: m.invalidCharacters(field),
+          abort: true,
+        },
+        {
+          holds: (value) => !hasHiddenCharacters(value, lines),
+          message: lines === 'one' ? m.hiddenCharacters(field) : m.hiddenCharactersInText(field),
+          abort: true,
+        },
         ...more,
       ),
     );
 }
 
-/** Text a person typed: any Unicode except NUL and lone surrogates, kept exactly. */
-export function text(field: string, options: { max?: number } = {}) {
-  return wellFormedText(field, options.max ?? 200);
+/**
+ * Text a person typed, stored in NFC: any Unicode except NUL, lone surrogates and the
+ * characters that hide or reorder what is shown (`hasHiddenCharacters`). One line unless
+ * `lines: 'several'`, which keeps line breaks and tabs.
+ */
+export function text(field: string, options: TextOptions = {}) {
+  return wellFormedText(field, options);
 }
 
-/** Text that must carry something other than white space. */
-export function requiredText(field: string, options: { max?: number } = {}) {
-  return wellFormedText(field, options.max ?? 200, {
-    holds: (value) => value.trim().length > 0,
+/** Text that must show something other than white space. */
+export function requiredText(field: string, options: TextOptions = {}) {
+  return wellFormedText(field, options, {
+    holds: (value) => !isBlank(value),
     message: m.nonEmpty(field),
   });
 }

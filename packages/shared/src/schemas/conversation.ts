@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '../constants';
-import { dateTime, hasForbiddenCharacters, id } from './common';
+import { dateTime, hasForbiddenCharacters, hasHiddenCharacters, id, nfc } from './common';
 import { validationMessages as m } from './messages';
 import { lazySchema } from './lazy';
 
@@ -13,11 +13,16 @@ import { lazySchema } from './lazy';
 export const messageBodySchema = lazySchema(() =>
   z
     .string({ error: m.string('El mensaje') })
+    .overwrite(nfc)
     .trim()
     .min(1, { error: m.nonEmpty('El mensaje') })
     .max(MAX_MESSAGE_LENGTH, { error: m.tooLong('El mensaje', MAX_MESSAGE_LENGTH) })
     .refine((value) => !hasForbiddenCharacters(value), {
       error: m.invalidCharacters('El mensaje'),
+      abort: true,
+    })
+    .refine((value) => !hasHiddenCharacters(value, 'several'), {
+      error: m.hiddenCharactersInText('El mensaje'),
     }),
 );
 

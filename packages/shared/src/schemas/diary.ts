@@ -247,7 +247,7 @@ export const waterInputSchema = lazySchema(() =>
 );
 export const notesInputSchema = lazySchema(() =>
   z.strictObject({
-    notes: text('Las notas', { max: 4000 }),
+    notes: text('Las notas', { max: 4000, lines: 'several' }),
   }),
 );
 
@@ -418,7 +418,7 @@ export const workoutExerciseInputSchema = lazySchema(() =>
 );
 export const workoutExerciseUpdateSchema = lazySchema(() =>
   z.strictObject({
-    notes: text('Las notas', { max: MAX_EXERCISE_NOTES }),
+    notes: text('Las notas', { max: MAX_EXERCISE_NOTES, lines: 'several' }),
   }),
 );
 export const rpeSchema = lazySchema(() =>

@@ -77,6 +77,10 @@ export const validationMessages = {
   nonEmptyStringArray: mustBe('una lista de textos no vacíos'),
   invalidCharacters: (field: Field) =>
     `${verb(field, 'contiene', 'contienen')} caracteres no válidos`,
+  hiddenCharacters: (field: Field) =>
+    `${verb(field, 'contiene', 'contienen')} saltos de línea o caracteres invisibles o de control, que no se admiten`,
+  hiddenCharactersInText: (field: Field) =>
+    `${verb(field, 'contiene', 'contienen')} caracteres invisibles o de control, que no se admiten`,
   tooLong: (field: Field, max: number) =>
     `${verb(field, 'no puede', 'no pueden')} superar ${max} caracteres`,
   passwordTooShort: 'La contraseña no puede ser menor a 8 caracteres',

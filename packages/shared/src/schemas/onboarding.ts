@@ -409,7 +409,9 @@ export function healthStepSchema() {
     .strictObject({
       health_data_consent: requiredBoolean('El consentimiento para tratar tus datos de salud'),
       ...questions,
-      health_notes: text('Las observaciones de salud', { max: 1000 }).nullable().optional(),
+      health_notes: text('Las observaciones de salud', { max: 1000, lines: 'several' })
+        .nullable()
+        .optional(),
       share_with_trainer: requiredBoolean('El consentimiento'),
     })
     .superRefine((answer, context) => {

@@ -30,7 +30,7 @@ const preferenceFields = {
   theme: oneOf('El tema', THEMES),
   language: oneOf('El idioma', LANGUAGES),
   timezone: timezoneSchema,
-  extra: text('El campo extra', { max: 10_000 }),
+  extra: text('El campo extra', { max: 10_000, lines: 'several' }),
 };
 
 export const userPreferencesSchema = lazySchema(() =>

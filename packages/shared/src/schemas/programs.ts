@@ -127,7 +127,10 @@ function prescriptionShapeIn(system: MetricSystem) {
     load_kg: loadSchema.nullable().optional(),
     rpe: rpeSchema.nullable().optional(),
     rest_s: integerBetween('El descanso', rest_s.min, rest_s.max).optional(),
-    notes: text('Las notas del ejercicio', { max: PRESCRIPTION_LIMITS.notes }).default(''),
+    notes: text('Las notas del ejercicio', {
+      max: PRESCRIPTION_LIMITS.notes,
+      lines: 'several',
+    }).default(''),
     duration_min: durationSchema.nullable().optional(),
     distance_km: distanceSchemaIn(system).nullable().optional(),
     intensity: text('La intensidad', { max: PRESCRIPTION_LIMITS.intensity }).optional(),
@@ -289,7 +292,7 @@ function programInputSchemaOf(routine: typeof routineInputSchema) {
   return z
     .strictObject({
       name: requiredText('El nombre del programa', { max: 80 }),
-      notes: text('Las notas del programa', { max: 2000 }).default(''),
+      notes: text('Las notas del programa', { max: 2000, lines: 'several' }).default(''),
       routines: z
         .array(routine, { error: 'Las rutinas deben ser una lista' })
         .max(MAX_ROUTINES_PER_PROGRAM, {
@@ -346,7 +349,7 @@ export type ProgramInput = z.input<typeof programInputSchema>;
 export const programCreateSchema = lazySchema(() =>
   z.strictObject({
     name: requiredText('El nombre del programa', { max: 80 }),
-    notes: text('Las notas del programa', { max: 2000 }).default(''),
+    notes: text('Las notas del programa', { max: 2000, lines: 'several' }).default(''),
   }),
 );
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { TERMS_VERSION } from '../constants';
 import { describe, expect, it } from 'vitest';
 import { loginSchema, passwordSchema, refreshSchema } from './auth';
-import { hasForbiddenCharacters } from './common';
+import { hasForbiddenCharacters, hasHiddenCharacters, isBlank } from './common';
 import {
   emailVerificationSchema,
   passwordResetSchema,
@@ -16,7 +16,11 @@ const validPassword = fc
 const name = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
   .filter(
-    (value) => value.trim().length > 0 && !hasForbiddenCharacters(value) && value.length <= 100,
+    (value) =>
+      !isBlank(value) &&
+      !hasForbiddenCharacters(value) &&
+      !hasHiddenCharacters(value) &&
+      value.length <= 100,
   );
 const country = fc.stringMatching(/^[A-Z]{2}$/);
 // Addresses people use; RFC 5322 allows stranger ones that the form refuses on purpose.
@@ -31,14 +35,14 @@ const registration = fc.record({
 });
 
 describe('request schemas (properties)', () => {
-  it('accept every well-formed registration and keep names and passwords exactly', () => {
+  it('accept every well-formed registration, keep passwords exactly and names in NFC', () => {
     fc.assert(
       fc.property(registration, (input) => {
         const parsed = registrationSchema.safeParse(input);
         if (!parsed.success) return false;
         return (
-          parsed.data.first_name === input.first_name &&
-          parsed.data.last_name === input.last_name &&
+          parsed.data.first_name === input.first_name.normalize('NFC') &&
+          parsed.data.last_name === input.last_name.normalize('NFC') &&
           parsed.data.password === input.password
         );
       }),

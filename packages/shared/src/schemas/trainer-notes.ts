@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_NOTE_LENGTH } from '../constants';
-import { dateTime, hasForbiddenCharacters, id } from './common';
+import { dateTime, hasForbiddenCharacters, hasHiddenCharacters, id, nfc } from './common';
 import { validationMessages as m } from './messages';
 import { lazySchema } from './lazy';
 
@@ -13,10 +13,17 @@ import { lazySchema } from './lazy';
 export const noteBodySchema = lazySchema(() =>
   z
     .string({ error: m.string('La nota') })
+    .overwrite(nfc)
     .trim()
     .min(1, { error: 'La nota no puede estar vacía' })
     .max(MAX_NOTE_LENGTH, { error: m.tooLong('La nota', MAX_NOTE_LENGTH) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: m.invalidCharacters('La nota') }),
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: m.invalidCharacters('La nota'),
+      abort: true,
+    })
+    .refine((value) => !hasHiddenCharacters(value, 'several'), {
+      error: m.hiddenCharactersInText('La nota'),
+    }),
 );
 
 export const noteInputSchema = lazySchema(() => z.strictObject({ body: noteBodySchema }));
