@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { CONSENT_AREAS } from '@forja/shared/constants';
 import type { ConsentAreas } from '@forja/shared/schemas/trainers';
+import { forgetNotificationsBetween, forgetNotificationsOfAreas } from '../notifications/subjects';
 import type { Db } from './client';
 import { checkInForms } from './schema/check-ins';
 import { trainerLinks } from './schema/coaching';
@@ -75,20 +77,32 @@ export async function linkTrainee(
   if (trainee.trainer_id !== trainerId || !consent.diary) {
     await clearTargetOverride(db, trainee.id);
   }
-  if (trainee.trainer_id !== trainerId) await forgetWorkspaceNotes(db, trainee.id);
+  if (trainee.trainer_id !== trainerId) {
+    await forgetWorkspaceNotes(db, trainee.id);
+    // What each was told about the other goes with the former link (decision 098).
+    if (trainee.trainer_id !== null) {
+      await forgetNotificationsBetween(db, trainee.id, trainee.trainer_id);
+    }
+  }
 }
 
 /** Ends the trainee's link, if any: no trainer, no link row, the formula's targets again. */
 export async function unlinkTrainee(db: Db, traineeId: string, now: Date): Promise<void> {
   await db.update(users).set({ trainer_id: null, updated_at: now }).where(eq(users.id, traineeId));
-  await db.delete(trainerLinks).where(eq(trainerLinks.trainee_id, traineeId));
+  const ended = await db
+    .delete(trainerLinks)
+    .where(eq(trainerLinks.trainee_id, traineeId))
+    .returning({ trainer_id: trainerLinks.trainer_id });
+  // What each was told about the other, with the pushes still queued (decision 098).
+  for (const { trainer_id } of ended) await forgetNotificationsBetween(db, traineeId, trainer_id);
   await clearTargetOverride(db, traineeId);
   await forgetWorkspaceNotes(db, traineeId);
 }
 
 /**
  * Changes what a linked trainee shares, at once; false when there is no link. Stopping
- * sharing the diary sends the targets back to the formula.
+ * sharing the diary sends the targets back to the formula; stopping sharing an area takes
+ * the trainer's notifications that show it.
  */
 export async function setSharedAreas(
   db: Db,
@@ -100,7 +114,12 @@ export async function setSharedAreas(
     .update(trainerLinks)
     .set({ ...consent, updated_at: now })
     .where(eq(trainerLinks.trainee_id, traineeId))
-    .returning({ trainee_id: trainerLinks.trainee_id });
+    .returning({ trainer_id: trainerLinks.trainer_id });
   if (!consent.diary) await clearTargetOverride(db, traineeId);
+  // The trainer's notifications showing an area no longer shared go (decision 098).
+  const withdrawn = CONSENT_AREAS.filter((area) => !consent[area]);
+  for (const { trainer_id } of updated) {
+    await forgetNotificationsOfAreas(db, trainer_id, traineeId, withdrawn);
+  }
   return updated.length > 0;
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { lockNotifications } from '../db/advisory-locks';
 import type { Db } from '../db/client';
 import { notificationChannels, notifications } from '../db/schema/notifications';
+import { notificationArea, type NotificationTopic } from './subjects';
 
 /** A kind without a choice of the person's has every channel on. */
 export const ALL_CHANNELS: ChannelChoice = { in_app: true, email: true, push: true };
@@ -22,6 +23,10 @@ export interface NotificationInput {
   body: string;
   /** Where tapping it leads: a path of the app. */
   path: string;
+  /** Who it is about: the other side of the link; null for nobody (decision 098). */
+  subjectUserId: string | null;
+  /** What a comment is on, which says the area it shows. */
+  commentTarget?: NotificationTopic['commentTarget'];
 }
 
 const TITLE_LENGTH = 120;
@@ -72,6 +77,11 @@ export async function notify(deps: NotifyDeps, input: NotificationInput): Promis
       title: clip(input.title, TITLE_LENGTH),
       body: clip(input.body, BODY_LENGTH),
       path: input.path,
+      subject_user_id: input.subjectUserId,
+      subject_area:
+        input.subjectUserId === null
+          ? null
+          : notificationArea({ kind: input.kind, commentTarget: input.commentTarget }),
       in_app: channels.in_app,
       email: channels.email,
       created_at: now,

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CONSENT_AREAS } from '@forja/shared/constants';
 import { NOTIFICATION_KINDS, REMINDER_KINDS } from '@forja/shared/schemas/notifications';
 import { users } from './users';
 
@@ -45,9 +46,21 @@ export const notifications = pgTable(
     read_at: at('read_at'),
     /** Order of writing (times may be equal). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * Who it is about (the other side of a link), null for nobody; it goes when either
+     * account does, and when the link ends (decision 098).
+     */
+    subject_user_id: uuid('subject_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The area of the subject's data it shows; null when the link alone allows it. */
+    subject_area: text('subject_area', { enum: CONSENT_AREAS }),
   },
   (table) => [
     index('notifications_user_id_seq_idx').on(table.user_id, table.seq),
+    index('notifications_subject_user_id_idx').on(table.subject_user_id, table.user_id),
+    check(
+      'notifications_subject_area_check',
+      sql`${table.subject_area} is null or ${table.subject_area} in (${inList(CONSENT_AREAS)})`,
+    ),
     // The digest looks for unread mail-worthy notifications of the last day.
     index('notifications_digest_idx')
       .on(table.created_at)

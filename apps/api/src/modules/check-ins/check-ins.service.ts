@@ -364,6 +364,7 @@ export async function replyToCheckIn(
           title: 'Tu entrenador ha respondido tu revisión',
           body,
           path: '/users/check-in',
+          subjectUserId: trainerId,
         },
       );
     }

@@ -84,6 +84,7 @@ export async function notifyDueCheckIns(deps: DueNoticesDeps): Promise<{ sent: n
           title: 'Te toca la revisión semanal',
           body: 'Cuéntale a tu entrenador cómo ha ido la semana: son un par de minutos.',
           path: '/users/check-in',
+          subjectUserId: candidate.trainer_id,
         },
       );
       return true;

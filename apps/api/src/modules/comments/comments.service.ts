@@ -163,6 +163,8 @@ async function notifyOtherSide(deps: CommentsDeps, row: CommentRow, author: Auth
     path: byTrainer
       ? `/users/diary?date=${row.date}`
       : `/trainers/clients/${row.trainee_id}/${tab}`,
+    subjectUserId: byTrainer ? row.trainer_id : row.trainee_id,
+    commentTarget: row.target,
   });
 }
 

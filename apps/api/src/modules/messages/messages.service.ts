@@ -228,6 +228,7 @@ async function notifyOtherSide(deps: { db: Db; clock: Clock }, pair: Pair, body:
     title: `Mensaje de ${name}`,
     body: body === '' ? 'Te ha enviado una foto.' : body,
     path: toTrainee ? '/users/messages' : `/trainers/clients/${pair.traineeId}/messages`,
+    subjectUserId: toTrainee ? pair.trainerId : pair.traineeId,
   });
 }
 

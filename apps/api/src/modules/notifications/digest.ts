@@ -10,6 +10,7 @@ import {
   notifications,
 } from '../../db/schema/notifications';
 import { userPreferences, users } from '../../db/schema/users';
+import { stillAllowed } from '../../notifications/subjects';
 import { localMoment } from './local-time';
 
 export const DIGEST = {
@@ -35,6 +36,8 @@ const mailWorthy = (since: Date) =>
     // A reminder is for its moment: a morning e-mail about it would come too late.
     ne(notifications.kind, 'reminder'),
     gt(notifications.created_at, since),
+    // Built at sending time: only what the link and the areas shared allow now (decision 098).
+    stillAllowed(),
   );
 
 /**

@@ -110,7 +110,14 @@ async function saveSettings(headers: Headers, change: (input: NotificationSettin
 async function notifyMany(userId: string, count: number, kind: 'comment' | 'message' = 'message') {
   for (let index = 0; index < count; index += 1) {
     await inTransaction({ db: ctx.database.db, clock: ctx.clock }, (deps) =>
-      notify(deps, { userId, kind, title: `Aviso ${index}`, body: 'Hola', path: '/users/home' }),
+      notify(deps, {
+        userId,
+        kind,
+        title: `Aviso ${index}`,
+        body: 'Hola',
+        path: '/users/home',
+        subjectUserId: null,
+      }),
     );
   }
 }
@@ -213,6 +220,7 @@ describe('comments and programs notify the other side', () => {
           title: 'Nunca',
           body: '',
           path: '/users/home',
+          subjectUserId: null,
         });
         throw new Error('the event failed after notifying');
       }),

@@ -77,7 +77,10 @@ export async function sendDueReminders(deps: RemindersDeps): Promise<{ sent: num
         )
         .returning({ kind: reminders.kind });
       if (!claimed) return false;
-      await notify({ db, clock }, { userId: row.user_id, kind: 'reminder', ...TEXTS[row.kind] });
+      await notify(
+        { db, clock },
+        { userId: row.user_id, kind: 'reminder', subjectUserId: null, ...TEXTS[row.kind] },
+      );
       return true;
     });
     if (won) sent += 1;

@@ -307,6 +307,7 @@ export async function assignProgram(
         title: `${name} te ha asignado el programa «${program.name}»`,
         body: `Empieza el ${startDay(start_date)}. Verás cada día su sesión en Inicio y en el diario.`,
         path: '/users/home',
+        subjectUserId: trainerId,
       },
     );
     return { trainee_id: traineeId, program_id: program.id, starts_on: start_date };
