@@ -100,7 +100,14 @@ async function plant(userId: string, endpoint: string) {
     created_at: ctx.clock.now(),
   });
   await inTransaction({ db: ctx.database.db, clock: ctx.clock }, (deps) =>
-    notify(deps, { userId, kind: 'message', title: 'Hola', body: 'Hola', path: '/users/home' }),
+    notify(deps, {
+      userId,
+      subjectUserId: null,
+      kind: 'message',
+      title: 'Hola',
+      body: 'Hola',
+      path: '/users/home',
+    }),
   );
 }
 
@@ -171,7 +178,14 @@ describe('push endpoints', () => {
       .where(eq(pushSubscriptions.user_id, me.user.id));
     expect(rows).toEqual([{ endpoint: browser.endpoint }]);
     await inTransaction({ db: ctx.database.db, clock: ctx.clock }, (deps) =>
-      notify(deps, { userId: me.user.id, kind: 'message', title: 'Hola', body: 'Hi', path: '/' }),
+      notify(deps, {
+        userId: me.user.id,
+        subjectUserId: null,
+        kind: 'message',
+        title: 'Hola',
+        body: 'Hi',
+        path: '/',
+      }),
     );
     await drain(pushService.agent);
     expect(pushService.received.filter((push) => push.endpoint === browser.endpoint)).toHaveLength(
