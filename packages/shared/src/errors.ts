@@ -568,6 +568,13 @@ export const API_ERRORS = {
     error: 'too many requests',
     message: 'Has enviado mucho en poco tiempo. Espera un poco y vuelve a intentarlo',
   },
+  // A replayed write whose answer carried a secret, which is never stored (decision 099).
+  idempotencyAnswerWithheld: {
+    status: 409,
+    error: 'request already applied',
+    message:
+      'Esta petición ya se aplicó. Su respuesta llevaba datos secretos, que no se guardan, así que no se puede repetir: si la necesitas, haz una petición nueva con otra clave Idempotency-Key',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

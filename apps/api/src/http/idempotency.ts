@@ -20,6 +20,17 @@ import { AppError } from './app-error';
  * with the same request answers the stored answer again, byte for byte.
  */
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answer carries a secret (tokens, a ticket, an invitation code or link):
+     * a write sent with a key keeps its effect and its key but not its answer, and a replay
+     * is a 409 saying the request was applied (decision 099, SECURITY item 34).
+     */
+    answerHasSecret?: boolean;
+  }
+}
+
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** How long a key is remembered. */
@@ -89,6 +100,8 @@ class Attempt {
     readonly userId: string,
     readonly key: string,
     readonly fingerprint: string,
+    /** The route's answer carries a secret: only its status is kept (decision 099). */
+    readonly answerHasSecret: boolean,
   ) {}
 }
 
@@ -114,6 +127,18 @@ export function requestFingerprint(request: FastifyRequest): string {
   const body = stringify(request.body ?? null);
   const hash = createHash('sha256').update(body).digest('hex');
   return `${request.method} ${request.url} ${hash}`;
+}
+
+/**
+ * What is stored of the fingerprint: its hash, since a path may carry a secret (an
+ * invitation code). Keys stored before were the fingerprint itself; both still match.
+ */
+function storedFingerprint(fingerprint: string): string {
+  return `sha256:${createHash('sha256').update(fingerprint).digest('hex')}`;
+}
+
+function sameRequest(stored: string, fingerprint: string): boolean {
+  return stored === storedFingerprint(fingerprint) || stored === fingerprint;
 }
 
 function replayableHeaders(reply: FastifyReply): Record<string, string> {
@@ -183,7 +208,7 @@ function runAttempt(
         .values({
           user_id: attempt.userId,
           key: attempt.key,
-          fingerprint: attempt.fingerprint,
+          fingerprint: storedFingerprint(attempt.fingerprint),
           status: null,
           created_at: now,
         })
@@ -241,9 +266,15 @@ function runAttempt(
         await tx.delete(idempotencyKeys).where(where);
         return;
       }
+      // An answer with a secret is not kept (the key and the effect are): only an error is.
+      const withheld = attempt.answerHasSecret && answer.status < 400;
       await tx
         .update(idempotencyKeys)
-        .set({ status: answer.status, body: answer.body, headers: answer.headers })
+        .set(
+          withheld
+            ? { status: answer.status, body: null, headers: {} }
+            : { status: answer.status, body: answer.body, headers: answer.headers },
+        )
         .where(where);
       await trimKeys(tx, attempt.userId);
     })
@@ -259,6 +290,7 @@ function runAttempt(
 function wrap(
   deps: { database: Database; clock: Clock },
   handler: RouteHandlerMethod,
+  answerHasSecret: boolean,
 ): RouteHandlerMethod {
   return async function idempotent(this: FastifyInstance, request, reply) {
     const key = idempotencyKeyOf(request);
@@ -266,7 +298,12 @@ function wrap(
     // Without a key, or without a person (the handler answers 401), nothing changes.
     if (key === null || !principal) return handler.call(this, request, reply);
 
-    const attempt = new Attempt(principal.userId, key, requestFingerprint(request));
+    const attempt = new Attempt(
+      principal.userId,
+      key,
+      requestFingerprint(request),
+      answerHasSecret,
+    );
     attempts.set(request, attempt);
     const outcome = await runAttempt(
       deps,
@@ -279,7 +316,10 @@ function wrap(
 
     const { row } = outcome;
     if (!row || row.status === null) throw new AppError('idempotencyKeyInProgress');
-    if (row.fingerprint !== attempt.fingerprint) throw new AppError('idempotencyKeyReused');
+    if (!sameRequest(row.fingerprint, attempt.fingerprint)) {
+      throw new AppError('idempotencyKeyReused');
+    }
+    if (answerHasSecret && row.status < 400) throw new AppError('idempotencyAnswerWithheld');
     reply.code(row.status).headers(row.headers).header(REPLAYED_HEADER, 'true');
     return reply.send(row.body ?? undefined);
   };
@@ -295,7 +335,9 @@ export function registerIdempotency(
   deps: { database: Database; clock: Clock },
 ) {
   app.addHook('onRoute', (route) => {
-    if (isAuthenticatedWrite(route)) route.handler = wrap(deps, route.handler);
+    if (isAuthenticatedWrite(route)) {
+      route.handler = wrap(deps, route.handler, route.config?.answerHasSecret === true);
+    }
   });
   // Every answer passes here, and only the writes sent with a key wait: the rest go on
   // without a promise.

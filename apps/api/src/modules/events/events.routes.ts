@@ -25,6 +25,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
         summary: 'A ticket for one event stream, good once and for 60 seconds',
         response: responses(201, streamTicketSchema),
       },
+      // The answer carries a secret: a write sent with a key keeps its effect, not its answer.
+      config: { answerHasSecret: true },
       onRequest: authenticated,
     },
     async (request, reply) =>

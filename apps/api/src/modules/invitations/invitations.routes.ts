@@ -36,6 +36,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
         body: invitationCreateSchema,
         response: responses(201, invitationSchema),
       },
+      // The answer carries a secret: a write sent with a key keeps its effect, not its answer.
+      config: { answerHasSecret: true },
       onRequest: trainersOnly,
     },
     async (request, reply) =>

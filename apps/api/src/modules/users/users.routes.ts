@@ -133,6 +133,8 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         body: passwordChangeSchema,
         response: responses(200, authTokensSchema),
       },
+      // The answer carries a secret: a write sent with a key keeps its effect, not its answer.
+      config: { answerHasSecret: true },
       onRequest: authenticated,
       // A stolen access token must not become a way to try passwords.
       preHandler: rateLimit('passwordChange', (request) => requireUser(request).userId),
