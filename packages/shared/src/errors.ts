@@ -540,6 +540,13 @@ export const API_ERRORS = {
     error: 'request in progress',
     message: 'Esta petición ya se está procesando',
   },
+  // A profile shows only the picture its owner uploaded (decision 097).
+  profilePictureNotOwn: {
+    status: 400,
+    error: 'profile picture not uploaded',
+    message:
+      'La foto de perfil solo puede ser la que has subido a Forja; para cambiarla, sube otra o quítala',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

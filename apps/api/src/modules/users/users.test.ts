@@ -459,7 +459,7 @@ describe('the current user', () => {
       first_name: 'María José',
       last_name: 'Álvarez',
       country: 'MX',
-      profile_picture_url: 'https://example.com/yo.png',
+      profile_picture_url: '',
     };
     const res = await ctx.app.inject({
       method: 'PUT',
