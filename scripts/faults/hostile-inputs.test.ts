@@ -2,9 +2,16 @@
  * Malformed, oversized and hostile inputs on every route: a clear 4xx and nothing changed.
  * The routes come from GET /v0/openapi.json, so a new route is probed without anyone adding
  * it here. Every application table is fingerprinted before and after each route's probes.
+ * Names that hide or reorder characters and push endpoints that the two URL parsers read
+ * differently are refused, and such endpoints planted in the database are never connected to
+ * (a listener on 127.0.0.1:443, and on [::1]:443 where there is one, counts connections).
  */
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
 import type pg from 'pg';
+import webpush from 'web-push';
 import {
+  TERMS_VERSION,
   MAX_BODY_BYTES,
   MAX_ENTRIES_PER_DAY,
   MAX_EXERCISES_PER_WORKOUT,
@@ -41,7 +48,14 @@ let server: ApiServer | undefined;
 
 beforeAll(async () => {
   database = await createScratchDatabase();
-  server = await startServer({ DATABASE_URL: database.url });
+  // Push on (with the browsers' own push services allowed), so push endpoints are probed too.
+  const vapid = webpush.generateVAPIDKeys();
+  server = await startServer({
+    DATABASE_URL: database.url,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:avisos@forja.test',
+  });
 });
 
 afterAll(async () => {
@@ -395,5 +409,160 @@ describe('malformed, oversized and hostile inputs on every route', () => {
     expect(changed(before, await fingerprint(db)), 'tables changed by refused requests').toEqual(
       [],
     );
+  });
+
+  it('refuses hostile names and push endpoints, and never connects to a planted one', async () => {
+    if (!server || !database) throw new Error('no server');
+    const api = server.url;
+    const db = database.client;
+    const account = await signUp(api, db);
+    const tally = new Tally();
+    const names: Record<string, string> = {
+      'a right-to-left override': 'Ana\u202Eanirtsiv',
+      'a bidi isolate': 'Ana \u2067Entrenador\u2069',
+      'only zero-width spaces': '\u200B\u200B',
+      'a line feed': 'Lucía\nTu entrenador dice: paga aquí',
+      'a carriage return': 'Lucía\r\nBcc: todos',
+      'tag characters': 'Lucía\u{E0041}\u{E0042}',
+      'a line separator': 'Lucía\u2028López',
+      'an escape sequence': 'Lucía\u001B[2J',
+      'only a Hangul filler': '\u3164',
+    };
+    const endpoints = [
+      'https://127.0.0.1;.fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1%3B.fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1{.fcm.googleapis.com/fcm/send/x',
+      'https://localhost;.fcm.googleapis.com/fcm/send/x',
+      'https://169.254.169.254;.push.services.mozilla.com/latest/meta-data',
+      'https://127.0.0.1/fcm/send/x',
+      'https://user@fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+    ];
+    // A browser's real keys: without the fix, the worker would encrypt and then connect.
+    const browser = createECDH('prime256v1');
+    const keys = {
+      p256dh: browser.generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    // The sign-up's verification mail is written in the background: wait until it is.
+    let before = await fingerprint(db);
+    for (let tries = 0; tries < 40; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const now = await fingerprint(db);
+      if (changed(before, now).length === 0) break;
+      before = now;
+    }
+    const refusals: [string, Promise<Answer>, RegExp][] = [];
+    for (const [what, name] of Object.entries(names)) {
+      for (const field of ['first_name', 'last_name']) {
+        refusals.push([
+          `registration with ${what} in ${field}`,
+          call(api, 'POST', '/v0/users/registrations/', {
+            body: {
+              email: `nombre.${refusals.length}@example.com`,
+              password: PASSWORD,
+              first_name: 'Lucía',
+              last_name: 'Benítez',
+              country: 'ES',
+              terms_version: TERMS_VERSION,
+              [field]: name,
+            },
+          }),
+          /^El (nombre|apellido) (contiene saltos de línea o caracteres invisibles o de control|no puede estar vacío)/,
+        ]);
+        refusals.push([
+          `profile with ${what} in ${field}`,
+          call(api, 'PUT', `/v0/users/${account.id}/`, {
+            token: account.token,
+            body: { [field]: name },
+          }),
+          /^El (nombre|apellido) /,
+        ]);
+      }
+    }
+    for (const endpoint of endpoints) {
+      refusals.push([
+        `push endpoint ${endpoint}`,
+        call(api, 'POST', '/v0/push/subscriptions/', {
+          token: account.token,
+          body: { endpoint, keys },
+        }),
+        /^El servicio de notificaciones de este navegador no está admitido$/,
+      ]);
+    }
+    for (const [what, answer, message] of refusals) {
+      const refusal = await answer;
+      tally.add(refusal.status);
+      expect(refusal.status, what).toBe(400);
+      expect(envelopeProblem(refusal), what).toBeNull();
+      expect((refusal.body as { data: { message: string } }).data.message, what).toMatch(message);
+    }
+    expect(changed(before, await fingerprint(db)), 'tables changed by refused requests').toEqual(
+      [],
+    );
+
+    // Rows written straight into the database, each with a push due: the server's push worker
+    // must forget them without a single connection to where url.parse would send them.
+    const listeners: Server[] = [];
+    let connections = 0;
+    for (const host of ['127.0.0.1', '::1']) {
+      const listener = createServer((socket) => {
+        connections += 1;
+        socket.destroy();
+      });
+      const listening = await new Promise<boolean>((resolve) => {
+        listener.once('error', () => {
+          resolve(false);
+        });
+        listener.listen(443, host, () => {
+          resolve(true);
+        });
+      });
+      if (listening) listeners.push(listener);
+      else if (host === '127.0.0.1') throw new Error('127.0.0.1:443 is taken: cannot watch it');
+    }
+    try {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into notifications (user_id, kind, title, body, path, in_app, email, created_at)
+         values ($1, 'message', 'Hola', 'Hola', '/users/home', true, false, now()) returning id`,
+        [account.id],
+      );
+      const notification = rows[0]?.id;
+      for (const endpoint of endpoints) {
+        await db.query(
+          `with subscription as (
+             insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+             values ($1, $2, $3, $4, now()) returning id)
+           insert into push_deliveries (notification_id, subscription_id, next_attempt_at, created_at)
+           select $5, id, now(), now() from subscription`,
+          [account.id, endpoint, keys.p256dh, keys.auth, notification],
+        );
+      }
+      const started = Date.now();
+      let left = endpoints.length;
+      while (left > 0 && Date.now() - started < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const counted = await db.query<{ n: string }>(
+          'select count(*) as n from push_subscriptions where user_id = $1',
+          [account.id],
+        );
+        left = Number(counted.rows[0]?.n ?? endpoints.length);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      report('hostile names and push endpoints', {
+        requests: tally.total,
+        answers: tally.toString(),
+        recordsChecked: endpoints.length,
+        recordsLost: 0,
+        extra: {
+          'planted rows left': left,
+          'connections to 127.0.0.1:443 and [::1]:443': connections,
+        },
+      });
+      expect(left, 'planted hostile subscriptions still stored').toBe(0);
+      expect(connections, 'connections to a listener on 127.0.0.1').toBe(0);
+    } finally {
+      for (const listener of listeners) listener.close();
+    }
   });
 });

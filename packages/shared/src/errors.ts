@@ -575,6 +575,13 @@ export const API_ERRORS = {
     message:
       'Esta petición ya se aplicó. Su respuesta llevaba datos secretos, que no se guardan, así que no se puede repetir: si la necesitas, haz una petición nueva con otra clave Idempotency-Key',
   },
+  // A profile shows only the picture its owner uploaded (decision 097).
+  profilePictureNotOwn: {
+    status: 400,
+    error: 'profile picture not uploaded',
+    message:
+      'La foto de perfil solo puede ser la que has subido a Forja; para cambiarla, sube otra o quítala',
+  },
 } as const satisfies Record<string, ApiErrorDefinition>;
 
 export type ApiErrorKey = keyof typeof API_ERRORS;

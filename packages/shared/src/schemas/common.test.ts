@@ -86,7 +86,17 @@ describe('names and other single-line texts', () => {
   });
 
   it('keeps names in every script, emoji included', () => {
-    for (const value of ['Zoë', 'Łukasz', 'محمد', 'שרה', '李小龙', 'Ngọc', 'Ana 💪']) {
+    for (const value of [
+      'Zoë',
+      'Łukasz',
+      'محمد',
+      'שרה',
+      '李小龙',
+      'Ngọc',
+      'Ana 💪',
+      'Eva 🏋️‍♀️',
+      '👩‍👩‍👧',
+    ]) {
       expect(firstName.parse(value)).toBe(value);
     }
   });

@@ -15,8 +15,10 @@ export function hasForbiddenCharacters(value: string): boolean {
 // Characters that hide or reorder what is shown, so that a name or a title reads as
 // something else in a list, a preview or an e-mail: controls (Cc: CR, LF, ESC…), format
 // characters (Cf: bidi overrides and isolates, zero-width characters, tag characters, the soft
-// hyphen…) and the line and paragraph separators.
-const hiddenInOneLine = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// hyphen…) and the line and paragraph separators. A zero-width joiner between two emoji
+// (🏋️‍♀️, 👩‍👧) is part of one emoji and stays.
+const hiddenInOneLine =
+  /(?!(?<=\p{Extended_Pictographic}(?:\uFE0F|\u{1F3FB}|\u{1F3FC}|\u{1F3FD}|\u{1F3FE}|\u{1F3FF})?)\u200D(?=\p{Extended_Pictographic}))[\p{Cc}\p{Cf}\u2028\u2029]/u;
 // Text of several lines keeps its line breaks and tabs, and the zero-width joiner and
 // non-joiner that emoji sequences and some scripts need; never a bidi control.
 const hiddenInLines = /(?![\t\n\r\u200C\u200D])[\p{Cc}\p{Cf}\u2028\u2029]/u;

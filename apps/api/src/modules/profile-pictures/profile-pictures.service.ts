@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { profilePictures } from '../../db/schema/onboarding';
 import { users } from '../../db/schema/users';
+import { profilePictureUrl } from '../../images/profile-picture-url';
 import { IMAGE_CONTENT_TYPE, resizeImage } from '../../images/resize';
 
 export interface ProfilePictureDeps {
@@ -13,12 +14,7 @@ export interface ProfilePictureDeps {
 
 /** The longest side of a stored picture, in pixels. */
 export const PICTURE_MAX_SIDE_PX = 512;
-export const PICTURE_PATH_PREFIX = '/media/profile-pictures/';
-
-/** The public address of a stored picture: unguessable, and new for every upload. */
-export function profilePictureUrl(pictureId: string): string {
-  return `${PICTURE_PATH_PREFIX}${pictureId}.webp`;
-}
+export { PICTURE_PATH_PREFIX, profilePictureUrl } from '../../images/profile-picture-url';
 
 export interface StoredPicture {
   url: string;

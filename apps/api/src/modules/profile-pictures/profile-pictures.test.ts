@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/context';
 import { multipartFile } from '../../../test/images';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
 import { profilePictures } from '../../db/schema/onboarding';
+import { users } from '../../db/schema/users';
 import { profilePictureUrl } from './profile-pictures.service';
 
 let ctx: TestContext;
@@ -169,5 +170,78 @@ describe('PUT /v0/users/{id}/picture/', () => {
       url: '/media/profile-pictures/../../etc/passwd',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('profile_picture_url on PUT /v0/users/{id}/', () => {
+  function update(userId: string, headers: Record<string, string>, url: string) {
+    return ctx.app.inject({
+      method: 'PUT',
+      url: `/v0/users/${userId}/`,
+      headers,
+      payload: { profile_picture_url: url, first_name: 'Cambiado' },
+    });
+  }
+
+  async function shown(userId: string) {
+    const [row] = await ctx.database.db
+      .select({ url: users.profile_picture_url, first_name: users.first_name })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row;
+  }
+
+  it('takes only the address of the person’s own upload, or empty', async () => {
+    const me = await premiumUser(ctx);
+    const other = await premiumUser(ctx);
+    const mine = (await upload(me.user.id, me.headers, await photo(200, 200))).json<{
+      data: { profile_picture_url: string };
+    }>().data.profile_picture_url;
+    const theirs = (await upload(other.user.id, other.headers, await photo(210, 200))).json<{
+      data: { profile_picture_url: string };
+    }>().data.profile_picture_url;
+    const before = await shown(me.user.id);
+
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'https://tracker.example/pixel.gif?u=1',
+      '//tracker.example/p.webp',
+      theirs,
+      `${mine}?v=2`,
+      `http://localhost:3000${mine}`,
+      mine.toUpperCase(),
+      `/media/profile-pictures/${randomUUID()}.webp`,
+      'data:image/svg+xml,<svg onload=alert(1)>',
+    ]) {
+      const res = await update(me.user.id, me.headers, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        status: 400,
+        data: {
+          error: 'profile picture not uploaded',
+          message:
+            'La foto de perfil solo puede ser la que has subido a Forja; para cambiarla, sube otra o quítala',
+        },
+      });
+      expect(await shown(me.user.id), url).toEqual(before);
+    }
+
+    expect((await update(me.user.id, me.headers, '')).statusCode).toBe(200);
+    expect(await shown(me.user.id)).toEqual({ url: '', first_name: 'Cambiado' });
+    const back = await update(me.user.id, me.headers, mine);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await shown(me.user.id))?.url).toBe(mine);
+  });
+
+  it('refuses any picture address from a person who has not uploaded one', async () => {
+    const me = await premiumUser(ctx);
+    const other = await premiumUser(ctx);
+    const theirs = (await upload(other.user.id, other.headers, await photo(220, 200))).json<{
+      data: { profile_picture_url: string };
+    }>().data.profile_picture_url;
+    const res = await update(me.user.id, me.headers, theirs);
+    expect(res.statusCode).toBe(400);
+    expect((await shown(me.user.id))?.url).toBe('');
+    expect((await update(me.user.id, me.headers, '')).statusCode).toBe(200);
   });
 });

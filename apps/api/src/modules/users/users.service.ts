@@ -18,7 +18,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, verificationCodes } from '../../db/schema/auth';
 import { mailRequests, type MailRequestKind } from '../../db/schema/mail';
+import { profilePictures } from '../../db/schema/onboarding';
 import { userPreferences, users } from '../../db/schema/users';
+import { profilePictureUrl } from '../../images/profile-picture-url';
 import { findUserByEmail, type UserRow } from '../../db/users';
 import type { PrincipalUser } from '../../security/sessions';
 import { AppError } from '../../http/app-error';
@@ -344,11 +346,24 @@ export async function updateUser(
   input: UserUpdate,
 ): Promise<User> {
   if (id.toLowerCase() !== principal.userId) throw new AppError('userNotFound');
-  const [user] = await deps.db
-    .update(users)
-    .set({ ...input, updated_at: deps.clock.now() })
-    .where(eq(users.id, principal.userId))
-    .returning();
+  const picture = input.profile_picture_url;
+  const [user] = await deps.db.transaction(async (tx) => {
+    // Only the address of the person's own upload, or none: never another person's picture,
+    // an outside tracker or a script. The row is locked so an upload cannot replace it between.
+    if (picture !== undefined && picture !== '') {
+      const [own] = await tx
+        .select({ id: profilePictures.id })
+        .from(profilePictures)
+        .where(eq(profilePictures.user_id, principal.userId))
+        .for('update');
+      if (!own || profilePictureUrl(own.id) !== picture) throw new AppError('profilePictureNotOwn');
+    }
+    return tx
+      .update(users)
+      .set({ ...input, updated_at: deps.clock.now() })
+      .where(eq(users.id, principal.userId))
+      .returning();
+  });
   if (!user) throw new AppError('userNotFound');
   return toUser(user);
 }

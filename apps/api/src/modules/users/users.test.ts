@@ -268,10 +268,10 @@ describe('POST /users/registrations/', () => {
     });
   });
 
-  it('keeps Unicode names exactly', async () => {
+  it('keeps Unicode names exactly (hidden characters are refused: names.test.ts)', async () => {
     const email = uniqueEmail();
     const first_name = 'Zoë 李小龍 🏋️‍♀️';
-    const last_name = 'Ñúñez-O’Brien \u202e';
+    const last_name = 'Ñúñez-O’Brien';
     const res = await post('/v0/users/registrations/', {
       ...registration(email),
       first_name,
@@ -459,7 +459,7 @@ describe('the current user', () => {
       first_name: 'María José',
       last_name: 'Álvarez',
       country: 'MX',
-      profile_picture_url: 'https://example.com/yo.png',
+      profile_picture_url: '',
     };
     const res = await ctx.app.inject({
       method: 'PUT',
