@@ -1,7 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Listening } from '../db/client';
-import { EVENTS_CHANNEL, eventsAfter, eventsHeld, MAX_EVENTS_PER_USER } from './publish';
+import {
+  END_OF_SESSIONS,
+  EVENTS_CHANNEL,
+  eventsAfter,
+  eventsHeld,
+  MAX_EVENTS_PER_USER,
+  sessionLive,
+} from './publish';
 
 /**
  * Reads what an event names, as `userId` may see it now; null when it is gone or no longer
@@ -24,6 +31,8 @@ export interface EventHubOptions {
 
 interface Stream {
   userId: string;
+  /** The session the ticket was asked in: the stream ends with it (decision 098). */
+  familyId: string;
   raw: ServerResponse;
   /** The number of the last event sent (or skipped). */
   after: number;
@@ -79,6 +88,10 @@ export class EventHub {
       this.listening = this.options.database
         .listen(EVENTS_CHANNEL, {
           onNotify: (payload) => {
+            if (payload.startsWith(END_OF_SESSIONS)) {
+              this.endSessions(payload.slice(END_OF_SESSIONS.length).split(','));
+              return;
+            }
             for (const userId of payload.split(',')) this.wake(userId);
           },
           onConnect: () => {
@@ -99,10 +112,15 @@ export class EventHub {
   }
 
   /**
-   * Takes over `raw` as the person's stream, from event `after` (null: from now). Past the
-   * person's bound, their oldest stream on this instance ends.
+   * Takes over `raw` as the person's stream in a session, from event `after` (null: from
+   * now). Past the person's bound, their oldest stream on this instance ends.
    */
-  async open(userId: string, after: number | null, raw: ServerResponse): Promise<void> {
+  async open(
+    holder: { userId: string; familyId: string },
+    after: number | null,
+    raw: ServerResponse,
+  ): Promise<void> {
+    const { userId, familyId } = holder;
     await this.listen();
     const held = await eventsHeld(this.options.database.db, userId);
     const mine = this.streams.get(userId) ?? new Set<Stream>();
@@ -113,6 +131,7 @@ export class EventHub {
     }
     const stream: Stream = {
       userId,
+      familyId,
       raw,
       after: after ?? held.newest,
       busy: false,
@@ -136,8 +155,22 @@ export class EventHub {
       stream.after = held.newest;
       this.write(stream, `id: ${stream.after}\nevent: reset\ndata: {}\n\n`);
     }
+    // Registered before this check: a session ending from now on ends it by its NOTIFY, and
+    // one that ended before is seen here.
+    if (!(await sessionLive(this.options.database.db, familyId))) {
+      this.end(stream);
+      return;
+    }
     this.write(stream, `id: ${stream.after}\nevent: ready\ndata: {}\n\n`);
     this.pump(stream);
+  }
+
+  /** These sessions ended (logout, password change, …): their streams here end now. */
+  endSessions(familyIds: readonly string[]): void {
+    const ended = new Set(familyIds);
+    for (const mine of [...this.streams.values()]) {
+      for (const stream of [...mine]) if (ended.has(stream.familyId)) this.end(stream);
+    }
   }
 
   /** Something happened to the person: each of their streams sends what is new. */
@@ -170,6 +203,12 @@ export class EventHub {
     for (;;) {
       stream.dirty = false;
       const rows = await eventsAfter(db, stream.userId, stream.after, BATCH);
+      // Nothing is delivered in a session that has ended, even if its NOTIFY was missed
+      // while the listener reconnected.
+      if (rows.length > 0 && !(await sessionLive(db, stream.familyId))) {
+        this.end(stream);
+        return;
+      }
       for (const row of rows) {
         if (stream.closed) return;
         const loader = this.options.loaders[row.kind];

@@ -1,6 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { lockUserEvents } from '../db/advisory-locks';
 import type { Db } from '../db/client';
+import { sessionFamilies } from '../db/schema/auth';
 import { userEvents } from '../db/schema/messages';
 
 /** The one channel every instance listens on (decision 060). */
@@ -52,6 +53,29 @@ export async function publish(
     const payload = people.slice(i, i + USERS_PER_NOTIFY).join(',');
     await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   }
+}
+
+/** How a NOTIFY that ends session families' streams starts; the rest is their ids. */
+export const END_OF_SESSIONS = 'end:';
+
+/**
+ * Ends, on every instance, the event streams opened in these session families (decision
+ * 098). Call it in the transaction that revokes them: the NOTIFY goes out on commit.
+ */
+export async function endSessionStreams(db: Db, familyIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < familyIds.length; i += USERS_PER_NOTIFY) {
+    const payload = `${END_OF_SESSIONS}${familyIds.slice(i, i + USERS_PER_NOTIFY).join(',')}`;
+    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+  }
+}
+
+/** Whether a session family is still live (not revoked, not purged). */
+export async function sessionLive(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessionFamilies.id })
+    .from(sessionFamilies)
+    .where(and(eq(sessionFamilies.id, familyId), isNull(sessionFamilies.revoked_at)));
+  return row !== undefined;
 }
 
 /** The person's events after `after`, oldest first, at most `limit`. */

@@ -7,6 +7,7 @@ import { accessTokens, refreshTokens, sessionFamilies } from '../db/schema/auth'
 import { subscriptions } from '../db/schema/subscriptions';
 import { users } from '../db/schema/users';
 import { givesAccess } from '../db/subscriptions';
+import { endSessionStreams } from '../events/publish';
 import { hashToken, looksLikeToken, newToken, openAsHolder, sealForHolder } from './tokens';
 
 const MINUTE = 60_000;
@@ -198,6 +199,7 @@ export async function refreshSession(
       .update(sessionFamilies)
       .set({ revoked_at: now, revoked_reason: 'refresh token reused' })
       .where(eq(sessionFamilies.id, family.id));
+    await endSessionStreams(tx, [family.id]);
     return { ok: false, reason: 'reused' };
   });
 }
@@ -317,16 +319,28 @@ export async function revokeSessionOfAccessToken(deps: SessionDeps, accessToken:
     .from(accessTokens)
     .where(eq(accessTokens.token_hash, hashToken(accessToken)));
   if (!row) return;
-  await deps.db
-    .update(sessionFamilies)
-    .set({ revoked_at: deps.clock.now(), revoked_reason: 'logout' })
-    .where(and(eq(sessionFamilies.id, row.familyId), isNull(sessionFamilies.revoked_at)));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(sessionFamilies)
+      .set({ revoked_at: deps.clock.now(), revoked_reason: 'logout' })
+      .where(and(eq(sessionFamilies.id, row.familyId), isNull(sessionFamilies.revoked_at)));
+    // Its event streams end with it, on every instance (decision 098).
+    await endSessionStreams(tx, [row.familyId]);
+  });
 }
 
-/** Ends every session of a user. */
+/**
+ * Ends every session of a user, and their event streams on every instance once the caller's
+ * transaction commits (decision 098).
+ */
 export async function revokeUserSessions(deps: SessionDeps, userId: string, reason: string) {
-  await deps.db
+  const ended = await deps.db
     .update(sessionFamilies)
     .set({ revoked_at: deps.clock.now(), revoked_reason: reason })
-    .where(and(eq(sessionFamilies.user_id, userId), isNull(sessionFamilies.revoked_at)));
+    .where(and(eq(sessionFamilies.user_id, userId), isNull(sessionFamilies.revoked_at)))
+    .returning({ id: sessionFamilies.id });
+  await endSessionStreams(
+    deps.db,
+    ended.map((family) => family.id),
+  );
 }

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sessionFamilies } from './auth';
 import { bytea } from './onboarding';
 import { users } from './users';
 
@@ -105,14 +106,22 @@ export const userEvents = pgTable(
 
 /**
  * A ticket opens one event stream (EventSource cannot send the access token): asked for with
- * the access token, good once and for 60 seconds. Only its SHA-256 is kept.
+ * the access token, good once and for 60 seconds, while its session lasts. Only its SHA-256
+ * is kept.
  */
 export const eventStreamTickets = pgTable(
   'event_stream_tickets',
   {
     ticket_hash: text('ticket_hash').primaryKey(),
     user_id: person('user_id'),
+    /** The session it was asked for in: refused once that session has ended (decision 098). */
+    family_id: uuid('family_id')
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
     expires_at: at('expires_at').notNull(),
   },
-  (table) => [index('event_stream_tickets_user_id_idx').on(table.user_id)],
+  (table) => [
+    index('event_stream_tickets_user_id_idx').on(table.user_id),
+    index('event_stream_tickets_family_id_idx').on(table.family_id),
+  ],
 );

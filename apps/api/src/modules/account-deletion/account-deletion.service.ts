@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users';
 import type { UserRow } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../security/passwords';
+import { revokeUserSessions } from '../../security/sessions';
 import { accountDeletedEmail } from '../../adapters/mail/emails';
 
 export interface AccountDeletionDeps {
@@ -67,6 +68,9 @@ export async function deleteAccount(
   }
   const photoKeys = await deps.db.transaction(async (tx) => {
     const keys = await photoKeysOf(tx, user.id);
+    // The sessions go with the account; ending them first ends their event streams on every
+    // instance when this commits (decision 098).
+    await revokeUserSessions({ db: tx, clock: deps.clock }, user.id, 'account deleted');
     const [deleted] = await tx
       .delete(users)
       .where(eq(users.id, user.id))

@@ -29,8 +29,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
       config: { answerHasSecret: true },
       onRequest: authenticated,
     },
-    async (request, reply) =>
-      send(reply, 201, await issueTicket(deps, requireUser(request).userId)),
+    async (request, reply) => {
+      const { userId, sessionFamilyId } = requireUser(request);
+      return send(reply, 201, await issueTicket(deps, userId, sessionFamilyId));
+    },
   );
 
   app.get(
@@ -40,7 +42,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
         tags,
         summary: 'The caller’s event stream (text/event-stream), opened with a ticket',
         description:
-          'Events: `ready` (the stream is open; its id is where it starts), `message`, `message_read`, and `reset` (events were missed: reload everything). A comment line every 25 seconds keeps it open; it ends after 15 minutes, and the client opens another with a new ticket and the last id it received (`Last-Event-ID` or `after`). At most 10 streams per person on one instance: an 11th ends the oldest.',
+          'Events: `ready` (the stream is open; its id is where it starts), `message`, `message_read`, and `reset` (events were missed: reload everything). A comment line every 25 seconds keeps it open; it ends after 15 minutes, and the client opens another with a new ticket and the last id it received (`Last-Event-ID` or `after`). At most 10 streams per person on one instance: an 11th ends the oldest. A stream ends as soon as the session its ticket was asked in ends (logout, password change or reset, account deleted), and such a ticket opens none.',
         querystring: eventStreamQuerySchema,
       },
     },
@@ -48,8 +50,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
       const { events } = deps;
       if (!events.hasRoom())
         throw new AppError('tooManyStreams', { headers: { 'retry-after': '5' } });
-      const userId = await redeemTicket(deps, request.query.ticket);
-      if (!userId) throw new AppError('unauthorized');
+      const holder = await redeemTicket(deps, request.query.ticket);
+      if (!holder) throw new AppError('unauthorized');
       const header = request.headers['last-event-id'];
       const resume =
         typeof header === 'string' && lastEventId.test(header) ? header : request.query.after;
@@ -63,7 +65,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
       });
       reply.raw.flushHeaders();
       try {
-        await events.open(userId, resume === undefined ? null : Number(resume), reply.raw);
+        await events.open(holder, resume === undefined ? null : Number(resume), reply.raw);
       } catch (error) {
         request.log.warn({ err: error }, 'event stream could not open');
         reply.raw.end();

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent, MessageReadEvent } from '@forja/shared/schemas/conversation';
-import { auth, createUser, signIn } from '../../../test/accounts';
+import { auth, createUser, PASSWORD, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { openEventStream, streamTicket, type StreamEvent } from '../../../test/event-stream';
 import { subscribe } from '../../../test/premium';
@@ -249,5 +249,84 @@ describe('the event stream', () => {
     await fourth.next((e) => e.event === 'ready');
     await streams[0]?.ended;
     for (const stream of [...streams, fourth]) stream.close();
+  });
+});
+
+/** Resolves when the stream ends, or fails after `ms`: an ended session must close it at once. */
+async function endsWithin(stream: { ended: Promise<void> }, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late');
+    }, ms);
+  });
+  const outcome = await Promise.race([stream.ended.then(() => 'ended' as const), late]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+describe('a session that ends', () => {
+  it('on logout closes its streams on every instance at once, and its tickets open none', async () => {
+    const { trainer, trainee, trainerUrl } = await pair();
+    const here = await openEventStream(baseUrl, trainee.token);
+    await here.next((e) => e.event === 'ready');
+    const there = await openEventStream(otherUrl, trainee.token);
+    await there.next((e) => e.event === 'ready');
+    const kept = await streamTicket(baseUrl, trainee.token);
+    // Another session of the same person goes on.
+    const other = (await signIn(ctx, trainee.user.id)).access_token;
+    const unaffected = await openEventStream(baseUrl, other);
+    await unaffected.next((e) => e.event === 'ready');
+
+    const out = await fetch(`${baseUrl}/v0/auth/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${trainee.token}` },
+    });
+    expect(out.status).toBe(200);
+    expect(await endsWithin(here, 2000)).toBe('ended');
+    expect(await endsWithin(there, 2000)).toBe('ended');
+    const refused = await fetch(`${baseUrl}/v0/events/?ticket=${kept}`);
+    expect(refused.status).toBe(401);
+
+    await post(trainerUrl, trainer.token, { body: 'solo a la otra sesión' });
+    await unaffected.next(isMessage('solo a la otra sesión'));
+    expect(here.events.some(isMessage('solo a la otra sesión'))).toBe(false);
+    unaffected.close();
+  });
+
+  it('on a password change closes every stream of the person and refuses their tickets', async () => {
+    const { trainee } = await pair();
+    const here = await openEventStream(baseUrl, trainee.token);
+    await here.next((e) => e.event === 'ready');
+    const elsewhere = (await signIn(ctx, trainee.user.id)).access_token;
+    const there = await openEventStream(otherUrl, elsewhere);
+    await there.next((e) => e.event === 'ready');
+    const kept = await streamTicket(otherUrl, elsewhere);
+
+    const changed = await fetch(`${baseUrl}/v0/users/password-change/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${trainee.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        current_password: PASSWORD,
+        password: 'murciélago violeta sobre el tejado de Cuenca',
+      }),
+    });
+    expect(changed.status, await changed.text()).toBe(200);
+    expect(await endsWithin(here, 2000)).toBe('ended');
+    expect(await endsWithin(there, 2000)).toBe('ended');
+    expect((await fetch(`${otherUrl}/v0/events/?ticket=${kept}`)).status).toBe(401);
+  });
+
+  it('with the account deleted closes its streams', async () => {
+    const { trainee } = await pair();
+    const there = await openEventStream(otherUrl, trainee.token);
+    await there.next((e) => e.event === 'ready');
+    const gone = await fetch(`${baseUrl}/v0/users/${trainee.user.id}/`, {
+      method: 'DELETE',
+      headers: { authorization: `Token ${trainee.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmation: 'ELIMINAR', password: PASSWORD }),
+    });
+    expect(gone.status, await gone.text()).toBe(200);
+    expect(await endsWithin(there, 2000)).toBe('ended');
   });
 });
