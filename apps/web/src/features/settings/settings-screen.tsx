@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { TrainerCard } from './trainer-card';
+import { TwoFactorSettings } from './two-factor-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 import { timeZoneGroups } from './time-zones';
 
@@ -181,6 +182,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
 
       <Section id="password" title="Contraseña">
         <PasswordForm />
+      </Section>
+
+      <Section id="two-factor" title="Verificación en dos pasos">
+        <TwoFactorSettings userId={props.userId} trainer={audience === 'trainer'} />
       </Section>
 
       {audience === 'trainee' && (
