@@ -19,7 +19,7 @@ import type { Subscription } from '@forja/shared/schemas/subscription';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { TrainerCard } from './trainer-card';
@@ -330,6 +330,7 @@ function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeForm>({
     resolver: zodResolver(passwordFormSchema),
@@ -342,6 +343,10 @@ function PasswordForm() {
       reset();
       notify.success('Contraseña cambiada. Hemos cerrado tus otras sesiones');
     } catch (error) {
+      if (isGuessablePassword(error)) {
+        setError('password', { message: error.message }, { shouldFocus: true });
+        return;
+      }
       notify.error(
         error instanceof ApiError && error.status === 401
           ? 'La contraseña actual no es correcta'
