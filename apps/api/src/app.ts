@@ -74,6 +74,7 @@ import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.r
 import { trainerNotesRoutes } from './modules/trainer-notes/trainer-notes.routes';
 import { todayRoutes } from './modules/today/today.routes';
 import { trainerLinksRoutes } from './modules/trainer-links/trainer-links.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webDistFolder } from './paths';
 
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(traineeTargetsRoutes, modules);
       await api.register(consentsRoutes, modules);
       await api.register(accountDeletionRoutes, modules);
+      await api.register(twoFactorRoutes, modules);
       // The coaching side: trainers' calls check the role themselves and need no subscription.
       await api.register(invitationsRoutes, modules);
       await api.register(trainerLinksRoutes, modules);

@@ -103,10 +103,18 @@ export const COACHING_MESSAGES = {
   noteNotFound: 'La nota no existe o ya se ha borrado',
 } as const;
 
-/** Passwords (decision 100). */
+/** Passwords and two-factor sign-in (decision 100). */
 export const PASSWORD_MESSAGES = {
   tooGuessable:
     'Esa contraseña es demasiado fácil de adivinar. Usa una frase de varias palabras que no uses en otros sitios.',
+  twoFactorRequired:
+    'Escribe el código de 6 cifras que muestra tu aplicación de autenticación, o uno de tus códigos de recuperación.',
+  twoFactorWrong:
+    'El código no es correcto o ya se ha usado. Escribe el que muestra ahora tu aplicación de autenticación.',
+  twoFactorLocked: 'Demasiados códigos incorrectos. Espera 15 minutos y vuelve a intentarlo.',
+  twoFactorAlreadyOn:
+    'La verificación en dos pasos ya está activada. Desactívala antes de configurarla de nuevo.',
+  twoFactorNotStarted: 'Primero pide un código QR nuevo para activar la verificación en dos pasos.',
 } as const;
 
 export interface ApiErrorDefinition {
@@ -556,7 +564,7 @@ export const API_ERRORS = {
     error: 'too many requests',
     message: `Demasiados intentos de inicio de sesión. ${LOGIN_LOCKED_WAY_IN}`,
   },
-  // Passwords (decision 100).
+  // Passwords and two-factor sign-in (decision 100).
   weakPassword: {
     status: 400,
     error: 'password too guessable',
@@ -581,6 +589,44 @@ export const API_ERRORS = {
     error: 'profile picture not uploaded',
     message:
       'La foto de perfil solo puede ser la que has subido a Forja; para cambiarla, sube otra o quítala',
+  },
+  /** A right password for an account with two-factor sign-in, sent without a code. */
+  twoFactorRequired: {
+    status: 401,
+    error: 'two-factor code required',
+    message: PASSWORD_MESSAGES.twoFactorRequired,
+  },
+  /** At login: a wrong, used or expired code. */
+  twoFactorInvalid: {
+    status: 401,
+    error: 'invalid two-factor code',
+    message: PASSWORD_MESSAGES.twoFactorWrong,
+  },
+  /** In settings (confirming or turning it off): a wrong, used or expired code. */
+  twoFactorWrongCode: {
+    status: 400,
+    error: 'wrong two-factor code',
+    message: PASSWORD_MESSAGES.twoFactorWrong,
+  },
+  twoFactorLocked: {
+    status: 429,
+    error: 'too many two-factor codes',
+    message: PASSWORD_MESSAGES.twoFactorLocked,
+  },
+  twoFactorAlreadyOn: {
+    status: 409,
+    error: 'two-factor already enabled',
+    message: PASSWORD_MESSAGES.twoFactorAlreadyOn,
+  },
+  twoFactorWrongPassword: {
+    status: 400,
+    error: 'wrong password',
+    message: 'La contraseña no es correcta',
+  },
+  twoFactorNotStarted: {
+    status: 409,
+    error: 'two-factor enrolment not started',
+    message: PASSWORD_MESSAGES.twoFactorNotStarted,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;
 

@@ -45,3 +45,8 @@ export class ResponseValidationError extends ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.kind === 'public' ? error.message : fallback;
 }
+
+/** The server refused a new password as too easy to guess (decision 100): its message says why. */
+export function isGuessablePassword(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.serverError === 'password too guessable';
+}

@@ -3,6 +3,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
 import { email, hasForbiddenCharacters, requiredText } from './common';
 import { validationMessages as m } from './messages';
 import { lazySchema } from './lazy';
+import { recoveryCodeSchema, totpCodeSchema } from './two-factor';
 
 /**
  * Any Unicode, at least 8 characters, no composition rules, never truncated. NUL and lone
@@ -23,6 +24,9 @@ export const loginSchema = lazySchema(() =>
   z.strictObject({
     email: email(),
     password: passwordSchema,
+    /** Only for an account with two-factor sign-in, once the server has asked for it. */
+    totp_code: totpCodeSchema.optional(),
+    recovery_code: recoveryCodeSchema.optional(),
   }),
 );
 export type Login = z.infer<typeof loginSchema>;

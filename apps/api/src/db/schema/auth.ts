@@ -119,3 +119,41 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_id_idx').on(table.user_id),
   ],
 );
+
+/**
+ * Two-factor sign-in with an authenticator app (decision 100): one row per person who has
+ * started enrolling. The secret is answered once, at enrolment, and never again; the row is
+ * on once `confirmed_at` is set.
+ */
+export const twoFactor = pgTable('two_factor', {
+  user_id: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The TOTP secret, base32. */
+  secret: text('secret').notNull(),
+  created_at: at('created_at').notNull(),
+  confirmed_at: at('confirmed_at'),
+  /** The time step of the last code accepted: that code and earlier ones are refused. */
+  last_step: integer('last_step'),
+  /** Wrong codes since the last right one or the last lock. */
+  failed_attempts: integer('failed_attempts').notNull().default(0),
+  locked_until: at('locked_until'),
+});
+
+/** Single-use recovery codes, kept as SHA-256 hashes: ten made at each confirmation. */
+export const recoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    created_at: at('created_at').notNull(),
+    used_at: at('used_at'),
+  },
+  (table) => [
+    index('two_factor_recovery_codes_user_id_idx').on(table.user_id),
+    uniqueIndex('two_factor_recovery_codes_code_hash_key').on(table.code_hash),
+  ],
+);

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { findUserByEmail } from '../../db/users';
 import { AppError } from '../../http/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../security/passwords';
+import { passSecondFactor } from '../../security/two-factor';
 import { createSession, refreshSession, revokeSessionOfAccessToken } from '../../security/sessions';
 
 export interface AuthDeps {
@@ -14,7 +15,8 @@ export interface AuthDeps {
 }
 
 /**
- * Checks e-mail and password and starts a session. An unknown e-mail costs the same
+ * Checks e-mail and password, then the code of an account with two-factor sign-in (401
+ * `two-factor code required` when it is missing), and starts a session. An unknown e-mail costs the same
  * password check and gets the same answer as a wrong password.
  */
 export async function login(deps: AuthDeps, input: Login): Promise<AuthTokens> {
@@ -24,6 +26,9 @@ export async function login(deps: AuthDeps, input: Login): Promise<AuthTokens> {
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new AppError('invalidCredentials');
   if (!user.enabled) throw new AppError('userNotEnabled');
+  // Only after the password: a code is never judged for someone who does not know it.
+  const refused = await passSecondFactor(deps, user.id, input);
+  if (refused) throw new AppError(refused);
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ last_login: deps.clock.now() }).where(eq(users.id, user.id));
     return createSession({ db: tx, clock: deps.clock }, user.id);

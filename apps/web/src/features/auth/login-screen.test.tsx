@@ -109,6 +109,57 @@ describe('the login screen', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
+  it('asks for the authenticator code when the server says so, then sends the same login with it', async () => {
+    const api = loggedInApi({
+      'POST /auth/login/': (call) =>
+        (call.body as { totp_code?: string }).totp_code === '123456'
+          ? ok({ access_token: 'access-1', refresh_token: 'refresh-1' })
+          : failure(401, 'two-factor code required', 'Escribe el código de 6 cifras'),
+    });
+    const { router } = renderApp('/auth/login');
+
+    const user = await fillIn('ana@example.com', 'contraseña larga');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verificación en dos pasos' }),
+    ).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    await user.type(screen.getByLabelText('Código de la aplicación'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
+    expect(currentAddress(router)).toBe('/users/home');
+    expect(api.callsTo('POST', '/auth/login/').map((call) => call.body)).toEqual([
+      { email: 'ana@example.com', password: 'contraseña larga' },
+      { email: 'ana@example.com', password: 'contraseña larga', totp_code: '123456' },
+    ]);
+  });
+
+  it('takes a recovery code instead of the app’s code', async () => {
+    const api = loggedInApi({
+      'POST /auth/login/': (call) =>
+        (call.body as { recovery_code?: string }).recovery_code
+          ? ok({ access_token: 'access-1', refresh_token: 'refresh-1' })
+          : failure(401, 'two-factor code required', 'Escribe el código de 6 cifras'),
+    });
+    renderApp('/auth/login');
+
+    const user = await fillIn('ana@example.com', 'contraseña larga');
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'No tengo el móvil: usar un código de recuperación',
+      }),
+    );
+    await user.type(screen.getByLabelText('Código de recuperación'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
+    expect(api.callsTo('POST', '/auth/login/')[1]?.body).toEqual({
+      email: 'ana@example.com',
+      password: 'contraseña larga',
+      recovery_code: 'abcde-fghjk',
+    });
+  });
+
   it('says how long to wait, and claims no new code, when one went out too recently', async () => {
     loggedInApi({
       'POST /auth/login/': failure(401, 'user not enabled', 'Cuenta sin verificar'),

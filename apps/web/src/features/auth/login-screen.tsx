@@ -11,6 +11,7 @@ import { primaryButton, secondaryButton, textLink } from '../../components/ui/st
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { safeReturnPath } from './safe-return-path';
+import { TwoFactorStep, type SecondFactor } from './two-factor-step';
 
 // The login screen is the first one many people see: its validation and the HTTP client
 // (with the schema library) load on first focus or submit, not before the form shows.
@@ -19,6 +20,9 @@ const validation = lazyResolver(async () => {
   void loadAuthApi();
   return (await import('./login-validation')).loginResolver;
 });
+
+/** The server's word for a right password that still needs its code (decision 100). */
+const TWO_FACTOR_REQUIRED = 'two-factor code required';
 
 interface LoginScreenProps {
   /** The page to return to after logging in ('' for the home screen). */
@@ -31,6 +35,8 @@ export function LoginScreen({ from, email = '' }: LoginScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [unverified, setUnverified] = useState<{ email: string; title: string } | null>(null);
+  /** The e-mail and password of an account that asked for its second step. */
+  const [awaitingCode, setAwaitingCode] = useState<Login | null>(null);
   const {
     register,
     handleSubmit,
@@ -51,6 +57,11 @@ export function LoginScreen({ from, email = '' }: LoginScreenProps) {
       if (error instanceof ApiError && error.serverError === SERVER_ERROR_TEXTS.userNotEnabled) {
         setUnverified({ email: credentials.email, title: AUTH_MESSAGES.emailNotVerified });
       }
+      if (error instanceof ApiError && error.serverError === TWO_FACTOR_REQUIRED) {
+        // The right password: the screen asks for the code instead of showing an error.
+        setAwaitingCode({ email: credentials.email, password: credentials.password });
+        return;
+      }
       notify.error(errorMessage(error, AUTH_MESSAGES.loginFailed));
       return;
     }
@@ -58,6 +69,22 @@ export function LoginScreen({ from, email = '' }: LoginScreenProps) {
     queryClient.clear();
     await navigate({ href: safeReturnPath(from), replace: true });
   };
+
+  if (awaitingCode) {
+    return (
+      <PublicPage
+        title="Verificación en dos pasos"
+        description="Un paso más para entrar en tu cuenta."
+      >
+        <TwoFactorStep
+          onSubmit={(factor: SecondFactor) => onSubmit({ ...awaitingCode, ...factor })}
+          onCancel={() => {
+            setAwaitingCode(null);
+          }}
+        />
+      </PublicPage>
+    );
+  }
 
   return (
     <PublicPage

@@ -13,7 +13,7 @@ import {
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { primaryButton, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { notify } from '../../components/ui/notifications';
 
@@ -106,6 +106,7 @@ function ResetForm({ email, token }: { email: string; token: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetFormSchema),
@@ -124,6 +125,10 @@ function ResetForm({ email, token }: { email: string; token: string }) {
     try {
       await resetPassword(reset);
     } catch (error) {
+      if (isGuessablePassword(error)) {
+        setError('password', { message: error.message }, { shouldFocus: true });
+        return;
+      }
       notify.error(errorMessage(error, USER_MESSAGES.passwordReset));
       return;
     }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, TERMS_VERSION } from '@forja/shared/constants';
+import { PASSWORD_MESSAGES } from '@forja/shared/errors';
 import { failure, installFakeApi } from '../../test/fake-api';
 import { currentAddress, renderApp } from '../../test/render-app';
 import { findToast } from '../../test/toast';
@@ -54,6 +55,27 @@ describe('the registration screen', () => {
     expect(within(select).getByRole('option', { name: 'Alemania' })).toHaveValue('DE');
     const names = options.slice(1).map((option) => option.textContent);
     expect(names.indexOf('Emiratos Árabes Unidos')).toBeLessThan(names.indexOf('España'));
+  });
+
+  it('shows under the password why the server finds it too easy to guess, and stays', async () => {
+    installFakeApi({
+      'POST /users/registrations/': failure(
+        400,
+        'password too guessable',
+        PASSWORD_MESSAGES.tooGuessable,
+      ),
+    });
+    const { router } = renderApp('/users/registration');
+
+    await fillIn(complete);
+
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooGuessable)).toBeVisible();
+    const password = screen.getByLabelText('Contraseña');
+    expect(password).toHaveAccessibleDescription(
+      `Al menos 8 caracteres. ${PASSWORD_MESSAGES.tooGuessable}`,
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(currentAddress(router)).toBe('/users/registration');
   });
 
   it('applies the specification rules and sends nothing while they fail', async () => {

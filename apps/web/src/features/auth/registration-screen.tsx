@@ -11,7 +11,7 @@ import {
 import { TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
 import { primaryButton, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { storeRegisteredEmail } from '../../lib/session';
 import { register as registerAccount } from './auth-api';
 import { browserCountry } from '../../lib/countries';
@@ -42,6 +42,7 @@ export function RegistrationScreen({ role = 'trainee', from = '' }: Registration
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(registrationFormSchema),
@@ -70,6 +71,10 @@ export function RegistrationScreen({ role = 'trainee', from = '' }: Registration
     try {
       await registerAccount(registration);
     } catch (error) {
+      if (isGuessablePassword(error)) {
+        setError('password', { message: error.message }, { shouldFocus: true });
+        return;
+      }
       notify.error(errorMessage(error, AUTH_MESSAGES.registrationFailed));
       return;
     }

@@ -19,10 +19,11 @@ import type { Subscription } from '@forja/shared/schemas/subscription';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { preferencesKey } from '../../lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { TrainerCard } from './trainer-card';
+import { TwoFactorSettings } from './two-factor-settings';
 import { changePassword, deleteAccount, openBillingPortal, savePreferences } from './settings-api';
 import { timeZoneGroups } from './time-zones';
 
@@ -183,6 +184,10 @@ export function SettingsScreen(props: SettingsScreenProps) {
         <PasswordForm />
       </Section>
 
+      <Section id="two-factor" title="Verificación en dos pasos">
+        <TwoFactorSettings userId={props.userId} trainer={audience === 'trainer'} />
+      </Section>
+
       {audience === 'trainee' && (
         <Section id="subscription" title="Suscripción">
           <SubscriptionDetails subscription={props.subscription} />
@@ -325,6 +330,7 @@ function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeForm>({
     resolver: zodResolver(passwordFormSchema),
@@ -337,6 +343,10 @@ function PasswordForm() {
       reset();
       notify.success('Contraseña cambiada. Hemos cerrado tus otras sesiones');
     } catch (error) {
+      if (isGuessablePassword(error)) {
+        setError('password', { message: error.message }, { shouldFocus: true });
+        return;
+      }
       notify.error(
         error instanceof ApiError && error.status === 401
           ? 'La contraseña actual no es correcta'
