@@ -175,6 +175,8 @@ describe('the routes whose answer carries a secret', () => {
     'post /v0/events/tickets/',
     'post /v0/trainers/invitations/',
     'post /v0/users/password-change/',
+    'post /v0/users/{id}/two-factor/',
+    'post /v0/users/{id}/two-factor/confirmation/',
   ];
 
   it('are every signed-in write answering a token, ticket, code, secret or link', async () => {
