@@ -387,7 +387,7 @@ describe('the HTTP contract', () => {
   });
 
   it('keeps any other Unicode exactly', async () => {
-    const name = 'Zoë Ñúñez 李小龍 🏋️‍♀️ \u202e';
+    const name = 'Zoë Ñúñez 李小龍 🏋️‍♀️';
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v0/echo/',
@@ -395,6 +395,15 @@ describe('the HTTP contract', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 200, data: { name } });
+  });
+
+  it('refuses a name that hides its direction or its letters (decision 097)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v0/echo/',
+      payload: { name: 'Zoë \u202eñúñez' },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 

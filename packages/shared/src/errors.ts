@@ -593,29 +593,29 @@ export const API_ERRORS = {
   /** A right password for an account with two-factor sign-in, sent without a code. */
   twoFactorRequired: {
     status: 401,
-    error: 'two-factor code required',
+    error: 'two factor code required',
     message: PASSWORD_MESSAGES.twoFactorRequired,
   },
   /** At login: a wrong, used or expired code. */
   twoFactorInvalid: {
     status: 401,
-    error: 'invalid two-factor code',
+    error: 'invalid two factor code',
     message: PASSWORD_MESSAGES.twoFactorWrong,
   },
   /** In settings (confirming or turning it off): a wrong, used or expired code. */
   twoFactorWrongCode: {
     status: 400,
-    error: 'wrong two-factor code',
+    error: 'wrong two factor code',
     message: PASSWORD_MESSAGES.twoFactorWrong,
   },
   twoFactorLocked: {
     status: 429,
-    error: 'too many two-factor codes',
+    error: 'too many two factor codes',
     message: PASSWORD_MESSAGES.twoFactorLocked,
   },
   twoFactorAlreadyOn: {
     status: 409,
-    error: 'two-factor already enabled',
+    error: 'two factor already enabled',
     message: PASSWORD_MESSAGES.twoFactorAlreadyOn,
   },
   twoFactorWrongPassword: {
@@ -625,7 +625,7 @@ export const API_ERRORS = {
   },
   twoFactorNotStarted: {
     status: 409,
-    error: 'two-factor enrolment not started',
+    error: 'two factor enrolment not started',
     message: PASSWORD_MESSAGES.twoFactorNotStarted,
   },
 } as const satisfies Record<string, ApiErrorDefinition>;

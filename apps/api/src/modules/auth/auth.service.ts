@@ -16,7 +16,7 @@ export interface AuthDeps {
 
 /**
  * Checks e-mail and password, then the code of an account with two-factor sign-in (401
- * `two-factor code required` when it is missing), and starts a session. An unknown e-mail costs the same
+ * `two factor code required` when it is missing), and starts a session. An unknown e-mail costs the same
  * password check and gets the same answer as a wrong password.
  */
 export async function login(deps: AuthDeps, input: Login): Promise<AuthTokens> {

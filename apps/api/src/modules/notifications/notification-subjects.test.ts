@@ -5,7 +5,7 @@ import type { NotificationList } from '@forja/shared/schemas/notifications';
 import { auth, createUser, PASSWORD, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
-import { startPushService, type PushService } from '../../../test/push-service';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
 import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
 import { listOutbox } from '../../adapters/mail/outbox';
 import { inTransaction } from '../../db/in-transaction';
@@ -30,7 +30,7 @@ beforeAll(async () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: vapid.subject,
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      PUSH_ENDPOINT_HOSTS: PUSH_SERVICE_HOST,
     },
   });
   pushService = await startPushService(vapid);

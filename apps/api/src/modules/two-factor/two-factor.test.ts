@@ -81,7 +81,7 @@ describe('two-factor enrolment', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
-      data: { error: 'wrong two-factor code', message: PASSWORD_MESSAGES.twoFactorWrong },
+      data: { error: 'wrong two factor code', message: PASSWORD_MESSAGES.twoFactorWrong },
     });
     expect((await call('GET', base, session.access_token)).json()).toEqual({
       status: 200,
@@ -105,7 +105,7 @@ describe('two-factor enrolment', () => {
     expect(status.body).not.toContain(secret);
     const again = await call('POST', base, session.access_token);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ data: { error: 'two-factor already enabled' } });
+    expect(again.json()).toMatchObject({ data: { error: 'two factor already enabled' } });
     const twice = await call('POST', `${base}confirmation/`, session.access_token, {
       code: codeFor(secret, 1),
     });
@@ -142,7 +142,7 @@ describe('login with two-factor sign-in', () => {
     expect(bare.statusCode).toBe(401);
     expect(bare.json()).toEqual({
       status: 401,
-      data: { error: 'two-factor code required', message: PASSWORD_MESSAGES.twoFactorRequired },
+      data: { error: 'two factor code required', message: PASSWORD_MESSAGES.twoFactorRequired },
     });
     // A wrong password is the same answer as ever, code or not.
     const wrongPassword = await call('POST', '/v0/auth/login/', undefined, {
@@ -160,7 +160,7 @@ describe('login with two-factor sign-in', () => {
     const replayed = await login(user.email, { totp_code: code });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toMatchObject({
-      data: { error: 'invalid two-factor code', message: PASSWORD_MESSAGES.twoFactorWrong },
+      data: { error: 'invalid two factor code', message: PASSWORD_MESSAGES.twoFactorWrong },
     });
   });
 
@@ -186,7 +186,7 @@ describe('login with two-factor sign-in', () => {
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
         status: 429,
-        data: { error: 'too many two-factor codes', message: PASSWORD_MESSAGES.twoFactorLocked },
+        data: { error: 'too many two factor codes', message: PASSWORD_MESSAGES.twoFactorLocked },
       });
     }
     ctx.clock.advance(15 * 60_000);
@@ -200,7 +200,7 @@ describe('login with two-factor sign-in', () => {
     expect(ok.statusCode).toBe(200);
     const again = await login(user.email, { recovery_code: first });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ data: { error: 'invalid two-factor code' } });
+    expect(again.json()).toMatchObject({ data: { error: 'invalid two factor code' } });
     expect((await login(user.email, { recovery_code: second.replace('-', '') })).statusCode).toBe(
       200,
     );
@@ -221,7 +221,7 @@ describe('turning two-factor sign-in off', () => {
       code: wrongCodeFor(secret),
     });
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json()).toMatchObject({ data: { error: 'wrong two-factor code' } });
+    expect(wrongCode.json()).toMatchObject({ data: { error: 'wrong two factor code' } });
     const neither = await call('DELETE', base, session.access_token, {});
     expect(neither.statusCode).toBe(400);
     expect((await login(user.email)).statusCode).toBe(401);

@@ -114,7 +114,7 @@ describe('the login screen', () => {
       'POST /auth/login/': (call) =>
         (call.body as { totp_code?: string }).totp_code === '123456'
           ? ok({ access_token: 'access-1', refresh_token: 'refresh-1' })
-          : failure(401, 'two-factor code required', 'Escribe el código de 6 cifras'),
+          : failure(401, 'two factor code required', 'Escribe el código de 6 cifras'),
     });
     const { router } = renderApp('/auth/login');
 
@@ -139,7 +139,7 @@ describe('the login screen', () => {
       'POST /auth/login/': (call) =>
         (call.body as { recovery_code?: string }).recovery_code
           ? ok({ access_token: 'access-1', refresh_token: 'refresh-1' })
-          : failure(401, 'two-factor code required', 'Escribe el código de 6 cifras'),
+          : failure(401, 'two factor code required', 'Escribe el código de 6 cifras'),
     });
     renderApp('/auth/login');
 

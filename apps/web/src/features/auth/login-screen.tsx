@@ -22,7 +22,7 @@ const validation = lazyResolver(async () => {
 });
 
 /** The server's word for a right password that still needs its code (decision 100). */
-const TWO_FACTOR_REQUIRED = 'two-factor code required';
+const TWO_FACTOR_REQUIRED = 'two factor code required';
 
 interface LoginScreenProps {
   /** The page to return to after logging in ('' for the home screen). */
