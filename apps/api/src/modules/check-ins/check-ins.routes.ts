@@ -196,6 +196,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-in-forms/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -239,6 +240,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
     app.put(
       path,
       {
+        config: { trainerAnswer: 'own' },
         schema: {
           tags,
           security,
@@ -260,6 +262,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
     app.delete(
       path,
       {
+        config: { trainerAnswer: 'own' },
         schema: {
           tags,
           security,
@@ -280,6 +283,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/check-in-form/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -297,6 +301,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-ins/',
     {
+      config: { trainerAnswer: 'reviewList' },
       schema: {
         tags,
         security,
@@ -315,6 +320,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-ins/:id/',
     {
+      config: { trainerAnswer: 'reviewItem' },
       schema: {
         tags,
         security,
@@ -332,6 +338,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.post(
     '/trainers/check-ins/:id/reply/',
     {
+      config: { trainerAnswer: 'reviewItem' },
       schema: {
         tags,
         security,
@@ -355,6 +362,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/check-ins/',
     {
+      config: { trainerAnswer: 'checkIns' },
       schema: {
         tags,
         security,

@@ -37,6 +37,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/comments/',
     {
+      config: { trainerAnswer: 'comments' },
       schema: {
         tags,
         security,
@@ -64,6 +65,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.post(
     '/trainers/trainees/:id/comments/',
     {
+      config: { trainerAnswer: 'comment' },
       schema: {
         tags,
         security,

@@ -29,6 +29,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.post(
     '/trainers/invitations/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -45,6 +46,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.get(
     '/trainers/invitations/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -60,6 +62,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.delete(
     '/trainers/invitations/:id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -95,6 +98,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.post(
     '/trainers/invitations/:code/acceptance/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

@@ -59,6 +59,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.get(
     '/trainers/trainees/:id/messages/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -85,6 +86,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -111,6 +113,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/photos/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -133,6 +136,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/read/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -159,6 +163,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.get(
     '/trainers/messages/unread/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

@@ -144,6 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.get(
     '/users/',
     {
+      config: { trainerAnswer: 'users' },
       schema: {
         tags,
         security,
@@ -161,6 +162,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.get(
     '/users/:id/',
     {
+      config: { trainerAnswer: 'user' },
       schema: {
         tags,
         security,
@@ -177,6 +179,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.put(
     '/users/:id/',
     {
+      config: { trainerAnswer: 'user' },
       schema: {
         tags,
         security,
