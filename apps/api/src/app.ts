@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { EventHub, type EventHubOptions } from './events/hub';
 import { registerAuthentication } from './http/authentication';
+import { registerTrainerAnswers } from './http/trainer-answers';
 import {
   answerClientError,
   answerFrameworkError,
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(
     async (api) => {
       registerAuthentication(api, routeDeps);
+      registerTrainerAnswers(api, routeDeps.db);
       // Answers of the API describe one person's data: never keep them in shared caches.
       // Set before the route runs, like the security headers, so it costs no promise at
       // every answer; an error keeps it, and a route's own onSend (a photo) may replace it.

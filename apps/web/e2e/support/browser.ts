@@ -123,7 +123,7 @@ export async function onboardThroughForms(
   await expect(page.getByRole('heading', { level: 1, name: 'Tu salud' })).toBeVisible();
   await expect(page.getByLabel(/Doy mi consentimiento explícito/)).not.toBeChecked();
   await page.getByLabel(/Doy mi consentimiento explícito/).check();
-  await page.getByLabel('Comparto mis datos con mi entrenador').check();
+  await page.getByLabel('Comparto mis respuestas de salud con mi entrenador').check();
   await next(6);
   await expect(page).toHaveURL('/users/onboarding/resume');
 }

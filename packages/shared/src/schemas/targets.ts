@@ -192,15 +192,35 @@ export const targetChangeSchema = lazySchema(() =>
 );
 export type TargetChange = z.infer<typeof targetChangeSchema>;
 
-/** A trainee's targets as their trainer sees them. */
+/**
+ * The targets as a trainer reads them (decision 096): what reveals the body is null unless the
+ * trainee shares it, and the health notes are there only when they share their health answers.
+ */
+export const sharedTargetsSchema = lazySchema(() =>
+  targetsSchema.extend({
+    formula: z.enum(BMR_FORMULAS).nullable(),
+    age_years: z.number().int().nullable(),
+    weight_kg: z.number().nullable(),
+    bmr_kcal: z.number().int().nullable(),
+    tdee_kcal: z.number().int().nullable(),
+    protein_g_per_kg: z.number().nullable(),
+    fat_g_per_kg: z.number().nullable(),
+    carbohydrate_g_per_kg: z.number().nullable(),
+    weekly_change_kg: z.number().nullable(),
+    goal_weight_kg: z.number().nullable(),
+  }),
+);
+export type SharedTargets = z.infer<typeof sharedTargetsSchema>;
+
+/** A trainee's targets as their trainer (or an admin) sees them. */
 export const traineeTargetsSchema = lazySchema(() =>
   z.object({
     user_id: id,
     override: targetOverrideSchema.nullable(),
     /** What the trainee is given: the override when there is one. Null until they answer. */
-    targets: targetsSchema.nullable(),
+    targets: sharedTargetsSchema.nullable(),
     /** What the formula alone gives, to compare with. Null until they answer. */
-    formula_targets: targetsSchema.nullable(),
+    formula_targets: sharedTargetsSchema.nullable(),
     /** The changes of the targets, newest first: the last 100. */
     history: z.array(targetChangeSchema),
   }),

@@ -199,6 +199,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-in-forms/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -242,6 +243,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
     app.put(
       path,
       {
+        config: { trainerAnswer: 'own' },
         schema: {
           tags,
           security,
@@ -263,6 +265,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
     app.delete(
       path,
       {
+        config: { trainerAnswer: 'own' },
         schema: {
           tags,
           security,
@@ -283,6 +286,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/check-in-form/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -300,6 +304,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-ins/',
     {
+      config: { trainerAnswer: 'reviewList' },
       schema: {
         tags,
         security,
@@ -318,6 +323,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/check-ins/:id/',
     {
+      config: { trainerAnswer: 'reviewItem' },
       schema: {
         tags,
         security,
@@ -335,6 +341,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.post(
     '/trainers/check-ins/:id/reply/',
     {
+      config: { trainerAnswer: 'reviewItem' },
       schema: {
         tags,
         security,
@@ -359,6 +366,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/check-ins/',
     {
+      config: { trainerAnswer: 'checkIns' },
       schema: {
         tags,
         security,

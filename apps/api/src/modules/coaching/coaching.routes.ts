@@ -36,6 +36,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/trainees/',
     {
+      config: { trainerAnswer: 'roster' },
       schema: {
         tags,
         security,
@@ -54,6 +55,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/trainees/:id/',
     {
+      config: { trainerAnswer: 'traineeFile' },
       schema: {
         tags,
         security,
@@ -72,6 +74,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.put(
     '/trainers/trainees/:id/tags/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -95,6 +98,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/queue/',
     {
+      config: { trainerAnswer: 'queue' },
       schema: {
         tags,
         security,
@@ -113,6 +117,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.post(
     '/trainers/queue/:item_id/snooze/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -135,6 +140,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.post(
     '/trainers/queue/:item_id/done/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

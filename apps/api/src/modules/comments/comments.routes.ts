@@ -38,6 +38,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.get(
     '/trainers/trainees/:id/comments/',
     {
+      config: { trainerAnswer: 'comments' },
       schema: {
         tags,
         security,
@@ -65,6 +66,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
   app.post(
     '/trainers/trainees/:id/comments/',
     {
+      config: { trainerAnswer: 'comment' },
       schema: {
         tags,
         security,

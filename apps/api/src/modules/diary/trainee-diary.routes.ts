@@ -25,6 +25,7 @@ export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.get(
     '/trainers/trainees/:id/diary/days/:date/',
     {
+      config: { trainerAnswer: 'diaryDay' },
       schema: {
         tags,
         security,
@@ -53,6 +54,7 @@ export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.get(
     '/trainers/trainees/:id/workouts/',
     {
+      config: { trainerAnswer: 'trainingLog' },
       schema: {
         tags,
         security,

@@ -226,6 +226,7 @@ export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.get(
     '/trainers/trainees/:id/foods/',
     {
+      config: { trainerAnswer: 'foods' },
       schema: {
         tags: ['trainers'],
         security,

@@ -29,6 +29,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.post(
     '/trainers/invitations/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -47,6 +48,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.get(
     '/trainers/invitations/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -62,6 +64,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.delete(
     '/trainers/invitations/:id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -97,6 +100,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.post(
     '/trainers/invitations/:code/acceptance/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

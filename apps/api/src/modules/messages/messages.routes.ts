@@ -60,6 +60,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.get(
     '/trainers/trainees/:id/messages/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -86,6 +87,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -113,6 +115,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/photos/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -136,6 +139,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.post(
     '/trainers/trainees/:id/messages/read/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -162,6 +166,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
   app.get(
     '/trainers/messages/unread/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

@@ -155,6 +155,7 @@ export const trainerMetricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/trainers/trainees/:id/metrics/',
     {
+      config: { trainerAnswer: 'metrics' },
       schema: {
         tags: ['trainers'],
         security,

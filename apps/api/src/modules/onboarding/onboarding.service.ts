@@ -20,7 +20,6 @@ import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboa
 import { onboardingAnswers } from '../../db/schema/onboarding';
 import { users } from '../../db/schema/users';
 import { targetProposals } from '../../db/schema/targets';
-import { setSharedAreas } from '../../db/trainer-links';
 import { AppError } from '../../http/app-error';
 import { lockWeighings } from '../../db/advisory-locks';
 import { findToday } from '../../db/users';
@@ -111,7 +110,9 @@ export async function saveOnboardingStep(
     values.proposals_week = null;
   }
   if (step === 'health') {
-    // Each consent keeps the date it was first given while it stands.
+    // Each consent keeps the date it was first given while it stands. Sharing with the
+    // trainer here means the health answers alone (decision 096): the four areas of the link
+    // change only where the trainee sees each of them, never as a side effect of this step.
     const health = answer as OnboardingAnswer<'health'>;
     values.trainer_consent_at = health.share_with_trainer
       ? (previous?.trainer_consent_at ?? now)
@@ -148,15 +149,6 @@ export async function saveOnboardingStep(
     if (restartsGoal) {
       await refreshTrendWeight(tx, userId);
       row = await findOnboardingRow(tx, userId);
-    }
-    // The step's one question about the trainer stands for every area (decision 051): no
-    // shares nothing and sends the targets back to the formula, yes shares everything with
-    // the trainer the trainee is linked to. The link row it writes holds off a trainer
-    // setting targets until this commits.
-    if (step === 'health') {
-      const share = (answer as OnboardingAnswer<'health'>).share_with_trainer;
-      const areas = { diary: share, training: share, body: share, check_ins: share };
-      await setSharedAreas(tx, userId, areas, now);
     }
     return stateOf(userId, row);
   });

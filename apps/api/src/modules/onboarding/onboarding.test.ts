@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
 
 let ctx: TestContext;
 
@@ -250,5 +251,37 @@ describe('the onboarding calls', () => {
     const res = await put(`/v0/users/${user.id}/onboarding/goal/`, { goal: 42 }, headers);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ status: 402, data: { error: 'subscription required' } });
+  });
+
+  it('never change the areas the trainee shares: the health step shares the health answers alone', async () => {
+    const coach = await signedInTrainer(ctx);
+    const sharedAreas = async (headers: Headers, userId: string) =>
+      (await get(`/v0/users/${userId}/trainer/`, headers)).json<{
+        data: { consent: Record<string, boolean> };
+      }>().data.consent;
+    const finish = async (areas: Partial<typeof ALL_AREAS>, shareHealth: boolean) => {
+      const { user, headers } = await premiumUser(ctx);
+      await linkToTrainer(ctx, user.id, coach.user.id, areas);
+      const base = `/v0/users/${user.id}/onboarding`;
+      for (const step of steps) {
+        const payload =
+          step === 'health'
+            ? { ...answers.health, share_with_trainer: shareHealth }
+            : answers[step];
+        expect((await put(`${base}/${step}/`, payload, headers)).statusCode, step).toBe(200);
+      }
+      expect((await post(`${base}/finish/`, headers)).statusCode).toBe(200);
+      return sharedAreas(headers, user.id);
+    };
+
+    // Everything shared, the box left unticked: everything still shared.
+    expect(await finish(ALL_AREAS, false)).toEqual(ALL_AREAS);
+    // Only the diary shared, the box ticked: still only the diary.
+    expect(await finish({ diary: true }, true)).toEqual({
+      diary: true,
+      training: false,
+      body: false,
+      check_ins: false,
+    });
   });
 });

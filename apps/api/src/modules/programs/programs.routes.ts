@@ -45,6 +45,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/programs/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -60,6 +61,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.post(
     '/trainers/programs/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -77,6 +79,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/programs/:id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -94,6 +97,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.put(
     '/trainers/programs/:id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -117,6 +121,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.delete(
     '/trainers/programs/:id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -136,6 +141,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.put(
     '/trainers/trainees/:id/program/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -159,6 +165,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.delete(
     '/trainers/trainees/:id/program/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -178,6 +185,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.get(
     '/trainers/exercises/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -193,6 +201,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
   app.post(
     '/trainers/exercises/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

@@ -116,6 +116,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/trainers/trainees/:id/recipes/',
     {
+      config: { trainerAnswer: 'recipes' },
       schema: {
         tags: trainerTags,
         security,
@@ -138,6 +139,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/trainers/trainees/:id/recipes/:recipeId/',
     {
+      config: { trainerAnswer: 'recipe' },
       schema: {
         tags: trainerTags,
         security,
@@ -160,6 +162,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.post(
     '/trainers/trainees/:id/recipes/',
     {
+      config: { trainerAnswer: 'recipe' },
       schema: {
         tags: trainerTags,
         security,
@@ -183,6 +186,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.put(
     '/trainers/trainees/:id/recipes/:recipeId/',
     {
+      config: { trainerAnswer: 'recipe' },
       schema: {
         tags: trainerTags,
         security,

@@ -145,6 +145,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/users/:id/targets/',
     {
+      config: { trainerAnswer: 'traineeTargets' },
       schema: {
         tags,
         security,
@@ -162,6 +163,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.put(
     '/users/:id/targets/',
     {
+      config: { trainerAnswer: 'traineeTargets' },
       schema: {
         tags,
         security,
@@ -185,6 +187,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/trainers/trainees/:id/expenditure/',
     {
+      config: { trainerAnswer: 'expenditure' },
       schema: {
         tags: ['trainers'],
         security,
@@ -207,6 +210,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.get(
     '/trainers/trainees/:id/proposals/',
     {
+      config: { trainerAnswer: 'proposals' },
       schema: {
         tags: ['trainers'],
         security,
@@ -229,6 +233,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.put(
     '/trainers/trainees/:id/proposals/:proposalId/decision/',
     {
+      config: { trainerAnswer: 'proposal' },
       schema: {
         tags: ['trainers'],
         security,
@@ -259,6 +264,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
   app.delete(
     '/users/:id/targets/',
     {
+      config: { trainerAnswer: 'traineeTargets' },
       schema: {
         tags,
         security,

@@ -4,7 +4,7 @@ import type { Targets } from '@forja/shared/schemas/targets';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { premiumUser, subscribe, userWithoutSubscription } from '../../../test/premium';
-import { linkToTrainer, NO_AREAS } from '../../../test/trainers';
+import { ALL_AREAS, linkToTrainer, NO_AREAS } from '../../../test/trainers';
 
 let ctx: TestContext;
 
@@ -84,11 +84,12 @@ describe('GET /v0/targets/', () => {
 
 /**
  * A trainee linked to `trainerId` with a subscription and goal, body, activity and health
- * answered; the health step's answer about the trainer shares every area or none.
+ * answered, sharing every area and their health answers, or nothing.
  */
 async function traineeOf(trainerId: string | null, options: { consents?: boolean } = {}) {
   const user = await createUser(ctx);
-  if (trainerId) await linkToTrainer(ctx, user.id, trainerId, NO_AREAS);
+  const areas = options.consents === false ? NO_AREAS : ALL_AREAS;
+  if (trainerId) await linkToTrainer(ctx, user.id, trainerId, areas);
   await subscribe(ctx, user.id);
   const headers = auth((await signIn(ctx, user.id)).access_token);
   for (const step of ['goal', 'body', 'activity', 'health'] as const) {
@@ -364,9 +365,9 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
 
     const withdrawn = await ctx.app.inject({
       method: 'PUT',
-      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      url: `/v0/users/${trainee.user.id}/trainer/consent/`,
       headers: trainee.headers,
-      payload: { ...answers.health, share_with_trainer: false },
+      payload: NO_AREAS,
     });
     expect(withdrawn.statusCode).toBe(200);
     expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
@@ -375,9 +376,9 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     // Consenting again does not bring the old override back.
     await ctx.app.inject({
       method: 'PUT',
-      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      url: `/v0/users/${trainee.user.id}/trainer/consent/`,
       headers: trainee.headers,
-      payload: answers.health,
+      payload: ALL_AREAS,
     });
     expect((await call('GET', trainee.user.id, trainer.headers)).json()).toMatchObject({
       data: { override: null },
@@ -390,9 +391,9 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     expect((await call('GET', trainee.user.id, trainer.headers)).statusCode).toBe(200);
     await ctx.app.inject({
       method: 'PUT',
-      url: `/v0/users/${trainee.user.id}/onboarding/health/`,
+      url: `/v0/users/${trainee.user.id}/trainer/consent/`,
       headers: trainee.headers,
-      payload: { ...answers.health, share_with_trainer: false },
+      payload: NO_AREAS,
     });
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await call(method, trainee.user.id, trainer.headers, { energy_kcal: 1600 });

@@ -22,6 +22,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.get(
     '/trainers/trainees/:id/notes/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -39,6 +40,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.post(
     '/trainers/trainees/:id/notes/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -61,6 +63,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.patch(
     '/trainers/trainees/:id/notes/:note_id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -89,6 +92,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
   app.delete(
     '/trainers/trainees/:id/notes/:note_id/',
     {
+      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,

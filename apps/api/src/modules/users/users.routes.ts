@@ -146,6 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.get(
     '/users/',
     {
+      config: { trainerAnswer: 'users' },
       schema: {
         tags,
         security,
@@ -163,6 +164,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.get(
     '/users/:id/',
     {
+      config: { trainerAnswer: 'user' },
       schema: {
         tags,
         security,
@@ -179,6 +181,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
   app.put(
     '/users/:id/',
     {
+      config: { trainerAnswer: 'user' },
       schema: {
         tags,
         security,

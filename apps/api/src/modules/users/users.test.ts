@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, COACHING_MESSAGES } from '@forja/shared/errors';
-import { answers } from '@forja/shared/fixtures/onboarding';
 import { authTokensSchema } from '@forja/shared/schemas/auth';
 import type { ConsentAreas } from '@forja/shared/schemas/trainers';
 import type { User } from '@forja/shared/schemas/user';
@@ -545,9 +544,9 @@ describe('what a trainer sees of a trainee: bounded by the link and what is shar
   async function share(userId: string, headers: Record<string, string>, shares: boolean) {
     const res = await ctx.app.inject({
       method: 'PUT',
-      url: `/v0/users/${userId}/onboarding/health/`,
+      url: `/v0/users/${userId}/trainer/consent/`,
       headers,
-      payload: { ...answers.health, share_with_trainer: shares },
+      payload: shares ? ALL_AREAS : NO_AREAS,
     });
     expect(res.statusCode).toBe(200);
   }

@@ -141,10 +141,11 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
           {...register('share_with_trainer')}
         />
         <span className="flex flex-col">
-          <span className="font-medium">Comparto mis datos con mi entrenador</span>
+          <span className="font-medium">Comparto mis respuestas de salud con mi entrenador</span>
           <span className="text-sm text-neutral-600 dark:text-neutral-300">
-            Podrá ver estas respuestas, tus objetivos y tu diario para ayudarte. Puedes retirar el
-            permiso cuando quieras.
+            Podrá ver estas respuestas y tus alergias para ayudarte. Qué más ve (tu diario, tus
+            entrenamientos, tu cuerpo, tus revisiones) lo eliges aparte, en Ajustes. Puedes retirar
+            el permiso cuando quieras.
           </span>
         </span>
       </label>

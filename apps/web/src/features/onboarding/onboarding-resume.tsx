@@ -173,7 +173,7 @@ export function summaryOf(
         : yes
           ? `${String(yes)} ${yes === 1 ? 'respuesta' : 'respuestas'} a revisar con un profesional`
           : 'Sin problemas de salud indicados';
-      return `${screening}. ${health.share_with_trainer ? 'Compartes tus datos con tu entrenador' : 'No compartes tus datos con tu entrenador'}`;
+      return `${screening}. ${health.share_with_trainer ? 'Compartes tus respuestas de salud con tu entrenador' : 'No compartes tus respuestas de salud con tu entrenador'}`;
     }
   }
 }

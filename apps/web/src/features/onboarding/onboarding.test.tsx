@@ -197,7 +197,7 @@ describe('the onboarding', () => {
     expect(screen.queryByLabelText(/corazón/)).toBeNull();
     expect(screen.getByText(/no guardamos ninguna respuesta de salud/)).toBeVisible();
     await user.click(
-      screen.getByLabelText('Comparto mis datos con mi entrenador', { exact: false }),
+      screen.getByLabelText('Comparto mis respuestas de salud con mi entrenador', { exact: false }),
     );
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 

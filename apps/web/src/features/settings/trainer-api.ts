@@ -5,6 +5,7 @@ import {
   type ConsentAreas,
   type TraineeTrainer,
 } from '@forja/shared/schemas/trainers';
+import { healthAnswerSchema, type HealthAnswer } from '@forja/shared/schemas/onboarding';
 import { ApiError } from '../../lib/api-error';
 import { http } from '../../lib/http';
 
@@ -44,4 +45,36 @@ export function saveTrainerConsent(userId: string, consent: ConsentAreas): Promi
 /** Ends the link: the trainer no longer sees anything, and their target override goes. */
 export async function endTrainerLink(userId: string): Promise<void> {
   await http.delete(`${base(userId)}/`, { schema: z.unknown() });
+}
+
+function healthPath(userId: string) {
+  return `/users/${encodeURIComponent(userId)}/onboarding/health/`;
+}
+
+/** The trainee's answer to the health step, which says whether the trainer sees it; null before. */
+export function healthAnswerQuery(userId: string) {
+  return queryOptions({
+    queryKey: ['users', userId, 'onboarding', 'health'],
+    queryFn: (): Promise<HealthAnswer | null> =>
+      http.get(healthPath(userId), {
+        schema: healthAnswerSchema.nullable(),
+        invalidResponseMessage: 'Ocurrió un error al obtener tus respuestas de salud',
+      }),
+  });
+}
+
+/**
+ * Shares the health answers with the trainer, or stops: the same answer saved again with that
+ * choice alone changed. The four areas stay as they are.
+ */
+export async function saveHealthSharing(
+  userId: string,
+  answer: HealthAnswer,
+  share: boolean,
+): Promise<HealthAnswer> {
+  const body = answer.health_data_consent
+    ? { ...answer, share_with_trainer: share }
+    : { health_data_consent: false, share_with_trainer: share };
+  await http.put(healthPath(userId), { schema: z.unknown(), body });
+  return { ...answer, share_with_trainer: share };
 }

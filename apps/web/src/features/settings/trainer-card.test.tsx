@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COACHING_MESSAGES } from '@forja/shared/errors';
+import { answers } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
   anUser,
@@ -87,6 +88,33 @@ describe('the trainer card in settings', () => {
       });
     });
     expect(await findToast('Guardado: tu entrenador ya lo ve así')).toBeVisible();
+  });
+
+  it('shows whether the health answers are shared and changes that alone, not the areas', async () => {
+    logIn();
+    const healthPath = `/users/${anUser.id}/onboarding/health/`;
+    const api = apiWith({
+      [`GET ${trainerPath}`]: ok(theTrainer),
+      [`GET ${healthPath}`]: ok(answers.health),
+      [`PUT ${healthPath}`]: ok({}),
+    });
+    const user = userEvent.setup();
+    renderApp('/users/settings');
+
+    const card = await trainerSection();
+    const health = await card.findByRole('switch', { name: /Tus respuestas de salud/ });
+    expect(health).toBeChecked();
+
+    await user.click(health);
+
+    await waitFor(() => {
+      expect(api.callsTo('PUT', healthPath)[0]?.body).toEqual({
+        ...answers.health,
+        share_with_trainer: false,
+      });
+    });
+    expect(card.getByRole('switch', { name: /Tus respuestas de salud/ })).not.toBeChecked();
+    expect(api.callsTo('PUT', consentPath)).toEqual([]);
   });
 
   it('puts a switch back when the change is refused', async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONSENT_AREAS, type ConsentArea } from '@forja/shared/constants';
 import type { ConsentAreas, TraineeTrainer } from '@forja/shared/schemas/trainers';
@@ -6,7 +6,13 @@ import { notify } from '../../components/ui/notifications';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { CONSENT_AREA_TEXTS } from '../../lib/consent-areas';
-import { endTrainerLink, saveTrainerConsent, traineeTrainerQuery } from './trainer-api';
+import {
+  endTrainerLink,
+  healthAnswerQuery,
+  saveHealthSharing,
+  saveTrainerConsent,
+  traineeTrainerQuery,
+} from './trainer-api';
 
 /** Who the trainee's trainer is, what they share with them, and the way to end the link. */
 export function TrainerCard({ userId }: { userId: string }) {
@@ -89,6 +95,9 @@ function LinkedTrainer({ userId, trainer }: { userId: string; trainer: TraineeTr
               />
             </li>
           ))}
+          <li>
+            <HealthSharing userId={userId} />
+          </li>
         </ul>
       </div>
 
@@ -97,16 +106,52 @@ function LinkedTrainer({ userId, trainer }: { userId: string; trainer: TraineeTr
   );
 }
 
+/** The health answers (and allergies), shared apart from the four areas; once answered. */
+function HealthSharing({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const query = healthAnswerQuery(userId);
+  const answer = useQuery(query);
+  const save = useMutation({
+    mutationFn: (share: boolean) => {
+      if (!answer.data) throw new Error('No health answer');
+      return saveHealthSharing(userId, answer.data, share);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(query.queryKey, saved);
+      notify.success('Guardado: tu entrenador ya lo ve así');
+    },
+    onError: (error) => {
+      notify.error(errorMessage(error, 'No pudimos guardar el cambio. Inténtalo de nuevo'));
+    },
+  });
+  if (!answer.data) return null;
+  const on = answer.data.share_with_trainer;
+  return (
+    <AreaSwitch
+      area="health"
+      on={on}
+      onToggle={() => {
+        save.mutate(!on);
+      }}
+    />
+  );
+}
+
+const HEALTH_TEXTS = {
+  label: 'Tus respuestas de salud',
+  detail: 'Lo que respondiste sobre tu salud (como un embarazo) y tus alergias.',
+};
+
 function AreaSwitch({
   area,
   on,
   onToggle,
 }: {
-  area: ConsentArea;
+  area: ConsentArea | 'health';
   on: boolean;
   onToggle: () => void;
 }) {
-  const { label, detail } = CONSENT_AREA_TEXTS[area];
+  const { label, detail } = area === 'health' ? HEALTH_TEXTS : CONSENT_AREA_TEXTS[area];
   const detailId = `trainer-area-${area}-detail`;
   return (
     <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 rounded-lg border border-neutral-300 px-4 py-3 dark:border-neutral-600">

@@ -161,6 +161,32 @@ describe('Objetivos, in a trainee’s file', () => {
     ).toBeVisible();
   });
 
+  it('shows the targets without the body nor the health notes the trainee does not share', async () => {
+    logIn();
+    // As the API answers a trainer who sees the diary alone (decision 096).
+    const diaryOnly = {
+      ...answersTargets,
+      formula: null,
+      age_years: null,
+      weight_kg: null,
+      bmr_kcal: null,
+      tdee_kcal: null,
+      protein_g_per_kg: null,
+      fat_g_per_kg: null,
+      carbohydrate_g_per_kg: null,
+      weekly_change_kg: null,
+      goal_weight_kg: null,
+      goal_date: null,
+      notes: [],
+    };
+    api(lucia, { ...onFormula, targets: diaryOnly, formula_targets: diaryOnly });
+    renderApp(`/trainers/clients/${lucia.id}/targets`);
+    const today = await screen.findByRole('table', { name: 'La fórmula y lo que tiene ahora' });
+    const energy = within(today).getByRole('row', { name: /Energía/ });
+    expect(energy).toHaveTextContent(`${answersTargets.energy_kcal.toLocaleString('es-ES')} kcal`);
+    expect(screen.queryByText(/embarazo/)).toBeNull();
+  });
+
   it('says what is wrong under the field and sends nothing', async () => {
     logIn();
     const fake = api(lucia);
