@@ -29,7 +29,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
   app.post(
     '/trainers/invitations/',
     {
-      config: { trainerAnswer: 'own' },
       schema: {
         tags,
         security,
@@ -38,7 +37,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
         response: responses(201, invitationSchema),
       },
       // The answer carries a secret: a write sent with a key keeps its effect, not its answer.
-      config: { answerHasSecret: true },
+      config: { trainerAnswer: 'own', answerHasSecret: true },
       onRequest: trainersOnly,
     },
     async (request, reply) =>
