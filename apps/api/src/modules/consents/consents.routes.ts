@@ -5,7 +5,11 @@ import { authenticated, requireUser } from '../../http/authentication';
 import { ownUserId } from '../../http/ownership';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
-import { getConsents, withdrawHealthConsent } from './consents.service';
+import {
+  getConsents,
+  withdrawHealthConsent,
+  withdrawTrainerHealthSharing,
+} from './consents.service';
 
 const tags = ['consents'];
 const security = [{ token: [] }];
@@ -50,6 +54,25 @@ export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, option
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
       return send(reply, 200, await withdrawHealthConsent(deps, userId));
+    },
+  );
+
+  app.delete(
+    '/users/:id/consents/trainer-health/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Stop sharing the health answers with the trainer; the answers and the shared areas stay',
+        params,
+        response: responses(200, consentsSchema),
+      },
+      onRequest: authenticated,
+    },
+    async (request, reply) => {
+      const userId = ownUserId(requireUser(request), request.params.id);
+      return send(reply, 200, await withdrawTrainerHealthSharing(deps, userId));
     },
   );
 

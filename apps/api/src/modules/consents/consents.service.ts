@@ -66,3 +66,32 @@ export async function withdrawHealthConsent(deps: ConsentsDeps, userId: string):
   await deps.objects.delete(photoKeys);
   return getConsents(deps, userId);
 }
+
+/**
+ * Stops sharing the health answers with the trainer (decision 096), also without a plan:
+ * the stored step says so and the consent's date goes, in one statement. The answers stay,
+ * and so do the four areas of the link.
+ */
+export async function withdrawTrainerHealthSharing(
+  deps: ConsentsDeps,
+  userId: string,
+): Promise<Consents> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(onboardingAnswers)
+      .where(eq(onboardingAnswers.user_id, userId))
+      .for('update');
+    if (!row) return;
+    const { health } = answersOf(row);
+    await tx
+      .update(onboardingAnswers)
+      .set({
+        health: health ? { ...health, share_with_trainer: false } : null,
+        trainer_consent_at: null,
+        updated_at: deps.clock.now(),
+      })
+      .where(eq(onboardingAnswers.user_id, userId));
+  });
+  return getConsents(deps, userId);
+}

@@ -167,6 +167,31 @@ describe('health answers need explicit consent', () => {
   });
 });
 
+describe('DELETE /v0/users/{id}/consents/trainer-health/', () => {
+  it('stops sharing the health answers with the trainer without a plan, keeping the answers', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const shared = { ...withHeartCondition, share_with_trainer: true };
+    await call('PUT', `/v0/users/${user.id}/onboarding/health/`, headers, shared);
+    expect((await storedRow(user.id))?.trainer_consent_at).toBeInstanceOf(Date);
+    await ctx.database.db.delete(subscriptions).where(eq(subscriptions.user_id, user.id));
+
+    const url = `/v0/users/${user.id}/consents/trainer-health/`;
+    const other = await premiumUser(ctx);
+    expect((await call('DELETE', url, other.headers)).statusCode).toBe(404);
+    expect((await call('DELETE', url, {})).statusCode).toBe(401);
+    expect((await storedRow(user.id))?.trainer_consent_at).toBeInstanceOf(Date);
+
+    const res = await call('DELETE', url, headers);
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json<{ data: { trainer_consent_at: string | null } }>().data.trainer_consent_at,
+    ).toBeNull();
+    const row = await storedRow(user.id);
+    expect(row?.trainer_consent_at).toBeNull();
+    expect(row?.health).toEqual({ ...shared, share_with_trainer: false });
+  });
+});
+
 describe('GET /v0/users/{id}/consents/', () => {
   it('shows the terms accepted at registration, with their version and date', async () => {
     const email = uniqueEmail('consentimientos');

@@ -72,9 +72,16 @@ export async function saveHealthSharing(
   answer: HealthAnswer,
   share: boolean,
 ): Promise<HealthAnswer> {
-  const body = answer.health_data_consent
-    ? { ...answer, share_with_trainer: share }
-    : { health_data_consent: false, share_with_trainer: share };
-  await http.put(healthPath(userId), { schema: z.unknown(), body });
+  if (share) {
+    const body = answer.health_data_consent
+      ? { ...answer, share_with_trainer: true }
+      : { health_data_consent: false, share_with_trainer: true };
+    await http.put(healthPath(userId), { schema: z.unknown(), body });
+  } else {
+    // Stopping needs no plan: the consents' own call, outside the subscription gate.
+    await http.delete(`/users/${encodeURIComponent(userId)}/consents/trainer-health/`, {
+      schema: z.unknown(),
+    });
+  }
   return { ...answer, share_with_trainer: share };
 }

@@ -93,10 +93,12 @@ describe('the trainer card in settings', () => {
   it('shows whether the health answers are shared and changes that alone, not the areas', async () => {
     logIn();
     const healthPath = `/users/${anUser.id}/onboarding/health/`;
+    const withdrawPath = `/users/${anUser.id}/consents/trainer-health/`;
     const api = apiWith({
       [`GET ${trainerPath}`]: ok(theTrainer),
       [`GET ${healthPath}`]: ok(answers.health),
       [`PUT ${healthPath}`]: ok({}),
+      [`DELETE ${withdrawPath}`]: ok({}),
     });
     const user = userEvent.setup();
     renderApp('/users/settings');
@@ -105,15 +107,21 @@ describe('the trainer card in settings', () => {
     const health = await card.findByRole('switch', { name: /Tus respuestas de salud/ });
     expect(health).toBeChecked();
 
+    // Stopping goes through the consents' call, which works without a plan.
     await user.click(health);
+    await waitFor(() => {
+      expect(api.callsTo('DELETE', withdrawPath)).toHaveLength(1);
+    });
+    expect(card.getByRole('switch', { name: /Tus respuestas de salud/ })).not.toBeChecked();
 
+    // Sharing again saves the same answer with that choice alone changed.
+    await user.click(card.getByRole('switch', { name: /Tus respuestas de salud/ }));
     await waitFor(() => {
       expect(api.callsTo('PUT', healthPath)[0]?.body).toEqual({
         ...answers.health,
-        share_with_trainer: false,
+        share_with_trainer: true,
       });
     });
-    expect(card.getByRole('switch', { name: /Tus respuestas de salud/ })).not.toBeChecked();
     expect(api.callsTo('PUT', consentPath)).toEqual([]);
   });
 
