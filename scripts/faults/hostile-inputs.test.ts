@@ -444,12 +444,17 @@ describe('malformed, oversized and hostile inputs on every route', () => {
       p256dh: browser.generateKeys().toString('base64url'),
       auth: randomBytes(16).toString('base64url'),
     };
-    // The sign-up's verification mail is written in the background: wait until it is.
+    // The sign-up's verification mail is written and sent in the background: wait until every
+    // mail is sent and nothing has changed for a whole second.
     let before = await fingerprint(db);
-    for (let tries = 0; tries < 40; tries += 1) {
+    for (let tries = 0, quiet = 0; tries < 120 && quiet < 4; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const now = await fingerprint(db);
-      if (changed(before, now).length === 0) break;
+      const { rows } = await db.query<{ count: string }>(
+        "select count(*) as count from mail_outbox where status <> 'sent'",
+      );
+      const settled = changed(before, now).length === 0 && rows[0]?.count === '0';
+      quiet = settled ? quiet + 1 : 0;
       before = now;
     }
     const refusals: [string, Promise<Answer>, RegExp][] = [];
