@@ -65,6 +65,10 @@ export const diaryEntries = pgTable(
     // With the energy in the key, a trainer's roster sums each trainee's days from the index
     // alone (decision 053); every read by person and day uses it as it would (user_id, date).
     index('diary_entries_user_id_date_kcal_idx').on(table.user_id, table.date, table.kcal),
+    // Behind the foreign key: deleting one's own food sets its entries' food to null.
+    index('diary_entries_food_id_idx')
+      .on(table.food_id)
+      .where(sql`${table.food_id} is not null`),
     check('diary_entries_meal_check', sql`${table.meal} in (${inList(MEALS)})`),
     check('diary_entries_kind_check', sql`${table.kind} in (${inList(ENTRY_KINDS)})`),
     check('diary_entries_food_grams_check', sql`${table.kind} = 'quick' or ${table.grams} > 0`),

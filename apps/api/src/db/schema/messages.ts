@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -60,6 +61,25 @@ export const messages = pgTable(
       sql`(${table.kind} = 'text' and char_length(${table.body}) between 1 and 2000)
         or (${table.kind} = 'photo' and ${table.body} = '')`,
     ),
+  ],
+);
+
+/**
+ * How many messages each pair's conversation holds, kept by statement triggers on `messages`
+ * (migration 0042) in the transaction of every insert and delete, so that a send reads one
+ * row to trim past the cap instead of counting the conversation (decision 108).
+ */
+export const messageCounts = pgTable(
+  'message_counts',
+  {
+    trainee_id: person('trainee_id'),
+    trainer_id: person('trainer_id'),
+    held: integer('held').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.trainee_id, table.trainer_id] }),
+    // Behind the foreign key: a trainer's account deleted takes their pairs' counts.
+    index('message_counts_trainer_id_idx').on(table.trainer_id),
   ],
 );
 

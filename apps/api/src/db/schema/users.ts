@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   text,
@@ -49,6 +50,11 @@ export const users = pgTable(
     // E-mail addresses are compared without regard to case.
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     check('users_role_check', sql`${table.role} in ('trainee', 'trainer', 'admin')`),
+    // Every read of a trainer's trainees (the roster, Hoy, the jobs that follow links) starts
+    // here; most users have no trainer, so only those who do are indexed (decision 108).
+    index('users_trainer_id_idx')
+      .on(table.trainer_id)
+      .where(sql`${table.trainer_id} is not null`),
   ],
 );
 

@@ -18,7 +18,7 @@ import type { Clock } from '../../clock';
 import { lockConversation } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
-import { messagePhotos, messages } from '../../db/schema/messages';
+import { messageCounts, messagePhotos, messages } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { publish } from '../../events/publish';
 import type { EventLoader } from '../../events/hub';
@@ -150,7 +150,16 @@ async function write(
   return inTransaction(deps, async ({ db }) => {
     const pair = await pairOf(db, true);
     await lockConversation(db, pair.traineeId, pair.trainerId);
-    const [held] = await db.select({ n: count() }).from(messages).where(ofPair(pair));
+    // Kept by the messages' triggers: one row, however long the conversation (decision 108).
+    const [held] = await db
+      .select({ n: messageCounts.held })
+      .from(messageCounts)
+      .where(
+        and(
+          eq(messageCounts.trainee_id, pair.traineeId),
+          eq(messageCounts.trainer_id, pair.trainerId),
+        ),
+      );
     const excess = (held?.n ?? 0) - MAX_MESSAGES_PER_PAIR + 1;
     if (excess > 0) {
       const oldest = db

@@ -13,7 +13,7 @@ import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { subscribe } from '../../../test/premium';
 import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
-import { messagePhotos, messages } from '../../db/schema/messages';
+import { messageCounts, messagePhotos, messages } from '../../db/schema/messages';
 import { unlinkTrainee } from '../../db/trainer-links';
 
 let ctx: TestContext;
@@ -104,6 +104,15 @@ async function stored(traineeId: string) {
     .select({ n: count() })
     .from(messages)
     .where(eq(messages.trainee_id, traineeId));
+  return row?.n ?? 0;
+}
+
+/** What the pair's kept count says the conversation holds. */
+async function held(traineeId: string, trainerId: string) {
+  const [row] = await ctx.database.db
+    .select({ n: messageCounts.held })
+    .from(messageCounts)
+    .where(and(eq(messageCounts.trainee_id, traineeId), eq(messageCounts.trainer_id, trainerId)));
   return row?.n ?? 0;
 }
 
@@ -419,6 +428,43 @@ describe('the bounds', () => {
     expect(oldest?.body).toBe('viejo 2');
     const page = await call<ConversationPage>(trainer.headers, 'GET', trainerUrl);
     expect(page.data.messages.at(-1)?.body).toBe('nuevo');
+  });
+
+  it('hold the cap when sends at it arrive at once, by the count the triggers keep', async () => {
+    const { trainer, trainee, trainerUrl } = await pair();
+    await ctx.database.db.execute(sql`
+      insert into messages (trainee_id, trainer_id, author_id, kind, body, created_at)
+      select ${trainee.user.id}, ${trainer.user.id}, ${trainer.user.id}, 'text', 'viejo ' || n, now()
+      from generate_series(1, ${MAX_MESSAGES_PER_PAIR - 5}) as n`);
+    expect(await held(trainee.user.id, trainer.user.id)).toBe(MAX_MESSAGES_PER_PAIR - 5);
+    const sends = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        n % 2
+          ? call<Message>(trainee.headers, 'POST', '/v0/messages/', { body: `a la vez ${n}` })
+          : call<Message>(trainer.headers, 'POST', trainerUrl, { body: `a la vez ${n}` }),
+      ),
+    );
+    expect(sends.map((send) => send.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(await stored(trainee.user.id)).toBe(MAX_MESSAGES_PER_PAIR);
+    expect(await held(trainee.user.id, trainer.user.id)).toBe(MAX_MESSAGES_PER_PAIR);
+    const [oldest] = await ctx.database.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(eq(messages.trainee_id, trainee.user.id))
+      .orderBy(messages.seq)
+      .limit(1);
+    expect(oldest?.body).toBe('viejo 16');
+  });
+
+  it('count what a conversation holds through sends, trims and its end', async () => {
+    const { trainer, trainee } = await pair();
+    for (const body of ['uno', 'dos', 'tres']) {
+      expect((await call(trainee.headers, 'POST', '/v0/messages/', { body })).status).toBe(201);
+    }
+    expect(await held(trainee.user.id, trainer.user.id)).toBe(3);
+    await ctx.database.db.transaction((tx) => unlinkTrainee(tx, trainee.user.id, ctx.clock.now()));
+    expect(await stored(trainee.user.id)).toBe(0);
+    expect(await held(trainee.user.id, trainer.user.id)).toBe(0);
   });
 
   it(`keep the newest ${MAX_PHOTOS_PER_PAIR} photos of a pair`, async () => {
