@@ -9,6 +9,9 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
+/** Node's flags for the server, as production runs it (README, Production; decision 108). */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
+
 /** What a server the bench starts runs with: production, on `databaseUrl`. */
 export function serverEnvironment(databaseUrl: string): Record<string, string> {
   return {

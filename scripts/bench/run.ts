@@ -53,9 +53,11 @@ import {
   type Shape,
 } from './load';
 import { measureMessages, messagesSection } from './messages';
+import { measureScale, scaleSection } from './scale';
 import {
   PeakMemory,
   peakMemoryMiB,
+  SERVER_NODE_FLAGS,
   serverEnvironment,
   settle,
   startProcess,
@@ -334,12 +336,16 @@ async function withServer(run: (scene: Scene) => Promise<void>) {
   const started: Started[] = [];
   const environment = serverEnvironment(database.url);
   const anotherInstance = async () => {
-    const instance = await startProcess([serverEntry], environment, '/v0/health/');
+    const instance = await startProcess(
+      [...SERVER_NODE_FLAGS, serverEntry],
+      environment,
+      '/v0/health/',
+    );
     started.push(instance);
     return instance;
   };
   try {
-    const api = await startProcess([serverEntry], environment, '/v0/health/');
+    const api = await startProcess([...SERVER_NODE_FLAGS, serverEntry], environment, '/v0/health/');
     started.push(api);
     await run({ api, db, databaseUrl: database.url, bodyDir, started, anotherInstance });
   } finally {
@@ -730,6 +736,9 @@ async function main() {
       memory,
     });
 
+    process.stdout.write('The scale step, on a server and database of its own…\n');
+    const scale = await scaleStep();
+
     const barePeak = peakMemoryMiB(bare.child.pid);
     const loadAtEnd = loadavg()[0] ?? 0;
     const minutes = Math.round((Date.now() - startedAt.getTime()) / 60_000);
@@ -774,6 +783,7 @@ async function main() {
       '',
       ...messages.lines,
       '',
+      ...scale,
       '## Initial JavaScript',
       '',
       "What a first visit downloads until the network is quiet, in Chromium with an empty cache; each file gzip-ed at level 9 (1 KB = 1000 bytes). The file that registers the service worker once the page is ready (decision 068) is listed after each page's files and not counted in its total.",
@@ -967,8 +977,52 @@ async function messagesOnly() {
   });
 }
 
+/**
+ * The scale step, on a server and database of its own: `BENCH_TRAINEES` trainees seeded by
+ * bulk SQL, the server's CPU and queries with no request, and the reads against the floor.
+ */
+async function scaleStep(): Promise<string[]> {
+  let lines: string[] = [];
+  await withServer(async ({ api, db, databaseUrl, bodyDir, started }) => {
+    const health = await captured(await fetch(`${api.url}/v0/health/`));
+    const bare = await startBaseline(
+      bodyDir,
+      [routeOf(bodyDir, 0, 'GET', '/v0/health/', health)],
+      databaseUrl,
+    );
+    started.push(bare);
+    const pid = api.child.pid;
+    if (pid === undefined) throw new Error('the server has no process id');
+    const figures = await measureScale(
+      { url: api.url, pid },
+      db,
+      bare.url,
+      seconds,
+      WARM_UP_SECONDS,
+    );
+    lines = scaleSection(figures, problems);
+  });
+  return lines;
+}
+
+/**
+ * BENCH_ONLY=scale: only the scale step (BENCH_TRAINEES, BENCH_IDLE_SECONDS), printed in
+ * the report's format and not written to it.
+ */
+async function scaleOnly() {
+  const section = await scaleStep();
+  process.stdout.write(
+    `\nOn ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${(loadavg()[0] ?? 0).toFixed(1)}.\n\n${section.join('\n')}\n`,
+  );
+  if (problems.length > 0) {
+    process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+    process.exitCode = 1;
+  }
+}
+
 if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
 else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
 else if (process.env.BENCH_ONLY === 'messages') await messagesOnly();
 else if (process.env.BENCH_ONLY === 'foods') await foodsOnly();
+else if (process.env.BENCH_ONLY === 'scale') await scaleOnly();
 else await main();
