@@ -9,7 +9,7 @@ import {
   type MarksOf,
   rankForPerson,
 } from './food-search';
-import { amountOf, parsePhrase, saysAmount, type PhraseItem } from './phrase';
+import { amountOf, mayBePhrase, parsePhrase, saysAmount, type PhraseItem } from './phrase';
 
 /** A food of a search's answer, with the person's marks on it. */
 export interface RankedFood {
@@ -37,20 +37,25 @@ export function rankFoods(
   if (searchWords(q).length === 0) return null;
   const ranked = (query: string) =>
     rankForPerson(table.ranked(query), own.search(query), marks, limit);
+  const plain = () =>
+    ranked(q).map((hit) => ({ entry: hit.entry, food: hit.food, mark: marks(hit) }));
+  if (!mayBePhrase(q)) return plain();
   const items = parsePhrase(q, (food) => namesFood(table, own, food));
   const [only] = items;
   // A plain query, or one whose every word begins a food's name («tres leches»): as before.
   if (!only || (items.length === 1 && (!saysAmount(only) || beginsName(table, only.text)))) {
-    return ranked(q).map((hit) => ({ entry: hit.entry, food: hit.food, mark: marks(hit) }));
+    return plain();
   }
-  const found = items.map((item, at) =>
-    foodsOf(item, ranked).map((hit) => ({
+  const found = items.map((said, at) => {
+    // In a line of several, a food named without an amount is one of it.
+    const item = items.length > 1 && !saysAmount(said) ? { ...said, amount: 1 } : said;
+    return foodsOf(item, ranked).map((hit) => ({
       entry: hit.entry,
       food: hit.food,
       mark: marks(hit),
-      phrase: phraseOf(item, at, hit.entry, items.length > 1),
-    })),
-  );
+      phrase: phraseOf(item, at, hit.entry),
+    }));
+  });
   if (found.length === 1) return found[0] ?? [];
   // Several foods: the first of each, in the line's order, then the others of each.
   const firsts = found.flatMap((foods) => foods.slice(0, 1));
@@ -70,14 +75,9 @@ function foodsOf(item: PhraseItem, ranked: (query: string) => Hit[]): Hit[] {
   return named.length > 0 && named.length < words.length ? ranked(named.join(' ')) : hits;
 }
 
-/** What a line's item says of a food found by it; in a line of several, one at least. */
-function phraseOf(
-  item: PhraseItem,
-  at: number,
-  food: FoodEntry,
-  several: boolean,
-): FoodPhrase | undefined {
-  const said = amountOf(several && !saysAmount(item) ? { ...item, amount: 1 } : item, food);
+/** What a line's item says of a food found by it. */
+function phraseOf(item: PhraseItem, at: number, food: FoodEntry): FoodPhrase | undefined {
+  const said = amountOf(item, food);
   return said ? { item: at, text: item.text, ...said } : undefined;
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf, parseItem, parsePhrase, type Measurable, type PhraseItem } from './phrase';
+import {
+  amountOf,
+  mayBePhrase,
+  parseItem,
+  parsePhrase,
+  type Measurable,
+  type PhraseItem,
+} from './phrase';
 
 /** An item as `[amount, unit word, food words]`, to read the table below at a glance. */
 const said = (item: PhraseItem) => [item.amount, item.unit?.word ?? null, item.food];
@@ -90,6 +97,35 @@ describe('one food as people type it', () => {
   it('leaves a number or a portion word alone as the food being typed', () => {
     for (const typed of ['un', 'dos', 'media', '2', 'vaso']) {
       expect(said(parseItem(typed))).toEqual([null, null, typed]);
+    }
+  });
+});
+
+describe('a first look at a query', () => {
+  it('passes a food’s name typed letter by letter without parsing it', () => {
+    for (const typed of [
+      'p',
+      'pollo',
+      'leche desnatada',
+      'tortilla de patatas',
+      'café con leche',
+    ]) {
+      expect(mayBePhrase(typed), typed).toBe(false);
+    }
+  });
+
+  it('parses whatever may say an amount or several foods', () => {
+    for (const typed of [
+      '2 huevos',
+      'un plátano',
+      'Media tostada',
+      'caña de cerveza',
+      'Ración de croquetas',
+      'pan, aceite',
+      'arroz y pollo',
+      '½ aguacate',
+    ]) {
+      expect(mayBePhrase(typed), typed).toBe(true);
     }
   });
 });

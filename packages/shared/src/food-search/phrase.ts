@@ -285,17 +285,35 @@ export function parsePhrase(line: string, namesFood: NamesFood = () => false): P
   return items.slice(0, MAX_PHRASE_ITEMS);
 }
 
+/** A digit, a fraction, a separator of foods or «y» between words. */
+const PHRASE_MARK = /[\d½¼¾⅓⅔,;+\n]|\sy\s/i;
+
+/**
+ * Whether a query may say an amount or several foods: a cheap look before parsing it, since
+ * most queries are a food's name typed letter by letter.
+ */
+export function mayBePhrase(query: string): boolean {
+  if (PHRASE_MARK.test(query)) return true;
+  const typed = (query.trimStart().split(/\s/, 1)[0] ?? '').toLowerCase();
+  // Folding costs more than the rest of the look: only words with accents need it.
+  const first = /^[a-z]*$/.test(typed) ? typed : foldForSearch(typed);
+  return NUMBER_WORDS.has(first) || UNIT_BY_FORM.has(first) || first === 'unos' || first === 'unas';
+}
+
 /** Whether an item says how much: then it is a phrase, not a plain search. */
 export function saysAmount(item: PhraseItem): boolean {
   return item.amount !== null || item.unit !== null;
 }
 
-/** A food's portion as the phrase compares it: «1 ración (2 huevos)» → 1, racion, 2, huevo. */
+/**
+ * A food's portion as the phrase compares it, each word as its forms: «1 ración (2 huevos)»
+ * → 1, racion, 2, huevo(s).
+ */
 interface PortionWords {
   count: number;
-  head: string[];
+  head: string[][];
   innerCount: number | null;
-  inner: string[];
+  inner: string[][];
 }
 
 function portionWords(name: string): PortionWords {
@@ -303,22 +321,37 @@ function portionWords(name: string): PortionWords {
     name,
   );
   const count = match?.[1] ? Number(match[1].replace(',', '.')) : 1;
-  const keys = (text: string | undefined) =>
-    foldForSearch(text ?? '')
-      .split(' ')
-      .filter((word) => word !== '');
   return {
     count: count > 0 ? count : 1,
-    head: keys(match?.[2]),
+    head: formsOf(match?.[2]),
     innerCount: match?.[3] ? Number(match[3].replace(',', '.')) : null,
-    inner: keys(match?.[4]),
+    inner: formsOf(match?.[4]),
   };
 }
 
-/** Whether two folded words are one, plurals aside («huevos», «huevo»). */
-function sameWord(a: string, b: string): boolean {
-  const keys = searchKeys(b);
-  return searchKeys(a).some((key) => keys.includes(key));
+/** The words of a text, each as its forms, plurals aside («huevos»: huevos, huevo…). */
+function formsOf(text: string | undefined): string[][] {
+  return foldForSearch(text ?? '')
+    .split(' ')
+    .filter((word) => word !== '')
+    .map(searchKeys);
+}
+
+/** Whether two words, as their forms, are one («huevos», «huevo»). */
+function sameWord(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((key) => b.includes(key));
+}
+
+/** Each food's portions as compared, worked out once: a search measures twenty a letter. */
+const portionsCompared = new WeakMap<object, PortionWords[]>();
+
+function comparedPortions(food: Measurable): PortionWords[] {
+  let compared = portionsCompared.get(food.portions);
+  if (!compared) {
+    compared = food.portions.map((one) => portionWords(one.name));
+    portionsCompared.set(food.portions, compared);
+  }
+  return compared;
 }
 
 /** What a food must tell to be measured: its portions and, if it pours, its density. */
@@ -355,57 +388,59 @@ export function amountOf(item: PhraseItem, food: Measurable): PhraseAmount | nul
   if (!saysAmount(item)) return null;
   const amount = item.amount ?? 1;
   const { unit } = item;
-  const density = food.density_g_per_ml;
-  const poured = (ml: number): PhraseAmount =>
-    density === null
-      ? { quantity: rounded(ml * DEFAULT_DENSITY), unit: 'g', grams: rounded(ml * DEFAULT_DENSITY) }
-      : { quantity: rounded(ml), unit: 'ml', grams: rounded(ml * density) };
-  const portion = (at: number, times: number): PhraseAmount | null => {
-    const chosen = food.portions[at];
-    if (!chosen) return null;
-    return {
-      quantity: rounded(times),
-      unit: chosen.name,
-      grams: rounded(times * chosen.grams),
-    };
-  };
-  const named = food.portions.map((one) => portionWords(one.name));
+  const named = comparedPortions(food);
   if (unit?.measure) {
     const size = amount * unit.measure.size;
-    if (unit.measure.kind === 'mass')
-      return { quantity: rounded(size), unit: 'g', grams: rounded(size) };
-    return poured(size);
+    return unit.measure.kind === 'mass' ? grams(size) : poured(food, size);
   }
   if (unit) {
-    const at = named.findIndex(
-      (words) => words.head[0] !== undefined && sameWord(words.head[0], unit.word),
-    );
-    if (at >= 0) return portion(at, amount / (named[at]?.count ?? 1));
-    if (unit.defaultMl !== null) return poured(amount * unit.defaultMl);
-    return (
-      portion(0, amount) ?? {
-        quantity: rounded(amount * 100),
-        unit: 'g',
-        grams: rounded(amount * 100),
-      }
-    );
+    const word = searchKeys(unit.word);
+    const at = named.findIndex((one) => one.head[0] !== undefined && sameWord(one.head[0], word));
+    if (at >= 0) return portionOf(food, at, amount / (named[at]?.count ?? 1));
+    if (unit.defaultMl !== null) return poured(food, amount * unit.defaultMl);
+    return portionOf(food, 0, amount) ?? grams(amount * 100);
   }
-  const words = foldForSearch(item.food).split(' ');
-  const byHead = named.findIndex((one) =>
-    one.head.some((head) => words.some((word) => sameWord(word, head))),
-  );
-  if (byHead >= 0) return portion(byHead, amount / (named[byHead]?.count ?? 1));
-  const byInner = named.findIndex(
-    (one) =>
-      one.innerCount !== null &&
-      one.inner.some((inner) => words.some((word) => sameWord(word, inner))),
-  );
-  if (byInner >= 0) return portion(byInner, amount / (named[byInner]?.innerCount ?? 1));
-  return (
-    portion(0, amount) ?? {
-      quantity: rounded(amount * 100),
-      unit: 'g',
-      grams: rounded(amount * 100),
-    }
-  );
+  const words = wordsOf(item);
+  const byHead = named.findIndex((one) => says(words, one.head));
+  if (byHead >= 0) return portionOf(food, byHead, amount / (named[byHead]?.count ?? 1));
+  const byInner = named.findIndex((one) => one.innerCount !== null && says(words, one.inner));
+  if (byInner >= 0) return portionOf(food, byInner, amount / (named[byInner]?.innerCount ?? 1));
+  return portionOf(food, 0, amount) ?? grams(amount * 100);
+}
+
+/** An item's food words as their forms, worked out once for all the foods it finds. */
+const itemWords = new WeakMap<PhraseItem, string[][]>();
+
+function wordsOf(item: PhraseItem): string[][] {
+  let words = itemWords.get(item);
+  if (!words) {
+    words = formsOf(item.food);
+    itemWords.set(item, words);
+  }
+  return words;
+}
+
+/** Whether some of `words` is one of `forms`. */
+function says(words: string[][], forms: string[][]): boolean {
+  return forms.some((form) => words.some((word) => sameWord(word, form)));
+}
+
+/** `times` the food's portion at `at`, if it has one there. */
+function portionOf(food: Measurable, at: number, times: number): PhraseAmount | null {
+  const chosen = food.portions[at];
+  if (!chosen) return null;
+  return { quantity: rounded(times), unit: chosen.name, grams: rounded(times * chosen.grams) };
+}
+
+/** Millilitres of a food: in ml if it pours, else in grams as water would weigh. */
+function poured(food: Measurable, ml: number): PhraseAmount {
+  const density = food.density_g_per_ml;
+  return density === null
+    ? grams(ml * DEFAULT_DENSITY)
+    : { quantity: rounded(ml), unit: 'ml', grams: rounded(ml * density) };
+}
+
+/** An amount in grams. */
+function grams(value: number): PhraseAmount {
+  return { quantity: rounded(value), unit: 'g', grams: rounded(value) };
 }
