@@ -43,7 +43,15 @@ export function rankFoods(
   const items = parsePhrase(q, (food) => namesFood(table, own, food));
   const [only] = items;
   // A plain query, or one whose every word begins a food's name («tres leches»): as before.
-  if (!only || (items.length === 1 && (!saysAmount(only) || beginsName(table, only.text)))) {
+  if (!only || (items.length === 1 && (!saysAmount(only) || beginsName(table, own, only.text)))) {
+    // «unas patatas fritas» says no amount: its food's words are the search.
+    if (only && items.length === 1 && !saysAmount(only) && only.food !== only.text) {
+      return ranked(only.food).map((hit) => ({
+        entry: hit.entry,
+        food: hit.food,
+        mark: marks(hit),
+      }));
+    }
     return plain();
   }
   const found = items.map((said, at) => {
@@ -82,8 +90,8 @@ function phraseOf(item: PhraseItem, at: number, food: FoodEntry): FoodPhrase | u
 }
 
 /** Whether some food's name, or one of its parts, begins with these words as typed. */
-function beginsName(table: FoodIndex, text: string): boolean {
-  return table.ranked(text).some((hit) => hit.tier === 0 && !hit.typo);
+function beginsName(table: FoodIndex, own: FoodIndex, text: string): boolean {
+  return [...table.ranked(text), ...own.search(text)].some((hit) => hit.tier === 0 && !hit.typo);
 }
 
 /** Whether words name a food, every one met without a slip: «moros y cristianos». */

@@ -193,7 +193,7 @@ function halfAt(tokens: Token[], at: number): number {
 
 /**
  * One item's amount, unit and food words. The amount and unit come first («2 vasos de
- * leche», «100 g arroz», «medio kilo y medio»), or a measure comes last («arroz 100 g»);
+ * leche», «100 g arroz», «un kilo y medio de…»), or a measure comes last («arroz 100 g»);
  * «unos», «unas» say none. Without food words the whole item is the food («un», «uno»).
  */
 export function parseItem(text: string): PhraseItem {

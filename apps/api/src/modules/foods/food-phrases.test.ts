@@ -120,11 +120,35 @@ describe('a search that says how much', () => {
     expect(said.map((food) => food.id)).toEqual(
       (await search(newcomer, 'huevos fritos')).map((food) => food.id),
     );
-    // A name that begins with a number word is a name: «tres» is no amount there.
-    expect((await search(newcomer, 'arroz con leche'))[0]).toMatchObject({
-      name: 'Arroz con leche',
+    // «unas» says no amount: the words after it are searched, and no amount is answered.
+    const fries = await search(newcomer, 'unas patatas fritas');
+    expect(fries[0]).toMatchObject({ name: 'Patatas fritas / papas fritas' });
+    expect(fries[0]?.phrase).toBeUndefined();
+    // «con» joins the words of one food.
+    const pudding = await search(newcomer, 'arroz con leche');
+    expect(pudding[0]).toMatchObject({ name: 'Arroz con leche' });
+    expect(pudding[0]?.phrase).toBeUndefined();
+  });
+
+  it('reads a name that begins with a number as a name', async () => {
+    const baker = await signedInUser(ctx);
+    const created = await baker.call<Food>('POST', '/v0/foods/', {
+      name: 'Tres leches de mi abuela',
+      kcal: 250,
+      protein_g: 6,
+      available_carbohydrate_g: 35,
+      fat_g: 9,
+      fibre_g: 0,
     });
-    expect((await search(newcomer, 'arroz con leche'))[0]?.phrase).toBeUndefined();
+    expect(created.status).toBe(201);
+    const [cake] = await search(baker, 'tres leches');
+    expect(cake).toMatchObject({ id: created.data.id });
+    expect(cake?.phrase).toBeUndefined();
+    // For anyone else, three glasses of milk.
+    expect((await search(newcomer, 'tres leches'))[0]).toMatchObject({
+      name: 'Leche entera',
+      phrase: { quantity: 3, unit: '1 vaso', grams: 750 },
+    });
   });
 });
 
