@@ -52,6 +52,9 @@ const scrambled = aFood(2, 'Huevos revueltos', 149, { name: '1 ración (2 huevos
 const toast = aFood(3, 'Pan con tomate', 239, { name: '1 rebanada', grams: 60 });
 const coffee = aFood(4, 'Café con leche', 31, { name: '1 taza', grams: 200 });
 
+/** How long an answer may take while every letter typed is a search. */
+const WAIT = { timeout: 5000 };
+
 const LINE = '2 huevos revueltos, una tostada con tomate y un café con leche';
 
 /** What the API answers each query typed: the food first with the amount said. */
@@ -195,7 +198,11 @@ describe('a search that says how much', { timeout: 20_000 }, () => {
       await within(sheet).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
       '2 huevos',
     );
-    const amount = await within(sheet).findByRole('form', { name: 'Cantidad de Huevo' });
+    const amount = await within(sheet).findByRole(
+      'form',
+      { name: 'Cantidad de Huevo' },
+      { timeout: 5000 },
+    );
     expect(within(amount).getByLabelText('Cantidad')).toHaveValue('2');
     expect(within(amount).getByLabelText('Unidad')).toHaveValue('1 huevo');
     expect(amount).toHaveTextContent('143 kcal');
@@ -204,11 +211,11 @@ describe('a search that says how much', { timeout: 20_000 }, () => {
       expect(posted(fake)).toEqual([
         expect.objectContaining({ food_id: egg.id, quantity: 2, unit: '1 huevo' }),
       ]);
-    });
+    }, WAIT);
     // Logged: the box is empty for the next food.
     await vi.waitFor(() => {
       expect(within(sheet).getByLabelText('Buscar alimento')).toHaveValue('');
-    });
+    }, WAIT);
   });
 });
 
@@ -226,7 +233,11 @@ describe('several foods in one line', { timeout: 20_000 }, () => {
       await within(sheet).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
       LINE,
     );
-    const list = await within(sheet).findByRole('region', { name: 'Alimentos de tu frase' });
+    const list = await within(sheet).findByRole(
+      'region',
+      { name: 'Alimentos de tu frase' },
+      { timeout: 5000 },
+    );
     const rows = within(list).getAllByRole('group');
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
       'Huevos revueltos',
@@ -250,10 +261,10 @@ describe('several foods in one line', { timeout: 20_000 }, () => {
         expect.objectContaining({ food_id: scrambled.id, quantity: 120, unit: 'g' }),
         expect.objectContaining({ food_id: toast.id, quantity: 1, unit: '1 rebanada' }),
       ]);
-    });
+    }, WAIT);
     await vi.waitFor(() => {
       expect(within(sheet).queryByRole('region', { name: 'Alimentos de tu frase' })).toBeNull();
-    });
+    }, WAIT);
     expect(within(sheet).getByLabelText('Buscar alimento')).toHaveValue('');
   });
 
@@ -266,7 +277,11 @@ describe('several foods in one line', { timeout: 20_000 }, () => {
       await within(sheet).findByLabelText('Buscar alimento', {}, { timeout: 5000 }),
       LINE,
     );
-    const list = await within(sheet).findByRole('region', { name: 'Alimentos de tu frase' });
+    const list = await within(sheet).findByRole(
+      'region',
+      { name: 'Alimentos de tu frase' },
+      { timeout: 5000 },
+    );
     await user.click(within(list).getByRole('button', { name: 'Añadir todo' }));
     // The eggs are logged and leave the list; the toast failed and stays, with the coffee.
     await vi.waitFor(() => {
@@ -275,16 +290,16 @@ describe('several foods in one line', { timeout: 20_000 }, () => {
           .getAllByRole('group')
           .map((row) => row.getAttribute('aria-label')),
       ).toEqual(['Pan con tomate', 'Café con leche']);
-    });
+    }, WAIT);
     await vi.waitFor(() => {
       expect(within(list).getByRole('button', { name: 'Añadir todo' })).toBeEnabled();
-    });
+    }, WAIT);
     await user.click(within(list).getByRole('button', { name: 'Añadir todo' }));
     await vi.waitFor(() => {
       expect(
         fake.entries().map((entry) => (entry as unknown as { food_id: string }).food_id),
       ).toEqual([scrambled.id, toast.id, coffee.id]);
-    });
+    }, WAIT);
     const sent = posted(fake);
     // The toast was sent twice under one identifier; nothing else was sent again.
     expect(sent.map((body) => body.food_id)).toEqual([scrambled.id, toast.id, toast.id, coffee.id]);
