@@ -11,7 +11,10 @@ export const FOOD_SEARCH_BUDGET = { ratio: 0.5, p99Ms: 10 };
  */
 export const FOOD_SEARCH_ROUNDS = 3;
 
-/** What a person types, each letter a request, as the food picker sends them. */
+/**
+ * What a person types, each letter a request, as the food picker sends them: names, and
+ * phrases with amounts and several foods (decision 104).
+ */
 const TYPED = [
   'pollo',
   'arroz',
@@ -21,6 +24,10 @@ const TYPED = [
   'lentejas',
   'zapallo',
   'platno',
+  '2 huevos',
+  '100 g arroz',
+  'vaso de leche',
+  '2 huevos revueltos, una tostada con tomate y un café con leche',
 ].flatMap((word) => Array.from(word, (_, at) => word.slice(0, at + 1)).filter((q) => q.trim()));
 
 export interface FoodSearchRow {

@@ -42,6 +42,7 @@ function ownEntry({
   recent: _recent,
   allergy_warnings: _warnings,
   other_allergy_warnings: _other,
+  phrase: _phrase,
   ...entry
 }: Food): FoodEntry {
   return { ...entry, aliases: [], commonness: 0 };

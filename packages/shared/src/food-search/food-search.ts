@@ -5,7 +5,7 @@ import { synonymsOf } from './synonyms';
 /** A food as the search knows it, before the person's flags and allergy warnings. */
 export type FoodEntry = Omit<
   Food,
-  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings'
+  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings' | 'phrase'
 > & {
   aliases: string[];
   commonness: number;

@@ -14,7 +14,13 @@ import { lazySchema } from './lazy';
  */
 export const tableFoodSchema = lazySchema(() =>
   foodSchema
-    .omit({ allergy_warnings: true, other_allergy_warnings: true, favourite: true, recent: true })
+    .omit({
+      allergy_warnings: true,
+      other_allergy_warnings: true,
+      favourite: true,
+      recent: true,
+      phrase: true,
+    })
     .extend({
       aliases: z.array(z.string()),
       /** Higher for what is eaten more often: a tie-break of the ranking (decision 070). */

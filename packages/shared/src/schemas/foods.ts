@@ -69,6 +69,22 @@ export const portionSchema = lazySchema(() =>
 );
 export type Portion = z.infer<typeof portionSchema>;
 
+/**
+ * One food of a search's line, as its words said it: which of the line's foods (0 first),
+ * its words as typed, and the amount they said as a diary entry takes it (`quantity` of
+ * `unit`: g, ml or one of the food's portions), with its grams.
+ */
+export const foodPhraseSchema = lazySchema(() =>
+  z.object({
+    item: z.number().int().min(0),
+    text: z.string(),
+    quantity: z.number(),
+    unit: z.string(),
+    grams: z.number(),
+  }),
+);
+export type FoodPhrase = z.infer<typeof foodPhraseSchema>;
+
 export const foodSchema = lazySchema(() =>
   nutrientsSchema.extend({
     id,
@@ -104,6 +120,11 @@ export const foodSchema = lazySchema(() =>
     favourite: z.boolean(),
     /** Logged in the diary lately. */
     recent: z.boolean(),
+    /**
+     * What the search's words said of this food (decision 104), only when they said an
+     * amount («2 huevos», «vaso de leche») or named several foods in one line.
+     */
+    phrase: foodPhraseSchema.optional(),
   }),
 );
 export type Food = z.infer<typeof foodSchema>;

@@ -176,6 +176,11 @@ describe('a search on the device, from what it kept', () => {
       'platanos',
       'papa',
       'a',
+      // Amounts and several foods in one line (decision 104).
+      '2 huevos',
+      'vaso de leche',
+      '100 g arroz',
+      '2 huevos revueltos, una tostada con tomate y un café con leche',
     ]) {
       const server = await search(person, q);
       expect(searchKeptFoods(kept, q, 20), q).toEqual(server);

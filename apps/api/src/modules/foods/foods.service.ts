@@ -8,6 +8,7 @@ import {
   barcodeSchema,
   foodInputSchema,
   foodListSchema,
+  foodPhraseSchema,
   foodSchema,
   type Food,
   type FoodInput,
@@ -110,7 +111,7 @@ function foodOf(row: FoodRow): FoodEntryFields {
 
 type FoodEntryFields = Omit<
   Food,
-  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings'
+  'favourite' | 'recent' | 'allergy_warnings' | 'other_allergy_warnings' | 'phrase'
 >;
 
 function toFood(
@@ -482,6 +483,11 @@ function jsonOf(entry: FoodEntry): string {
   return json;
 }
 
+/** A ranked food's `phrase` (decision 104) as the end of its JSON, checked by its schema. */
+function phraseJson({ phrase }: RankedFood): string {
+  return phrase ? `,"phrase":${JSON.stringify(foodPhraseSchema.parse(phrase))}` : '';
+}
+
 /**
  * The answer of `GET /v0/foods/?q=` as JSON, the envelope around `searchFoods`'s list: each
  * food is written from JSON made once and checked against the shared schema then, since
@@ -506,7 +512,7 @@ export async function searchFoodsAnswer(
   }
   const items = ranked.entries.map(
     (food) =>
-      `${jsonOf(food.entry)}${ranked.warningsOf(food)},"favourite":${food.mark.favourite},"recent":${food.mark.usedAt !== null}}`,
+      `${jsonOf(food.entry)}${ranked.warningsOf(food)},"favourite":${food.mark.favourite},"recent":${food.mark.usedAt !== null}${phraseJson(food)}}`,
   );
   return `{"status":200,"data":[${items.join(',')}]}`;
 }

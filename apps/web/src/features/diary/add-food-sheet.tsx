@@ -151,6 +151,7 @@ export function AddFoodSheet({
                   food_id: pick.foodId,
                   quantity: pick.quantity,
                   unit: pick.unit,
+                  ...(pick.id === undefined ? {} : { id: pick.id }),
                 }),
             })
           : null}

@@ -19,6 +19,8 @@ interface PickedFood {
   foodId: string;
   quantity: number;
   unit: string;
+  /** Chosen once for an entry of a list logged together: a retry makes it once. */
+  id?: string | undefined;
 }
 
 /**

@@ -3,12 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
-import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
-import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
 import type { Meal } from '@forja/shared/schemas/meals';
-import { GRAMS, MILLILITRES, type Food, type FoodState } from '@forja/shared/schemas/foods';
+import { GRAMS, type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { RowActions } from '../../components/ui/row-actions';
@@ -19,14 +16,22 @@ import {
   secondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
-import { parseNumberInput } from '../../lib/number-input';
 import { keepFoodsLater } from '../../lib/offline/keep-foods-later';
 import { useOnline } from '../../lib/offline/online';
 import { formatNumber } from '../../lib/numbers';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
+import {
+  amountFormSchema,
+  defaultAmount,
+  gramsOf,
+  offeredAmount,
+  unitLabel,
+  unitsOf,
+} from './amounts';
 import { BarcodeEntry } from './barcode-entry';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
+import { foodsOfLine, PhraseList } from './phrase-list';
 
 /**
  * Said after the energy of a food weighed before cooking ("352 kcal por 100 g en seco"):
@@ -35,10 +40,15 @@ import { OwnFoodForm } from './own-food-form';
 const STATE_LABELS: Record<FoodState, string> = { raw: 'en crudo', dry: 'en seco' };
 
 /** What the person chose: an amount of a food, in one of its units. */
-interface FoodChoice {
+export interface FoodChoice {
   food: Food;
   quantity: number;
   unit: string;
+  /**
+   * The entry's identifier, chosen once for an entry of a list logged together: sent
+   * again after a failure, the API answers the entry it already made (decision 069).
+   */
+  id?: string;
 }
 
 interface FoodPickerProps {
@@ -48,29 +58,6 @@ interface FoodPickerProps {
   system: MetricSystem;
   /** The meal being logged: without a query, what the person eats at it comes first. */
   meal?: Meal | undefined;
-}
-
-/** The units a food can be logged in: its portions first, then g, then ml if it pours. */
-function unitsOf(food: Food): string[] {
-  return [
-    ...food.portions.map((portion) => portion.name),
-    GRAMS,
-    ...(food.density_g_per_ml === null ? [] : [MILLILITRES]),
-  ];
-}
-
-/** The amount offered first: one portion, or 100 g. */
-function defaultAmount(food: Food): { quantity: string; unit: string } {
-  const [portion] = food.portions;
-  return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
-}
-
-/** A unit as the person reads it: what pours is in ml, or in fl oz with imperial units. */
-function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): string {
-  if (unit === GRAMS) return 'g';
-  if (unit === MILLILITRES) return volumeUnit(system);
-  const grams = food?.portions.find((portion) => portion.name === unit)?.grams;
-  return grams === undefined ? unit : `${unit} (${formatNumber(grams, 1)} g)`;
 }
 
 /** "1 huevo", "100 g": the amount offered first, as the person reads it. */
@@ -108,6 +95,10 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
   const deferred = useDeferredValue(query.trim());
   const results = useQuery(foodSearchQuery(deferred, meal));
   const [selected, setSelected] = useState<Food | null>(null);
+  const found = deferred === query.trim() ? results.data : undefined;
+  const several = foodsOfLine(found);
+  // A search that said an amount offers its first food with it, one tap from logged.
+  const offered = selected ?? (found?.[0]?.phrase ? found[0] : null);
   /** A food being edited, or a new one (with the barcode no product had, if any). */
   const [editing, setEditing] = useState<Food | { barcode?: string } | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -199,19 +190,33 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
           Escanear código de barras
         </button>
       )}
-      {selected ? (
+      {several ? (
+        <PhraseList
+          key={several.map((food) => `${food.id} ${food.phrase?.text ?? ''}`).join('|')}
+          found={several}
+          system={system}
+          pending={pending}
+          onPick={onPick}
+          onDone={() => {
+            setQuery('');
+          }}
+        />
+      ) : offered ? (
         <AmountForm
-          key={selected.id}
-          food={selected}
+          key={`${offered.id} ${offered.phrase?.text ?? ''}`}
+          food={offered}
           system={system}
           pending={pending}
           onCancel={() => {
-            setSelected(null);
+            if (selected) setSelected(null);
+            else setQuery('');
           }}
           onAdd={(quantity, unit) => {
-            onPick({ food: selected, quantity, unit }).then(
+            onPick({ food: offered, quantity, unit }).then(
               () => {
                 setSelected(null);
+                // What the words said is logged: the box is ready for the next food.
+                if (!selected) setQuery('');
               },
               // The failure is said in a notice; the amount stays, to try again.
               () => undefined,
@@ -224,7 +229,7 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
           Sin conexión: buscando en los alimentos guardados en este dispositivo
         </p>
       ) : null}
-      {results.isError ? (
+      {several ? null : results.isError ? (
         <p role="alert">No pudimos buscar. Inténtalo de nuevo.</p>
       ) : results.data && results.data.length === 0 ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
@@ -323,40 +328,6 @@ interface AmountFormProps {
   onCancel: () => void;
 }
 
-/** The grams an amount of a food weighs, in one of its units (ml already from fl oz). */
-function gramsOf(food: Food, amount: number, unit: string): number {
-  if (unit === GRAMS) return amount;
-  if (unit === MILLILITRES) return amount * (food.density_g_per_ml ?? 1);
-  return amount * (food.portions.find((portion) => portion.name === unit)?.grams ?? 0);
-}
-
-type AmountValues = ReturnType<typeof defaultAmount>;
-
-/**
- * The amount as the API takes it (the box is in fl oz with imperial units, the API takes
- * millilitres), checked by the shared entry schema and held to what one entry may weigh.
- */
-function amountFormSchema(food: Food, system: MetricSystem) {
-  return z.preprocess(
-    ({ quantity, unit }: AmountValues) => {
-      const amount = parseNumberInput(quantity);
-      return {
-        unit,
-        quantity:
-          unit === MILLILITRES && typeof amount === 'number'
-            ? volumeFromInput(amount, system)
-            : amount,
-      };
-    },
-    foodEntryInputSchema
-      .pick({ quantity: true, unit: true })
-      .refine(({ quantity, unit }) => gramsOf(food, quantity, unit) <= MAX_ENTRY_GRAMS, {
-        error: 'Es demasiado para una sola anotación',
-        path: ['quantity'],
-      }),
-  );
-}
-
 function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps) {
   const schema = amountFormSchema(food, system);
   const {
@@ -367,7 +338,7 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
   } = useForm({
     mode: 'onChange',
     resolver: zodResolver(schema),
-    defaultValues: defaultAmount(food),
+    defaultValues: offeredAmount(food, system),
   });
   const typed = schema.safeParse(useWatch({ control }));
   const kcal = typed.success

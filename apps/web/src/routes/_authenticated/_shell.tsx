@@ -122,7 +122,12 @@ function FoodSearch({
   system: MetricSystem;
   pending: boolean;
   meal: Meal;
-  onPick: (pick: { foodId: string; quantity: number; unit: string }) => Promise<void>;
+  onPick: (pick: {
+    foodId: string;
+    quantity: number;
+    unit: string;
+    id?: string | undefined;
+  }) => Promise<void>;
 }) {
   return (
     <Suspense fallback={<p>Cargando…</p>}>
@@ -130,7 +135,7 @@ function FoodSearch({
         system={system}
         pending={pending}
         meal={meal}
-        onPick={({ food, quantity, unit }) => onPick({ foodId: food.id, quantity, unit })}
+        onPick={({ food, ...amount }) => onPick({ foodId: food.id, ...amount })}
       />
     </Suspense>
   );

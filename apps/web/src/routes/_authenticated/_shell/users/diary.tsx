@@ -100,7 +100,7 @@ function DiaryPage() {
             system={system}
             pending={pending}
             meal={meal}
-            onPick={({ food, quantity, unit }) => onPick({ foodId: food.id, quantity, unit })}
+            onPick={({ food, ...amount }) => onPick({ foodId: food.id, ...amount })}
           />
         </Suspense>
       )}
