@@ -427,6 +427,21 @@ export function allergensOfName(name: string): Allergen[] {
   return ALLERGENS.filter((allergen) => found.has(allergen));
 }
 
+/**
+ * The allergens a food of the shipped table contains: those its name gives away and, for a
+ * composed dish, those its ingredients' names do (stored with it when the table is loaded).
+ */
+export function allergensOfTableFood(food: {
+  name: string;
+  allergens: readonly Allergen[];
+}): Allergen[] {
+  const named = allergensOfName(food.name);
+  if (food.allergens.length === 0) return named;
+  return ALLERGENS.filter(
+    (allergen) => named.includes(allergen) || food.allergens.includes(allergen),
+  );
+}
+
 /** Words of a person's "other allergies" that say nothing about a food. */
 const FILLER_WORDS = new Set([
   'a',
