@@ -65,20 +65,29 @@ export function spanishList(items: readonly string[]): string {
 
 /**
  * What is asked before adding a food the person declared an allergy to: "Declaraste
- * alergia a la leche. ¿Añadir igualmente?"; null when there is none.
+ * alergia a la leche. ¿Añadir igualmente?"; null when there is none. Given `who` (a
+ * trainee's name, to their trainer composing a recipe for them), it speaks of them:
+ * "Lucía declaró alergia a la leche."
  */
-export function allergyQuestion(food: {
-  allergy_warnings: readonly Allergen[];
-  other_allergy_warnings: readonly string[];
-}): string | null {
+export function allergyQuestion(
+  food: {
+    allergy_warnings: readonly Allergen[];
+    other_allergy_warnings: readonly string[];
+  },
+  who?: string,
+): string | null {
   const sentences: string[] = [];
   if (food.allergy_warnings.length > 0) {
     const to = spanishList(food.allergy_warnings.map((allergen) => ALLERGY_TO[allergen]));
-    sentences.push(`Declaraste alergia ${to}.`);
+    sentences.push(who ? `${who} declaró alergia ${to}.` : `Declaraste alergia ${to}.`);
   }
   if (food.other_allergy_warnings.length > 0) {
     const words = spanishList(food.other_allergy_warnings.map((word) => `«${word}»`));
-    sentences.push(`Entre tus otras alergias escribiste ${words}.`);
+    sentences.push(
+      who
+        ? `Entre sus otras alergias escribió ${words}.`
+        : `Entre tus otras alergias escribiste ${words}.`,
+    );
   }
   if (sentences.length === 0) return null;
   return `${sentences.join(' ')} ¿Añadir igualmente?`;
