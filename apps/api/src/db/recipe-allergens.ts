@@ -47,19 +47,18 @@ export async function refreshRecipeAllergens(
   db: Db,
   changed: readonly string[] | null,
 ): Promise<void> {
-  const targets =
-    changed === null
-      ? (await db.select({ id: foods.id }).from(foods).where(eq(foods.is_recipe, true))).map(
-          (row) => row.id,
-        )
-      : changed.length === 0
-        ? []
-        : await recipesHolding(db, changed);
-  if (targets.length === 0) return;
+  // Every recipe: no list of ids, which could outgrow a statement's parameters.
+  let scope = sql`r.is_recipe`;
+  let start = sql`true`;
+  if (changed !== null) {
+    const targets = changed.length === 0 ? [] : await recipesHolding(db, changed);
+    if (targets.length === 0) return;
+    scope = sql`r.id in (${idList(targets)})`;
+    start = sql`ri.recipe_id in (${idList(targets)})`;
+  }
   const answer: unknown = await db.execute(sql`
     with recursive inside(recipe_id, food_id) as (
-      select ri.recipe_id, ri.food_id from recipe_ingredients ri
-      where ri.recipe_id in (${idList(targets)})
+      select ri.recipe_id, ri.food_id from recipe_ingredients ri where ${start}
       union
       select i.recipe_id, ri.food_id from inside i join recipe_ingredients ri on ri.recipe_id = i.food_id
     )
@@ -67,7 +66,7 @@ export async function refreshRecipeAllergens(
     from foods r
     left join inside i on i.recipe_id = r.id
     left join foods f on f.id = i.food_id and not f.is_recipe
-    where r.id in (${idList(targets)})`);
+    where ${scope}`);
   const rows = (answer as { rows: LeafRow[] }).rows;
   const found = new Map<string, { current: Allergen[]; contained: Set<Allergen> }>();
   for (const row of rows) {

@@ -6,6 +6,8 @@ import type { Recipe, RecipeSummary } from '@forja/shared/schemas/recipes';
 import { eq, sql } from 'drizzle-orm';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { onboardingAnswers } from '../../db/schema/onboarding';
+import { foods, referenceData } from '../../db/schema/foods';
+import { loadReferenceData } from '../foods/reference-data';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
@@ -544,6 +546,27 @@ describe('a recipe’s allergens (decision 105)', () => {
       allergy_warnings: [],
     });
     expect(feast.id).toBeTruthy();
+  });
+
+  it('are worked out again when the table is loaded anew', async () => {
+    const { who, walnuts } = await allergicCook();
+    const bread = (
+      await who.call<Recipe>('POST', '/v0/recipes/', {
+        name: 'Pan de nueces',
+        ingredients: [{ food_id: walnuts.id, grams: 50 }],
+        servings: 1,
+      })
+    ).data;
+    // As if the rules that read allergens from names had changed since it was saved.
+    await ctx.database.db.update(foods).set({ allergens: [] }).where(eq(foods.id, bread.id));
+    expect(await found(who, 'pan de nueces')).toMatchObject({ allergens: [] });
+    await ctx.database.db.delete(referenceData);
+    await ctx.database.migrate(loadReferenceData);
+    // Its own name says nothing: a recipe contains what its ingredients do.
+    expect(await found(who, 'pan de nueces')).toMatchObject({
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
   });
 
   it('warn the trainer composing one only when the trainee shares their health answers', async () => {
