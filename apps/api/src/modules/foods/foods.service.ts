@@ -716,6 +716,8 @@ export async function updateFood(
 export async function deleteFood(deps: FoodsDeps, userId: string, id: string): Promise<void> {
   if (!isId(id)) throw new AppError('foodNotFound');
   await inTransaction(deps, async (deps) => {
+    // As a recipe's save does: what its allergens are worked out from holds still meanwhile.
+    await lockOwnFoods(deps.db, userId);
     const holders = (await recipesHolding(deps.db, [id])).filter((recipe) => recipe !== id);
     const deleted = await deps.db
       .delete(foods)
