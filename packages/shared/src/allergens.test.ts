@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allergensOfName,
+  allergensOfTableFood,
   allergyQuestion,
   allergyWarningTexts,
   allergyWarningsOf,
@@ -144,6 +145,29 @@ describe('what the person reads', () => {
       'Declaraste alergia al gluten, a los frutos de cáscara y al huevo. Entre tus otras alergias escribiste «kiwi». ¿Añadir igualmente?',
     );
     expect(allergyQuestion({ allergy_warnings: [], other_allergy_warnings: [] })).toBeNull();
+  });
+
+  it('speaks of the trainee to the trainer composing a recipe for them', () => {
+    expect(
+      allergyQuestion(
+        { allergy_warnings: ['tree_nuts'], other_allergy_warnings: ['kiwi'] },
+        'Lucía',
+      ),
+    ).toBe(
+      'Lucía declaró alergia a los frutos de cáscara. Entre sus otras alergias escribió «kiwi». ¿Añadir igualmente?',
+    );
+  });
+
+  it('reads a dish of the table as what its name and its ingredients contain', () => {
+    expect(allergensOfTableFood({ name: 'Lomo saltado', allergens: ['soy', 'gluten'] })).toEqual([
+      'gluten',
+      'soy',
+    ]);
+    expect(allergensOfTableFood({ name: 'Tortilla de patatas', allergens: ['milk'] })).toEqual([
+      'eggs',
+      'milk',
+    ]);
+    expect(allergensOfTableFood({ name: 'Nueces', allergens: [] })).toEqual(['tree_nuts']);
   });
 
   it('flags each warning as "Contiene …"', () => {

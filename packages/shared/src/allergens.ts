@@ -65,20 +65,29 @@ export function spanishList(items: readonly string[]): string {
 
 /**
  * What is asked before adding a food the person declared an allergy to: "Declaraste
- * alergia a la leche. ¿Añadir igualmente?"; null when there is none.
+ * alergia a la leche. ¿Añadir igualmente?"; null when there is none. Given `who` (a
+ * trainee's name, to their trainer composing a recipe for them), it speaks of them:
+ * "Lucía declaró alergia a la leche."
  */
-export function allergyQuestion(food: {
-  allergy_warnings: readonly Allergen[];
-  other_allergy_warnings: readonly string[];
-}): string | null {
+export function allergyQuestion(
+  food: {
+    allergy_warnings: readonly Allergen[];
+    other_allergy_warnings: readonly string[];
+  },
+  who?: string,
+): string | null {
   const sentences: string[] = [];
   if (food.allergy_warnings.length > 0) {
     const to = spanishList(food.allergy_warnings.map((allergen) => ALLERGY_TO[allergen]));
-    sentences.push(`Declaraste alergia ${to}.`);
+    sentences.push(who ? `${who} declaró alergia ${to}.` : `Declaraste alergia ${to}.`);
   }
   if (food.other_allergy_warnings.length > 0) {
     const words = spanishList(food.other_allergy_warnings.map((word) => `«${word}»`));
-    sentences.push(`Entre tus otras alergias escribiste ${words}.`);
+    sentences.push(
+      who
+        ? `Entre sus otras alergias escribió ${words}.`
+        : `Entre tus otras alergias escribiste ${words}.`,
+    );
   }
   if (sentences.length === 0) return null;
   return `${sentences.join(' ')} ¿Añadir igualmente?`;
@@ -425,6 +434,21 @@ export function allergensOfName(name: string): Allergen[] {
     }
   }
   return ALLERGENS.filter((allergen) => found.has(allergen));
+}
+
+/**
+ * The allergens a food of the shipped table contains: those its name gives away and, for a
+ * composed dish, those its ingredients' names do (stored with it when the table is loaded).
+ */
+export function allergensOfTableFood(food: {
+  name: string;
+  allergens: readonly Allergen[];
+}): Allergen[] {
+  const named = allergensOfName(food.name);
+  if (food.allergens.length === 0) return named;
+  return ALLERGENS.filter(
+    (allergen) => named.includes(allergen) || food.allergens.includes(allergen),
+  );
 }
 
 /** Words of a person's "other allergies" that say nothing about a food. */

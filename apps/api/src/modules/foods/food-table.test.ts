@@ -204,3 +204,58 @@ describe('a search on the device, from what it kept', () => {
     expect(searchKeptFoods(kept, '', 20)).toEqual([]);
   });
 });
+
+describe('the foods that were missing', () => {
+  it('are found by the names people type, first', async () => {
+    const person = await signedInUser(ctx);
+    const first: [string, string][] = [
+      ['fabada', 'Fabada asturiana'],
+      ['fabada asturiana', 'Fabada asturiana'],
+      ['ceviche', 'Ceviche de pescado'],
+      ['cebiche', 'Ceviche de pescado'],
+      ['feijoada', 'Feijoada'],
+      ['tacos al pastor', 'Tacos al pastor'],
+      ['jamón ibérico', 'Jamón ibérico'],
+      ['jamon de bellota', 'Jamón ibérico'],
+      ['cola cao', 'Cola Cao (polvo)'],
+      ['colacao con leche', 'Cola Cao con leche'],
+      ['nesquik', 'Nesquik (polvo)'],
+      ['nesquik con leche', 'Nesquik con leche'],
+      ['yogur griego', 'Yogur griego natural'],
+      ['fino', 'Vino fino de Jerez'],
+      ['manzanilla de sanlucar', 'Vino fino de Jerez'],
+      ['queso curado de oveja', 'Queso curado de oveja'],
+      ['lentejas con chorizo', 'Lentejas estofadas con chorizo'],
+      ['pulpo a la gallega', 'Pulpo a la gallega'],
+      ['lomo saltado', 'Lomo saltado'],
+      ['tomate frito', 'Tomate frito casero'],
+    ];
+    const wrong: string[] = [];
+    for (const [q, name] of first) {
+      const [found] = await search(person, q);
+      if (found?.name !== name) wrong.push(`${q}: ${found?.name ?? 'nothing'}`);
+    }
+    expect(wrong).toEqual([]);
+    // The prepared drink comes right after the powder.
+    const cocoa = await search(person, 'cola cao', 3);
+    expect(cocoa.map((food) => food.name)).toContain('Cola Cao con leche');
+  });
+
+  it('carry their ingredients’ allergens when the table holds them as dishes', async () => {
+    const person = await signedInUser(ctx);
+    const declared = await person.call('PUT', `/v0/users/${person.user.id}/onboarding/eating/`, {
+      ...answers.eating,
+      allergies: ['tree_nuts', 'soy'],
+    });
+    expect(declared.status).toBe(200);
+    const [bowl] = await search(person, 'yogur griego con miel y nueces');
+    expect(bowl).toMatchObject({
+      name: 'Yogur griego con miel y nueces',
+      allergens: ['milk', 'tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
+    // Its soy sauce flags a dish whose name says nothing of soy.
+    const [saltado] = await search(person, 'lomo saltado');
+    expect(saltado).toMatchObject({ allergens: ['gluten', 'soy'], allergy_warnings: ['soy'] });
+  });
+});

@@ -22,6 +22,7 @@ import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { lockOwnFoods } from '../../db/advisory-locks';
+import { recipesHolding, refreshRecipeAllergens } from '../../db/recipe-allergens';
 import { inTransaction } from '../../db/in-transaction';
 import { diaryEntries } from '../../db/schema/diary';
 import type { Meal } from '@forja/shared/schemas/meals';
@@ -31,7 +32,7 @@ import { AppError } from '../../http/app-error';
 import { trainerMay } from '../../security/trainer-access';
 import { searchTextOf, searchWords } from '@forja/shared/search-text';
 import {
-  allergensOfName,
+  allergensOfTableFood,
   allergyWarningsOf,
   NO_ALLERGIES,
   otherAllergyWords,
@@ -58,16 +59,20 @@ export interface FoodsDeps {
 /** Foods logged within this many days count as recent. */
 const RECENT_DAYS = 60;
 
-/** A shipped food's allergens by its name, read once per name (`allergensOfName`). */
+/** A shipped food's allergens, read once per food (`allergensOfTableFood`). */
 const tableAllergens = new Map<string, Allergen[]>();
 
-/** One's own food's allergens as ticked; a shipped food's read from its name (073). */
+/**
+ * One's own food's allergens as ticked, a recipe's those of its ingredients (both stored,
+ * decision 105); a shipped food's read from its name, with a dish's ingredients' (073).
+ */
 function allergensOf(row: FoodRow): Allergen[] {
   if (row.owner_id) return row.allergens;
-  let allergens = tableAllergens.get(row.name);
+  const key = `${row.name}\u0000${row.allergens.join()}`;
+  let allergens = tableAllergens.get(key);
   if (!allergens) {
-    allergens = allergensOfName(row.name);
-    tableAllergens.set(row.name, allergens);
+    allergens = allergensOfTableFood(row);
+    tableAllergens.set(key, allergens);
   }
   return allergens;
 }
@@ -704,18 +709,29 @@ export async function updateFood(
       .where(ownFood(userId, id))
       .returning();
     if (!row) throw new AppError('foodNotFound');
+    // The recipes made with it contain what it now contains (decision 105).
+    await refreshRecipeAllergens(deps.db, [row.id]);
     return getFood(deps, userId, row.id);
   });
 }
 
-/** Deletes one's own food. Diary entries made from it keep what they recorded. */
+/**
+ * Deletes one's own food. Diary entries made from it keep what they recorded; the recipes
+ * made with it lose it, and the allergens it brought them (decision 105).
+ */
 export async function deleteFood(deps: FoodsDeps, userId: string, id: string): Promise<void> {
   if (!isId(id)) throw new AppError('foodNotFound');
-  const deleted = await deps.db
-    .delete(foods)
-    .where(ownFood(userId, id))
-    .returning({ id: foods.id });
-  if (deleted.length === 0) throw new AppError('foodNotFound');
+  await inTransaction(deps, async (deps) => {
+    // As a recipe's save does: what its allergens are worked out from holds still meanwhile.
+    await lockOwnFoods(deps.db, userId);
+    const holders = (await recipesHolding(deps.db, [id])).filter((recipe) => recipe !== id);
+    const deleted = await deps.db
+      .delete(foods)
+      .where(ownFood(userId, id))
+      .returning({ id: foods.id });
+    if (deleted.length === 0) throw new AppError('foodNotFound');
+    await refreshRecipeAllergens(deps.db, holders);
+  });
 }
 
 export async function setFavourite(

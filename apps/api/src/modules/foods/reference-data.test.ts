@@ -19,6 +19,29 @@ function energyFromMacros(food: (typeof foods)[number]): number {
 }
 
 /**
+ * Rows whose energy USDA works out with the food's own factors rather than the general ones:
+ * citrus fruits and their juice (2.48 kcal/g of carbohydrate), brans, cocoa, spices and
+ * capers (lower factors for their fibre-rich carbohydrate), dragon fruit, and vinegars
+ * (whose energy is their acetic acid, no macronutrient). Their figures are USDA's as given.
+ */
+const SPECIFIC_FACTORS = [
+  'lima',
+  'limon',
+  'zumo-limon',
+  'zumo-lima',
+  'alcaparras',
+  'wakame',
+  'salvado-avena',
+  'salvado-trigo',
+  'cacao-puro',
+  'vinagre-manzana',
+  'vinagre-vino',
+  'pitahaya',
+  'clavo',
+  'cilantro-grano',
+];
+
+/**
  * Where a row may come from: a public table whose terms allow it, named with its item's
  * code where the table has one, or a recipe of rows.
  */
@@ -28,6 +51,8 @@ const SOURCES = [
   /^CIQUAL 2020 \(ANSES, Licence Ouverte\), \d+: \S/,
   /^BEDCA \d+: \S/,
   /^Receta Forja: \S/,
+  // A branded product (Cola Cao, Nesquik…), by its maker's label.
+  /^Etiqueta: \S/,
 ];
 
 /** A recipe's ingredients (keys of the table, or water) in grams, and what they yield. */
@@ -42,14 +67,15 @@ function recipeOf(source: string): { ingredients: [string, number][]; yieldGrams
 }
 
 describe('the food table', () => {
-  it('has at least 700 foods, each with a unique key and name', () => {
-    expect(foods.length).toBeGreaterThanOrEqual(700);
+  it('has at least 1000 foods, each with a unique key and name', () => {
+    expect(foods.length).toBeGreaterThanOrEqual(1000);
     expect(new Set(foods.map((food) => food.key)).size).toBe(foods.length);
     expect(new Set(foods.map((food) => foldForSearch(food.name))).size).toBe(foods.length);
   });
 
   it('gives every food an energy within 15 % (or 5 kcal) of Atwater with alcohol at 7 kcal/g', () => {
     const off = foods
+      .filter((food) => !SPECIFIC_FACTORS.includes(food.key))
       .map((food) => ({ key: food.key, kcal: food.kcal, macros: energyFromMacros(food) }))
       .filter(({ kcal, macros }) => Math.abs(macros - kcal) > Math.max(0.15 * kcal, 5))
       .map(({ key, kcal, macros }) => `${key}: ${kcal} kcal vs ${macros.toFixed(0)} from macros`);
@@ -69,10 +95,14 @@ describe('the food table', () => {
         'cerveza-trigo',
         'clara',
         'clara-cerveza-envasada',
+        'cubata',
         'daiquiri',
         'destilado',
+        'fino',
+        'gin-tonic',
         'licor',
         'licor-cafe',
+        'mojito',
         'pina-colada',
         // Its fruit is soaked in rum: CIQUAL gives it 1.2 g.
         'plum-cake',
@@ -172,6 +202,57 @@ describe('the food table', () => {
     expect(egg?.portions).toContainEqual({ name: '1 huevo', grams: 50 });
     const bread = foods.find((food) => food.key === 'pan-molde');
     expect(bread?.portions).toContainEqual({ name: '1 rebanada', grams: 25 });
+  });
+});
+
+describe('the composed dishes', () => {
+  const named = (key: string) => foods.find((food) => food.key === key);
+
+  it('are worked out from rows of the table, and carry their ingredients’ allergens', () => {
+    for (const key of ['fabada', 'ceviche', 'feijoada', 'tacos-al-pastor', 'cola-cao-leche']) {
+      expect(named(key)?.source, key).toMatch(/^Receta Forja: /);
+    }
+    // 125 g of yoghurt (129 kcal/100 g), 15 of honey (304) and 15 of walnuts (654).
+    const bowl = named('yogur-griego-miel-nueces');
+    expect(bowl?.kcal).toBe(Math.round((125 * 129 + 15 * 304 + 15 * 654) / 155));
+    expect(bowl?.allergens).toEqual(['milk', 'tree_nuts']);
+    // Soy sauce brings soy and wheat to a dish whose name says neither.
+    expect(named('lomo-saltado')?.allergens).toEqual(['gluten', 'soy']);
+    // Water dilutes: 500 g of dry beans and meats in 2.6 kg of fabada.
+    const fabada = named('fabada');
+    expect(fabada?.kcal).toBeGreaterThan(150);
+    expect(fabada?.kcal).toBeLessThan(230);
+    // Rows of foods.es.csv carry no allergens of their own: theirs come from the name.
+    expect(
+      foods
+        .filter((food) => !food.source.startsWith('Receta Forja: '))
+        .every((food) => food.allergens.length === 0),
+    ).toBe(true);
+  });
+});
+
+describe('the foods a Spanish or Latin American trainee asked for', () => {
+  const named = (key: string) => foods.find((food) => food.key === key);
+
+  it('are there as sold and eaten in Spain', () => {
+    // A Spanish supermarket's «yogur griego natural» has cream added: 120 to 140 kcal.
+    const greek = named('yogur-griego-natural');
+    expect(greek?.kcal).toBeGreaterThanOrEqual(120);
+    expect(greek?.kcal).toBeLessThanOrEqual(140);
+    expect(named('yogur-griego-desnatado')?.fat_g).toBeLessThan(1);
+    // A cured sheep's cheese has 35 to 40 g of fat.
+    const cheese = named('queso-curado-oveja');
+    expect(cheese?.fat_g).toBeGreaterThanOrEqual(35);
+    expect(cheese?.fat_g).toBeLessThanOrEqual(40);
+    // Fino and manzanilla are dry: alcohol and no sugar, unlike a dessert wine.
+    const fino = named('fino');
+    expect(fino?.alcohol_g).toBeGreaterThan(10);
+    expect(fino?.carbohydrate_g).toBeLessThan(1);
+    // The cocoa drinks: the powder, and the glass made with milk.
+    for (const key of ['cola-cao', 'nesquik']) {
+      expect(named(key)?.kcal, key).toBeGreaterThan(350);
+      expect(named(`${key}-leche`)?.kcal, key).toBeLessThan(100);
+    }
   });
 });
 

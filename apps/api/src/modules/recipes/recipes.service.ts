@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { lockOwnFoods } from '../../db/advisory-locks';
 import { visibleTo, type FoodRow } from '../../db/foods';
 import { inTransaction } from '../../db/in-transaction';
+import { refreshRecipeAllergens } from '../../db/recipe-allergens';
 import { foods, recipeIngredients } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
 import { trainerMay } from '../../security/trainer-access';
@@ -219,6 +220,7 @@ export async function createRecipe(
       .returning({ id: foods.id });
     if (!stored) throw new Error('recipe not stored');
     await writeIngredients(deps.db, stored.id, ingredients);
+    await refreshRecipeAllergens(deps.db, [stored.id]);
     return getRecipe(deps, ownerId, stored.id);
   });
 }
@@ -244,6 +246,8 @@ export async function updateRecipe(
       .set({ ...row, updated_at: deps.clock.now() })
       .where(ownRecipe(ownerId, id));
     await writeIngredients(deps.db, id, ingredients);
+    // It, and every recipe made with it, contain what its ingredients now do.
+    await refreshRecipeAllergens(deps.db, [id]);
     return getRecipe(deps, ownerId, id);
   });
 }

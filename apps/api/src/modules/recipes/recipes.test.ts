@@ -3,7 +3,11 @@ import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { DiaryDay, DiaryEntry } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { Recipe, RecipeSummary } from '@forja/shared/schemas/recipes';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { answers } from '@forja/shared/fixtures/onboarding';
+import { onboardingAnswers } from '../../db/schema/onboarding';
+import { foods, referenceData } from '../../db/schema/foods';
+import { loadReferenceData } from '../foods/reference-data';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
@@ -458,5 +462,156 @@ describe('/v0/trainers/trainees/{id}/foods/ and a trainee’s recipe for the tra
       await unlinked.who.call<Recipe>('POST', '/v0/recipes/', stew(unlinked.rice, unlinked.sauce))
     ).data;
     expect((await call(trainer.headers, `${base}${theirs.id}/`)).status).toBe(404);
+  });
+});
+
+describe('a recipe’s allergens (decision 105)', () => {
+  /** A trainee allergic to tree nuts and celery, with two foods of their own. */
+  async function allergicCook() {
+    const { who, rice, sauce } = await cook();
+    const declared = await who.call('PUT', `/v0/users/${who.user.id}/onboarding/eating/`, {
+      ...answers.eating,
+      allergies: ['tree_nuts', 'celery'],
+    });
+    expect(declared.status).toBe(200);
+    const [walnuts] = (await who.call<Food[]>('GET', '/v0/foods/?q=nueces&limit=1')).data;
+    if (walnuts?.name !== 'Nueces') throw new Error('no walnuts in the table');
+    return { who, rice, sauce, walnuts };
+  }
+
+  const found = async (who: SignedInUser, q: string) => {
+    const res = await who.call<Food[]>('GET', `/v0/foods/?q=${encodeURIComponent(q)}&limit=5`);
+    return res.data.find((food) => food.name.toLowerCase() === q);
+  };
+
+  it('are those of its ingredients, through the recipes inside it, kept as they change', async () => {
+    const { who, rice, sauce, walnuts } = await allergicCook();
+    const salad = (
+      await who.call<Recipe>('POST', '/v0/recipes/', {
+        name: 'Arroz con nueces',
+        ingredients: [
+          { food_id: rice.id, grams: 200 },
+          { food_id: walnuts.id, grams: 30 },
+        ],
+        servings: 2,
+      })
+    ).data;
+    const feast = (
+      await who.call<Recipe>('POST', '/v0/recipes/', {
+        name: 'Menú de domingo',
+        ingredients: [
+          { food_id: salad.id, grams: 230 },
+          { food_id: sauce.id, grams: 50 },
+        ],
+        servings: 2,
+      })
+    ).data;
+    // Flagged wherever foods are: the search and the add sheet read these two fields.
+    expect(await found(who, 'arroz con nueces')).toMatchObject({
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
+    expect(await found(who, 'menú de domingo')).toMatchObject({ allergens: ['tree_nuts'] });
+
+    // The sauce turns out to hold celery: both recipes that use it, at any depth, do too.
+    const changed = await who.call<Food>('PUT', `/v0/foods/${sauce.id}/`, {
+      name: 'Sofrito de casa',
+      kcal: 300,
+      protein_g: 1,
+      available_carbohydrate_g: 0,
+      fat_g: 0,
+      fibre_g: 0,
+      allergens: ['celery'],
+    });
+    expect(changed.status).toBe(200);
+    expect(await found(who, 'menú de domingo')).toMatchObject({
+      allergens: ['tree_nuts', 'celery'],
+      allergy_warnings: ['tree_nuts', 'celery'],
+    });
+
+    // Without the walnuts, the inner recipe and the one holding it are free of tree nuts.
+    const updated = await who.call<Recipe>('PUT', `/v0/recipes/${salad.id}/`, {
+      name: 'Arroz con nueces',
+      ingredients: [{ food_id: rice.id, grams: 200 }],
+      servings: 2,
+    });
+    expect(updated.status).toBe(200);
+    expect(await found(who, 'arroz con nueces')).toMatchObject({ allergens: [] });
+    expect(await found(who, 'menú de domingo')).toMatchObject({ allergens: ['celery'] });
+
+    // The sauce deleted, the recipe that used it no longer contains its celery.
+    expect((await who.call('DELETE', `/v0/foods/${sauce.id}/`)).status).toBe(200);
+    expect(await found(who, 'menú de domingo')).toMatchObject({
+      allergens: [],
+      allergy_warnings: [],
+    });
+    expect(feast.id).toBeTruthy();
+  });
+
+  it('are worked out again when the table is loaded anew', async () => {
+    const { who, walnuts } = await allergicCook();
+    const bread = (
+      await who.call<Recipe>('POST', '/v0/recipes/', {
+        name: 'Pan de nueces',
+        ingredients: [{ food_id: walnuts.id, grams: 50 }],
+        servings: 1,
+      })
+    ).data;
+    // As if the rules that read allergens from names had changed since it was saved.
+    await ctx.database.db.update(foods).set({ allergens: [] }).where(eq(foods.id, bread.id));
+    expect(await found(who, 'pan de nueces')).toMatchObject({ allergens: [] });
+    await ctx.database.db.delete(referenceData);
+    await ctx.database.migrate(loadReferenceData);
+    // Its own name says nothing: a recipe contains what its ingredients do.
+    expect(await found(who, 'pan de nueces')).toMatchObject({
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
+  });
+
+  it('warn the trainer composing one only when the trainee shares their health answers', async () => {
+    const { who, walnuts } = await allergicCook();
+    const trainer = await signedInTrainer(ctx);
+    await linkToTrainer(ctx, who.user.id, trainer.user.id, { ...NO_AREAS, diary: true });
+    const searchFor = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v0/trainers/trainees/${who.user.id}/foods/?q=nueces&limit=1`,
+        headers: trainer.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: Food[] }>().data[0];
+    };
+    // What the walnuts contain is the diary's; that the trainee is allergic is health.
+    expect(await searchFor()).toMatchObject({
+      id: walnuts.id,
+      allergens: ['tree_nuts'],
+      allergy_warnings: [],
+    });
+    await ctx.database.db
+      .update(onboardingAnswers)
+      .set({ trainer_consent_at: ctx.clock.now() })
+      .where(eq(onboardingAnswers.user_id, who.user.id));
+    expect(await searchFor()).toMatchObject({
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
+
+    // The recipe the trainer makes with them is flagged for the trainee as well.
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/v0/trainers/trainees/${who.user.id}/recipes/`,
+      headers: trainer.headers,
+      payload: {
+        name: 'Porridge con nueces',
+        ingredients: [{ food_id: walnuts.id, grams: 20 }],
+        servings: 1,
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(await found(who, 'porridge con nueces')).toMatchObject({
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    });
   });
 });

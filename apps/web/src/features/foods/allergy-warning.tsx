@@ -22,7 +22,9 @@ export function AllergyWarnings({ food }: { food: Warned }) {
 }
 
 interface AllergyConfirmationProps {
-  food: Food;
+  food: Pick<Food, 'name' | 'allergy_warnings' | 'other_allergy_warnings'>;
+  /** Whose allergies they are, when not the reader's own: a trainee's name. */
+  who?: string | undefined;
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -34,6 +36,7 @@ interface AllergyConfirmationProps {
  */
 export function AllergyConfirmation({
   food,
+  who,
   pending,
   onConfirm,
   onCancel,
@@ -49,7 +52,7 @@ export function AllergyConfirmation({
         <span aria-hidden="true">⚠ </span>
         {food.name}
       </p>
-      <p id={titleId}>{allergyQuestion(food)}</p>
+      <p id={titleId}>{allergyQuestion(food, who)}</p>
       <div className="flex flex-wrap gap-2">
         <button type="button" disabled={pending} className={primaryButton} onClick={onConfirm}>
           {pending ? 'Añadiendo...' : 'Añadir igualmente'}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import type { Nutrients } from '@forja/shared/schemas/foods';
+import type { Food, Nutrients } from '@forja/shared/schemas/foods';
 import { MAX_RECIPE_INGREDIENTS } from '@forja/shared/constants';
 import {
   recipeInputSchema,
@@ -20,6 +20,7 @@ import {
   smallSecondaryButton,
 } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
+import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
 import { parseNumberInput } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
 import {
@@ -107,6 +108,11 @@ export interface RecipeWords {
   none: string;
   /** Beside a food of the owner's own in the search: "tuyo". */
   ownFood: string;
+  /**
+   * Who declared the allergies an ingredient is checked against, when not the reader: the
+   * trainee's name ("Lucía"), for their trainer.
+   */
+  allergic?: string;
 }
 
 const OWN_WORDS: RecipeWords = {
@@ -370,6 +376,7 @@ function RecipeForm({
             exceptId={draft.id}
             book={book}
             ownFood={words.ownFood}
+            allergic={words.allergic}
           />
         ) : null}
       </fieldset>
@@ -441,20 +448,28 @@ function RecipeForm({
   );
 }
 
-/** The owner's food search, as the diary's, to add an ingredient: the table and their own. */
+/**
+ * The owner's food search, as the diary's, to add an ingredient: the table and their own.
+ * A food the owner declared an allergy to says so, and is added only once confirmed
+ * (decision 105); to a trainer, the search tells only when the trainee shares their health
+ * answers.
+ */
 function IngredientSearch({
   onPick,
   exceptId,
   book,
   ownFood,
+  allergic,
 }: {
   onPick: (food: Nutrients & { id: string; name: string; alcohol_g: number }) => void;
   exceptId: string | undefined;
   book: RecipeBook;
   ownFood: string;
+  allergic: string | undefined;
 }) {
   const searchId = useId();
   const [query, setQuery] = useState('');
+  const [confirming, setConfirming] = useState<Food | null>(null);
   const deferred = useDeferredValue(query.trim());
   const results = useQuery({ ...ingredientSearchQuery(book, deferred), enabled: deferred !== '' });
   const found = (results.data ?? []).filter((food) => food.id !== exceptId).slice(0, 8);
@@ -474,7 +489,21 @@ function IngredientSearch({
         }}
         className={fieldControl}
       />
-      {deferred !== '' && results.isError ? (
+      {confirming ? (
+        <AllergyConfirmation
+          food={confirming}
+          who={allergic}
+          pending={false}
+          onConfirm={() => {
+            onPick(confirming);
+            setConfirming(null);
+            setQuery('');
+          }}
+          onCancel={() => {
+            setConfirming(null);
+          }}
+        />
+      ) : deferred !== '' && results.isError ? (
         <p role="alert">No pudimos buscar. Inténtalo de nuevo.</p>
       ) : deferred !== '' && results.data?.length === 0 ? (
         <p className="text-sm text-neutral-700 dark:text-neutral-300">
@@ -491,6 +520,10 @@ function IngredientSearch({
                 type="button"
                 aria-label={`Añadir ${food.name}`}
                 onClick={() => {
+                  if (hasAllergyWarning(food)) {
+                    setConfirming(food);
+                    return;
+                  }
                   onPick(food);
                   setQuery('');
                 }}
@@ -501,6 +534,7 @@ function IngredientSearch({
                   {formatNumber(food.kcal)} kcal por 100 g
                   {food.origin === 'own' ? ` · ${ownFood}` : ''}
                 </span>
+                <AllergyWarnings food={food} />
               </button>
             </li>
           ))}

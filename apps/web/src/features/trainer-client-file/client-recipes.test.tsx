@@ -279,6 +279,65 @@ describe('the trainer’s «Recetas» tab of a trainee’s file', () => {
     expect(ownRoutes(api.calls)).toEqual([]);
   });
 
+  it('warns as an ingredient the trainee is allergic to is added, and adds it once confirmed', async () => {
+    logIn();
+    const user = userEvent.setup();
+    // Lucía shares her health answers: the search says what she declared (decision 105).
+    const walnuts: Food = {
+      ...aFood('6e5f4a3b-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Nueces', 654, 'table'),
+      allergens: ['tree_nuts'],
+      allergy_warnings: ['tree_nuts'],
+    };
+    trainerApi(lucia, {
+      [`GET ${BASE}/recipes/`]: ok([]),
+      [`GET ${BASE}/foods/`]: ok([walnuts]),
+    });
+    renderApp(`/trainers/clients/${ID}/recipes`);
+
+    await user.click(await screen.findByRole('button', { name: 'Nueva receta' }));
+    const form = screen.getByRole('form', { name: 'Nueva receta' });
+    await user.type(within(form).getByLabelText('Añadir ingrediente'), 'nueces');
+    const found = await within(form).findByRole('button', { name: 'Añadir Nueces' });
+    expect(found).toHaveTextContent('Contiene frutos de cáscara');
+
+    await user.click(found);
+    const question = within(form).getByRole('alertdialog', {
+      name: 'Lucía declaró alergia a los frutos de cáscara. ¿Añadir igualmente?',
+    });
+    await user.click(within(question).getByRole('button', { name: 'No añadir' }));
+    expect(within(form).queryByRole('textbox', { name: 'Gramos de Nueces' })).toBeNull();
+    expect(within(form).queryByRole('alertdialog')).toBeNull();
+
+    await user.click(within(form).getByRole('button', { name: 'Añadir Nueces' }));
+    await user.click(within(form).getByRole('button', { name: 'Añadir igualmente' }));
+    expect(within(form).getByRole('textbox', { name: 'Gramos de Nueces' })).toHaveValue('100');
+    expect(within(form).queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('adds an allergenic food without a question when the trainee keeps their health answers', async () => {
+    logIn();
+    const user = userEvent.setup();
+    // Without the health answers the search says what the walnuts contain, not her allergy.
+    const walnuts: Food = {
+      ...aFood('6e5f4a3b-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Nueces', 654, 'table'),
+      allergens: ['tree_nuts'],
+    };
+    trainerApi(lucia, {
+      [`GET ${BASE}/recipes/`]: ok([]),
+      [`GET ${BASE}/foods/`]: ok([walnuts]),
+    });
+    renderApp(`/trainers/clients/${ID}/recipes`);
+
+    await user.click(await screen.findByRole('button', { name: 'Nueva receta' }));
+    const form = screen.getByRole('form', { name: 'Nueva receta' });
+    await user.type(within(form).getByLabelText('Añadir ingrediente'), 'nueces');
+    const found = await within(form).findByRole('button', { name: 'Añadir Nueces' });
+    expect(found).not.toHaveTextContent('Contiene');
+    await user.click(found);
+    expect(within(form).queryByRole('alertdialog')).toBeNull();
+    expect(within(form).getByRole('textbox', { name: 'Gramos de Nueces' })).toHaveValue('100');
+  });
+
   it('says the diary is not shared and asks for no recipe', async () => {
     logIn();
     const api = trainerApi({ ...lucia, shares: { ...lucia.shares, diary: false } });

@@ -34,6 +34,7 @@ function RecipesTab() {
             list: name ? `Recetas de ${name}` : 'Recetas de tu cliente',
             none: `${name || 'Tu cliente'} aún no tiene recetas.`,
             ownFood: name ? `de ${name}` : 'suyo',
+            allergic: name || 'Tu cliente',
           }}
         />
       </div>
