@@ -69,6 +69,15 @@ export const portionSchema = lazySchema(() =>
 );
 export type Portion = z.infer<typeof portionSchema>;
 
+/** An amount of a food in one of its units: grams, millilitres or one of its portions. */
+export const foodAmountSchema = lazySchema(() =>
+  z.object({
+    quantity: z.number(),
+    unit: z.string(),
+  }),
+);
+export type FoodAmount = z.infer<typeof foodAmountSchema>;
+
 export const foodSchema = lazySchema(() =>
   nutrientsSchema.extend({
     id,
@@ -104,6 +113,12 @@ export const foodSchema = lazySchema(() =>
     favourite: z.boolean(),
     /** Logged in the diary lately. */
     recent: z.boolean(),
+    /**
+     * The amount of the person's latest entry of this food (decision 106): what logging it
+     * again offers first. Only in the list of favourites and recents; absent or null
+     * elsewhere, and for foods not logged in the last year.
+     */
+    last_amount: foodAmountSchema.nullable().optional(),
   }),
 );
 export type Food = z.infer<typeof foodSchema>;
