@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { notify } from '../../components/ui/notifications';
 import { volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
+import { usualAmount } from '@forja/shared/food-search/recents';
 import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
 import type { Meal } from '@forja/shared/schemas/meals';
 import { GRAMS, MILLILITRES, type Food, type FoodState } from '@forja/shared/schemas/foods';
@@ -22,11 +23,12 @@ import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput } from '../../lib/number-input';
 import { keepFoodsLater } from '../../lib/offline/keep-foods-later';
 import { useOnline } from '../../lib/offline/online';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber, inputText } from '../../lib/numbers';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
 import { BarcodeEntry } from './barcode-entry';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
+import { amountText, usualAmountText, withRememberedAmounts } from './remembered-amount';
 
 /**
  * Said after the energy of a food weighed before cooking ("352 kcal por 100 g en seco"):
@@ -59,10 +61,10 @@ function unitsOf(food: Food): string[] {
   ];
 }
 
-/** The amount offered first: one portion, or 100 g. */
+/** The amount offered first: the latest logged (decision 106), one portion, or 100 g. */
 function defaultAmount(food: Food): { quantity: string; unit: string } {
-  const [portion] = food.portions;
-  return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
+  const { quantity, unit } = usualAmount(food);
+  return { quantity: inputText(quantity), unit };
 }
 
 /** A unit as the person reads it: what pours is in ml, or in fl oz with imperial units. */
@@ -74,9 +76,8 @@ function unitLabel(unit: string, food: Food | undefined, system: MetricSystem): 
 }
 
 /** "1 huevo", "100 g": the amount offered first, as the person reads it. */
-function defaultAmountText(food: Food): string {
-  const { quantity, unit } = defaultAmount(food);
-  return unit === GRAMS ? `${quantity} g` : unit;
+function defaultAmountText(food: Food, system: MetricSystem): string {
+  return amountText(usualAmount(food), system);
 }
 
 /**
@@ -173,11 +174,8 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
         <BarcodeEntry
           onFound={(food) => {
             // A product found by its barcode is logged at once, in its usual amount.
-            const amount = defaultAmount(food);
             setScanning(false);
-            onPick({ food, quantity: Number(amount.quantity), unit: amount.unit }).catch(
-              () => undefined,
-            );
+            onPick({ food, ...usualAmount(food) }).catch(() => undefined);
           }}
           onNotFound={(barcode) => {
             setScanning(false);
@@ -237,7 +235,7 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
           aria-label="Resultados"
           className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800"
         >
-          {(results.data ?? []).map((food) => (
+          {withRememberedAmounts(queryClient, results.data ?? []).map((food) => (
             <li key={food.id} className="flex items-center gap-2 py-1">
               <button
                 type="button"
@@ -248,8 +246,8 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                  {formatNumber(food.kcal)} kcal por 100 g
-                  {food.state ? ` ${STATE_LABELS[food.state]}` : ''}
+                  {usualAmountText(food, system) ??
+                    `${formatNumber(food.kcal)} kcal por 100 g${food.state ? ` ${STATE_LABELS[food.state]}` : ''}`}
                   {food.origin === 'own' ? ' · tuyo' : ''}
                   {food.recent ? ' · reciente' : ''}
                 </span>
@@ -272,10 +270,9 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
                 <button
                   type="button"
                   disabled={pending}
-                  aria-label={`Añadir ${food.name} (${defaultAmountText(food)})`}
+                  aria-label={`Añadir ${food.name} (${defaultAmountText(food, system)})`}
                   onClick={() => {
-                    const { quantity, unit } = defaultAmount(food);
-                    onPick({ food, quantity: Number(quantity), unit }).catch(() => undefined);
+                    onPick({ food, ...usualAmount(food) }).catch(() => undefined);
                   }}
                   className={`flex size-11 shrink-0 items-center justify-center rounded-full bg-orange-700 text-2xl leading-none font-semibold text-white hover:bg-orange-800 disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 ${focusRing}`}
                 >
