@@ -269,7 +269,7 @@ export function EntryEditForm({
               {...register('amount')}
             />
           </div>
-          <div className="min-w-40 flex-1">
+          <div className="min-w-40 flex-1 sm:max-w-xs">
             <SelectField
               label="Unidad"
               {...register('unit', {
@@ -312,7 +312,7 @@ export function EntryEditForm({
             ''
           ) : (
             <>
-              <span className="font-semibold text-neutral-900 dark:text-neutral-100">
+              <span className="font-medium text-neutral-900 dark:text-neutral-100">
                 {nutrientsText(
                   Object.fromEntries(
                     Object.entries(perGram).map(([key, value]) => [key, value * gramsTyped]),
