@@ -12,6 +12,8 @@ import {
 import { logIn, renderApp } from '../../test/render-app';
 
 const DAY = '2026-03-02';
+/** The diary's first screen loads its code first: on a busy machine, more than a second. */
+const FIRST_SCREEN = { timeout: 5000 };
 const zero = { kcal: 0, protein_g: 0, carbohydrate_g: 0, fat_g: 0, fibre_g: 0 };
 const table = {
   origin: 'table',
@@ -132,7 +134,7 @@ function api(answers: Record<string, FakeAnswer | ((call: FakeCall) => FakeAnswe
 }
 
 async function openCup(user: ReturnType<typeof userEvent.setup>) {
-  const lunch = await screen.findByRole('region', { name: 'Comida' });
+  const lunch = await screen.findByRole('region', { name: 'Comida' }, FIRST_SCREEN);
   await user.click(within(lunch).getByRole('button', { name: 'Editar Lentejas cocidas' }));
   const form = await within(lunch).findByRole('form', { name: 'Editar Lentejas cocidas' });
   // The food's portions arrive with it: the form offers them once read.
@@ -248,7 +250,7 @@ describe('changing the amount of an entry', () => {
     const calls = api({ [`GET /foods/${lentils.id}/`]: { status: 404, data: {} } });
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
-    const lunch = await screen.findByRole('region', { name: 'Comida' });
+    const lunch = await screen.findByRole('region', { name: 'Comida' }, FIRST_SCREEN);
     await user.click(within(lunch).getByRole('button', { name: 'Editar Lentejas cocidas' }));
     const form = await within(lunch).findByRole('form', { name: 'Editar Lentejas cocidas' });
     const unit = within(form).getByLabelText('Unidad');
@@ -285,7 +287,7 @@ describe('the amount remembered per food', () => {
     const calls = api();
     renderApp(`/users/diary?date=${DAY}`);
     const user = userEvent.setup();
-    const breakfast = await screen.findByRole('region', { name: 'Desayuno' });
+    const breakfast = await screen.findByRole('region', { name: 'Desayuno' }, FIRST_SCREEN);
     await user.click(within(breakfast).getByRole('button', { name: 'Añadir a Desayuno' }));
     const results = await screen.findByRole('list', { name: 'Resultados' });
     // A tablespoon: 13,5 g at 884 kcal per 100 g.
