@@ -42,8 +42,8 @@ test('a whole breakfast typed in one line is logged as three entries with their 
   const eggs = list.getByRole('group', { name: 'Huevos revueltos' });
   await expect(eggs.getByLabel('Cantidad')).toHaveValue('1');
   await expect(eggs.getByLabel('Unidad')).toHaveValue('1 ración (2 huevos)');
-  const toast = list.getByRole('group', { name: 'Pan con tomate / pa amb tomàquet' });
-  await expect(toast.getByLabel('Unidad')).toHaveValue('1 rebanada');
+  const toast = list.getByRole('group', { name: 'Tostada con tomate y aceite' });
+  await expect(toast.getByLabel('Unidad')).toHaveValue('1 tostada');
   const coffee = list.getByRole('group', { name: 'Café con leche' });
   await expect(coffee.getByLabel('Unidad')).toHaveValue('1 taza');
 
@@ -51,12 +51,34 @@ test('a whole breakfast typed in one line is logged as three entries with their 
   await expect(list).toBeHidden();
   await expect(breakfast.getByLabel('Buscar alimento')).toHaveValue('');
 
-  // What the server keeps: the three foods, 122 g of eggs, a 60 g slice, a 200 g cup.
+  // What the server keeps: the three foods, 122 g of eggs, a 108 g toast, a 200 g cup.
   await expect.poll(async () => (await breakfastOnServer(request, account.tokens)).length).toBe(3);
   const logged = await breakfastOnServer(request, account.tokens);
   expect(logged.map((entry) => [entry.name, entry.grams])).toEqual([
     ['Huevos revueltos', 122],
-    ['Pan con tomate / pa amb tomàquet', 60],
+    ['Tostada con tomate y aceite', 108],
     ['Café con leche', 200],
   ]);
+
+  // Then the eggs were 120 g: typed in grams, the energy changing before it is saved.
+  await breakfast.getByRole('button', { name: 'Listo' }).click();
+  await breakfast.getByRole('button', { name: 'Editar Huevos revueltos' }).click();
+  const form = breakfast.getByRole('form', { name: 'Editar Huevos revueltos' });
+  const before = await form.getByText(/^\d+ kcal · /).textContent();
+  await form.getByLabel('Unidad').selectOption('g');
+  await expect(form.getByLabel('Cantidad')).toHaveValue('122');
+  await form.getByLabel('Cantidad').fill('120');
+  await expect(form.getByText(/^\d+ kcal · /)).not.toHaveText(before ?? '');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form).toBeHidden();
+  await expect(breakfast.getByText('120 g', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await breakfastOnServer(request, account.tokens)).map((entry) => [entry.name, entry.grams]),
+    )
+    .toEqual([
+      ['Huevos revueltos', 120],
+      ['Tostada con tomate y aceite', 108],
+      ['Café con leche', 200],
+    ]);
 });

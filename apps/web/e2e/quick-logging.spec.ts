@@ -159,10 +159,10 @@ test('"Deshacer" takes back an add, a delete, a move and a copy on the server', 
   const breakfast = page.getByRole('region', { name: 'Desayuno', exact: true });
   await expect(breakfast.getByText('2 × 1 huevo (100 g)')).toBeVisible();
 
-  // An add, undone inside the sheet.
+  // An add, undone inside the sheet: the egg's "+" logs the amount last logged.
   await breakfast.getByRole('button', { name: 'Añadir a Desayuno' }).click();
   const adding = sheet(page, 'Añadir a Desayuno');
-  await adding.getByRole('button', { name: 'Añadir Huevo (1 huevo)' }).click();
+  await adding.getByRole('button', { name: 'Añadir Huevo (2 × 1 huevo)' }).click();
   await expect.poll(async () => (await server.entries()).length).toBe(2);
   await adding.getByRole('button', { name: 'Deshacer' }).click();
   await expect.poll(() => server.entries()).toEqual(before);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Food } from '../schemas/foods';
-import { withFoodUsed } from './recents';
+import { kcalOf, usualAmount, withFoodUsed } from './recents';
 
 const food = (name: string, marks: Partial<Food> = {}): Food => ({
   id: `id-${name}`,
@@ -53,5 +53,49 @@ describe('withFoodUsed', () => {
     ]);
     expect(names(withFoodUsed(list, food('Kiwi'), 4))).toEqual(['Café', 'Avena', 'Kiwi', 'Pan']);
     expect(names(withFoodUsed([], food('Kiwi'), 50))).toEqual(['Kiwi']);
+  });
+});
+
+describe('the amount remembered per food', () => {
+  const oil = food('Aceite de oliva', {
+    kcal: 884,
+    density_g_per_ml: 0.92,
+    portions: [
+      { name: '1 cucharada', grams: 13.5 },
+      { name: '1 cucharadita', grams: 4.5 },
+    ],
+  });
+
+  it('is offered first when the food still has its unit', () => {
+    expect(usualAmount({ ...oil, last_amount: { quantity: 2, unit: '1 cucharadita' } })).toEqual({
+      quantity: 2,
+      unit: '1 cucharadita',
+    });
+    expect(usualAmount(oil, { quantity: 30, unit: 'ml' })).toEqual({ quantity: 30, unit: 'ml' });
+  });
+
+  it('gives way to one portion, or 100 g, when there is none or its unit is gone', () => {
+    expect(usualAmount(oil)).toEqual({ quantity: 1, unit: '1 cucharada' });
+    expect(usualAmount(oil, { quantity: 1, unit: '1 taza' })).toEqual({
+      quantity: 1,
+      unit: '1 cucharada',
+    });
+    expect(usualAmount(food('Pan'), { quantity: 1, unit: 'ml' })).toEqual({
+      quantity: 100,
+      unit: 'g',
+    });
+  });
+
+  it('gives the energy of that amount: a tablespoon of oil is 119 kcal, not 884', () => {
+    expect(Math.round(kcalOf(oil, usualAmount(oil)))).toBe(119);
+  });
+
+  it('follows a food just logged in the list', () => {
+    const list = [food('Pan'), { ...oil, last_amount: { quantity: 1, unit: '1 cucharada' } }];
+    const [first] = withFoodUsed(list, oil, 10, { quantity: 3, unit: '1 cucharadita' });
+    expect(first?.last_amount).toEqual({ quantity: 3, unit: '1 cucharadita' });
+    // Logged from a search answer, which carries no amount: the list's stays.
+    const [again] = withFoodUsed(list, oil, 10);
+    expect(again?.last_amount).toEqual({ quantity: 1, unit: '1 cucharada' });
   });
 });

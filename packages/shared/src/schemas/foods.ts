@@ -85,6 +85,15 @@ export const foodPhraseSchema = lazySchema(() =>
 );
 export type FoodPhrase = z.infer<typeof foodPhraseSchema>;
 
+/** An amount of a food in one of its units: grams, millilitres or one of its portions. */
+export const foodAmountSchema = lazySchema(() =>
+  z.object({
+    quantity: z.number(),
+    unit: z.string(),
+  }),
+);
+export type FoodAmount = z.infer<typeof foodAmountSchema>;
+
 export const foodSchema = lazySchema(() =>
   nutrientsSchema.extend({
     id,
@@ -125,6 +134,12 @@ export const foodSchema = lazySchema(() =>
      * amount («2 huevos», «vaso de leche») or named several foods in one line.
      */
     phrase: foodPhraseSchema.optional(),
+    /**
+     * The amount of the person's latest entry of this food (decision 106): what logging it
+     * again offers first. Only in the list of favourites and recents; absent or null
+     * elsewhere, and for foods not logged in the last year.
+     */
+    last_amount: foodAmountSchema.nullable().optional(),
   }),
 );
 export type Food = z.infer<typeof foodSchema>;

@@ -160,7 +160,7 @@ describe('several foods in one line', () => {
       foods.slice(0, 3).map((food) => [food.name, food.phrase?.item, food.phrase?.grams]),
     ).toEqual([
       ['Huevos revueltos', 0, 122],
-      ['Pan con tomate / pa amb tomàquet', 1, 60],
+      ['Tostada con tomate y aceite', 1, 108],
       ['Café con leche', 2, 200],
     ]);
     expect(foods.slice(0, 3).map((food) => food.phrase?.text)).toEqual([

@@ -27,6 +27,7 @@ import { inTransaction } from '../../db/in-transaction';
 import { diaryEntries } from '../../db/schema/diary';
 import type { Meal } from '@forja/shared/schemas/meals';
 import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
+import { LAST_AMOUNT_DAYS, lastAmounts } from '../../db/last-amounts';
 import { foodFavourites, foods } from '../../db/schema/foods';
 import { AppError } from '../../http/app-error';
 import { trainerMay } from '../../security/trainer-access';
@@ -571,15 +572,12 @@ async function favouritesAndRecents(
         ),
     );
   if (ids.length === 0) return [];
-  return selectFoods(deps, userId, {
-    where: () =>
-      inArray(
-        foods.id,
-        ids.map((row) => row.id),
-      ),
-    limit,
-    meal,
-  });
+  const foodIds = ids.map((row) => row.id);
+  const [list, amounts] = await Promise.all([
+    selectFoods(deps, userId, { where: () => inArray(foods.id, foodIds), limit, meal }),
+    lastAmounts(deps.db, userId, foodIds, addDays(since, RECENT_DAYS - LAST_AMOUNT_DAYS)),
+  ]);
+  return list.map((food) => ({ ...food, last_amount: amounts.get(food.id) ?? null }));
 }
 
 /**

@@ -72,8 +72,10 @@ export function AddFoodSheet({
       show: (client, input) => {
         const entry = input.id ? entryOf(client, { ...input, id: input.id }) : null;
         if (entry) showAddedEntry(client, entry);
-        const food = input.kind === 'food' ? knownFood(client, input.food_id) : undefined;
-        if (food) showUsedFood(client, food);
+        if (input.kind !== 'food') return;
+        const food = knownFood(client, input.food_id);
+        if (food)
+          showUsedFood(client, food, { quantity: Number(input.quantity), unit: input.unit });
       },
     },
   );

@@ -17,6 +17,7 @@ import {
   type WorkoutSetInput,
 } from '@forja/shared/schemas/diary';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
+import { foodSchema } from '@forja/shared/schemas/foods';
 import type { z } from 'zod';
 import { MEAL_LABELS, type Meal } from '@forja/shared/schemas/meals';
 import { http } from '../../lib/http';
@@ -30,6 +31,18 @@ export function diaryDayQuery(date: string) {
     queryKey: ['diary', date],
     queryFn: (context) =>
       readAfterWrites(context, () => http.get(`/diary/days/${date}/`, { schema: diaryDaySchema })),
+  });
+}
+
+/**
+ * The food an entry was made from, read once when its edit form opens: its portions and its
+ * figures per 100 g, for the units offered and the energy shown as the amount is typed.
+ */
+export function entryFoodQuery(foodId: string) {
+  return queryOptions({
+    queryKey: ['foods', 'item', foodId],
+    queryFn: () => http.get(`/foods/${foodId}/`, { schema: foodSchema }),
+    staleTime: 5 * 60_000,
   });
 }
 

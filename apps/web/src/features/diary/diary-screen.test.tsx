@@ -565,7 +565,8 @@ describe('the diary screen', () => {
     await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
     const form = await within(snack).findByRole('form', { name: 'Editar Leche entera' });
     // 250 ml = 8.45 fl oz
-    expect(within(form).getByLabelText('Cantidad (fl oz)')).toHaveValue('8,5');
+    expect(within(form).getByLabelText('Cantidad')).toHaveValue('8,5');
+    expect(within(form).getByLabelText('Unidad')).toHaveDisplayValue('fl oz');
     await user.selectOptions(within(form).getByLabelText('Comida'), 'cena');
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
     await vi.waitFor(() => {
@@ -576,7 +577,7 @@ describe('the diary screen', () => {
 
     await user.click(within(snack).getByRole('button', { name: 'Editar Leche entera' }));
     const again = await within(snack).findByRole('form', { name: 'Editar Leche entera' });
-    const amount = within(again).getByLabelText('Cantidad (fl oz)');
+    const amount = within(again).getByLabelText('Cantidad');
     await user.clear(amount);
     await user.type(amount, '12');
     await user.click(within(again).getByRole('button', { name: 'Guardar' }));

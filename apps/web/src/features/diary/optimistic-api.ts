@@ -7,7 +7,7 @@ import type {
   EntryUpdate,
 } from '@forja/shared/schemas/diary';
 import { withFoodUsed } from '@forja/shared/food-search/recents';
-import { FOOD_SEARCH_RESULTS, type Food } from '@forja/shared/schemas/foods';
+import { FOOD_SEARCH_RESULTS, type Food, type FoodAmount } from '@forja/shared/schemas/foods';
 import type { Today } from '@forja/shared/schemas/today';
 import { isTodayQuery } from '../../lib/query-keys';
 
@@ -189,16 +189,17 @@ export function showCopiedEntries(queryClient: QueryClient, copy: DiaryCopy): vo
 }
 
 /**
- * A food just logged leads the recent foods: in the list without a query the app holds, and
+ * A food just logged leads the recent foods, with the amount logged remembered for it: in
+ * the list without a query the app holds, and
  * in the device's copy that a search without signal ranks by. The API's next answer
  * replaces both.
  */
-export function showUsedFood(queryClient: QueryClient, food: Food): void {
+export function showUsedFood(queryClient: QueryClient, food: Food, amount?: FoodAmount): void {
   queryClient.setQueryData<Food[]>(['foods', 'search', ''], (list) =>
-    list ? withFoodUsed(list, food, FOOD_SEARCH_RESULTS) : list,
+    list ? withFoodUsed(list, food, FOOD_SEARCH_RESULTS, amount) : list,
   );
   void import('../../lib/offline/kept-foods')
-    .then((kept) => kept.keepUsedFood(food))
+    .then((kept) => kept.keepUsedFood(food, amount))
     .catch(() => undefined);
 }
 
@@ -212,14 +213,23 @@ export function showRemovedEntry(queryClient: QueryClient, date: string, id: str
   }));
 }
 
-/** An edit: a new amount scales the entry; another meal or day moves it there. */
+/**
+ * An edit: a new amount scales the entry (by the grams it now weighs, when given: another
+ * unit weighs otherwise); another meal or day moves it there.
+ */
 export function showChangedEntry(
   queryClient: QueryClient,
   entry: DiaryEntry,
   update: EntryUpdate,
+  grams?: number,
 ): void {
   const quantity = update.quantity == null ? undefined : Number(update.quantity);
-  const factor = quantity !== undefined && entry.quantity > 0 ? quantity / entry.quantity : 1;
+  const factor =
+    grams !== undefined && entry.grams
+      ? grams / entry.grams
+      : quantity !== undefined && entry.quantity > 0
+        ? quantity / entry.quantity
+        : 1;
   const changed: DiaryEntry = {
     ...entry,
     ...(update.date ? { date: update.date } : {}),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { volumeForDisplay, volumeFromInput, volumeUnit } from '@forja/shared/fluid-units';
 import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/diary';
+import { usualAmount } from '@forja/shared/food-search/recents';
 import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber, inputText } from '../../lib/numbers';
 import { parseNumberInput } from '../../lib/number-input';
 
 /** An amount as its boxes hold it: the quantity as typed, and the unit. */
@@ -21,10 +22,10 @@ export function unitsOf(food: Food): string[] {
   ];
 }
 
-/** The amount offered first: one portion, or 100 g. */
+/** The amount offered first: the latest logged (decision 106), one portion, or 100 g. */
 export function defaultAmount(food: Food): AmountValues {
-  const [portion] = food.portions;
-  return portion ? { quantity: '1', unit: portion.name } : { quantity: '100', unit: GRAMS };
+  const { quantity, unit } = usualAmount(food);
+  return { quantity: inputText(quantity), unit };
 }
 
 /**

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../components/ui/notifications';
+import { usualAmount } from '@forja/shared/food-search/recents';
 import type { Meal } from '@forja/shared/schemas/meals';
-import { GRAMS, type Food, type FoodState } from '@forja/shared/schemas/foods';
+import { type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { RowActions } from '../../components/ui/row-actions';
@@ -20,18 +21,12 @@ import { keepFoodsLater } from '../../lib/offline/keep-foods-later';
 import { useOnline } from '../../lib/offline/online';
 import { formatNumber } from '../../lib/numbers';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
-import {
-  amountFormSchema,
-  defaultAmount,
-  gramsOf,
-  offeredAmount,
-  unitLabel,
-  unitsOf,
-} from './amounts';
+import { amountFormSchema, gramsOf, offeredAmount, unitLabel, unitsOf } from './amounts';
 import { BarcodeEntry } from './barcode-entry';
 import { foodSearchQuery, setFavourite } from './foods-api';
 import { OwnFoodForm } from './own-food-form';
 import { foodsOfLine, PhraseList } from './phrase-list';
+import { amountText, usualAmountText, withRememberedAmounts } from './remembered-amount';
 
 /**
  * Said after the energy of a food weighed before cooking ("352 kcal por 100 g en seco"):
@@ -61,9 +56,8 @@ interface FoodPickerProps {
 }
 
 /** "1 huevo", "100 g": the amount offered first, as the person reads it. */
-function defaultAmountText(food: Food): string {
-  const { quantity, unit } = defaultAmount(food);
-  return unit === GRAMS ? `${quantity} g` : unit;
+function defaultAmountText(food: Food, system: MetricSystem): string {
+  return amountText(usualAmount(food), system);
 }
 
 /**
@@ -164,11 +158,8 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
         <BarcodeEntry
           onFound={(food) => {
             // A product found by its barcode is logged at once, in its usual amount.
-            const amount = defaultAmount(food);
             setScanning(false);
-            onPick({ food, quantity: Number(amount.quantity), unit: amount.unit }).catch(
-              () => undefined,
-            );
+            onPick({ food, ...usualAmount(food) }).catch(() => undefined);
           }}
           onNotFound={(barcode) => {
             setScanning(false);
@@ -242,7 +233,7 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
           aria-label="Resultados"
           className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800"
         >
-          {(results.data ?? []).map((food) => (
+          {withRememberedAmounts(queryClient, results.data ?? []).map((food) => (
             <li key={food.id} className="flex items-center gap-2 py-1">
               <button
                 type="button"
@@ -253,8 +244,8 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
-                  {formatNumber(food.kcal)} kcal por 100 g
-                  {food.state ? ` ${STATE_LABELS[food.state]}` : ''}
+                  {usualAmountText(food, system) ??
+                    `${formatNumber(food.kcal)} kcal por 100 g${food.state ? ` ${STATE_LABELS[food.state]}` : ''}`}
                   {food.origin === 'own' ? ' · tuyo' : ''}
                   {food.recent ? ' · reciente' : ''}
                 </span>
@@ -277,10 +268,9 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
                 <button
                   type="button"
                   disabled={pending}
-                  aria-label={`Añadir ${food.name} (${defaultAmountText(food)})`}
+                  aria-label={`Añadir ${food.name} (${defaultAmountText(food, system)})`}
                   onClick={() => {
-                    const { quantity, unit } = defaultAmount(food);
-                    onPick({ food, quantity: Number(quantity), unit }).catch(() => undefined);
+                    onPick({ food, ...usualAmount(food) }).catch(() => undefined);
                   }}
                   className={`flex size-11 shrink-0 items-center justify-center rounded-full bg-orange-700 text-2xl leading-none font-semibold text-white hover:bg-orange-800 disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 ${focusRing}`}
                 >

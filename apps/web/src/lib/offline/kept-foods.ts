@@ -4,7 +4,7 @@ import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import { searchKeptFoods } from '@forja/shared/food-search/device';
 import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
-import { foodListSchema, type Food } from '@forja/shared/schemas/foods';
+import { foodListSchema, type Food, type FoodAmount } from '@forja/shared/schemas/foods';
 import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
 import { http } from '../http';
 import { getAccessToken } from '../session';
@@ -117,7 +117,11 @@ export function keepOwnFoods(
  * search without signal puts it where the API will: the kept list stays in the order of
  * use until the next keeping reads the API's.
  */
-export function keepUsedFood(food: Food, store: FoodStorage = deviceFoodStorage()): Promise<void> {
+export function keepUsedFood(
+  food: Food,
+  amount?: FoodAmount,
+  store: FoodStorage = deviceFoodStorage(),
+): Promise<void> {
   return changePerson(store, (person) =>
     person
       ? {
@@ -126,6 +130,7 @@ export function keepUsedFood(food: Food, store: FoodStorage = deviceFoodStorage(
             person.favouritesAndRecents,
             food,
             KEPT_FAVOURITES_AND_RECENTS,
+            amount,
           ),
         }
       : null,
