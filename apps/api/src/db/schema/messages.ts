@@ -66,7 +66,7 @@ export const messages = pgTable(
 
 /**
  * How many messages each pair's conversation holds, kept by statement triggers on `messages`
- * (migration 0042) in the transaction of every insert and delete, so that a send reads one
+ * (migration 0040) in the transaction of every insert and delete, so that a send reads one
  * row to trim past the cap instead of counting the conversation (decision 108).
  */
 export const messageCounts = pgTable(
