@@ -11,4 +11,5 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('queued', 'running', 'failed'))
 );
 --> statement-breakpoint
-CREATE INDEX "jobs_status_run_at_idx" ON "jobs" USING btree ("status","run_at");
+CREATE INDEX "jobs_status_run_at_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_live_user_idx" ON "subscriptions" USING btree ("user_id","status") WHERE "subscriptions"."stripe_subscription_id" is not null and "subscriptions"."status" in ('active', 'pending', 'past_due');
