@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createRateLimitRedis } from './http/rate-limit-store';
 import { serializeError } from './http/error-logging';
 import { loadReferenceData } from './modules/foods/reference-data';
-import { backgroundJobs } from './jobs/background-jobs';
+import { backgroundJobs } from './background-jobs';
 import { registerJobs, startJobRunner } from './jobs/runner';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client';
 

@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../adapters/mail/mailer';
-import { deliverAllPendingMail } from '../adapters/mail/outbox';
-import type { Payments } from '../adapters/payments/payments';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { purgeIdempotencyKeys } from '../http/idempotency';
-import { notifyDueCheckIns } from '../modules/check-ins/due-notices';
-import { notificationJobs } from '../modules/notifications/notifications-scheduler';
-import { runPaymentsMaintenance } from '../modules/subscriptions/payments-scheduler';
-import { proposeWeeklyTargets } from '../modules/targets/proposals.service';
-import { processMailRequests } from '../modules/users/users.service';
-import { purgeDeadCredentials } from '../security/purge';
-import type { JobDefinition } from './runner';
+import type { Mailer } from './adapters/mail/mailer';
+import { deliverAllPendingMail } from './adapters/mail/outbox';
+import type { Payments } from './adapters/payments/payments';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { purgeIdempotencyKeys } from './http/idempotency';
+import { notifyDueCheckIns } from './modules/check-ins/due-notices';
+import { notificationJobs } from './modules/notifications/notifications-scheduler';
+import { runPaymentsMaintenance } from './modules/subscriptions/payments-scheduler';
+import { proposeWeeklyTargets } from './modules/targets/proposals.service';
+import { processMailRequests } from './modules/users/users.service';
+import { purgeDeadCredentials } from './security/purge';
+import type { JobDefinition } from './jobs/runner';
 
 export interface BackgroundJobsDeps {
   db: Db;
