@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -171,6 +172,11 @@ export async function renewLease(
     );
 }
 
+/** How an instance signs its leases: host and process, for the admin read; unique per start. */
+export function instanceName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
 export interface JobRunner {
   /** One look for due jobs, running those it claims; resolves when they are done. */
   tick(): Promise<void>;
@@ -193,7 +199,7 @@ export interface JobRunnerOptions extends JobDeps {
  * keep the process alive. Rows must exist: call `registerJobs` first.
  */
 export function startJobRunner(options: JobRunnerOptions, autostart = true): JobRunner {
-  const instance = options.instance ?? randomUUID();
+  const instance = options.instance ?? instanceName();
   const byName = new Map(options.jobs.map((job) => [job.name, job]));
   const active = new Map<string, Promise<void>>();
   let stopped = false;
