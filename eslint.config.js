@@ -114,6 +114,7 @@ export default tseslint.config(
               'images',
               'events',
               'notifications',
+              'jobs',
             ].map((layer) => ({
               target: `apps/api/src/${layer}`,
               from: 'apps/api/src/modules',

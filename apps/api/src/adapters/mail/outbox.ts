@@ -130,45 +130,12 @@ export async function deliverPendingMail(deps: MailDeliveryDeps) {
   return { sent, failed };
 }
 
-export interface MailWorker {
-  stop(): Promise<void>;
-}
-
-/** Runs deliverPendingMail every `intervalMs` until stopped. */
-export function startMailWorker(
-  deps: MailDeliveryDeps & { onTickError?: (error: unknown) => void },
-  intervalMs = 1_000,
-): MailWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = async () => {
-    try {
-      // Keep going while full batches come back, so a backlog drains quickly.
-      for (;;) {
-        const { sent, failed } = await deliverPendingMail(deps);
-        if (stopped || sent + failed < MAIL_DELIVERY.batchSize) break;
-      }
-    } catch (error) {
-      deps.onTickError?.(error);
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, intervalMs);
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** Delivers everything due, batch after batch while full ones come back (the mail job). */
+export async function deliverAllPendingMail(deps: MailDeliveryDeps): Promise<void> {
+  for (;;) {
+    const { sent, failed } = await deliverPendingMail(deps);
+    if (sent + failed < MAIL_DELIVERY.batchSize) return;
+  }
 }
 
 export interface OutboxEntry {

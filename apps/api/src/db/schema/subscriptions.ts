@@ -53,6 +53,12 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_stripe_subscription_id_key').on(table.stripe_subscription_id),
     uniqueIndex('subscriptions_checkout_session_id_key').on(table.checkout_session_id),
     index('subscriptions_user_id_created_at_idx').on(table.user_id, table.created_at),
+    // The live subscriptions at the provider, for the sweep of superseded ones (decision 107).
+    index('subscriptions_live_user_idx')
+      .on(table.user_id, table.status)
+      .where(
+        sql`${table.stripe_subscription_id} is not null and ${table.status} in ('active', 'pending', 'past_due')`,
+      ),
     // One free trial per user, whatever becomes of it.
     uniqueIndex('subscriptions_one_free_trial_key')
       .on(table.user_id)

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
-import type { CheckIn } from '@forja/shared/schemas/check-ins';
+import { DEFAULT_CHECK_IN_FORM, type CheckIn } from '@forja/shared/schemas/check-ins';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
 import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
 import { notifications } from '../../db/schema/notifications';
 import { onboardingAnswers } from '../../db/schema/onboarding';
-import { notifyDueCheckIns } from './due-notices';
+import { checkInForms } from '../../db/schema/check-ins';
+import { traineeTags } from '../../db/schema/trainer-workspace';
+import { userPreferences } from '../../db/schema/users';
+import { dueCheckInCandidates, notifyDueCheckIns } from './due-notices';
 
 let ctx: TestContext;
 
@@ -114,6 +117,89 @@ describe('a check-in that is due', () => {
     await notifyDueCheckIns(deps());
     expect(await notificationsOf(trainee.user.id, 'check_in_due')).toHaveLength(0);
     expect(await notificationsOf(private_.user.id, 'check_in_due')).toHaveLength(0);
+  });
+});
+
+describe('the selection of due check-ins', () => {
+  async function form(trainerId: string, weekday: number, scope: 'trainee' | 'group', of: string) {
+    await ctx.database.db.insert(checkInForms).values({
+      trainer_id: trainerId,
+      scope,
+      weekday,
+      questions: DEFAULT_CHECK_IN_FORM.questions,
+      updated_at: ctx.clock.now(),
+      ...(scope === 'trainee' ? { trainee_id: of } : { tag: of, tag_key: of.toLowerCase() }),
+    });
+  }
+
+  it('selects in one query only the trainees whose check-in is due now', async () => {
+    // Saturday 10:00 in Madrid, 01:00 in Los Angeles.
+    ctx.clock.set(SATURDAY_10_MADRID);
+    const onSunday = (await pair()).trainee;
+    const monday = await pair();
+    await form(monday.trainer.user.id, 1, 'trainee', monday.trainee.user.id);
+    const farAway = await pair();
+    await form(farAway.trainer.user.id, 1, 'trainee', farAway.trainee.user.id);
+    await ctx.database.db.insert(userPreferences).values({
+      user_id: farAway.trainee.user.id,
+      metric_system: 'metric',
+      theme: 'system',
+      language: 'es',
+      timezone: 'America/Los_Angeles',
+      created_at: ctx.clock.now(),
+      updated_at: ctx.clock.now(),
+    });
+    const sentAlready = await pair();
+    await form(sentAlready.trainer.user.id, 1, 'trainee', sentAlready.trainee.user.id);
+    expect((await send(sentAlready.trainee)).statusCode).toBe(200);
+    // A group form on Wednesday: the trainee tagged with it is due, the other may be.
+    const grouped = await pair();
+    await form(grouped.trainer.user.id, 3, 'group', 'Fuerza');
+    const tagged = await signedInUser(ctx);
+    await linkToTrainer(ctx, tagged.user.id, grouped.trainer.user.id, ALL_AREAS);
+    for (const [trainee, tags] of [
+      [grouped.trainee, ['Fuerza']],
+      [tagged, ['Movilidad']],
+    ] as const) {
+      await ctx.database.db.insert(traineeTags).values({
+        trainer_id: grouped.trainer.user.id,
+        trainee_id: trainee.user.id,
+        tags: [...tags],
+        updated_at: ctx.clock.now(),
+      });
+    }
+    const ours = new Set(
+      [onSunday, monday.trainee, farAway.trainee, sentAlready.trainee, grouped.trainee, tagged].map(
+        (trainee) => trainee.user.id,
+      ),
+    );
+
+    const selected = (await dueCheckInCandidates(ctx.database.db, ctx.clock.now()))
+      .filter((candidate) => ours.has(candidate.trainee_id))
+      .map(({ trainee_id, week, exact }) => ({ trainee_id, week, exact }));
+    expect(selected.sort((a, b) => a.trainee_id.localeCompare(b.trainee_id))).toEqual(
+      [
+        { trainee_id: monday.trainee.user.id, week: WEEK, exact: true },
+        { trainee_id: grouped.trainee.user.id, week: WEEK, exact: false },
+        { trainee_id: tagged.user.id, week: WEEK, exact: false },
+      ].sort((a, b) => a.trainee_id.localeCompare(b.trainee_id)),
+    );
+
+    await notifyDueCheckIns(deps());
+    expect(await notificationsOf(monday.trainee.user.id, 'check_in_due')).toHaveLength(1);
+    expect(await notificationsOf(grouped.trainee.user.id, 'check_in_due')).toHaveLength(1);
+    // Its own group has no form: the default one is due on Sunday.
+    expect(await notificationsOf(tagged.user.id, 'check_in_due')).toHaveLength(0);
+    expect(await notificationsOf(onSunday.user.id, 'check_in_due')).toHaveLength(0);
+    expect(await notificationsOf(farAway.trainee.user.id, 'check_in_due')).toHaveLength(0);
+    expect(await notificationsOf(sentAlready.trainee.user.id, 'check_in_due')).toHaveLength(0);
+    const again = (await dueCheckInCandidates(ctx.database.db, ctx.clock.now())).filter(
+      (candidate) => ours.has(candidate.trainee_id),
+    );
+    expect(
+      again.map((candidate) => candidate.trainee_id),
+      'once told, a trainee is not selected again this week',
+    ).toEqual([tagged.user.id]);
   });
 });
 

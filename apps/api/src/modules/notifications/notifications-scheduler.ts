@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { every } from '../../periodic';
+import type { JobDefinition } from '../../jobs/runner';
 import { sendDigests } from './digest';
 import { deliverPendingPushes, PUSH_DELIVERY } from './push-delivery';
 import { sendDueReminders } from './reminders';
 
-export interface NotificationWorkersDeps {
+export interface NotificationJobsDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'push' | 'publicUrl'>;
@@ -17,50 +17,43 @@ export interface NotificationWorkersDeps {
 }
 
 /**
- * The background work of notifications, on every instance: pushes each second, reminders and
- * digests each minute. Each piece claims its rows in the database, so instances running it
- * side by side send everything once (decision 062).
+ * The background work of notifications: pushes each second (when Web Push is configured),
+ * reminders and digests each minute. Each job runs on one instance at a time, and each claims
+ * its rows in the database, so everything is sent once (decisions 062 and 107).
  */
-export function startNotificationWorkers(deps: NotificationWorkersDeps) {
+export function notificationJobs(deps: NotificationJobsDeps): JobDefinition[] {
   const { db, clock, config, log } = deps;
   const push = config.push;
-  const pushes = push
-    ? every(
-        1_000,
-        async () => {
-          // Keep going while full batches come back, so a backlog drains quickly.
-          for (;;) {
-            const result = await deliverPendingPushes({
-              db,
-              clock,
-              push,
-              ...(deps.agent ? { agent: deps.agent } : {}),
-              onError: (error, deliveryId) => {
-                log.warn({ err: error, deliveryId }, 'push delivery failed');
-              },
-            });
-            if (result.sent + result.failed + result.removed < PUSH_DELIVERY.batchSize) break;
-          }
+  const pushes: JobDefinition[] = push
+    ? [
+        {
+          name: 'pushes',
+          everyMs: 1_000,
+          run: async () => {
+            // Keep going while full batches come back, so a backlog drains quickly.
+            for (;;) {
+              const result = await deliverPendingPushes({
+                db,
+                clock,
+                push,
+                ...(deps.agent ? { agent: deps.agent } : {}),
+                onError: (error, deliveryId) => {
+                  log.warn({ err: error, deliveryId }, 'push delivery failed');
+                },
+              });
+              if (result.sent + result.failed + result.removed < PUSH_DELIVERY.batchSize) break;
+            }
+          },
         },
-        (error) => {
-          log.error({ err: error }, 'push worker failed');
-        },
-      )
-    : undefined;
-  const daily = every(
-    60_000,
-    async () => {
-      await sendDueReminders({ db, clock });
-      await sendDigests({ db, clock, publicUrl: config.publicUrl });
+      ]
+    : [];
+  return [
+    ...pushes,
+    { name: 'reminders', everyMs: 60_000, run: () => sendDueReminders({ db, clock }) },
+    {
+      name: 'digests',
+      everyMs: 60_000,
+      run: () => sendDigests({ db, clock, publicUrl: config.publicUrl }),
     },
-    (error) => {
-      log.error({ err: error }, 'reminders and digests failed');
-    },
-  );
-  return {
-    async stop() {
-      await pushes?.stop();
-      await daily.stop();
-    },
-  };
+  ];
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { PREMIUM_PLAN, type SubscriptionStatus } from '@forja/shared/constants';
 import { subscriptions } from '../../db/schema/subscriptions';
 import type { SubscriptionDeps } from './subscriptions.service';
@@ -55,21 +55,28 @@ export async function settleSuperseded(deps: SubscriptionDeps, userId: string): 
   }
 }
 
-/** Finds users still paying for a superseded subscription and ends those. */
-export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
-  const rows = await deps.db
-    .selectDistinct({ userId: subscriptions.user_id })
+/**
+ * The users still paying for a superseded subscription: two or more live ones at the
+ * provider, one of them active. Read from the partial index of live subscriptions alone
+ * (`subscriptions_live_user_idx`, decision 107), whose condition this repeats word for word.
+ */
+export function supersededUsersQuery(db: SubscriptionDeps['db']) {
+  return db
+    .select({ userId: subscriptions.user_id })
     .from(subscriptions)
     .where(
-      and(
-        isNotNull(subscriptions.stripe_subscription_id),
-        inArray(subscriptions.status, LIVE_STATUSES),
-        sql`exists (select 1 from ${subscriptions} as other
-          where other.user_id = ${subscriptions.user_id}
-            and other.id <> ${subscriptions.id}
-            and other.status = 'active'
-            and other.stripe_subscription_id is not null)`,
-      ),
-    );
-  for (const { userId } of rows) await settleSuperseded(deps, userId);
+      sql`${subscriptions.stripe_subscription_id} is not null and ${subscriptions.status} in ('active', 'pending', 'past_due')`,
+    )
+    .groupBy(subscriptions.user_id)
+    .having(sql`count(*) > 1 and bool_or(${subscriptions.status} = 'active')`);
+}
+
+export async function supersededUsers(db: SubscriptionDeps['db']): Promise<string[]> {
+  const rows = await supersededUsersQuery(db);
+  return rows.map((row) => row.userId);
+}
+
+/** Finds users still paying for a superseded subscription and ends those. */
+export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
+  for (const userId of await supersededUsers(deps.db)) await settleSuperseded(deps, userId);
 }
