@@ -9,7 +9,7 @@ import { report } from './support/figures';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import { startServer, type ApiServer } from './support/server';
 
-const TRAINEES = 3_000;
+const TRAINEES = 1_000;
 const DEADLINE_MS = 120_000;
 
 let database: ScratchDatabase | undefined;
