@@ -213,6 +213,7 @@ export const sharedTargetsSchema = lazySchema(() =>
     age_years: z.number().int().nullable(),
     weight_kg: z.number().nullable(),
     bmr_kcal: z.number().int().nullable(),
+    exercise_kcal: z.number().int().nullable(),
     tdee_kcal: z.number().int().nullable(),
     protein_g_per_kg: z.number().nullable(),
     fat_g_per_kg: z.number().nullable(),
