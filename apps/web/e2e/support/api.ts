@@ -166,9 +166,9 @@ export async function onboardedAccount(request: APIRequestContext, label: string
 /**
  * Four weeks of a trainee's life before today, where they live (the default time zone): each
  * day eaten around `kcal` (±80) and marked as logged in full, and a weighing every morning
- * that falls `kgPerDay` a day down to `todayKg` this morning. Eating about the shared answers'
- * 2209 kcal a day (about the target) while losing 0.1 kg a day says they spend some 770 kcal a day more than
- * they eat, more than the formula's TDEE: the week's proposal raises their target.
+ * that falls `kgPerDay` a day down to `todayKg` this morning. Eating some 2209 kcal a day, near
+ * the shared answers' target, while losing 0.1 kg a day says they spend some 770 kcal a day
+ * more than they eat, more than the formula's TDEE: the week's proposal raises their target.
  */
 export async function seedMonth(
   request: APIRequestContext,
