@@ -95,7 +95,7 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   const summary = page.getByRole('region', { name: 'Resumen del día' });
   await expect(summary.getByTestId('day-kcal')).toHaveText('526');
   await expect(summary).toContainText('de 2125 kcal');
-  await expect(summary).toContainText('Te quedan 1683 kcal');
+  await expect(summary).toContainText('Te quedan 1599 kcal');
   await expectAccessible(page);
 
   // Home shows the same day.
@@ -103,7 +103,7 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
     .getByRole('navigation', { name: 'Principal' })
     .getByRole('link', { name: 'Inicio' })
     .click();
-  await expect(page.getByTestId('energy-left')).toHaveText('1683 kcal');
+  await expect(page.getByTestId('energy-left')).toHaveText('1599 kcal');
   await expect(page.getByText('526 de 2125 kcal consumidas')).toBeVisible();
   await expect(page.getByText('1 sesión, 3 series')).toBeVisible();
 });
@@ -171,7 +171,7 @@ test('weights on three days show the trend and the chart, energy shows against i
     energy.getByRole('img', { name: /1 de 1 días anotados dentro de ±10 % de 2123 kcal$/ }),
   ).toBeVisible();
   await energy.getByText('Ver la energía de cada día').click();
-  await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-107 kcal (-5 %)Dentro');
+  await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-23 kcal (-1 %)Dentro');
   await page.getByRole('button', { name: '3 meses' }).click();
   await expect(rows).toHaveCount(4);
   await expectAccessible(page);
