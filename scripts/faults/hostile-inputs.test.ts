@@ -216,6 +216,7 @@ describe('malformed, oversized and hostile inputs on every route', () => {
         weight_kg: 80,
         body_fat_percent: 20,
         training_days_per_week: 4,
+        training_hours_per_week: 4,
         meals_per_day: 4,
         reps: 5,
         quantity: 100,

@@ -101,7 +101,7 @@ test('the weekly check-in: the client sends it with a photo, the trainer answers
   await targets.getByLabel('Energía (kcal al día)').fill('1900');
   await targets.getByRole('button', { name: 'Guardar objetivos' }).click();
   await expect(coach.getByText('Objetivos guardados')).toBeVisible();
-  await expect(targets.getByText('Fijó 1900 kcal (fórmula: 2209 kcal)')).toBeVisible();
+  await expect(targets.getByText('Fijó 1900 kcal (fórmula: 2125 kcal)')).toBeVisible();
   await picture(coach, 'review-answered');
   await expectAccessibleOnceQuiet(coach);
 

@@ -103,11 +103,11 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await onboardThroughForms(lucia);
   await expect(
     lucia.getByRole('region', { name: 'Tus objetivos diarios' }).getByTestId('energy-target'),
-  ).toHaveText('2209 kcal');
+  ).toHaveText('2125 kcal');
   await lucia.getByRole('button', { name: 'Empezar mi plan' }).click();
   await expect(lucia).toHaveURL('/users/home');
   await expect(lucia.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
-  await expect(lucia.getByTestId('energy-left')).toHaveText('2209 kcal');
+  await expect(lucia.getByTestId('energy-left')).toHaveText('2125 kcal');
   await expectAccessibleOnceQuiet(lucia);
 
   await lucia
@@ -140,7 +140,7 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await expect(herBreakfast.getByText('Huevo', { exact: true })).toBeVisible();
   await expect(herBreakfast.getByText('2 × 1 huevo (100 g)')).toBeVisible();
   await expect(coach.getByRole('region', { name: 'Totales del día' })).toContainText(
-    'de 2209 kcal',
+    'de 2125 kcal',
   );
   const dayThread = coach.getByRole('region', { name: 'Comentarios sobre el día' });
   await dayThread.getByRole('button', { name: 'Comentar el día' }).click();
@@ -150,15 +150,15 @@ test('the coaching loop: a trainer invites, the client onboards and logs, the tr
   await expect(dayThread.getByText('Buen día: sigue así')).toBeVisible();
   await expectAccessibleFromTop(coach);
 
-  // Her energy target: 1800 kcal instead of the formula's 2209, kept in the history.
+  // Her energy target: 1800 kcal instead of the formula's 2125, kept in the history.
   await file.getByRole('link', { name: 'Objetivos' }).click();
   const now = coach.getByRole('table', { name: 'La fórmula y lo que tiene ahora' });
-  await expect(now.getByRole('row', { name: /Energía/ })).toContainText('2209 kcal');
+  await expect(now.getByRole('row', { name: /Energía/ })).toContainText('2125 kcal');
   await coach.getByLabel('Energía (kcal al día)').fill('1800');
   await coach.getByRole('button', { name: 'Guardar objetivos' }).click();
   await expect(coach.getByText('Objetivos guardados')).toBeVisible();
   await expect(
-    coach.getByRole('list', { name: /Cambios/ }).getByText('Fijó 1800 kcal (fórmula: 2209 kcal)'),
+    coach.getByRole('list', { name: /Cambios/ }).getByText('Fijó 1800 kcal (fórmula: 2125 kcal)'),
   ).toBeVisible();
   await expect(now.getByRole('row', { name: /Energía/ })).toContainText('1800 kcal');
   await expectAccessibleOnceQuiet(coach);

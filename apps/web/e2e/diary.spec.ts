@@ -15,7 +15,7 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   page,
   request,
 }) => {
-  // Onboarded, so there are targets (2209 kcal) to hold the day against.
+  // Onboarded, so there are targets (2125 kcal) to hold the day against.
   const account = await onboardedAccount(request, 'diary');
   const auth = { Authorization: `Token ${account.tokens.access_token}` };
   // Yesterday's lunch, to copy: two slices of bread.
@@ -94,8 +94,8 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   // 143 + 250 + 133 kcal, against the target.
   const summary = page.getByRole('region', { name: 'Resumen del día' });
   await expect(summary.getByTestId('day-kcal')).toHaveText('526');
-  await expect(summary).toContainText('de 2209 kcal');
-  await expect(summary).toContainText('Te quedan 1683 kcal');
+  await expect(summary).toContainText('de 2125 kcal');
+  await expect(summary).toContainText('Te quedan 1599 kcal');
   await expectAccessible(page);
 
   // Home shows the same day.
@@ -103,8 +103,8 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
     .getByRole('navigation', { name: 'Principal' })
     .getByRole('link', { name: 'Inicio' })
     .click();
-  await expect(page.getByTestId('energy-left')).toHaveText('1683 kcal');
-  await expect(page.getByText('526 de 2209 kcal consumidas')).toBeVisible();
+  await expect(page.getByTestId('energy-left')).toHaveText('1599 kcal');
+  await expect(page.getByText('526 de 2125 kcal consumidas')).toBeVisible();
   await expect(page.getByText('1 sesión, 3 series')).toBeVisible();
 });
 
@@ -126,7 +126,7 @@ test('weights on three days show the trend and the chart, energy shows against i
   page,
   request,
 }) => {
-  // Onboarded, so there is an energy target (2209 kcal, 2207 once the trend weight is
+  // Onboarded, so there is an energy target (2125 kcal, 2123 once the trend weight is
   // 79.866 kg); yesterday's 2100 kcal are within it.
   const account = await onboardedAccount(request, 'metrics');
   const eaten = await request.post('/v0/diary/entries/', {
@@ -168,10 +168,10 @@ test('weights on three days show the trend and the chart, energy shows against i
   await expect(energy).toContainText('100 % de los días');
   await expect(
     // The targets count on the trend: BMR 798.66 + 1125 − 150 + 5 = 1778.66; × 1.55 − 550
-    energy.getByRole('img', { name: /1 de 1 días anotados dentro de ±10 % de 2207 kcal$/ }),
+    energy.getByRole('img', { name: /1 de 1 días anotados dentro de ±10 % de 2123 kcal$/ }),
   ).toBeVisible();
   await energy.getByText('Ver la energía de cada día').click();
-  await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-107 kcal (-5 %)Dentro');
+  await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-23 kcal (-1 %)Dentro');
   await page.getByRole('button', { name: '3 meses' }).click();
   await expect(rows).toHaveCount(4);
   await expectAccessible(page);

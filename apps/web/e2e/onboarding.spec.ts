@@ -63,11 +63,12 @@ test('a new premium trainee is led through the six steps to the targets and home
     }
   });
 
-  // The summary: man of 30, 180 cm, 80 kg: BMR 1780, × 1.55 = 2759, − 550 = 2209 kcal.
+  // The summary: man of 30, 180 cm, 80 kg: BMR 1780, × 1.4 + 4 h of strength training
+  // (182.9) = 2675, − 550 = 2125 kcal.
   const targets = page.getByRole('region', { name: 'Tus objetivos diarios' });
-  await expect(targets.getByTestId('energy-target')).toHaveText('2209 kcal');
+  await expect(targets.getByTestId('energy-target')).toHaveText('2125 kcal');
   await expect(targets).toContainText('1780 kcal (fórmula de Mifflin-St Jeor)');
-  await expect(targets).toContainText('2759 kcal');
+  await expect(targets).toContainText('2675 kcal');
   await expect(targets).toContainText('160 g');
   await expect(targets).toContainText('2,0 g/kg');
   await expect(targets).toContainText('Perder 0,5 kg por semana');
@@ -76,7 +77,7 @@ test('a new premium trainee is led through the six steps to the targets and home
 
   await expect(page).toHaveURL('/users/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Hola, Lucía' })).toBeVisible();
-  await expect(page.getByTestId('energy-left')).toHaveText('2209 kcal');
+  await expect(page.getByTestId('energy-left')).toHaveText('2125 kcal');
   await expectAccessible(page);
 });
 

@@ -16,7 +16,7 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
     await request.post('/v0/trainers/invitations/', { headers: asTrainer, data: {} }),
   );
 
-  // An onboarded trainee (2209 kcal from the formula) accepts, sharing her diary and body.
+  // An onboarded trainee (2125 kcal from the formula) accepts, sharing her diary and body.
   const trainee = await onboardedAccount(request, 'trainee-file');
   const asTrainee = { Authorization: `Token ${trainee.tokens.access_token}` };
   await data(
@@ -55,17 +55,17 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
   await expectAccessibleOnceQuiet(page);
   await page.screenshot({ path: test.info().outputPath('body.png'), fullPage: true });
 
-  // Objetivos: the formula's 2209 kcal, then 1800 kcal set by the trainer.
+  // Objetivos: the formula's 2125 kcal, then 1800 kcal set by the trainer.
   await page.goto(`${file}/targets`);
   const now = page.getByRole('table', { name: 'La fórmula y lo que tiene ahora' });
-  await expect(now.getByRole('row', { name: /Energía/ })).toContainText('2209 kcal');
+  await expect(now.getByRole('row', { name: /Energía/ })).toContainText('2125 kcal');
   await expect(page.getByText(/Aún no hay cambios/)).toBeVisible();
   await expectAccessibleOnceQuiet(page);
   await page.getByLabel('Energía (kcal al día)').fill('1800');
   await page.getByRole('button', { name: 'Guardar objetivos' }).click();
   await expect(page.getByText('Objetivos guardados')).toBeVisible();
   const history = page.getByRole('list', { name: /Cambios/ });
-  await expect(history.getByText('Fijó 1800 kcal (fórmula: 2209 kcal)')).toBeVisible();
+  await expect(history.getByText('Fijó 1800 kcal (fórmula: 2125 kcal)')).toBeVisible();
   await expect(history.getByText(/Marta Ruiz/)).toBeVisible();
   await expect(now.getByRole('row', { name: /Energía/ })).toContainText('1800 kcal');
   await expectAccessibleOnceQuiet(page);
@@ -73,7 +73,7 @@ test('a trainer reads a client’s body, sets her energy target and sees it in t
 
   // Read again from the server: the change stays, and the trainee is given it.
   await page.reload();
-  await expect(history.getByText('Fijó 1800 kcal (fórmula: 2209 kcal)')).toBeVisible();
+  await expect(history.getByText('Fijó 1800 kcal (fórmula: 2125 kcal)')).toBeVisible();
   const own = await data<{ energy_kcal: number }>(
     await request.get('/v0/targets/', { headers: asTrainee }),
   );

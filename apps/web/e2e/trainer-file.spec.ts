@@ -70,7 +70,7 @@ test('a trainer reads a client’s day and comments; the client sees it on home 
   await tabs.getByRole('link', { name: 'Diario' }).click();
   const breakfast = page.getByRole('region', { name: 'Desayuno' });
   await expect(breakfast.getByText('Tostadas')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Totales del día' })).toContainText('de 2209 kcal');
+  await expect(page.getByRole('region', { name: 'Totales del día' })).toContainText('de 2125 kcal');
   await expectAccessibleOnceQuiet(page);
   await breakfast.getByRole('button', { name: 'Comentar el desayuno' }).click();
   await breakfast

@@ -23,6 +23,11 @@ const backfill = readFileSync(
   join(migrationsFolder, '0011_health-answers-need-consent.sql'),
   'utf8',
 );
+// The health step's shape changed again later (decision 101): that migration follows.
+const motherhood = readFileSync(
+  join(migrationsFolder, '0042_pregnancy-breastfeeding-training.sql'),
+  'utf8',
+);
 
 describe('health answers saved before consent was asked', () => {
   it('are removed by the migration, keeping the step answered and the trainer sharing', async () => {
@@ -33,9 +38,13 @@ describe('health answers saved before consent was asked', () => {
     const oldShape: Record<string, unknown> = {
       ...answers.health,
       heart_condition: true,
+      pregnant_or_postpartum: false,
       health_notes: 'Marcapasos',
     };
     delete oldShape.health_data_consent;
+    delete oldShape.pregnancy_week;
+    delete oldShape.breastfeeding;
+    delete oldShape.breastfeeding_since;
     await db.insert(onboardingAnswers).values([
       { user_id: before.id, health: oldShape, trainer_consent_at: new Date() },
       {
@@ -46,6 +55,9 @@ describe('health answers saved before consent was asked', () => {
     ]);
 
     await db.execute(sql.raw(backfill));
+    for (const statement of motherhood.split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
 
     const row = async (userId: string) =>
       (await db.select().from(onboardingAnswers).where(eq(onboardingAnswers.user_id, userId)))[0];
@@ -58,8 +70,10 @@ describe('health answers saved before consent was asked', () => {
       dizziness: null,
       bone_or_joint_problem: null,
       blood_pressure_medication: null,
-      pregnant_or_postpartum: null,
       other_condition: null,
+      pregnancy_week: null,
+      breastfeeding: null,
+      breastfeeding_since: null,
       health_notes: null,
       share_with_trainer: true,
     });

@@ -7,6 +7,7 @@ import type {
   EatingAnswer,
   GoalAnswer,
   HealthAnswer,
+  TrainingKind,
 } from '@forja/shared/schemas/onboarding';
 import { ACTIVITY_FACTORS, type Targets } from '@forja/shared/schemas/targets';
 import {
@@ -15,6 +16,7 @@ import {
   mifflinStJeor,
   type CurrentWeight,
 } from './targets.formulas';
+import { proteinWeightKg } from './targets.rules';
 
 // Every expected number below was worked out by hand; the arithmetic is in the test names.
 const today = new Date('2026-03-02T09:00:00.000Z');
@@ -58,6 +60,8 @@ interface Inputs {
   on?: Date;
   /** A trainer's prescription: the energy, and protein and fat when given. */
   prescribed?: { energy_kcal: number; protein_g?: number; fat_g?: number };
+  /** Hours of training a week and their kind; none unless given. */
+  training?: { hours: number; kind: TrainingKind };
 }
 
 /** A row of a table of cases: its name, what goes in, and what must come out. */
@@ -73,11 +77,17 @@ function targets({
   start_on,
   on = today,
   prescribed,
+  training = { hours: 0, kind: 'strength' },
 }: Inputs) {
   return computeTargets({
     body,
     goal,
-    activity: { activity_level: activity, training_days_per_week: 3 },
+    activity: {
+      activity_level: activity,
+      training_days_per_week: training.hours > 0 ? 3 : 0,
+      training_hours_per_week: training.hours,
+      training_kind: training.kind,
+    },
     health,
     eating,
     today: on,
@@ -118,13 +128,13 @@ describe('the BMR formulas', () => {
     expect(katchMcArdle({ weightKg: 80, bodyFatPercent: 20 })).toBeCloseTo(1752.4, 9);
   });
 
-  it('uses the activity factors 1.2, 1.375, 1.55, 1.725 and 1.9', () => {
+  it('uses the daily-life factors 1.2, 1.3, 1.4, 1.5 and 1.6, training left out', () => {
     expect(ACTIVITY_FACTORS).toEqual({
       sedentary: 1.2,
-      light: 1.375,
-      moderate: 1.55,
-      active: 1.725,
-      very_active: 1.9,
+      light: 1.3,
+      moderate: 1.4,
+      active: 1.5,
+      very_active: 1.6,
     });
   });
 });
@@ -132,9 +142,14 @@ describe('the BMR formulas', () => {
 describe('daily targets', () => {
   it('man of 30, 180 cm, 80 kg, moderate, losing 0.5 kg a week towards 75 kg', () => {
     // Worked out by hand in the shared fixture; the web app's fake API answers with them.
-    expect(targets({ body: man30, activity: 'moderate', goal: answers.goal })).toEqual(
-      answersTargets,
-    );
+    expect(
+      targets({
+        body: man30,
+        activity: 'moderate',
+        goal: answers.goal,
+        training: { hours: 4, kind: 'strength' },
+      }),
+    ).toEqual(answersTargets);
   });
 
   const cases: Case[] = [
@@ -148,12 +163,13 @@ describe('daily targets', () => {
         bmr_kcal: 1345,
         tdee_kcal: 1614,
         energy_kcal: 1614,
-        // 2.0 × 60 = 120 g
-        protein_g: 120,
+        exercise_kcal: 0,
+        // No training, no deficit: 1.0 × 60 = 60 g
+        protein_g: 60,
         // max(0.25 × 1614 / 9 = 44.8, 0.6 × 60 = 36) = 45 g
         fat_g: 45,
-        // (1614 − 480 − 405) / 4 = 182.25 g
-        carbohydrate_g: 182,
+        // (1614 − 240 − 405) / 4 = 242.25 g
+        carbohydrate_g: 242,
         // 14 × 1.614 = 22.6 g, under the floor of 25 g
         fibre_g: 25,
         // 2.0 L of total water, 80 % of it from drinks: 1.6 L
@@ -174,18 +190,18 @@ describe('daily targets', () => {
         formula: 'katch-mcardle',
         // 370 + 21.6 × 64 = 1752.4
         bmr_kcal: 1752,
-        // 1752.4 × 1.725 = 3022.9
-        tdee_kcal: 3023,
-        // + 0.25 × 7700 / 7 = 275: 3297.9
-        energy_kcal: 3298,
-        // on the lean mass: 2.0 × 64 = 128 g
-        protein_g: 128,
-        // 0.25 × 3298 / 9 = 91.6
-        fat_g: 92,
-        // (3298 − 512 − 828) / 4 = 489.5
-        carbohydrate_g: 490,
-        // 14 × 3.298 = 46.2
-        fibre_g: 46,
+        // 1752.4 × 1.5 = 2628.6
+        tdee_kcal: 2629,
+        // + 0.25 × 7700 / 7 = 275: 2903.6
+        energy_kcal: 2904,
+        // on the body weight, no training, no deficit: 1.0 × 80 = 80 g
+        protein_g: 80,
+        // 0.25 × 2904 / 9 = 80.7
+        fat_g: 81,
+        // (2904 − 320 − 729) / 4 = 463.75
+        carbohydrate_g: 464,
+        // 14 × 2.904 = 40.7
+        fibre_g: 41,
         weekly_change_kg: 0.25,
         // 5 kg / 0.25 = 20 weeks = 140 days
         goal_date: '2026-07-20',
@@ -205,13 +221,12 @@ describe('daily targets', () => {
         // the pace is cut to 1 % × 50 kg = 0.5 kg a week: 1366.8 − 0.5 × 7700 / 7 = 816.8;
         // the floor is max(1139, 1200) = 1200
         energy_kcal: 1200,
-        // 2.0 × 50 = 100 g (35 % × 1200 / 4 = 105 g is more)
+        // No training, in a deficit: 1.2 × 50 = 60 g (35 % × 1200 / 4 = 105 g is more)
         // max(0.25 × 1200 / 9 = 33.3, 0.6 × 50 = 30) = 33 g
-        // (1200 − 400 − 297) / 4 = 125.75 g, under 130 g: 1200 − 697 − 520 = −17 kcal short,
-        // so protein gives ⌈17 / 4⌉ = 5 g: 95 g, and carbohydrate (1200 − 380 − 297) / 4 = 130.75
-        protein_g: 95,
+        // (1200 − 240 − 297) / 4 = 165.75 g
+        protein_g: 60,
         fat_g: 33,
-        carbohydrate_g: 131,
+        carbohydrate_g: 166,
         // (1200 − 1366.8) × 7 / 7700 = −0.1516 kg a week
         weekly_change_kg: -0.15,
         // 2 kg / 0.15164 kg a week × 7 = 92.3 days, so 93 days after 2 March 2026
@@ -281,27 +296,28 @@ describe('daily targets', () => {
       },
     },
     {
-      name: 'keeps fat at 0.6 g/kg when 25 % of energy is less: man of 40, 170 cm, 120 kg, light activity',
+      name: 'keeps fat at 0.6 g/kg when 25 % of energy is less, protein on the adjusted weight: man of 40, 170 cm, 120 kg, light activity',
       body: man40,
       activity: 'light',
       goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 100 },
       expected: {
         // 1200 + 1062.5 − 200 + 5 = 2067.5
         bmr_kcal: 2068,
-        // 2067.5 × 1.375 = 2842.8
-        tdee_kcal: 2843,
-        // 2842.8 − 550 = 2292.8
-        energy_kcal: 2293,
-        // BMI 120 / 1.7² = 41.5, above 25: protein on 25 × 1.7² = 72.25 kg, 2.0 × 72.25 = 144.5
-        protein_g: 145,
-        protein_g_per_kg: 1.21,
-        // max(0.25 × 2293 / 9 = 63.7, 0.6 × 120 = 72) = 72 g
+        // 2067.5 × 1.3 = 2687.75
+        tdee_kcal: 2688,
+        // 2687.75 − 550 = 2137.75
+        energy_kcal: 2138,
+        // BMI 120 / 1.7² = 41.5, 30 or more: adjusted weight 72.25 + 0.25 × (120 − 72.25) =
+        // 84.19 kg; no training, in a deficit: 1.2 × 84.19 = 101.0 g
+        protein_g: 101,
+        protein_g_per_kg: 0.84,
+        // max(0.25 × 2138 / 9 = 59.4, 0.6 × 120 = 72) = 72 g
         fat_g: 72,
         fat_g_per_kg: 0.6,
-        // (2293 − 580 − 648) / 4 = 266.25
-        carbohydrate_g: 266,
-        // 14 × 2.293 = 32.1
-        fibre_g: 32,
+        // (2138 − 404 − 648) / 4 = 271.5
+        carbohydrate_g: 272,
+        // 14 × 2.138 = 29.9
+        fibre_g: 30,
         notes: [],
       },
     },
@@ -318,9 +334,10 @@ describe('daily targets', () => {
       body: man30,
       activity: 'moderate',
       goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 82 },
+      // 1780 × 1.4 = 2492
       expected: {
-        tdee_kcal: 2759,
-        energy_kcal: 2759,
+        tdee_kcal: 2492,
+        energy_kcal: 2492,
         weekly_change_kg: 0,
         goal_date: null,
         notes: ['goal_weight_reached'],
@@ -351,7 +368,11 @@ describe('daily targets', () => {
         });
         const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
         expect(Math.abs(fromMacros - result.energy_kcal)).toBeLessThanOrEqual(2);
-        expect(result.energy_kcal).toBeGreaterThanOrEqual(result.bmr_kcal);
+        // At or above the BMR; from a BMI of 30, above what is spent less 750 kcal.
+        const bmi = weight / 1.8 ** 2;
+        const floor =
+          bmi >= 30 ? Math.min(result.bmr_kcal, result.tdee_kcal - 750) : result.bmr_kcal;
+        expect(result.energy_kcal).toBeGreaterThanOrEqual(floor);
       }
     }
   });
@@ -375,17 +396,18 @@ describe('targets a trainer prescribes', () => {
       energy_floor_kcal: 1200,
       activity_level: 'sedentary',
       activity_factor: 1.2,
+      exercise_kcal: 0,
       tdee_kcal: 1367,
       energy_kcal: 1000,
-      // 2.0 × 50 = 100 g, capped at 35 % × 1000 / 4 = 87.5 g
-      protein_g: 88,
-      protein_g_per_kg: 1.76,
+      // No training, in a deficit: 1.2 × 50 = 60 g (under 35 % × 1000 / 4 = 87.5 g)
+      protein_g: 60,
+      protein_g_per_kg: 1.2,
       // max(0.25 × 1000 / 9 = 27.8, 0.6 × 50 = 30) = 30 g
       fat_g: 30,
       fat_g_per_kg: 0.6,
-      // (1000 − 352 − 270) / 4 = 94.5; the 130 g floor is the trainer's call
-      carbohydrate_g: 95,
-      carbohydrate_g_per_kg: 1.9,
+      // (1000 − 240 − 270) / 4 = 122.5
+      carbohydrate_g: 123,
+      carbohydrate_g_per_kg: 2.46,
       // 14 × 1.000 = 14 g, under the floor of 25 g
       fibre_g: 25,
       water_l: 2,
@@ -408,7 +430,8 @@ describe('targets a trainer prescribes', () => {
       prescribed: { energy_kcal: 1900, protein_g: 180, fat_g: 60 },
       expected: {
         bmr_kcal: 1780,
-        tdee_kcal: 2759,
+        // 1780 × 1.4 = 2492
+        tdee_kcal: 2492,
         energy_kcal: 1900,
         protein_g: 180,
         protein_g_per_kg: 2.25,
@@ -419,10 +442,10 @@ describe('targets a trainer prescribes', () => {
         carbohydrate_g_per_kg: 2,
         // 14 × 1.9 = 26.6
         fibre_g: 27,
-        // (1900 − 2759) × 7 / 7700 = −0.781 kg a week
-        weekly_change_kg: -0.78,
-        // 5 kg / 0.78091 kg a week × 7 = 44.8 days, so 45 days
-        goal_date: '2026-04-16',
+        // (1900 − 2492) × 7 / 7700 = −0.538 kg a week
+        weekly_change_kg: -0.54,
+        // 5 kg / 0.53818 kg a week × 7 = 65.03 days, so 66 days
+        goal_date: '2026-05-07',
         notes: ['set_by_trainer'],
       },
     },
@@ -432,8 +455,8 @@ describe('targets a trainer prescribes', () => {
       activity: 'moderate',
       goal: answers.goal,
       prescribed: { energy_kcal: 3000 },
-      // (3000 − 2759) × 7 / 7700 = +0.219 kg a week
-      expected: { energy_kcal: 3000, weekly_change_kg: 0.22, goal_date: null },
+      // (3000 − 2492) × 7 / 7700 = +0.462 kg a week
+      expected: { energy_kcal: 3000, weekly_change_kg: 0.46, goal_date: null },
     },
     {
       name: 'keeps the other notes: a health question answered yes still asks for a second look',
@@ -508,12 +531,12 @@ describe('targets that keep people safe', () => {
   };
   const loseFast: GoalAnswer = { goal: 'lose', weekly_rate_kg: 1, goal_weight_kg: 60 };
 
-  it('gives no deficit when pregnant or postpartum: maintenance, 1632 kcal, not 1360', () => {
+  it('gives no deficit to the older «embarazada o he dado a luz» ticked: maintenance, 1632 kcal, not 1360', () => {
     const result = targets({
       body: woman32,
       activity: 'sedentary',
       goal: loseFast,
-      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+      health: { ...noHealthIssues, breastfeeding: null },
     });
     expect(result).toMatchObject({
       bmr_kcal: 1360,
@@ -521,7 +544,7 @@ describe('targets that keep people safe', () => {
       energy_kcal: 1632,
       weekly_change_kg: 0,
       goal_date: null,
-      notes: ['pregnancy', 'health_review'],
+      notes: ['pregnancy'],
     });
   });
 
@@ -530,7 +553,7 @@ describe('targets that keep people safe', () => {
       body: woman32,
       activity: 'sedentary',
       goal: { goal: 'gain', weekly_rate_kg: 0.25, goal_weight_kg: 68 },
-      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+      health: { ...noHealthIssues, breastfeeding: null },
     });
     expect(result).toMatchObject({ energy_kcal: 1907, weekly_change_kg: 0.25 });
     expect(result.notes).toContain('pregnancy');
@@ -576,7 +599,7 @@ describe('targets that keep people safe', () => {
     expect(result.notes).toEqual(['underweight']);
   });
 
-  it('lets a low-carb eating pattern go under 130 g of carbohydrate', () => {
+  it('keeps low carb at 26 % of the energy, fat taking the rest', () => {
     const lowCarb: EatingAnswer = { ...answers.eating, eating_pattern: 'low_carb' };
     const result = targets({
       body: woman40,
@@ -584,9 +607,14 @@ describe('targets that keep people safe', () => {
       goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 48 },
       eating: lowCarb,
     });
-    // 1200 kcal: protein 2.0 × 50 = 100 g, fat 33 g, (1200 − 400 − 297) / 4 = 125.75 g
-    expect(result).toMatchObject({ energy_kcal: 1200, protein_g: 100, fat_g: 33 });
-    expect(result.carbohydrate_g).toBe(126);
+    // 1200 kcal: protein 1.2 × 50 = 60 g; carbohydrate ⌊0.26 × 1200 / 4⌋ = 78 g (26 %);
+    // fat (1200 − 240 − 312) / 9 = 72 g, more than the 33 g of 25 %
+    expect(result).toMatchObject({
+      energy_kcal: 1200,
+      protein_g: 60,
+      carbohydrate_g: 78,
+      fat_g: 72,
+    });
   });
 });
 
@@ -603,9 +631,9 @@ describe('targets over time', () => {
     });
     expect(result).toMatchObject({
       weight_kg: 78,
-      // 780 + 1125 − 150 + 5 = 1760; × 1.55 = 2728; − 550 = 2178
+      // 780 + 1125 − 150 + 5 = 1760; × 1.4 = 2464; − 550 = 1914
       bmr_kcal: 1760,
-      energy_kcal: 2178,
+      energy_kcal: 1914,
       // 3 kg / 0.5 kg a week = 6 weeks = 42 days after 20 February 2026
       goal_date: '2026-04-03',
     });
@@ -676,22 +704,32 @@ describe('the safety rules, for any answers', () => {
             body,
             goal,
             activity,
-            health: { ...noHealthIssues, pregnant_or_postpartum: pregnant },
+            health: { ...noHealthIssues, breastfeeding: pregnant ? null : 'no' },
           });
           const minimum = body.sex === 'female' ? 1200 : 1500;
           const bmi = (body.weight_kg * 10_000) / (body.height_cm * body.height_cm);
-          // The floor, or maintenance when that is lower (rounding aside).
-          expect(result.energy_kcal).toBeGreaterThanOrEqual(
-            Math.min(result.tdee_kcal, Math.max(result.bmr_kcal, minimum)) - 1,
-          );
+          // The floor, or maintenance when that is lower (rounding aside); from a BMI of 30
+          // the BMR gives way to a deficit of 750 kcal.
+          const floor =
+            bmi >= 30
+              ? Math.max(minimum, Math.min(result.bmr_kcal, result.tdee_kcal - 750))
+              : Math.max(result.bmr_kcal, minimum);
+          expect(result.energy_kcal).toBeGreaterThanOrEqual(Math.min(result.tdee_kcal, floor) - 1);
           expect(-result.weekly_change_kg).toBeLessThanOrEqual(body.weight_kg * 0.01 + 0.005);
           if (pregnant || result.age_years < 18 || bmi < 18.5) {
             expect(result.weekly_change_kg).toBeGreaterThanOrEqual(0);
           }
-          // Protein at most 35 % of the energy; carbohydrate at least 130 g unless nothing
-          // is left; the macros add up to the energy.
+          // Protein at most 35 % of the energy, and at least 1.0 g per kg of its weight (or
+          // that share) while carbohydrate is left: carbohydrate gives way first; the macros
+          // add up to the energy.
           expect(result.protein_g * 4).toBeLessThanOrEqual(0.35 * result.energy_kcal + 2);
-          if (result.protein_g > 0) expect(result.carbohydrate_g).toBeGreaterThanOrEqual(130);
+          if (result.carbohydrate_g > 0) {
+            const least = Math.min(
+              proteinWeightKg(body.weight_kg, body.height_cm),
+              (0.35 * result.energy_kcal) / 4,
+            );
+            expect(result.protein_g).toBeGreaterThanOrEqual(Math.floor(least) - 1);
+          }
           const fromMacros = result.protein_g * 4 + result.carbohydrate_g * 4 + result.fat_g * 9;
           expect(Math.abs(fromMacros - result.energy_kcal)).toBeLessThanOrEqual(2);
           expect(result.fibre_g).toBeGreaterThanOrEqual(25);
@@ -705,7 +743,12 @@ describe('targets from the expenditure the data show (decision 066)', () => {
   const base = {
     body: man30,
     goal: answers.goal,
-    activity: { activity_level: 'moderate' as const, training_days_per_week: 3 },
+    activity: {
+      activity_level: 'moderate' as const,
+      training_days_per_week: 0,
+      training_hours_per_week: 0,
+      training_kind: 'strength' as const,
+    },
     health: noHealthIssues,
     eating: answers.eating,
     today,
@@ -713,8 +756,8 @@ describe('targets from the expenditure the data show (decision 066)', () => {
 
   it('aims at the measured expenditure with the chosen pace: 2500 − 0.5 × 7700 / 7 = 1950 kcal', () => {
     const aim = computeTargets({ ...base, expenditure_kcal: 2500 });
-    // The formula's TDEE stays what it is: 1780 × 1.55 = 2759 kcal.
-    expect(aim.tdee_kcal).toBe(2759);
+    // The formula's TDEE stays what it is: 1780 × 1.4 = 2492 kcal.
+    expect(aim.tdee_kcal).toBe(2492);
     expect(aim.energy_kcal).toBe(1950);
     // (1950 − 2500) × 7 / 7700 = −0.5 kg a week.
     expect(aim.weekly_change_kg).toBe(-0.5);
@@ -733,7 +776,7 @@ describe('targets from the expenditure the data show (decision 066)', () => {
       ...base,
       body: woman25,
       goal: { goal: 'lose', weekly_rate_kg: 0.5, goal_weight_kg: 55 },
-      health: { ...noHealthIssues, pregnant_or_postpartum: true },
+      health: { ...noHealthIssues, breastfeeding: null },
       expenditure_kcal: 2300,
     });
     expect(aim.energy_kcal).toBe(2300);
@@ -771,7 +814,7 @@ describe('targets from the expenditure the data show (decision 066)', () => {
     });
     expect(prescribed.energy_kcal).toBe(2000);
     expect(prescribed.notes).toEqual(['set_by_trainer']);
-    // The rate counts on the formula's TDEE, as for any prescription: (2000 − 2759) × 7 / 7700.
-    expect(prescribed.weekly_change_kg).toBe(-0.69);
+    // The rate counts on the formula's TDEE, as for any prescription: (2000 − 2492) × 7 / 7700.
+    expect(prescribed.weekly_change_kg).toBe(-0.45);
   });
 });

@@ -2,10 +2,9 @@ import { addDays, daysBetween } from '@forja/shared/calendar';
 import {
   ageOn,
   bodyMassIndex,
-  LOW_CARB_PATTERNS,
+  motherhoodOf,
   needsHealthReview,
   ONBOARDING_LIMITS,
-  weightAtBmi,
   type ActivityAnswer,
   type BodyAnswer,
   type EatingAnswer,
@@ -19,6 +18,15 @@ import {
   type TargetNote,
   type Targets,
 } from '@forja/shared/schemas/targets';
+import {
+  carbohydrateCapG,
+  energyFloorKcal,
+  exerciseKcalPerDay,
+  motherhood,
+  NOT_A_MOTHER,
+  proteinNeedG,
+  type Motherhood,
+} from './targets.rules';
 
 /** What a trainer prescribed: the energy, and protein and fat unless null. */
 export interface PrescribedTargets {
@@ -29,15 +37,10 @@ export interface PrescribedTargets {
 
 /** Energy in a kilogram of body weight change, the usual rule of thumb. */
 export const KCAL_PER_KG_OF_BODY_WEIGHT = 7700;
-export const PROTEIN_G_PER_KG = 2.0;
 /** Protein never takes more than this share of the energy. */
 export const PROTEIN_MAX_SHARE_OF_ENERGY = 0.35;
-/** Protein is counted on the weight at this body-mass index for anyone above it. */
-export const PROTEIN_REFERENCE_BMI = 25;
 export const FAT_MIN_SHARE_OF_ENERGY = 0.25;
 export const FAT_MIN_G_PER_KG = 0.6;
-/** The brain's daily glucose, the usual floor of carbohydrate (unless eating low-carb). */
-export const CARBOHYDRATE_MIN_G = 130;
 export const FIBRE_G_PER_1000_KCAL = 14;
 export const FIBRE_MIN_G = 25;
 /** EFSA adequate intakes of total water, in litres per day. */
@@ -138,7 +141,7 @@ function round(value: number, decimals = 0): number {
   return Math.round(value * factor) / factor;
 }
 
-function isoDate(date: Date): string {
+export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
@@ -149,31 +152,19 @@ function goalWeightAhead(goal: GoalAnswer, weightKg: number): boolean {
   return false;
 }
 
-/**
- * The weight protein is counted on: the lean mass when the body fat is known, else the
- * weight at a body-mass index of 25 for anyone above it, else the body weight.
- */
-export function proteinReferenceKg(
-  body: Pick<BodyAnswer, 'height_cm' | 'body_fat_percent'>,
-  weightKg: number,
-): number {
-  if (body.body_fat_percent > 0) return weightKg * (1 - body.body_fat_percent / 100);
-  return Math.min(weightKg, weightAtBmi(PROTEIN_REFERENCE_BMI, body.height_cm));
-}
-
 export interface ProteinAndFat {
   proteinG: number;
   fatG: number;
 }
 
 /**
- * Protein and fat in grams for an energy: the prescribed ones, else 2.0 g per kg of the
- * protein reference weight (at most 35 % of the energy) and the larger of 25 % of the
- * energy and 0.6 g per kg of body weight of fat.
+ * Protein and fat in grams for an energy: the prescribed ones, else the protein the person
+ * needs (decision 102) at most 35 % of the energy, and the larger of 25 % of the energy and
+ * 0.6 g per kg of body weight of fat. Carbohydrate takes the rest: it gives way first.
  */
 export function proteinAndFat(
   energyKcal: number,
-  weight: { weightKg: number; proteinReferenceKg: number },
+  weight: { weightKg: number; proteinNeedG: number },
   prescribed: Pick<PrescribedTargets, 'protein_g' | 'fat_g'> | null = null,
 ): ProteinAndFat {
   return {
@@ -181,7 +172,7 @@ export function proteinAndFat(
       prescribed?.protein_g ??
       Math.round(
         Math.min(
-          PROTEIN_G_PER_KG * weight.proteinReferenceKg,
+          weight.proteinNeedG,
           (PROTEIN_MAX_SHARE_OF_ENERGY * energyKcal) / KCAL_PER_G.protein,
         ),
       ),
@@ -198,17 +189,6 @@ export function proteinAndFat(
 
 export function kcalOf(macros: ProteinAndFat): number {
   return macros.proteinG * KCAL_PER_G.protein + macros.fatG * KCAL_PER_G.fat;
-}
-
-/**
- * The formula's protein gives way so that 130 g of carbohydrate fit in the energy: only
- * near the lowest energies, or with a heavy body's fat floor, does it come to this.
- */
-function leaveRoomForCarbohydrate(energyKcal: number, macros: ProteinAndFat): ProteinAndFat {
-  const room = energyKcal - kcalOf(macros) - CARBOHYDRATE_MIN_G * KCAL_PER_G.carbohydrate;
-  if (room >= 0) return macros;
-  const proteinG = Math.max(0, macros.proteinG + Math.floor(room / KCAL_PER_G.protein));
-  return { proteinG, fatG: macros.fatG };
 }
 
 /**
@@ -245,16 +225,63 @@ export function energyMinimumKcal(sex: Sex): number {
 }
 
 /**
- * Daily targets from the answers (decisions 020 and 063): BMR × activity factor, plus or
- * minus the weekly pace (7700 kcal per kg), the pace at most 1 % of the body weight a week
- * and the energy never below the larger of the BMR and 1200 kcal (women) or 1500 kcal (men)
- * (nor above maintenance for it). Never a deficit when pregnant or postpartum, under 18 or
- * already below a body-mass index of 18.5. Protein 2.0 g per kg of the reference weight, at
- * most 35 % of the energy; fat at least 25 % of energy and 0.6 g/kg; carbohydrate the rest,
- * at least 130 g unless eating low-carb; fibre 14 g per 1000 kcal, at least 25 g; water by
- * sex, 80 % of it from drinks. The weight is the latest trend weight once there is one. A
- * trainer's prescription replaces the energy (no floor applies to it) and, when given,
- * protein and fat; the weekly rate and goal date then follow from the prescribed energy.
+ * What pregnancy and breastfeeding add and allow on a day (decision 101); the older single
+ * question answered "yes" adds nothing and allows no deficit.
+ */
+export function motherStageOf(health: HealthAnswer | null, todayIso: string): Motherhood {
+  const mother = motherhoodOf(health);
+  if (mother.unknown) return { ...NOT_A_MOTHER, deficitAllowed: false };
+  return motherhood({
+    pregnancyWeek: mother.pregnancyWeek,
+    breastfeeding: mother.breastfeeding,
+    breastfeedingSince: mother.breastfeedingSince,
+    today: todayIso,
+  });
+}
+
+/** Whether the activity answer says the person trains. */
+function trains(activity: ActivityAnswer): boolean {
+  return activity.training_hours_per_week > 0 && activity.training_days_per_week > 0;
+}
+
+/**
+ * The protein the formula gives (decision 102, with pregnancy's and breastfeeding's
+ * increments of decision 101) before the cap of 35 % of the energy.
+ */
+export function formulaProteinNeedG(input: {
+  body: BodyAnswer;
+  activity: ActivityAnswer;
+  ageYears: number;
+  deficit: boolean;
+  motherProteinG: number;
+}): number {
+  return (
+    proteinNeedG({
+      weightKg: input.body.weight_kg,
+      heightCm: input.body.height_cm,
+      ageYears: input.ageYears,
+      bodyFatPercent: input.body.body_fat_percent,
+      trains: trains(input.activity),
+      trainingKind: input.activity.training_kind,
+      deficit: input.deficit,
+    }) + input.motherProteinG
+  );
+}
+
+/**
+ * Daily targets from the answers (decisions 020, 063, 101, 102 and 103): BMR × a daily-life
+ * factor plus the training's energy (hours × net MET × kg) plus breastfeeding's, plus
+ * pregnancy's, plus or minus the weekly pace (7700 kcal per kg), the pace at most 1 % of the
+ * body weight a week (0.5 kg while breastfeeding) and the energy never below the larger of
+ * the BMR and 1200 kcal (women) or 1500 kcal (men), nor 1800 kcal while breastfeeding (nor
+ * above what is spent); from a BMI of 30 the BMR gives way to a deficit of 750 kcal. Never a
+ * deficit when pregnant, under 18 or already below a body-mass index of 18.5. Protein by
+ * kg, training, deficit and age, at most 35 % of the energy; fat at least 25 % of energy and
+ * 0.6 g/kg; carbohydrate the rest (at most 26 % on low carb, 50 g on keto, fat then taking
+ * what is left); fibre 14 g per 1000 kcal, at least 25 g; water by sex, 80 % of it from
+ * drinks. The weight is the latest trend weight once there is one. A trainer's
+ * prescription replaces the energy (no floor applies to it) and, when given, protein and
+ * fat; the weekly rate and goal date then follow from the prescribed energy.
  */
 export function computeTargets(inputs: TargetInputs): Targets {
   const { goal, activity } = inputs;
@@ -265,35 +292,53 @@ export function computeTargets(inputs: TargetInputs): Targets {
   const body: BodyAnswer = current ? { ...inputs.body, weight_kg: current.weight_kg } : inputs.body;
   const weight = body.weight_kg;
   const notes: TargetNote[] = [];
+  const todayIso = isoDate(inputs.today);
   const ageYears = ageOn(body.birth_date, inputs.today);
   const bmr = basalMetabolicRate(body, ageYears);
+  const bmi = bodyMassIndex(weight, body.height_cm);
   const activityFactor = ACTIVITY_FACTORS[activity.activity_level];
-  const tdee = bmr.kcal * activityFactor;
+  const exerciseKcal = exerciseKcalPerDay({
+    hoursPerWeek: activity.training_hours_per_week,
+    kind: activity.training_kind,
+    weightKg: weight,
+  });
+
+  // Free-text health notes are read by no rule: only the answers below are.
+  const mother = motherhoodOf(inputs.health);
+  const stage = motherStageOf(inputs.health, todayIso);
+  // The milk's energy is spent, so it is in the expenditure (and in a measured one); what
+  // pregnancy adds is built into the body, so it comes on top of any expenditure.
+  const tdee = bmr.kcal * activityFactor + exerciseKcal + stage.breastfeedingKcal;
   const prescribed = inputs.prescribed ?? null;
   const measured = inputs.expenditure_kcal ?? null;
   const adapted = prescribed || measured !== null ? null : (inputs.adapted ?? null);
   // What the person spends a day as the energy counts on it: measured when known.
-  const spent = measured ?? adapted?.expenditure_kcal ?? tdee;
+  const spent = (measured ?? adapted?.expenditure_kcal ?? tdee) + stage.pregnancyKcal;
 
   const changing = goal.goal !== 'maintain';
   const ahead = changing && goalWeightAhead(goal, weight);
   if (changing && !ahead) notes.push('goal_weight_reached');
   const goalDirection = !ahead ? 0 : goal.goal === 'lose' ? -1 : 1;
 
-  const pregnant = inputs.health?.pregnant_or_postpartum === true;
+  const pregnant = mother.unknown || mother.pregnancyWeek !== null;
+  const breastfeeding = !mother.unknown && mother.breastfeeding !== 'no';
   const minor = ageYears < ADULT_AGE_YEARS;
-  const underweight = bodyMassIndex(weight, body.height_cm) < ONBOARDING_LIMITS.minHealthyBmi;
+  const underweight = bmi < ONBOARDING_LIMITS.minHealthyBmi;
   if (pregnant) notes.push('pregnancy');
+  if (breastfeeding) notes.push('breastfeeding');
   if (minor) notes.push('under_18');
   if (goalDirection < 0 && underweight) notes.push('underweight');
   const goalUnderweight =
     goalDirection < 0 &&
     bodyMassIndex(goal.goal_weight_kg, body.height_cm) < ONBOARDING_LIMITS.minHealthyBmi;
   if (goalUnderweight && !underweight) notes.push('goal_weight_underweight');
-  const noDeficit = pregnant || minor || underweight;
+  const noDeficit = !stage.deficitAllowed || minor || underweight;
   const direction = goalDirection < 0 && noDeficit ? 0 : goalDirection;
 
-  const fastest = weight * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
+  let fastest = weight * ONBOARDING_LIMITS.weeklyShareOfWeight.max;
+  if (direction < 0 && stage.maxWeeklyLossKg !== null) {
+    fastest = Math.min(fastest, stage.maxWeeklyLossKg);
+  }
   const minimum = energyMinimumKcal(body.sex);
   let pace = goal.weekly_rate_kg;
   if (direction !== 0 && pace > fastest) {
@@ -303,42 +348,62 @@ export function computeTargets(inputs: TargetInputs): Targets {
   }
   const askedDailyChange = (direction * pace * KCAL_PER_KG_OF_BODY_WEIGHT) / 7;
 
+  const floor = energyFloorKcal({
+    bmrKcal: bmr.kcal,
+    spentKcal: spent,
+    minimumKcal: minimum,
+    bmi,
+    motherMinimumKcal: stage.minimumKcal,
+  });
   let energy = spent + askedDailyChange;
   if (prescribed) {
     energy = prescribed.energy_kcal;
     notes.push('set_by_trainer');
   } else {
     if (adapted) {
-      energy = adapted.energy_kcal;
+      energy = adapted.energy_kcal + stage.pregnancyKcal;
       notes.push('adapted_to_expenditure');
     }
     // The floor never asks a person to eat more than they spend.
-    const floor = Math.min(spent, Math.max(bmr.kcal, minimum));
-    if (energy < floor) {
-      energy = floor;
-      notes.push(bmr.kcal >= minimum ? 'limited_by_bmr' : 'limited_by_minimum');
+    const least = Math.min(spent, floor.kcal);
+    if (energy < least) {
+      energy = least;
+      if (floor.by === 'bmr') notes.push('limited_by_bmr');
+      else if (floor.by === 'minimum') notes.push('limited_by_minimum');
+      else if (floor.by === 'obesity_deficit') notes.push('limited_by_obesity_deficit');
     }
   }
   const weeklyChangeKg = ((energy - spent) * 7) / KCAL_PER_KG_OF_BODY_WEIGHT;
 
   const energyKcal = Math.round(energy);
-  const reference = proteinReferenceKg(body, weight);
-  const lowCarb = inputs.eating != null && LOW_CARB_PATTERNS.includes(inputs.eating.eating_pattern);
-  let macros = proteinAndFat(
+  const proteinNeed = formulaProteinNeedG({
+    body,
+    activity,
+    ageYears,
+    deficit: energy < spent,
+    motherProteinG: stage.proteinG,
+  });
+  const macros = proteinAndFat(
     energyKcal,
-    { weightKg: weight, proteinReferenceKg: reference },
+    { weightKg: weight, proteinNeedG: proteinNeed },
     prescribed,
   );
-  // A trainer's prescription is the trainer's call; the formula keeps room for carbohydrate.
-  if (!prescribed && !lowCarb) macros = leaveRoomForCarbohydrate(energyKcal, macros);
-  const { proteinG, fatG } = fitInEnergy(energyKcal, macros, prescribed);
-  const carbohydrateG = Math.max(
-    0,
-    Math.round(
-      (energyKcal - proteinG * KCAL_PER_G.protein - fatG * KCAL_PER_G.fat) /
-        KCAL_PER_G.carbohydrate,
-    ),
-  );
+  let { proteinG, fatG } = fitInEnergy(energyKcal, macros, prescribed);
+  const rest = energyKcal - proteinG * KCAL_PER_G.protein - fatG * KCAL_PER_G.fat;
+  let carbohydrateG = Math.max(0, Math.round(rest / KCAL_PER_G.carbohydrate));
+  // Low carb and keto cap the carbohydrate; fat takes the rest, unless a trainer set it.
+  const cap = carbohydrateCapG(inputs.eating?.eating_pattern ?? null, energyKcal);
+  if (cap !== null && carbohydrateG > cap && prescribed?.fat_g == null) {
+    carbohydrateG = cap;
+    fatG = Math.max(
+      fatG,
+      Math.round(
+        (energyKcal - proteinG * KCAL_PER_G.protein - cap * KCAL_PER_G.carbohydrate) /
+          KCAL_PER_G.fat,
+      ),
+    );
+  }
+  proteinG = Math.max(0, proteinG);
 
   let goalDate: string | null = null;
   // A prescribed energy may move the weight away from the goal: then there is no date; nor
@@ -346,7 +411,6 @@ export function computeTargets(inputs: TargetInputs): Targets {
   if (ahead && !goalUnderweight && Math.sign(weeklyChangeKg) === goalDirection) {
     const weeks = Math.abs(goal.goal_weight_kg - weight) / Math.abs(weeklyChangeKg);
     const days = Math.ceil(weeks * 7);
-    const todayIso = isoDate(inputs.today);
     // Counted from the latest trend weight, or from the start until there is one, so the
     // date stays put while the weight follows the plan.
     const from = current?.date ?? startOn ?? todayIso;
@@ -363,9 +427,10 @@ export function computeTargets(inputs: TargetInputs): Targets {
     age_years: ageYears,
     weight_kg: weight,
     bmr_kcal: Math.round(bmr.kcal),
-    energy_floor_kcal: Math.round(Math.max(bmr.kcal, minimum)),
+    energy_floor_kcal: Math.round(floor.kcal),
     activity_level: activity.activity_level,
     activity_factor: activityFactor,
+    exercise_kcal: Math.round(exerciseKcal),
     tdee_kcal: Math.round(tdee),
     energy_kcal: energyKcal,
     protein_g: proteinG,

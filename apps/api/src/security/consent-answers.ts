@@ -29,6 +29,8 @@ const TARGET_NOTE_NEEDS: Record<TargetNote, Need | readonly Need[]> = {
   underweight: 'body',
   goal_weight_underweight: 'body',
   pregnancy: 'health',
+  breastfeeding: 'health',
+  limited_by_obesity_deficit: 'body',
   health_review: 'health',
 };
 
@@ -44,6 +46,8 @@ const targets: Table = {
   energy_floor_kcal: 'diary',
   activity_level: 'diary',
   activity_factor: 'diary',
+  // Hours × MET × the body weight: it tells the weight.
+  exercise_kcal: 'body',
   tdee_kcal: 'body',
   energy_kcal: 'diary',
   protein_g: 'diary',

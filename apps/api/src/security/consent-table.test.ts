@@ -115,7 +115,7 @@ async function setUp(): Promise<Setup> {
     body: { ...answers.body, sex: 'female' as const, weight_kg: 70 },
     goal: { ...answers.goal, goal_weight_kg: 66 },
     eating: { ...answers.eating, allergies: ['milk' as const], other_allergies: 'Kiwi' },
-    health: { ...answers.health, pregnant_or_postpartum: true, heart_condition: true },
+    health: { ...answers.health, pregnancy_week: 20, heart_condition: true },
   };
   for (const step of Object.keys(steps) as (keyof typeof steps)[]) {
     const res = await trainee.call('PUT', `/v0/users/${id}/onboarding/${step}/`, steps[step]);

@@ -139,7 +139,7 @@ export function birthDateForAge30(): string {
 
 /**
  * Answers and finishes the onboarding through the API: the shared answers, born 30 years
- * before today so that their targets (2209 kcal) hold.
+ * before today so that their targets (2125 kcal) hold.
  */
 export async function answerOnboarding(request: APIRequestContext, tokens: Tokens) {
   const headers = { Authorization: `Token ${tokens.access_token}` };
@@ -166,9 +166,9 @@ export async function onboardedAccount(request: APIRequestContext, label: string
 /**
  * Four weeks of a trainee's life before today, where they live (the default time zone): each
  * day eaten around `kcal` (±80) and marked as logged in full, and a weighing every morning
- * that falls `kgPerDay` a day down to `todayKg` this morning. Eating about the shared answers'
- * target (2209 kcal) while losing 0.1 kg a day says they spend some 770 kcal a day more than
- * they eat, more than the formula's TDEE: the week's proposal raises their target.
+ * that falls `kgPerDay` a day down to `todayKg` this morning. Eating some 2209 kcal a day, near
+ * the shared answers' target, while losing 0.1 kg a day says they spend some 770 kcal a day
+ * more than they eat, more than the formula's TDEE: the week's proposal raises their target.
  */
 export async function seedMonth(
   request: APIRequestContext,

@@ -78,7 +78,7 @@ export async function verifyThroughForm(page: Page, code: string) {
 
 /**
  * The six onboarding steps answered as a man of 30, 180 cm and 80 kg who wants to lose half a
- * kilo a week (2209 kcal a day), sharing his data with his trainer; ends on the summary.
+ * kilo a week (2125 kcal a day), sharing his data with his trainer; ends on the summary.
  * `after(step)` runs once a step is sent, on the screen that follows it.
  */
 export async function onboardThroughForms(
@@ -107,6 +107,8 @@ export async function onboardThroughForms(
   await expect(page.getByRole('heading', { level: 1, name: 'Tu actividad' })).toBeVisible();
   await page.getByLabel(/^Moderada/).check();
   await page.getByLabel('Días de entrenamiento por semana').fill('4');
+  await page.getByLabel('Horas de entrenamiento por semana').fill('4');
+  await page.getByLabel(/^Fuerza/).check();
   await next(3);
   // 4. Training
   await expect(page.getByText('Paso 4 de 6')).toBeVisible();

@@ -19,6 +19,12 @@ describe('safetyLine', () => {
     expect(safetyLine(withNotes(['pregnancy', 'health_review'], 'gain'))).toMatch(/matrona/);
   });
 
+  it('names the milk and the 1800 kcal floor while breastfeeding', () => {
+    expect(safetyLine(withNotes(['breastfeeding']))).toBe(
+      'Mientras das el pecho tu objetivo incluye lo que gastas en la leche y nunca baja de 1800 kcal. Sigue las indicaciones de tu matrona o de tu médico.',
+    );
+  });
+
   it('speaks of maintenance under 18 only for a goal to lose', () => {
     expect(safetyLine(withNotes(['under_18']))).toBe(
       'Antes de los 18 años no te proponemos perder peso: tu objetivo es de mantenimiento.',

@@ -10,6 +10,9 @@ import {
   bodyToMetric,
   eatingStepSchema,
   goalStepSchema,
+  breastfeedingSinceFutureMessage,
+  breastfeedingSinceRequiredMessage,
+  breastfeedingSinceTooOldMessage,
   HEALTH_QUESTIONS,
   healthStepSchema,
   nextOnboardingStep,
@@ -26,6 +29,13 @@ function messages(result: { error?: { issues: { path: PropertyKey[]; message: st
   for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
   return byField;
 }
+
+const training = {
+  activity_level: 'light',
+  training_days_per_week: 3,
+  training_hours_per_week: 4.5,
+  training_kind: 'mixed',
+};
 
 const body: BodyAnswer = {
   sex: 'female',
@@ -46,9 +56,7 @@ describe('numbers in every step', () => {
       ),
     ).toEqual({ weekly_rate_kg: 'El ritmo semanal debe ser un número positivo' });
     expect(
-      messages(
-        activityStepSchema().safeParse({ activity_level: 'light', training_days_per_week: -2 }),
-      ),
+      messages(activityStepSchema().safeParse({ ...training, training_days_per_week: -2 })),
     ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben ser un número positivo' });
   });
 
@@ -212,14 +220,10 @@ describe('age', () => {
 describe('steps 3 to 6', () => {
   it('wants whole training days from 0 to 7 and meals from 1 to 8', () => {
     expect(
-      messages(
-        activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 2.5 }),
-      ),
+      messages(activityStepSchema().safeParse({ ...training, training_days_per_week: 2.5 })),
     ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben ser un número entero' });
     expect(
-      messages(
-        activityStepSchema().safeParse({ activity_level: 'active', training_days_per_week: 8 }),
-      ),
+      messages(activityStepSchema().safeParse({ ...training, training_days_per_week: 8 })),
     ).toEqual({ training_days_per_week: 'Los días de entrenamiento deben estar entre 0 y 7' });
     const eating = {
       eating_pattern: 'vegetarian',
@@ -235,6 +239,26 @@ describe('steps 3 to 6', () => {
         eatingStepSchema().safeParse({ ...eating, meals_per_day: 4, allergies: ['milk', 'milk'] }),
       ),
     ).toEqual({ allergies: 'Las alergias no pueden repetirse' });
+  });
+
+  it('wants training hours from 0 to 30 in half hours, and a kind of training', () => {
+    expect(activityStepSchema().parse(training)).toEqual(training);
+    expect(
+      messages(activityStepSchema().safeParse({ ...training, training_hours_per_week: 31 })),
+    ).toEqual({
+      training_hours_per_week: 'Las horas de entrenamiento deben estar entre 0 y 30 horas',
+    });
+    expect(
+      messages(activityStepSchema().safeParse({ ...training, training_hours_per_week: 2.25 })),
+    ).toEqual({
+      training_hours_per_week: 'Las horas de entrenamiento van de media en media hora: 1, 1,5, 2…',
+    });
+    expect(
+      messages(activityStepSchema().safeParse({ ...training, training_kind: 'yoga' })),
+    ).toEqual({
+      training_kind:
+        'El tipo de entrenamiento debe ser uno de los valores: strength, endurance, mixed',
+    });
   });
 
   it('wants at least one kind of equipment, from the list', () => {
@@ -254,8 +278,10 @@ describe('steps 3 to 6', () => {
       dizziness: false,
       bone_or_joint_problem: true,
       blood_pressure_medication: false,
-      pregnant_or_postpartum: false,
       other_condition: false,
+      pregnancy_week: null,
+      breastfeeding: 'no',
+      breastfeeding_since: null,
       health_notes: 'Rodilla operada en 2019',
       share_with_trainer: true,
     };
@@ -277,6 +303,9 @@ describe('steps 3 to 6', () => {
     ).toEqual({
       health_data_consent: false,
       ...cleared,
+      pregnancy_week: null,
+      breastfeeding: null,
+      breastfeeding_since: null,
       health_notes: null,
       share_with_trainer: true,
     });
@@ -290,7 +319,12 @@ describe('steps 3 to 6', () => {
         share_with_trainer: false,
       }),
     ).toMatchObject({ heart_condition: null, health_notes: null });
-    for (const said of [{ chest_pain: true }, { health_notes: 'Asma' }]) {
+    for (const said of [
+      { chest_pain: true },
+      { health_notes: 'Asma' },
+      { pregnancy_week: 12 },
+      { breastfeeding: 'exclusive', breastfeeding_since: '2026-01-10' },
+    ]) {
       expect(
         messages(
           healthStepSchema().safeParse({
@@ -301,6 +335,45 @@ describe('steps 3 to 6', () => {
         ),
       ).toEqual({ health_data_consent: CONSENT_MESSAGES.healthConsentRequired });
     }
+  });
+});
+
+describe('pregnancy and breastfeeding on the health step', () => {
+  const today = new Date('2026-03-02T10:00:00Z');
+  const consented = { ...answers.health };
+
+  it('keeps a week of pregnancy from 1 to 42, or none', () => {
+    const schema = healthStepSchema({ today });
+    expect(schema.parse({ ...consented, pregnancy_week: 20 }).pregnancy_week).toBe(20);
+    expect(schema.parse({ ...consented, pregnancy_week: '' }).pregnancy_week).toBeNull();
+    expect(messages(schema.safeParse({ ...consented, pregnancy_week: 43 }))).toEqual({
+      pregnancy_week: 'La semana de embarazo debe estar entre 1 y 42',
+    });
+    expect(messages(schema.safeParse({ ...consented, pregnancy_week: 12.5 }))).toEqual({
+      pregnancy_week: 'La semana de embarazo debe ser un número entero',
+    });
+  });
+
+  it('needs the date breastfeeding began, not in the future, and forgets it when not breastfeeding', () => {
+    const schema = healthStepSchema({ today });
+    const feeding = { ...consented, breastfeeding: 'partial', breastfeeding_since: '2025-10-01' };
+    expect(schema.parse(feeding)).toMatchObject({
+      breastfeeding: 'partial',
+      breastfeeding_since: '2025-10-01',
+    });
+    expect(messages(schema.safeParse({ ...feeding, breastfeeding_since: null }))).toEqual({
+      breastfeeding_since: breastfeedingSinceRequiredMessage,
+    });
+    expect(messages(schema.safeParse({ ...feeding, breastfeeding_since: '2026-03-03' }))).toEqual({
+      breastfeeding_since: breastfeedingSinceFutureMessage,
+    });
+    expect(messages(schema.safeParse({ ...feeding, breastfeeding_since: '2020-03-01' }))).toEqual({
+      breastfeeding_since: breastfeedingSinceTooOldMessage,
+    });
+    expect(schema.parse({ ...feeding, breastfeeding: 'no' }).breastfeeding_since).toBeNull();
+    expect(messages(schema.safeParse({ ...consented, breastfeeding: undefined }))).toEqual({
+      breastfeeding: 'La lactancia debe ser uno de los valores: no, exclusive, partial',
+    });
   });
 });
 

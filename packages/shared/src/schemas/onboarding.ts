@@ -64,10 +64,15 @@ export const EATING_PATTERNS = [
   'pescatarian',
   'flexitarian',
   'low_carb',
+  'keto',
   'other',
 ] as const;
-/** Eating patterns that ask for little carbohydrate, so the 130 g floor does not apply. */
-export const LOW_CARB_PATTERNS: readonly (typeof EATING_PATTERNS)[number][] = ['low_carb'];
+export type EatingPattern = (typeof EATING_PATTERNS)[number];
+/**
+ * Eating patterns that ask for little carbohydrate, so the 130 g floor does not apply: low
+ * carb (at most 26 % of the energy) and ketogenic (at most 50 g a day), decision 103.
+ */
+export const LOW_CARB_PATTERNS: readonly EatingPattern[] = ['low_carb', 'keto'];
 /** The fourteen allergens EU Regulation 1169/2011 requires labels to declare. */
 export const ALLERGENS = [
   'gluten',
@@ -92,10 +97,15 @@ export const HEALTH_QUESTIONS = [
   'dizziness',
   'bone_or_joint_problem',
   'blood_pressure_medication',
-  'pregnant_or_postpartum',
   'other_condition',
 ] as const;
 export type HealthQuestion = (typeof HEALTH_QUESTIONS)[number];
+/** Whether the person breastfeeds, and how: only breast milk, or with formula or food. */
+export const BREASTFEEDING = ['no', 'exclusive', 'partial'] as const;
+export type Breastfeeding = (typeof BREASTFEEDING)[number];
+/** The kind of training the hours are spent on: it sets their energy (decision 103). */
+export const TRAINING_KINDS = ['strength', 'endurance', 'mixed'] as const;
+export type TrainingKind = (typeof TRAINING_KINDS)[number];
 
 /** Accepted ranges, in metric; imperial forms check the same ranges converted. */
 export const ONBOARDING_LIMITS = {
@@ -110,6 +120,12 @@ export const ONBOARDING_LIMITS = {
   minHealthyBmi: 18.5,
   ageYears: { min: 16, max: 100 },
   trainingDays: { min: 0, max: 7 },
+  /** Hours of training a week, in half hours. */
+  trainingHours: { min: 0, max: 30, step: 0.5 },
+  /** The week of pregnancy, counted from the last period (up to 42). */
+  pregnancyWeek: { min: 1, max: 42 },
+  /** How far back the start of breastfeeding may be, in years. */
+  breastfeedingYears: 5,
   mealsPerDay: { min: 1, max: 8 },
 } as const;
 
@@ -310,17 +326,29 @@ export function bodyStepSchema(options: StepSchemaOptions = {}) {
 
 export const activityAnswerSchema = lazySchema(() =>
   z.object({
+    /** Daily life without the training. */
     activity_level: z.enum(ACTIVITY_LEVELS),
     training_days_per_week: z.number(),
+    training_hours_per_week: z.number(),
+    training_kind: z.enum(TRAINING_KINDS),
   }),
 );
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
 export function activityStepSchema() {
   const days = ONBOARDING_LIMITS.trainingDays;
+  const hours = ONBOARDING_LIMITS.trainingHours;
   return z.strictObject({
     activity_level: oneOf('El nivel de actividad', ACTIVITY_LEVELS),
     training_days_per_week: integerBetween('Los días de entrenamiento', days.min, days.max),
+    training_hours_per_week: positiveNumber('Las horas de entrenamiento')
+      .refine((value) => value >= hours.min && value <= hours.max, {
+        error: between('Las horas de entrenamiento', hours.min, hours.max, 'horas'),
+      })
+      .refine((value) => Number.isInteger(value / hours.step), {
+        error: 'Las horas de entrenamiento van de media en media hora: 1, 1,5, 2…',
+      }),
+    training_kind: oneOf('El tipo de entrenamiento', TRAINING_KINDS),
   });
 }
 
@@ -381,12 +409,19 @@ const healthAnswerShape = Object.fromEntries(
 /**
  * The health step as stored and read back. Health answers are kept only with the person's
  * explicit consent to process health data (GDPR art. 9.2.a): without it every question and
- * the notes are null, meaning "not answered", never "no".
+ * the notes are null, meaning "not answered", never "no". With the consent, `breastfeeding`
+ * null is the answer to the older single question «embarazada o he dado a luz en los
+ * últimos 6 meses» (decision 101): pregnant or breastfeeding, which of them unknown.
  */
 export const healthAnswerSchema = lazySchema(() =>
   z.object({
     health_data_consent: z.boolean(),
     ...healthAnswerShape,
+    /** The week of pregnancy (1 to 42), or null when not pregnant. */
+    pregnancy_week: z.number().int().nullable(),
+    breastfeeding: z.enum(BREASTFEEDING).nullable(),
+    /** The day the baby was born or breastfeeding began, YYYY-MM-DD; null when not. */
+    breastfeeding_since: z.string().nullable(),
     health_notes: z.string().nullable(),
     /** Consent to let the linked trainer see these answers and the diary. */
     share_with_trainer: z.boolean(),
@@ -396,19 +431,58 @@ export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
 const requiredBoolean = (field: string) => z.boolean({ error: m.boolean(field) });
 
+const pregnancyWeekMessage = between(
+  'La semana de embarazo',
+  ONBOARDING_LIMITS.pregnancyWeek.min,
+  ONBOARDING_LIMITS.pregnancyWeek.max,
+);
+export const breastfeedingSinceRequiredMessage =
+  'Indica desde qué fecha das el pecho (la del nacimiento, si no la recuerdas)';
+export const breastfeedingSinceFutureMessage =
+  'La fecha desde la que das el pecho no puede ser posterior a hoy';
+export const breastfeedingSinceTooOldMessage = `La fecha desde la que das el pecho no puede ser de hace más de ${String(ONBOARDING_LIMITS.breastfeedingYears)} años`;
+
+/** A calendar day, YYYY-MM-DD, in UTC. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * What the health step accepts. With the consent every question needs a yes or a no; without
- * it the questions may be left out (or null), and a "yes" or a note is refused rather than
- * silently dropped, so nobody believes Forja knows something it did not keep.
+ * What the health step accepts. With the consent every question needs a yes or a no, and
+ * breastfeeding an answer; without it the questions may be left out (or null), and a "yes",
+ * a pregnancy, breastfeeding or a note is refused rather than silently dropped, so nobody
+ * believes Forja knows something it did not keep. `today` bounds the breastfeeding date.
  */
-export function healthStepSchema() {
+export function healthStepSchema(options: Pick<StepSchemaOptions, 'today'> = {}) {
   const questions = Object.fromEntries(
     HEALTH_QUESTIONS.map((question) => [question, z.boolean().nullable().optional()]),
   ) as Record<HealthQuestion, z.ZodOptional<z.ZodNullable<z.ZodBoolean>>>;
+  const week = ONBOARDING_LIMITS.pregnancyWeek;
   return z
     .strictObject({
       health_data_consent: requiredBoolean('El consentimiento para tratar tus datos de salud'),
       ...questions,
+      pregnancy_week: z
+        .preprocess(
+          (value) => (value === '' ? null : value),
+          z
+            .number({ error: m.integer('La semana de embarazo') })
+            .refine((value) => Number.isInteger(value), {
+              error: m.integer('La semana de embarazo'),
+            })
+            .refine((value) => value >= week.min && value <= week.max, {
+              error: pregnancyWeekMessage,
+            })
+            .nullable(),
+        )
+        .optional(),
+      breastfeeding: oneOf('La lactancia', BREASTFEEDING).nullable().optional(),
+      breastfeeding_since: z
+        .preprocess(
+          (value) => (value === '' ? null : value),
+          z.iso.date({ error: m.date('La fecha desde la que das el pecho') }).nullable(),
+        )
+        .optional(),
       health_notes: text('Las observaciones de salud', { max: 1000, lines: 'several' })
         .nullable()
         .optional(),
@@ -425,10 +499,41 @@ export function healthStepSchema() {
             });
           }
         }
+        if (answer.breastfeeding == null) {
+          context.addIssue({
+            code: 'custom',
+            path: ['breastfeeding'],
+            message: m.oneOf('La lactancia', BREASTFEEDING),
+          });
+        } else if (answer.breastfeeding !== 'no') {
+          const since = answer.breastfeeding_since;
+          const today = options.today;
+          if (since == null) {
+            context.addIssue({
+              code: 'custom',
+              path: ['breastfeeding_since'],
+              message: breastfeedingSinceRequiredMessage,
+            });
+          } else if (today && since > isoDay(today)) {
+            context.addIssue({
+              code: 'custom',
+              path: ['breastfeeding_since'],
+              message: breastfeedingSinceFutureMessage,
+            });
+          } else if (today && ageOn(since, today) >= ONBOARDING_LIMITS.breastfeedingYears) {
+            context.addIssue({
+              code: 'custom',
+              path: ['breastfeeding_since'],
+              message: breastfeedingSinceTooOldMessage,
+            });
+          }
+        }
         return;
       }
       const said =
         HEALTH_QUESTIONS.some((question) => answer[question] === true) ||
+        answer.pregnancy_week != null ||
+        (answer.breastfeeding != null && answer.breastfeeding !== 'no') ||
         (answer.health_notes ?? '').trim() !== '';
       if (said) {
         context.addIssue({
@@ -446,9 +551,16 @@ export function healthStepSchema() {
           consent ? (answer[question] ?? false) : null,
         ]),
       ) as Record<HealthQuestion, boolean | null>;
+      const breastfeeding = consent ? (answer.breastfeeding ?? 'no') : null;
       return {
         health_data_consent: consent,
         ...questionAnswers,
+        pregnancy_week: consent ? (answer.pregnancy_week ?? null) : null,
+        breastfeeding,
+        breastfeeding_since:
+          breastfeeding === 'exclusive' || breastfeeding === 'partial'
+            ? (answer.breastfeeding_since ?? null)
+            : null,
         health_notes: consent ? (answer.health_notes ?? '') : null,
         share_with_trainer: answer.share_with_trainer,
       };
@@ -463,8 +575,31 @@ export function withoutHealthData(answer: HealthAnswer): HealthAnswer {
   return {
     ...answer,
     ...cleared,
+    pregnancy_week: null,
+    breastfeeding: null,
+    breastfeeding_since: null,
     health_data_consent: false,
     health_notes: null,
+  };
+}
+
+/**
+ * Pregnancy and breastfeeding as the targets read them: `unknown` is the older single
+ * question answered "yes" (stored answers from before decision 101), pregnant or
+ * breastfeeding, which of them not known until the person answers again.
+ */
+export function motherhoodOf(answer: HealthAnswer | null): {
+  pregnancyWeek: number | null;
+  breastfeeding: Breastfeeding;
+  breastfeedingSince: string | null;
+  unknown: boolean;
+} {
+  const consent = answer?.health_data_consent === true;
+  return {
+    pregnancyWeek: consent ? (answer.pregnancy_week ?? null) : null,
+    breastfeeding: consent ? (answer.breastfeeding ?? 'no') : 'no',
+    breastfeedingSince: consent ? (answer.breastfeeding_since ?? null) : null,
+    unknown: consent && answer.breastfeeding === null,
   };
 }
 
@@ -487,7 +622,7 @@ export const onboardingStepSchemas = {
   activity: lazySchema(activityStepSchema),
   training: lazySchema(trainingStepSchema),
   eating: lazySchema(eatingStepSchema),
-  health: lazySchema(healthStepSchema),
+  health: lazySchema(() => healthStepSchema()),
 } as const satisfies Record<OnboardingStepKey, unknown>;
 
 export const onboardingAnswerSchemas = {

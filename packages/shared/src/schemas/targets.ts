@@ -8,13 +8,16 @@ import { lazySchema } from './lazy';
 export const BMR_FORMULAS = ['mifflin-st-jeor', 'katch-mcardle'] as const;
 export type BmrFormula = (typeof BMR_FORMULAS)[number];
 
-/** Multipliers of the basal metabolic rate for each activity level. */
+/**
+ * Multipliers of the basal metabolic rate for each level of daily life, training left out:
+ * the training's energy is counted apart from its hours and kind (decision 103).
+ */
 export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
   sedentary: 1.2,
-  light: 1.375,
-  moderate: 1.55,
-  active: 1.725,
-  very_active: 1.9,
+  light: 1.3,
+  moderate: 1.4,
+  active: 1.5,
+  very_active: 1.6,
 };
 
 /**
@@ -27,7 +30,11 @@ export const ACTIVITY_FACTORS: Record<ActivityLevel, number> = {
  * - `limited_by_minimum`: the pace would put energy below 1200 kcal (women) or 1500 kcal
  *   (men), so it is slower.
  * - `pace_limited`: the pace asked for is more than 1 % of the body weight a week.
- * - `pregnancy`: pregnant or postpartum: never a deficit; follow the midwife or doctor.
+ * - `pregnancy`: pregnant (or the older question «embarazada o he dado a luz» ticked):
+ *   never a deficit, the trimester's energy and protein; follow the midwife or doctor.
+ * - `breastfeeding`: the milk's energy and protein added, at least 1800 kcal, a deficit only
+ *   from 8 weeks and at most 0.5 kg a week.
+ * - `limited_by_obesity_deficit`: with a BMI of 30 or more, the deficit is at most 750 kcal.
  * - `under_18`: the formulas are validated from 18: no deficit.
  * - `underweight`: the body-mass index is already below 18.5: no deficit.
  * - `goal_weight_underweight`: the goal weight is below a body-mass index of 18.5: no date.
@@ -46,6 +53,8 @@ export const TARGET_NOTES = [
   'underweight',
   'goal_weight_underweight',
   'adapted_to_expenditure',
+  'breastfeeding',
+  'limited_by_obesity_deficit',
 ] as const;
 export type TargetNote = (typeof TARGET_NOTES)[number];
 
@@ -65,6 +74,8 @@ export const targetsSchema = lazySchema(() =>
     energy_floor_kcal: z.number().int(),
     activity_level: z.enum(ACTIVITY_LEVELS),
     activity_factor: z.number(),
+    /** The training's energy a day, from its hours and kind, in the TDEE. */
+    exercise_kcal: z.number().int(),
     tdee_kcal: z.number().int(),
     energy_kcal: z.number().int(),
     protein_g: z.number().int(),
@@ -202,6 +213,7 @@ export const sharedTargetsSchema = lazySchema(() =>
     age_years: z.number().int().nullable(),
     weight_kg: z.number().nullable(),
     bmr_kcal: z.number().int().nullable(),
+    exercise_kcal: z.number().int().nullable(),
     tdee_kcal: z.number().int().nullable(),
     protein_g_per_kg: z.number().nullable(),
     fat_g_per_kg: z.number().nullable(),

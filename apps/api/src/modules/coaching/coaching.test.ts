@@ -131,7 +131,7 @@ describe('GET /v0/trainers/trainees/', () => {
   it("lists the trainer's linked trainees with their 7- and 30-day figures", async () => {
     const { trainer, headers } = await newTrainer();
     const trainee = await linkedTrainee(trainer.id);
-    // Target 2209 kcal: today within, yesterday out, 10 days ago within.
+    // Target 2125 kcal: today within, yesterday out, 10 days ago within.
     await logFood(trainee.id, TODAY, 2200);
     await logFood(trainee.id, addDays(TODAY, -1), 3000);
     await logFood(trainee.id, addDays(TODAY, -10), 2000);
@@ -412,7 +412,7 @@ describe('GET /v0/trainers/queue/', () => {
     const headers = await signedIn(trainer.id);
     const today = '2026-03-07';
     for (let day = 1; day <= 7; day++)
-      await logFood(trainee.id, addDays(today, -day), day <= 3 ? 3000 : 2209);
+      await logFood(trainee.id, addDays(today, -day), day <= 3 ? 3000 : 2125);
     for (let day = 0; day <= 40; day++)
       await weigh(trainee.id, addDays(today, -day), 85 - day * 0.05);
     const rules = (await queue(headers)).map((item) => item.rule);

@@ -631,11 +631,11 @@ describe('the body of a day', () => {
     await expectDay(
       luis,
       richDay({
-        kcal: 2209,
+        kcal: 2125,
         protein_g: 160,
-        carbohydrate_g: 255,
-        fat_g: 61,
-        fibre_g: 31,
+        carbohydrate_g: 239,
+        fat_g: 59,
+        fibre_g: 30,
         // 80 % of the 2.5 L of total water comes from drinks
         water_ml: 2000,
       }),

@@ -197,7 +197,7 @@ describe('the day', () => {
       fibre_g: targets.fibre_g,
       water_ml: targets.drinks_l * 1000,
     });
-    expect(targets.energy_kcal).toBe(2209);
+    expect(targets.energy_kcal).toBe(2125);
   });
 
   it('keeps water and notes per day', async () => {

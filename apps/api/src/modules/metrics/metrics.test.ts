@@ -189,17 +189,17 @@ describe('adherence against the energy target', () => {
     for (const step of ['goal', 'body', 'activity'] as const) {
       await ana.call('PUT', `/v0/users/${ana.user.id}/onboarding/${step}/`, answers[step]);
     }
-    // The target is 2209 kcal: within 220.9 of it counts.
+    // The target is 2125 kcal: within 212.5 of it counts.
     for (const [date, kcal] of [
       ['2026-02-25', 2000],
-      ['2026-02-26', 2429],
+      ['2026-02-26', 2337],
       ['2026-02-27', 1500],
-      ['2026-02-28', 2209],
+      ['2026-02-28', 2125],
     ] as const) {
       await ana.call('POST', '/v0/diary/entries/', { kind: 'quick', date, meal: 'comida', kcal });
     }
     expect((await metricsOf(ana)).adherence).toEqual({
-      target_kcal: 2209,
+      target_kcal: 2125,
       days_logged: 4,
       days_within: 3,
       percent: 75,

@@ -190,6 +190,7 @@ describe('finishing the onboarding', () => {
     });
     clock.advance(3_600_000);
     await saveOnboardingStep(deps(), user.id, 'activity', {
+      ...answers.activity,
       activity_level: 'active',
       training_days_per_week: 5,
     });

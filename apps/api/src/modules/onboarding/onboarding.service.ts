@@ -51,7 +51,7 @@ function stepSchema(
     case 'eating':
       return eatingStepSchema();
     case 'health':
-      return healthStepSchema();
+      return healthStepSchema({ today });
   }
 }
 

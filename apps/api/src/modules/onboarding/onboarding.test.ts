@@ -127,6 +127,107 @@ describe('the onboarding calls', () => {
     expect(state.data.answers).toMatchObject({ goal: null, body: null, activity: null });
   });
 
+  it('keep the training hours and kind, and refuse them out of range with a Spanish message', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    const cases: [unknown, string, string][] = [
+      [
+        { ...answers.activity, training_hours_per_week: 31 },
+        'training_hours_per_week',
+        'Las horas de entrenamiento deben estar entre 0 y 30 horas',
+      ],
+      [
+        { ...answers.activity, training_hours_per_week: 3.2 },
+        'training_hours_per_week',
+        'Las horas de entrenamiento van de media en media hora: 1, 1,5, 2…',
+      ],
+      [
+        { ...answers.activity, training_kind: 'yoga' },
+        'training_kind',
+        'El tipo de entrenamiento debe ser uno de los valores: strength, endurance, mixed',
+      ],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await put(`${base}/activity/`, payload, headers);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: { error: 'validation failed', message, fields: { [field]: message } },
+      });
+    }
+    expect((await get(`${base}/activity/`, headers)).json()).toEqual({ status: 200, data: null });
+
+    const athlete = {
+      ...answers.activity,
+      training_hours_per_week: 10.5,
+      training_kind: 'endurance',
+    };
+    expect((await put(`${base}/activity/`, athlete, headers)).statusCode).toBe(200);
+    expect((await get(`${base}/activity/`, headers)).json()).toEqual({
+      status: 200,
+      data: athlete,
+    });
+  });
+
+  it('keep the week of pregnancy and breastfeeding with its date, and refuse bad ones in Spanish', async () => {
+    const { user, headers } = await premiumUser(ctx);
+    const base = `/v0/users/${user.id}/onboarding`;
+    const feeding = {
+      ...answers.health,
+      breastfeeding: 'partial',
+      breastfeeding_since: '2025-11-20',
+    };
+    const cases: [unknown, string, string][] = [
+      [
+        { ...answers.health, pregnancy_week: 43 },
+        'pregnancy_week',
+        'La semana de embarazo debe estar entre 1 y 42',
+      ],
+      [
+        { ...feeding, breastfeeding_since: null },
+        'breastfeeding_since',
+        'Indica desde qué fecha das el pecho (la del nacimiento, si no la recuerdas)',
+      ],
+      // The test clock is on 2 March 2026.
+      [
+        { ...feeding, breastfeeding_since: '2026-03-03' },
+        'breastfeeding_since',
+        'La fecha desde la que das el pecho no puede ser posterior a hoy',
+      ],
+      [
+        { ...answers.health, breastfeeding: 'sometimes' },
+        'breastfeeding',
+        'La lactancia debe ser uno de los valores: no, exclusive, partial',
+      ],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await put(`${base}/health/`, payload, headers);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        data: { error: 'validation failed', message, fields: { [field]: message } },
+      });
+    }
+    expect((await get(`${base}/health/`, headers)).json()).toEqual({ status: 200, data: null });
+
+    const pregnantAndFeeding = { ...feeding, pregnancy_week: 14 };
+    expect((await put(`${base}/health/`, pregnantAndFeeding, headers)).statusCode).toBe(200);
+    expect((await get(`${base}/health/`, headers)).json()).toEqual({
+      status: 200,
+      data: pregnantAndFeeding,
+    });
+    // Without the consent to process health data, none of it may be sent.
+    const unconsented = await put(
+      `${base}/health/`,
+      { health_data_consent: false, share_with_trainer: false, pregnancy_week: 14 },
+      headers,
+    );
+    expect(unconsented.statusCode).toBe(400);
+    expect(unconsented.json()).toMatchObject({
+      data: { fields: { health_data_consent: expect.any(String) as string } },
+    });
+  });
+
   it('refuse a goal weight below a BMI of 18.5 and a pace above 1 % of the weight, once the body is known', async () => {
     const { user, headers } = await premiumUser(ctx);
     const base = `/v0/users/${user.id}/onboarding`;

@@ -28,7 +28,7 @@ async function trainer(first_name = 'Marta') {
   return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
 }
 
-/** A subscribed trainee of `trainerId` who answered goal, body and activity (2209 kcal). */
+/** A subscribed trainee of `trainerId` who answered goal, body and activity (2125 kcal). */
 async function trainee(trainerId: string) {
   const user = await createUser(ctx);
   await subscribe(ctx, user.id);
@@ -81,7 +81,7 @@ describe('the history of a trainee’s targets', () => {
         energy_kcal: 1800,
         protein_g: 150,
         fat_g: null,
-        formula_energy_kcal: 2209,
+        formula_energy_kcal: 2125,
         expenditure_kcal: null,
       },
     ]);
@@ -100,7 +100,7 @@ describe('the history of a trainee’s targets', () => {
       energy_kcal: null,
       protein_g: null,
       fat_g: null,
-      formula_energy_kcal: 2209,
+      formula_energy_kcal: 2125,
       expenditure_kcal: null,
       changed_at: '2026-03-02T09:01:00.000Z',
     });

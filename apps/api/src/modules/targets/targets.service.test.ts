@@ -30,7 +30,7 @@ describe('the current targets', () => {
     expect(error).toMatchObject({ status: 404, key: 'targetsUnavailable' });
   });
 
-  it('are computed from the stored answers: man of 30, 180 cm, 80 kg gives BMR 1780, 2209 kcal', async () => {
+  it('are computed from the stored answers: man of 30, 180 cm, 80 kg gives BMR 1780, 2125 kcal', async () => {
     const clock = new TestClock(new Date('2026-03-02T09:00:00.000Z'));
     const user = await insertUser(database.db);
     for (const step of ['goal', 'body', 'activity'] as const) {
@@ -39,11 +39,11 @@ describe('the current targets', () => {
     expect(await getTargets({ db: database.db, clock }, user.id)).toMatchObject({
       formula: 'mifflin-st-jeor',
       bmr_kcal: 1780,
-      tdee_kcal: 2759,
-      energy_kcal: 2209,
+      tdee_kcal: 2675,
+      energy_kcal: 2125,
       protein_g: 160,
-      fat_g: 61,
-      carbohydrate_g: 255,
+      fat_g: 59,
+      carbohydrate_g: 239,
       goal_date: '2026-05-11',
     });
   });

@@ -19,7 +19,9 @@ import {
   ENERGY_MIN_KCAL,
   kcalOf,
   proteinAndFat,
-  proteinReferenceKg,
+  formulaProteinNeedG,
+  isoDate,
+  motherStageOf,
 } from '../../nutrition/targets.formulas';
 import {
   findOverride,
@@ -184,14 +186,17 @@ export async function prescribeTargets(
   };
   const { answers, basis } = await findTargetAnswers(deps.db, userId);
   const formula = targetsOf(answers, null, deps.clock.now(), basis);
-  const { body } = answers;
-  if (body) {
-    const weightKg = formula?.weight_kg ?? body.weight_kg;
-    const macros = proteinAndFat(
-      prescribed.energy_kcal,
-      { weightKg, proteinReferenceKg: proteinReferenceKg(body, weightKg) },
-      prescribed,
-    );
+  const { body, activity } = answers;
+  if (body && activity && formula) {
+    const weightKg = formula.weight_kg;
+    const proteinNeedG = formulaProteinNeedG({
+      body: { ...body, weight_kg: weightKg },
+      activity,
+      ageYears: formula.age_years,
+      deficit: prescribed.energy_kcal < formula.tdee_kcal,
+      motherProteinG: motherStageOf(answers.health, isoDate(deps.clock.now())).proteinG,
+    });
+    const macros = proteinAndFat(prescribed.energy_kcal, { weightKg, proteinNeedG }, prescribed);
     const kcal = kcalOf(macros);
     if (kcal > prescribed.energy_kcal) {
       const message = `La proteína (${String(macros.proteinG)} g) y la grasa (${String(macros.fatG)} g) suman ${String(kcal)} kcal, más que el objetivo de energía (${String(prescribed.energy_kcal)} kcal)`;

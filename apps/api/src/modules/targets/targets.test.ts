@@ -48,19 +48,20 @@ describe('GET /v0/targets/', () => {
     }
     const res = await ctx.app.inject({ method: 'GET', url: '/v0/targets/', headers });
     expect(res.statusCode).toBe(200);
-    // Man of 30, 180 cm, 80 kg: BMR 800 + 1125 − 150 + 5 = 1780; × 1.55 = 2759; − 550 = 2209
+    // Man of 30, 180 cm, 80 kg: BMR 800 + 1125 − 150 + 5 = 1780; × 1.4 + 4 h of strength
+    // training (182.9) = 2675; − 550 = 2125
     expect(res.json()).toMatchObject({
       status: 200,
       data: {
         formula: 'mifflin-st-jeor',
         bmr_kcal: 1780,
-        tdee_kcal: 2759,
-        energy_kcal: 2209,
+        tdee_kcal: 2675,
+        energy_kcal: 2125,
         protein_g: 160,
         protein_g_per_kg: 2,
-        fat_g: 61,
-        carbohydrate_g: 255,
-        fibre_g: 31,
+        fat_g: 59,
+        carbohydrate_g: 239,
+        fibre_g: 30,
         water_l: 2.5,
         weekly_change_kg: -0.5,
         goal_date: '2026-05-11',
@@ -144,8 +145,8 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       data: {
         user_id: trainee.user.id,
         override: null,
-        targets: { energy_kcal: 2209, notes: [] },
-        formula_targets: { energy_kcal: 2209 },
+        targets: { energy_kcal: 2125, notes: [] },
+        formula_targets: { energy_kcal: 2125 },
       },
     });
 
@@ -189,13 +190,13 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
           energy_floor_kcal: 1780,
           notes: ['set_by_trainer'],
         },
-        formula_targets: { energy_kcal: 2209, notes: [] },
+        formula_targets: { energy_kcal: 2125, notes: [] },
       },
     });
 
     expect(await ownTargets(trainee.headers)).toMatchObject({
       bmr_kcal: 1780,
-      tdee_kcal: 2759,
+      tdee_kcal: 2675,
       energy_kcal: 1600,
       // min(2.0 × 80 = 160, 35 % × 1600 / 4 = 140) = 140 g
       protein_g: 140,
@@ -205,10 +206,10 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       carbohydrate_g: 152,
       // 14 × 1.6 = 22.4 g, under the floor of 25 g
       fibre_g: 25,
-      // (1600 − 2759) × 7 / 7700 = −1.054 kg a week
-      weekly_change_kg: -1.05,
-      // 5 kg / 1.05364 kg a week × 7 = 33.2 days, so 34 days after 2 March 2026
-      goal_date: '2026-04-05',
+      // (1600 − 2674.9) × 7 / 7700 = −0.977 kg a week
+      weekly_change_kg: -0.98,
+      // 5 kg / 0.97714 kg a week × 7 = 35.8 days, so 36 days after 2 March 2026
+      goal_date: '2026-04-07',
       notes: ['set_by_trainer'],
     });
     // The diary's totals are held against the same numbers.
@@ -258,7 +259,15 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     const trainee = await traineeOf(trainer.user.id);
     for (const [step, payload] of [
       ['goal', { goal: 'lose', weekly_rate_kg: 0.8, goal_weight_kg: 75 }],
-      ['activity', { activity_level: 'sedentary', training_days_per_week: 0 }],
+      [
+        'activity',
+        {
+          activity_level: 'sedentary',
+          training_days_per_week: 0,
+          training_hours_per_week: 0,
+          training_kind: 'strength',
+        },
+      ],
     ] as const) {
       const res = await ctx.app.inject({
         method: 'PUT',
@@ -294,11 +303,11 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
     const res = await call('DELETE', trainee.user.id, trainer.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      data: { override: null, targets: { energy_kcal: 2209, notes: [] } },
+      data: { override: null, targets: { energy_kcal: 2125, notes: [] } },
     });
     expect(await ownTargets(trainee.headers)).toMatchObject({
-      energy_kcal: 2209,
-      carbohydrate_g: 255,
+      energy_kcal: 2125,
+      carbohydrate_g: 239,
       weekly_change_kg: -0.5,
       goal_date: '2026-05-11',
       notes: [],
@@ -338,8 +347,8 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
         expect(res.statusCode, `${method} ${id}`).toBe(404);
       }
     }
-    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
-    expect(await ownTargets(classmate.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2125, notes: [] });
+    expect(await ownTargets(classmate.headers)).toMatchObject({ energy_kcal: 2125, notes: [] });
   });
 
   it('answers 404 to the trainer of a trainee who has not consented to share their data', async () => {
@@ -352,7 +361,7 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json(), id).toMatchObject({ data: { message: 'Recurso no encontrado' } });
     }
-    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209 });
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2125 });
   });
 
   it('drops the override when the trainee withdraws their consent', async () => {
@@ -370,7 +379,7 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       payload: NO_AREAS,
     });
     expect(withdrawn.statusCode).toBe(200);
-    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2125, notes: [] });
     expect((await call('GET', trainee.user.id, trainer.headers)).statusCode).toBe(404);
 
     // Consenting again does not bring the old override back.
@@ -399,7 +408,7 @@ describe('targets a trainer sets: /v0/users/{id}/targets/', () => {
       const res = await call(method, trainee.user.id, trainer.headers, { energy_kcal: 1600 });
       expect(res.statusCode, method).toBe(404);
     }
-    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2209, notes: [] });
+    expect(await ownTargets(trainee.headers)).toMatchObject({ energy_kcal: 2125, notes: [] });
   });
 
   it('lets an admin set any trainee’s targets, and nobody else’s', async () => {
@@ -520,10 +529,11 @@ describe('targets over time', () => {
       });
       expect(weigh.statusCode).toBe(200);
       // The trend starts at the first weighing, 79 kg: BMR 790 + 1125 − 150 + 5 = 1770;
-      // × 1.55 = 2743.5; − 550 = 2193.5; 4 kg at 0.5 kg a week is 56 days after 3 March.
+      // × 1.4 = 2478, + 4 × 4 × 79 / 7 = 180.6 of training; − 550 = 2108.6; 4 kg at 0.5 kg a
+      // week is 56 days after 3 March.
       expect(await ownTargets(headers)).toMatchObject({
         weight_kg: 79,
-        energy_kcal: 2194,
+        energy_kcal: 2109,
         goal_date: '2026-04-28',
       });
       const day = await ctx.app.inject({
@@ -531,7 +541,7 @@ describe('targets over time', () => {
         url: '/v0/diary/days/2026-03-03/',
         headers,
       });
-      expect(day.json()).toMatchObject({ data: { targets: { kcal: 2194 } } });
+      expect(day.json()).toMatchObject({ data: { targets: { kcal: 2109 } } });
 
       const removed = await ctx.app.inject({
         method: 'DELETE',

@@ -125,7 +125,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     }
     expect((await linkOf(ana.user.id)).override).toBeUndefined();
     const own = await call('GET', '/v0/targets/', ana.headers);
-    expect(own.body).toMatchObject({ data: { energy_kcal: 2209, notes: [] } });
+    expect(own.body).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
   });
 
   it('keeps the targets closed when every area but the diary is shared, one by one', async () => {
@@ -215,7 +215,7 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
     expect((await call('GET', trainerUrl(ana.user.id), ana.headers)).body).toEqual(noTrainer);
     expect((await call('DELETE', trainerUrl(ana.user.id), ana.headers)).body).toEqual(noTrainer);
     const own = await call('GET', '/v0/targets/', ana.headers);
-    expect(own.body).toMatchObject({ data: { energy_kcal: 2209, notes: [] } });
+    expect(own.body).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
   });
 
   it('lets the trainer end the link, whatever the trainee shares', async () => {

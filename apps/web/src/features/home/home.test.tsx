@@ -68,7 +68,7 @@ describe('home', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Ana' })).toBeVisible();
     // 2209 − 500 eaten
-    expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(screen.getByTestId('energy-left')).toHaveTextContent('1625 kcal');
     expect(screen.getByRole('progressbar', { name: 'Proteínas' })).toHaveAttribute(
       'aria-valuetext',
       '40 de 160 g',
@@ -127,7 +127,7 @@ describe('home', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1625 kcal');
     expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
     vi.restoreAllMocks();
   });
@@ -152,7 +152,7 @@ describe('home', () => {
 
     answer = ok(answersTargets);
     await userEvent.click(within(failed).getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1625 kcal');
     expect(api.callsTo('GET', '/targets/')).toHaveLength(1);
   });
 
@@ -195,7 +195,7 @@ describe('home', () => {
 
     const energy = await screen.findByRole('region', { name: 'Energía que te queda hoy' });
     // 2759 − 500 eaten
-    expect(within(energy).getByTestId('energy-left')).toHaveTextContent('2259 kcal');
+    expect(within(energy).getByTestId('energy-left')).toHaveTextContent('2175 kcal');
     expect(energy).toHaveTextContent(
       'Durante el embarazo o la lactancia tu objetivo es, como mínimo, de mantenimiento. Sigue las indicaciones de tu matrona o de tu médico.',
     );

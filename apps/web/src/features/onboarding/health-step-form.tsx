@@ -5,28 +5,48 @@ import { Link } from '@tanstack/react-router';
 import {
   HEALTH_QUESTIONS,
   healthStepSchema,
+  type BodyAnswer,
   type HealthAnswer,
   type HealthQuestion,
 } from '@forja/shared/schemas/onboarding';
 import { focusRing, fieldControl, textLink } from '../../components/ui/styles';
-import { HEALTH_QUESTION_LABELS } from './labels';
-import type { StepFormProps } from './step-actions';
-import { FieldError } from '../../components/ui/form-field';
+import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
+import { BREASTFEEDING_LABELS, HEALTH_QUESTION_LABELS } from './labels';
+import { CHOOSE_ONE, type StepFormProps } from './step-actions';
+import { FieldError, TextField } from '../../components/ui/form-field';
+import { parseNumberInput } from '../../lib/number-input';
 
 /** The form's values: unticked boxes and empty notes stand for health answers not given. */
 type HealthForm = { [Q in HealthQuestion]: boolean } & {
   health_data_consent: boolean;
+  /** Empty when not pregnant. */
+  pregnancy_week: string;
+  breastfeeding: string;
+  breastfeeding_since: string;
   health_notes: string;
   share_with_trainer: boolean;
 };
 
-function formValues(initial: HealthAnswer | null): HealthForm {
+/**
+ * Pregnancy and breastfeeding are asked of women, and of anyone who has not said their sex
+ * yet; anyone else answers "no" without being asked.
+ */
+function asksMotherhood(body: BodyAnswer | null | undefined): boolean {
+  return body?.sex !== 'male';
+}
+
+function formValues(initial: HealthAnswer | null, asked: boolean): HealthForm {
   const questions = Object.fromEntries(
     HEALTH_QUESTIONS.map((question) => [question, initial?.[question] ?? false]),
   ) as Record<HealthQuestion, boolean>;
+  const consented = initial?.health_data_consent === true;
   return {
     ...questions,
     health_data_consent: initial?.health_data_consent ?? false,
+    pregnancy_week: initial?.pregnancy_week == null ? '' : String(initial.pregnancy_week),
+    // An answer to the older single question leaves breastfeeding to be answered again.
+    breastfeeding: !asked ? 'no' : consented ? (initial.breastfeeding ?? '') : '',
+    breastfeeding_since: initial?.breastfeeding_since ?? '',
     health_notes: initial?.health_notes ?? '',
     share_with_trainer: initial?.share_with_trainer ?? false,
   };
@@ -34,23 +54,40 @@ function formValues(initial: HealthAnswer | null): HealthForm {
 
 /** Without the consent only the two choices are sent: no health answer leaves the browser. */
 function prepare(values: HealthForm): unknown {
-  if (values.health_data_consent) return values;
-  return { health_data_consent: false, share_with_trainer: values.share_with_trainer };
+  if (!values.health_data_consent) {
+    return { health_data_consent: false, share_with_trainer: values.share_with_trainer };
+  }
+  const feeding = values.breastfeeding !== 'no' && values.breastfeeding !== '';
+  return {
+    ...values,
+    pregnancy_week:
+      values.pregnancy_week.trim() === '' ? null : parseNumberInput(values.pregnancy_week),
+    breastfeeding: values.breastfeeding === '' ? null : values.breastfeeding,
+    breastfeeding_since:
+      feeding && values.breastfeeding_since !== '' ? values.breastfeeding_since : null,
+  };
 }
 
 const checkboxRow = `flex cursor-pointer items-start gap-3 rounded-lg border border-neutral-300 p-3 has-checked:border-orange-700 has-checked:bg-orange-50 dark:border-neutral-600 dark:has-checked:border-orange-400 dark:has-checked:bg-orange-950 ${focusRing}`;
 
-export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<HealthAnswer>) {
+export function HealthStepForm({
+  initial,
+  body,
+  onSubmit,
+  actions,
+}: StepFormProps<HealthAnswer> & { body?: BodyAnswer | null }) {
+  const asked = asksMotherhood(body);
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
   } = useForm<HealthForm, unknown, HealthAnswer>({
-    resolver: zodResolver(z.preprocess(prepare, healthStepSchema())),
-    defaultValues: formValues(initial),
+    resolver: zodResolver(z.preprocess(prepare, healthStepSchema({ today: new Date() }))),
+    defaultValues: formValues(initial, asked),
   });
   const consents = useWatch({ control, name: 'health_data_consent' });
+  const breastfeeding = useWatch({ control, name: 'breastfeeding' });
   const anyYes = useWatch({ control, name: [...HEALTH_QUESTIONS] }).some(Boolean);
 
   return (
@@ -102,6 +139,34 @@ export function HealthStepForm({ initial, onSubmit, actions }: StepFormProps<Hea
               </label>
             ))}
           </fieldset>
+          {asked ? (
+            <>
+              <TextField
+                label="Semana de embarazo"
+                inputMode="numeric"
+                hint="Solo si estás embarazada: la semana en la que estás, de 1 a 42. Si no, déjalo vacío."
+                error={errors.pregnancy_week?.message}
+                {...register('pregnancy_week')}
+              />
+              <ChoiceField
+                legend="¿Das el pecho?"
+                type="radio"
+                columns={1}
+                options={optionsOf(BREASTFEEDING_LABELS)}
+                registration={register('breastfeeding')}
+                error={errors.breastfeeding ? CHOOSE_ONE : undefined}
+              />
+              {breastfeeding === 'exclusive' || breastfeeding === 'partial' ? (
+                <TextField
+                  label="Desde cuándo das el pecho"
+                  type="date"
+                  hint="La fecha del nacimiento, si no recuerdas otra."
+                  error={errors.breastfeeding_since?.message}
+                  {...register('breastfeeding_since')}
+                />
+              ) : null}
+            </>
+          ) : null}
           {anyYes ? (
             <p
               role="status"

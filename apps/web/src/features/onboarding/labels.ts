@@ -2,12 +2,14 @@ import { ALLERGEN_NAMES } from '@forja/shared/allergens';
 import type {
   ACTIVITY_LEVELS,
   ALLERGENS,
+  BREASTFEEDING,
   EATING_PATTERNS,
   EQUIPMENT,
   EXPERIENCE_LEVELS,
   GOALS,
   HEALTH_QUESTIONS,
   SEXES,
+  TRAINING_KINDS,
 } from '@forja/shared/schemas/onboarding';
 
 type LabelsOf<T extends readonly string[]> = Record<T[number], string>;
@@ -28,12 +30,26 @@ export const ACTIVITY_LABELS: LabelsOf<typeof ACTIVITY_LEVELS> = {
   very_active: 'Muy alta',
 };
 
+/** Daily life only: the training is asked apart, in hours (decision 103). */
 export const ACTIVITY_HINTS: LabelsOf<typeof ACTIVITY_LEVELS> = {
   sedentary: 'Trabajo sentado y poco movimiento fuera de él.',
-  light: 'Caminas a diario o entrenas 1-3 días por semana.',
-  moderate: 'Trabajo de pie o entrenas 3-5 días por semana.',
-  active: 'Trabajo físico o entrenas 6-7 días por semana.',
-  very_active: 'Trabajo muy físico y entrenas a diario, o dos veces al día.',
+  light: 'Trabajo sentado, pero caminas a diario o haces recados a pie.',
+  moderate: 'Pasas buena parte del día de pie o caminando (comercio, docencia, hostelería).',
+  active: 'Trabajo físico: cargas peso o no paras en todo el día.',
+  very_active: 'Trabajo muy duro físicamente (construcción, campo, mudanzas).',
+};
+
+/** The kinds of training in a sentence: «4 horas en total (fuerza)». */
+export const TRAINING_KIND_NAMES: LabelsOf<typeof TRAINING_KINDS> = {
+  strength: 'fuerza',
+  endurance: 'resistencia',
+  mixed: 'mixto',
+};
+
+export const TRAINING_KIND_LABELS: LabelsOf<typeof TRAINING_KINDS> = {
+  strength: 'Fuerza (pesas, máquinas, calistenia)',
+  endurance: 'Resistencia (correr, bici, natación)',
+  mixed: 'Mixto (funcional, crossfit, deportes de equipo)',
 };
 
 export const EXPERIENCE_LABELS: LabelsOf<typeof EXPERIENCE_LEVELS> = {
@@ -59,7 +75,8 @@ export const EATING_PATTERN_LABELS: LabelsOf<typeof EATING_PATTERNS> = {
   vegan: 'Vegana',
   pescatarian: 'Pescetariana',
   flexitarian: 'Flexitariana',
-  low_carb: 'Baja en hidratos (low carb o cetogénica)',
+  low_carb: 'Baja en hidratos (low carb)',
+  keto: 'Cetogénica (keto)',
   other: 'Otra',
 };
 
@@ -73,6 +90,11 @@ export const HEALTH_QUESTION_LABELS: LabelsOf<typeof HEALTH_QUESTIONS> = {
   bone_or_joint_problem:
     'Tengo un problema de huesos o articulaciones que el ejercicio puede empeorar',
   blood_pressure_medication: 'Tomo medicación para la tensión o el corazón',
-  pregnant_or_postpartum: 'Estoy embarazada o he dado a luz en los últimos 6 meses',
   other_condition: 'Tengo otra razón médica para no hacer ejercicio sin supervisión',
+};
+
+export const BREASTFEEDING_LABELS: LabelsOf<typeof BREASTFEEDING> = {
+  no: 'No',
+  exclusive: 'Sí, solo leche materna',
+  partial: 'Sí, junto con leche de fórmula o comida',
 };

@@ -20,6 +20,7 @@ import {
   EXPERIENCE_LABELS,
   GOAL_LABELS,
   SEX_LABELS,
+  TRAINING_KIND_NAMES,
 } from './labels';
 import { finishOnboarding, onboardingQuery } from './onboarding-api';
 import { OnboardingLayout } from './onboarding-layout';
@@ -146,7 +147,9 @@ export function summaryOf(
     case 'activity': {
       const activity = answers.activity;
       if (!activity) return null;
-      return `Actividad ${ACTIVITY_LABELS[activity.activity_level].toLowerCase()}, ${String(activity.training_days_per_week)} días de entrenamiento por semana`;
+      const hours = formatSpanishNumber(activity.training_hours_per_week);
+      const kind = TRAINING_KIND_NAMES[activity.training_kind];
+      return `Actividad ${ACTIVITY_LABELS[activity.activity_level].toLowerCase()}, ${String(activity.training_days_per_week)} días de entrenamiento por semana, ${hours} ${activity.training_hours_per_week === 1 ? 'hora' : 'horas'} en total (${kind})`;
     }
     case 'training': {
       const training = answers.training;
@@ -173,7 +176,18 @@ export function summaryOf(
         : yes
           ? `${String(yes)} ${yes === 1 ? 'respuesta' : 'respuestas'} a revisar con un profesional`
           : 'Sin problemas de salud indicados';
-      return `${screening}. ${health.share_with_trainer ? 'Compartes tus respuestas de salud con tu entrenador' : 'No compartes tus respuestas de salud con tu entrenador'}`;
+      const motherhood = [
+        health.pregnancy_week !== null
+          ? `embarazada de ${String(health.pregnancy_week)} semanas`
+          : '',
+        health.breastfeeding === 'exclusive' || health.breastfeeding === 'partial'
+          ? 'das el pecho'
+          : '',
+      ].filter(Boolean);
+      const mother = motherhood.length
+        ? `. ${motherhood.join(' y ').replace(/^./, (first) => first.toUpperCase())}`
+        : '';
+      return `${screening}${mother}. ${health.share_with_trainer ? 'Compartes tus respuestas de salud con tu entrenador' : 'No compartes tus respuestas de salud con tu entrenador'}`;
     }
   }
 }

@@ -126,6 +126,13 @@ function StepForm({ step, answers, system, onSubmit, actions }: StepFormSwitchPr
     case 'eating':
       return <EatingStepForm initial={answers.eating} onSubmit={onSubmit} actions={actions} />;
     case 'health':
-      return <HealthStepForm initial={answers.health} onSubmit={onSubmit} actions={actions} />;
+      return (
+        <HealthStepForm
+          initial={answers.health}
+          body={answers.body}
+          onSubmit={onSubmit}
+          actions={actions}
+        />
+      );
   }
 }

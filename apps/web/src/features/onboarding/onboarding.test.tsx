@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answersTargets } from '@forja/shared/fixtures/onboarding';
+import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import {
   aSubscription,
   anOnboarding,
@@ -218,8 +218,10 @@ describe('the onboarding', () => {
 
     await user.click(await screen.findByLabelText(/Doy mi consentimiento explícito/));
     const questions = screen.getAllByRole('checkbox');
-    // The consent, the seven questions and the trainer's permission.
-    expect(questions).toHaveLength(9);
+    // The consent, the six questions and the trainer's permission: a man is not asked about
+    // pregnancy or breastfeeding.
+    expect(questions).toHaveLength(8);
+    expect(screen.queryByLabelText('Semana de embarazo')).toBeNull();
     await user.click(questions[1] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
@@ -230,7 +232,42 @@ describe('the onboarding', () => {
       health_data_consent: true,
       heart_condition: true,
       chest_pain: false,
+      pregnancy_week: null,
+      breastfeeding: 'no',
+      breastfeeding_since: null,
       health_notes: '',
+    });
+  });
+
+  it('asks a woman about pregnancy and breastfeeding, and since when she breastfeeds', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const woman = anOnboarding(5);
+    woman.answers.body = { ...answers.body, sex: 'female' };
+    const api = apiFor(woman, { [`PUT ${base}/health/`]: ok(anOnboarding(6)) });
+    renderApp('/users/onboarding/sixth-step');
+
+    await user.click(await screen.findByLabelText(/Doy mi consentimiento explícito/));
+    const feeding = screen.getByRole('group', { name: '¿Das el pecho?' });
+    // Nothing is chosen for her: she answers.
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await within(feeding).findByText('Elige una opción')).toBeVisible();
+    expect(api.callsTo('PUT', `${base}/health/`)).toHaveLength(0);
+
+    await user.click(within(feeding).getByLabelText('Sí, solo leche materna'));
+    const since = screen.getByLabelText('Desde cuándo das el pecho');
+    expect(since).toHaveAttribute('type', 'date');
+    await user.type(since, '2026-01-10');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `${base}/health/`)).toHaveLength(1);
+    });
+    expect(api.callsTo('PUT', `${base}/health/`)[0]?.body).toMatchObject({
+      health_data_consent: true,
+      pregnancy_week: null,
+      breastfeeding: 'exclusive',
+      breastfeeding_since: '2026-01-10',
     });
   });
 
@@ -249,14 +286,16 @@ describe('the onboarding', () => {
     const { router } = renderApp('/users/onboarding/resume');
 
     const targets = await screen.findByRole('region', { name: 'Tus objetivos diarios' });
-    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('2209 kcal');
+    expect(within(targets).getByTestId('energy-target')).toHaveTextContent('2125 kcal');
     expect(targets).toHaveTextContent('1780 kcal (fórmula de Mifflin-St Jeor)');
-    expect(targets).toHaveTextContent('2759 kcal');
+    expect(targets).toHaveTextContent(
+      '2675 kcal (× 1,4 por tu día a día y 183 kcal de entrenamiento)',
+    );
     expect(targets).toHaveTextContent('160 g');
     expect(targets).toHaveTextContent('2,0 g/kg');
-    expect(targets).toHaveTextContent('61 g');
-    expect(targets).toHaveTextContent('255 g');
-    expect(targets).toHaveTextContent('31 g');
+    expect(targets).toHaveTextContent('59 g');
+    expect(targets).toHaveTextContent('239 g');
+    expect(targets).toHaveTextContent('30 g');
     expect(targets).toHaveTextContent('2,5 L');
     expect(targets).toHaveTextContent('Perder 0,5 kg por semana');
     expect(targets).toHaveTextContent('75 kg el 11 de mayo de 2026');
@@ -347,7 +386,7 @@ describe('the onboarding', () => {
   it('brings the trainee back to the summary after changing one answer from it', async () => {
     const user = userEvent.setup();
     logIn();
-    apiFor(anOnboarding(6), {
+    const api = apiFor(anOnboarding(6), {
       [`PUT ${base}/activity/`]: ok(anOnboarding(6)),
       'GET /targets/': ok(answersTargets),
     });
@@ -357,10 +396,21 @@ describe('the onboarding', () => {
     expect(days).toHaveValue('4');
     await user.clear(days);
     await user.type(days, '5');
+    const hours = screen.getByLabelText('Horas de entrenamiento por semana');
+    expect(hours).toHaveValue('4');
+    await user.clear(hours);
+    await user.type(hours, '5,5');
+    await user.click(screen.getByLabelText('Resistencia (correr, bici, natación)'));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/users/onboarding/resume');
+    });
+    expect(api.callsTo('PUT', `${base}/activity/`)[0]?.body).toEqual({
+      activity_level: 'moderate',
+      training_days_per_week: 5,
+      training_hours_per_week: 5.5,
+      training_kind: 'endurance',
     });
   });
 });

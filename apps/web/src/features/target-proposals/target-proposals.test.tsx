@@ -78,7 +78,7 @@ describe('the week’s adjustment on home', () => {
     expect(card).toHaveTextContent('Lo subimos poco a poco: como mucho 150 kcal por semana.');
     expect(card).toHaveTextContent('Cuenta 24 días completos y 28 pesajes.');
     // 2209 − 500 eaten.
-    expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(screen.getByTestId('energy-left')).toHaveTextContent('1625 kcal');
 
     const held = holdCalls('/decision/');
     await ui.click(within(card).getByRole('button', { name: 'Aceptar 2359 kcal' }));
@@ -136,7 +136,7 @@ describe('the week’s adjustment on home', () => {
 
     expect(await findToast('Esta propuesta ya está decidida o ha caducado')).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Aceptar 2359 kcal' })).toBeVisible();
-    expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(screen.getByTestId('energy-left')).toHaveTextContent('1625 kcal');
   });
 
   it('keeps the target in one tap', async () => {
@@ -153,7 +153,7 @@ describe('the week’s adjustment on home', () => {
     expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'keep' },
     ]);
-    expect(screen.getByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(screen.getByTestId('energy-left')).toHaveTextContent('1625 kcal');
   });
 
   it('says quietly that the trainer is reviewing it, with nothing to decide', async () => {
@@ -216,7 +216,7 @@ describe('the week’s adjustment on home', () => {
     });
     renderApp('/users/home');
 
-    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1709 kcal');
+    expect(await screen.findByTestId('energy-left')).toHaveTextContent('1625 kcal');
     expect(screen.queryByRole('region', { name: 'Ajuste semanal' })).toBeNull();
   });
 });

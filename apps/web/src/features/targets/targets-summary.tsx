@@ -84,7 +84,11 @@ export function TargetsSummary({ targets, system }: TargetsSummaryProps) {
         <dd>
           {formatKcal(targets.tdee_kcal)}{' '}
           <span className="text-neutral-700 dark:text-neutral-300">
-            (× {formatPrecise(targets.activity_factor)} por tu actividad)
+            (× {formatPrecise(targets.activity_factor)} por tu día a día
+            {targets.exercise_kcal > 0
+              ? ` y ${formatKcal(targets.exercise_kcal)} de entrenamiento`
+              : ''}
+            )
           </span>
         </dd>
         <dt className="font-medium">Fibra</dt>
@@ -132,7 +136,11 @@ const NOTE_TEXTS: Record<Exclude<Note, EnergySource>, string> = {
   pace_limited:
     'Hemos limitado tu ritmo al 1 % de tu peso por semana: perder más deprisa suele costar músculo y es difícil de mantener.',
   pregnancy:
-    'Durante el embarazo, el posparto o la lactancia no te proponemos comer por debajo de lo que gastas: tus objetivos son, como mínimo, de mantenimiento. Sigue las indicaciones de tu matrona o de tu médico.',
+    'Durante el embarazo no te proponemos comer por debajo de lo que gastas, y sumamos la energía y la proteína de tu trimestre. Sigue las indicaciones de tu matrona o de tu médico.',
+  breastfeeding:
+    'Mientras das el pecho sumamos la energía y la proteína de la leche y no bajamos de 1800 kcal al día; si quieres perder peso, como mucho medio kilo por semana y a partir de las 8 semanas. Sigue las indicaciones de tu matrona o de tu médico.',
+  limited_by_obesity_deficit:
+    'Tu déficit se queda en 750 kcal al día, lo que recomiendan las guías de obesidad: perder más deprisa cuesta músculo y es difícil de mantener.',
   under_18:
     'Las fórmulas que usamos están validadas a partir de los 18 años, así que no te proponemos comer por debajo de lo que gastas. Habla con tu médico o con un dietista-nutricionista antes de intentar perder peso.',
   underweight:

@@ -48,7 +48,12 @@ const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
 
 /** Why the formula holds back, as the trainer reads it (decision 063). */
 const FORMULA_SAFETY: Partial<Record<Targets['notes'][number], string>> = {
-  pregnancy: 'Ha indicado embarazo o posparto: la fórmula no le propone déficit.',
+  pregnancy:
+    'Ha indicado embarazo: la fórmula no le propone déficit y suma la energía y la proteína de su trimestre.',
+  breastfeeding:
+    'Ha indicado que da el pecho: la fórmula suma la energía y la proteína de la leche y no baja de 1800 kcal.',
+  limited_by_obesity_deficit:
+    'Con un índice de masa corporal de 30 o más, la fórmula limita el déficit a 750 kcal al día.',
   under_18: 'Tiene menos de 18 años: la fórmula no le propone déficit.',
   underweight: 'Su índice de masa corporal es inferior a 18,5: la fórmula no le propone déficit.',
   goal_weight_underweight:

@@ -157,7 +157,9 @@ describe('Objetivos, in a trainee’s file', () => {
     api(lucia, { ...onFormula, targets: pregnant, formula_targets: pregnant });
     renderApp(`/trainers/clients/${lucia.id}/targets`);
     expect(
-      await screen.findByText('Ha indicado embarazo o posparto: la fórmula no le propone déficit.'),
+      await screen.findByText(
+        'Ha indicado embarazo: la fórmula no le propone déficit y suma la energía y la proteína de su trimestre.',
+      ),
     ).toBeVisible();
   });
 
