@@ -25,6 +25,9 @@ type Headers = Record<string, string>;
 const MINUTE = 60_000;
 const noHealthAnswers = Object.fromEntries([
   ...HEALTH_QUESTIONS.map((question) => [question, null]),
+  ['pregnancy_week', null],
+  ['breastfeeding', null],
+  ['breastfeeding_since', null],
   ['health_notes', null],
 ]) as Record<string, null>;
 
