@@ -49,6 +49,7 @@ import { commentsRoutes, trainerCommentsRoutes } from './modules/comments/commen
 import { traineeDiaryRoutes } from './modules/diary/trainee-diary.routes';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { diaryRoutes } from './modules/diary/diary.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       });
       // Open to anyone, or to any signed-in user (each route says which).
       await api.register(healthRoutes, modules);
+      await api.register(operationsRoutes, modules);
       await api.register(authRoutes, modules);
       await api.register(usersRoutes, modules);
       await api.register(preferencesRoutes, modules);

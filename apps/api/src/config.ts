@@ -214,6 +214,10 @@ const environmentSchema = z.object({
   VAPID_PRIVATE_KEY: vapidPrivateKey.optional(),
   VAPID_SUBJECT: vapidSubject.optional(),
   PUSH_ENDPOINT_HOSTS: hostList.optional(),
+  OPERATIONS_TOKEN: z
+    .string()
+    .regex(/^\S{32,200}$/, { error: 'must be 32 to 200 characters without spaces' })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -246,6 +250,8 @@ export interface Config {
   price: { premiumCents: number; currency: string };
   /** Multiplies the per-account limits of signed-in writes: load tests, never people. */
   writeLimitsScale: number;
+  /** The operator's bearer token for `GET /v0/operations/jobs/`; without it, no such read. */
+  operationsToken: string | undefined;
   redisUrl: string | undefined;
   /** Fastify's trustProxy: none, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -344,6 +350,7 @@ export function loadConfig(env: Environment = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     price: { premiumCents: e.PRICE_PREMIUM_CENTS, currency: e.PRICE_CURRENCY },
     writeLimitsScale: e.WRITE_LIMITS_SCALE,
+    operationsToken: e.OPERATIONS_TOKEN,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS ?? [],

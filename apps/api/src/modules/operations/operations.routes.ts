@@ -1,0 +1,67 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { backgroundJobsSchema } from '@forja/shared/schemas/operations';
+import { asc } from 'drizzle-orm';
+import { jobs } from '../../db/schema/jobs';
+import { AppError } from '../../http/app-error';
+import { responses, send } from '../../http/reply';
+import type { RoutesOptions } from '../../http/route-deps';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Whether the request carries `Authorization: Bearer <OPERATIONS_TOKEN>`, compared in
+ * constant time. No token configured: the operations read does not exist (404).
+ */
+function requireOperator(request: FastifyRequest, token: string | undefined): void {
+  if (!token) throw new AppError('notFound');
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header.trim()) : null;
+  if (!match?.[1] || !timingSafeEqual(digest(match[1]), digest(token))) {
+    throw new AppError('unauthorized');
+  }
+}
+
+/** The operator's read of the background jobs (decision 109): no user account reaches it. */
+export const operationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+  app.get(
+    '/operations/jobs/',
+    {
+      schema: {
+        tags: ['operations'],
+        summary:
+          "The background jobs: what is queued, running, stalled and failed (operator's token)",
+        response: responses(200, backgroundJobsSchema),
+      },
+    },
+    async (request, reply) => {
+      requireOperator(request, deps.config.operationsToken);
+      const rows = await deps.db
+        .select({
+          name: jobs.name,
+          status: jobs.status,
+          run_at: jobs.run_at,
+          attempts: jobs.attempts,
+          locked_until: jobs.locked_until,
+          locked_by: jobs.locked_by,
+          last_error: jobs.last_error,
+          last_run_at: jobs.last_run_at,
+        })
+        .from(jobs)
+        .orderBy(asc(jobs.status), asc(jobs.run_at));
+      const now = deps.clock.now().getTime();
+      const count = (status: string) => rows.filter((row) => row.status === status).length;
+      return send(reply, 200, {
+        queued: count('queued'),
+        running: count('running'),
+        failed: count('failed'),
+        stalled: rows.filter(
+          (row) => row.status === 'running' && (row.locked_until?.getTime() ?? 0) < now,
+        ).length,
+        jobs: rows,
+      });
+    },
+  );
+  return Promise.resolve();
+};
