@@ -1,6 +1,24 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+
+/**
+ * What proves the embedded default (PGlite) works: the migrations, the app and the server
+ * starting on it, the runner and idempotent writes (transactions), and each module's main
+ * test file (`modules/<name>/<name>.test.ts`). The whole API suite runs on PostgreSQL.
+ */
+const moduleMainTests = readdirSync(new URL('apps/api/src/modules', import.meta.url))
+  .map((name) => `apps/api/src/modules/${name}/${name}.test.ts`)
+  .filter((file) => existsSync(new URL(file, import.meta.url)));
+const embeddedDefaultTests = [
+  'apps/api/src/db/*.test.ts',
+  'apps/api/src/app.test.ts',
+  'apps/api/src/server.test.ts',
+  'apps/api/src/jobs/*.test.ts',
+  'apps/api/src/http/idempotency.test.ts',
+  ...moduleMainTests,
+];
 
 export default defineConfig({
   test: {
@@ -20,7 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
-          include: apiTests,
+          include: embeddedDefaultTests,
           environment: 'node',
           env: { FORJA_TEST_DB: 'pglite' },
           globalSetup: ['apps/api/test/pglite-setup.ts'],
