@@ -4,10 +4,9 @@ import type { Comment, UnreadComments } from '@forja/shared/schemas/comments';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import type { Roster } from '@forja/shared/schemas/trainer-workspace';
-import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { call } from '../../../test/http';
-import { subscribe } from '../../../test/premium';
+import { signedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkedPair, NO_AREAS, signedInTrainer } from '../../../test/trainers';
 
 // The trainee's file (decision 056): the summary, a diary day and the training log, each
@@ -35,11 +34,7 @@ beforeEach(() => {
   ctx.clock.set(new Date('2026-03-02T09:00:00.000Z'));
 });
 
-async function trainee() {
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-}
+const trainee = () => signedInUser(ctx);
 
 type Trainee = Awaited<ReturnType<typeof trainee>>;
 

@@ -15,7 +15,7 @@ import type { Today } from '@forja/shared/schemas/today';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { call } from '../../../test/http';
-import { subscribe } from '../../../test/premium';
+import { signedInUser } from '../../../test/subscribed';
 import { ALL_AREAS, linkedPair, linkToTrainer, signedInTrainer } from '../../../test/trainers';
 import { workouts } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
@@ -42,11 +42,7 @@ beforeEach(() => {
 
 type Headers = Record<string, string>;
 
-async function trainee() {
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-}
+const trainee = () => signedInUser(ctx);
 
 /** A trainer with one subscribed trainee sharing what is asked (everything else). */
 async function pair(areas: { training?: boolean } = {}) {
