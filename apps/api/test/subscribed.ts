@@ -6,8 +6,8 @@ import { subscribe } from './premium';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * A signed-in trainee (with an active subscription unless told otherwise) and a call() that
- * sends their token, JSON in and out.
+ * A signed-in trainee (with an active subscription unless told otherwise), their headers and
+ * a call() that sends their token, JSON in and out.
  */
 export async function signedInUser(ctx: TestContext, options: { subscribed?: boolean } = {}) {
   const user = await createUser(ctx);
@@ -23,7 +23,7 @@ export async function signedInUser(ctx: TestContext, options: { subscribed?: boo
       data: res.json<{ data: T }>().data,
     };
   };
-  return { user, token: access_token, call };
+  return { user, token: access_token, headers: auth(access_token), call };
 }
 
 export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;

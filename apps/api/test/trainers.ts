@@ -4,6 +4,10 @@ import { trainerLinks } from '../src/db/schema/coaching';
 import { users } from '../src/db/schema/users';
 import { auth, createUser, signIn } from './accounts';
 import type { TestContext } from './context';
+import { signedInUser } from './subscribed';
+
+/** Which areas a trainee shares with their trainer. */
+export type Areas = Partial<Record<ConsentArea, boolean>>;
 
 export const ALL_AREAS = { diary: true, training: true, body: true, check_ins: true } as const;
 export const NO_AREAS = { diary: false, training: false, body: false, check_ins: false } as const;
@@ -16,7 +20,7 @@ export async function linkToTrainer(
   ctx: TestContext,
   traineeId: string,
   trainerId: string,
-  areas: Partial<Record<ConsentArea, boolean>> = ALL_AREAS,
+  areas: Areas = ALL_AREAS,
 ) {
   const shared = { ...NO_AREAS, ...areas };
   await ctx.database.db.transaction(async (tx) => {
@@ -31,9 +35,23 @@ export async function linkToTrainer(
   });
 }
 
-/** A signed-in trainer (no subscription: the workspace needs none) and their headers. */
+/** A signed-in trainer (no subscription: the workspace needs none), their token and headers. */
 export async function signedInTrainer(ctx: TestContext) {
   const user = await createUser(ctx, { role: 'trainer', first_name: 'Marta', last_name: 'Ruiz' });
-  const tokens = await signIn(ctx, user.id);
-  return { user, headers: auth(tokens.access_token) };
+  const { access_token } = await signIn(ctx, user.id);
+  return { user, token: access_token, headers: auth(access_token) };
 }
+
+/**
+ * A new signed-in trainer (Marta Ruiz) and a new subscribed, signed-in trainee (Lucía
+ * Fernández) linked to them, sharing `areas`: all of them unless told; any left out of
+ * `areas` are not shared.
+ */
+export async function linkedPair(ctx: TestContext, options: { areas?: Areas } = {}) {
+  const trainer = await signedInTrainer(ctx);
+  const trainee = await signedInUser(ctx);
+  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, options.areas ?? ALL_AREAS);
+  return { trainer, trainee };
+}
+
+export type LinkedPair = Awaited<ReturnType<typeof linkedPair>>;

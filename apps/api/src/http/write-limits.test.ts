@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, signIn } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import { multipartFile } from '../../test/images';
-import { subscribe } from '../../test/premium';
-import { linkToTrainer, signedInTrainer } from '../../test/trainers';
+import { linkedPair } from '../../test/trainers';
 import { comments } from '../db/schema/comments';
 import { messages } from '../db/schema/messages';
 import { notifications } from '../db/schema/notifications';
@@ -30,21 +28,6 @@ afterAll(async () => {
 
 async function limitedApp(rateLimits: Partial<RateLimits>) {
   return createTestContext({ database: base.database, build: { rateLimits } });
-}
-
-/** A subscribed trainee linked to a new trainer. */
-async function pair(ctx: TestContext) {
-  const trainer = await signedInTrainer(ctx);
-  const user = await createUser(ctx);
-  await subscribe(ctx, user.id);
-  const headers = auth((await signIn(ctx, user.id)).access_token);
-  await linkToTrainer(ctx, user.id, trainer.user.id, {
-    diary: true,
-    training: true,
-    body: true,
-    check_ins: true,
-  });
-  return { trainer, trainee: { user, headers } };
 }
 
 function post(ctx: TestContext, headers: Record<string, string>, url: string, payload: object) {
@@ -73,7 +56,7 @@ describe('signed-in writes are limited per account', () => {
   it('refuses the message past the minute’s limit with 429, Retry-After and when to retry; nothing is stored; others go on', async () => {
     const ctx = await limitedApp({ messageWrite: { perAccount: { max: 3, windowMs: MINUTE } } });
     try {
-      const { trainer, trainee } = await pair(ctx);
+      const { trainer, trainee } = await linkedPair(ctx);
       for (let n = 1; n <= 3; n += 1) {
         const sent = await post(ctx, trainee.headers, '/v0/messages/', { body: `Hola ${n}` });
         expect(sent.statusCode, `message ${n}`).toBe(201);
@@ -110,7 +93,7 @@ describe('signed-in writes are limited per account', () => {
         },
       );
       expect(answer.statusCode).toBe(201);
-      const other = await pair(ctx);
+      const other = await linkedPair(ctx);
       expect(
         (await post(ctx, other.trainee.headers, '/v0/messages/', { body: 'Hola' })).statusCode,
       ).toBe(201);
@@ -124,7 +107,7 @@ describe('signed-in writes are limited per account', () => {
       messageWrite: { perAccount: roomy, perAccountDay: { max: 2, windowMs: DAY } },
     });
     try {
-      const { trainer, trainee } = await pair(ctx);
+      const { trainer, trainee } = await linkedPair(ctx);
       const url = `/v0/trainers/trainees/${trainee.user.id}/messages/`;
       expect((await post(ctx, trainer.headers, url, { body: 'Uno' })).statusCode).toBe(201);
       expect((await post(ctx, trainer.headers, url, { body: 'Dos' })).statusCode).toBe(201);
@@ -144,7 +127,7 @@ describe('signed-in writes are limited per account', () => {
     const one = { perAccount: { max: 1, windowMs: MINUTE } };
     const ctx = await limitedApp({ commentWrite: one, upload: one, checkInWrite: one });
     try {
-      const { trainer, trainee } = await pair(ctx);
+      const { trainer, trainee } = await linkedPair(ctx);
       const message = (res: { json: () => unknown }) =>
         (res.json() as { data: { message: string } }).data.message;
 

@@ -15,9 +15,17 @@ import type {
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
 import { PASSWORD } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { call } from '../../../test/http';
 import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '../../../test/images';
 import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import {
+  ALL_AREAS,
+  type Areas,
+  linkedPair,
+  linkToTrainer,
+  NO_AREAS,
+  signedInTrainer,
+} from '../../../test/trainers';
 import { checkIns, progressPhotos } from '../../db/schema/check-ins';
 import { diaryDays, diaryEntries, workouts } from '../../db/schema/diary';
 import { weightEntries } from '../../db/schema/metrics';
@@ -45,27 +53,17 @@ beforeEach(() => {
   ctx.clock.set(SUNDAY);
 });
 
-type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Answer<T> = T & { error?: string; message?: string };
-
-async function call<T>(headers: Headers, method: Method, url: string, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const data = res.body ? res.json<{ data: Answer<T> }>().data : ({} as Answer<T>);
-  return { status: res.statusCode, data, body: res.body, headers: res.headers };
-}
 
 const own = (trainee: SignedInUser) => ({ authorization: `Token ${trainee.token}` });
 
-async function pair(areas = { diary: true, training: true, body: true, check_ins: true }) {
-  const trainer = await signedInTrainer(ctx);
-  const trainee = await signedInUser(ctx);
+async function pair(areas: Areas = ALL_AREAS) {
+  const { trainer, trainee } = await linkedPair(ctx, { areas });
   await ctx.database.db.insert(onboardingAnswers).values({
     user_id: trainee.user.id,
     ...onboardingFixture,
     finished_at: ctx.clock.now(),
   });
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, areas);
   return { trainer, trainee };
 }
 
@@ -79,7 +77,7 @@ const fullAnswers = {
   cambios: null,
 };
 const send = (trainee: SignedInUser, answers: object = fullAnswers, week = WEEK) =>
-  call<CheckIn>(own(trainee), 'PUT', `/v0/check-ins/${week}/`, {
+  call<CheckIn>(ctx, own(trainee), 'PUT', `/v0/check-ins/${week}/`, {
     answers,
     health_data_consent: true,
   });
@@ -157,6 +155,7 @@ describe("the trainee's weekly check-in", () => {
     }
 
     const current = await call<NonNullable<CurrentCheckIn>>(
+      ctx,
       own(trainee),
       'GET',
       '/v0/check-ins/current/',
@@ -234,6 +233,7 @@ describe("the trainee's weekly check-in", () => {
     expect(edited.data).toMatchObject({ id: first.data.id, answers: { energia: 6 } });
 
     const replied = await call<ReviewItem>(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/check-ins/${first.data.id}/reply/`,
@@ -262,7 +262,7 @@ describe("the trainee's weekly check-in", () => {
     const [row] = await rowsOf(trainee.user.id);
     expect(row?.answers).toMatchObject({ energia: 6 });
 
-    const mine = await call<CheckIn[]>(own(trainee), 'GET', '/v0/check-ins/');
+    const mine = await call<CheckIn[]>(ctx, own(trainee), 'GET', '/v0/check-ins/');
     expect(mine.data).toHaveLength(1);
     expect(mine.data[0]?.reply?.body).toBe('¡Gran semana! Sube 100 kcal los días de pierna.');
   });
@@ -303,7 +303,7 @@ describe("the trainee's weekly check-in", () => {
       expect(refused.status).toBe(400);
       expect(refused.data.message).toBe(message);
     }
-    const noConsent = await call(own(trainee), 'PUT', `/v0/check-ins/${WEEK}/`, {
+    const noConsent = await call(ctx, own(trainee), 'PUT', `/v0/check-ins/${WEEK}/`, {
       answers: fullAnswers,
     });
     expect(noConsent.status).toBe(400);
@@ -312,10 +312,10 @@ describe("the trainee's weekly check-in", () => {
 
   it('needs a trainer the trainee shares check-ins with', async () => {
     const alone = await signedInUser(ctx);
-    expect((await call(own(alone), 'GET', '/v0/check-ins/current/')).data).toBeNull();
+    expect((await call(ctx, own(alone), 'GET', '/v0/check-ins/current/')).data).toBeNull();
     expect((await send(alone)).status).toBe(404);
     const { trainee } = await pair({ ...NO_AREAS, diary: true });
-    expect((await call(own(trainee), 'GET', '/v0/check-ins/current/')).data).toBeNull();
+    expect((await call(ctx, own(trainee), 'GET', '/v0/check-ins/current/')).data).toBeNull();
     const refused = await send(trainee);
     expect(refused.status).toBe(404);
     expect(refused.data.error).toBe('check ins not shared');
@@ -397,13 +397,14 @@ describe('progress photos', () => {
     expect(anonymous.statusCode).toBe(401);
 
     const listed = await call<CheckIn[]>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/trainees/${trainee.user.id}/check-ins/`,
     );
     expect(listed.data[0]?.photos.map((entry) => entry.pose)).toEqual(['front', 'side', 'back']);
 
-    const removed = await call(own(trainee), 'DELETE', `/v0/progress-photos/${replaced.id}/`);
+    const removed = await call(ctx, own(trainee), 'DELETE', `/v0/progress-photos/${replaced.id}/`);
     expect(removed.status).toBe(204);
     expect((await ctx.app.inject({ method: 'GET', url, headers: own(trainee) })).statusCode).toBe(
       404,
@@ -435,6 +436,7 @@ describe('progress photos', () => {
     expect(badPose.statusCode).toBe(400);
     expect(await objectCount()).toBe(before);
     const json = await call(
+      ctx,
       own(trainee),
       'POST',
       `/v0/check-ins/${sent.data.id}/photos/?pose=front`,
@@ -462,11 +464,13 @@ describe('progress photos', () => {
         headers,
       });
       expect(read.statusCode).toBe(404);
-      expect((await call(headers, 'DELETE', `/v0/progress-photos/${photoId}/`)).status).toBe(404);
+      expect((await call(ctx, headers, 'DELETE', `/v0/progress-photos/${photoId}/`)).status).toBe(
+        404,
+      );
     }
-    expect((await call(trainer.headers, 'DELETE', `/v0/progress-photos/${photoId}/`)).status).toBe(
-      404,
-    );
+    expect(
+      (await call(ctx, trainer.headers, 'DELETE', `/v0/progress-photos/${photoId}/`)).status,
+    ).toBe(404);
     const upload = await uploadPhoto(
       stranger,
       sent.data.id,
@@ -491,6 +495,7 @@ describe("the trainer's review", () => {
     const { trainer, trainee } = await pair();
     const sent = await send(trainee);
     const pending = await call<ReviewItem[]>(
+      ctx,
       trainer.headers,
       'GET',
       '/v0/trainers/check-ins/?status=pending',
@@ -499,7 +504,7 @@ describe("the trainer's review", () => {
     expect(pending.data.map((item) => [item.id, item.trainee.id])).toEqual([
       [sent.data.id, trainee.user.id],
     ]);
-    const queue = await call<QueueItem[]>(trainer.headers, 'GET', '/v0/trainers/queue/');
+    const queue = await call<QueueItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/queue/');
     expect(queue.data.find((item) => item.rule === 'check_in_pending')).toMatchObject({
       id: `${trainee.user.id}:check_in_pending`,
       since: '2026-03-08',
@@ -507,6 +512,7 @@ describe("the trainer's review", () => {
     });
 
     const one = await call<ReviewItem>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/check-ins/${sent.data.id}/`,
@@ -514,6 +520,7 @@ describe("the trainer's review", () => {
     expect(one.data).toMatchObject({ id: sent.data.id, status: 'pending' });
 
     const replied = await call<ReviewItem>(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/check-ins/${sent.data.id}/reply/`,
@@ -523,18 +530,20 @@ describe("the trainer's review", () => {
     );
     expect(replied.status).toBe(200);
     expect(
-      (await call<ReviewItem[]>(trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
+      (await call<ReviewItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
     const answered = await call<ReviewItem[]>(
+      ctx,
       trainer.headers,
       'GET',
       '/v0/trainers/check-ins/?status=answered',
     );
     expect(answered.data.map((item) => item.id)).toEqual([sent.data.id]);
-    const after = await call<QueueItem[]>(trainer.headers, 'GET', '/v0/trainers/queue/');
+    const after = await call<QueueItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/queue/');
     expect(after.data.some((item) => item.rule === 'check_in_pending')).toBe(false);
 
     const rewritten = await call<ReviewItem>(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/check-ins/${sent.data.id}/reply/`,
@@ -548,8 +557,15 @@ describe("the trainer's review", () => {
     });
     for (const body of [{ body: '   ' }, { body: 'a'.repeat(4001) }, { body: 'ok', extra: 1 }]) {
       expect(
-        (await call(trainer.headers, 'POST', `/v0/trainers/check-ins/${sent.data.id}/reply/`, body))
-          .status,
+        (
+          await call(
+            ctx,
+            trainer.headers,
+            'POST',
+            `/v0/trainers/check-ins/${sent.data.id}/reply/`,
+            body,
+          )
+        ).status,
       ).toBe(400);
     }
   });
@@ -571,11 +587,15 @@ describe("the trainer's review", () => {
       ['GET', `/v0/trainers/trainees/${trainee.user.id}/check-ins/`],
     ];
     for (const [method, url, payload] of urls) {
-      expect((await call(other.headers, method, url, payload)).status, `${url} other`).toBe(404);
-      expect((await call(own(trainee), method, url, payload)).status, `${url} trainee`).toBe(404);
+      expect((await call(ctx, other.headers, method, url, payload)).status, `${url} other`).toBe(
+        404,
+      );
+      expect((await call(ctx, own(trainee), method, url, payload)).status, `${url} trainee`).toBe(
+        404,
+      );
     }
     expect(
-      (await call<ReviewItem[]>(other.headers, 'GET', '/v0/trainers/check-ins/')).data,
+      (await call<ReviewItem[]>(ctx, other.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
 
     await linkToTrainer(ctx, trainee.user.id, trainer.user.id, {
@@ -584,9 +604,10 @@ describe("the trainer's review", () => {
       body: true,
     });
     for (const [method, url, payload] of urls) {
-      expect((await call(trainer.headers, method, url, payload)).status, `${url} no consent`).toBe(
-        404,
-      );
+      expect(
+        (await call(ctx, trainer.headers, method, url, payload)).status,
+        `${url} no consent`,
+      ).toBe(404);
     }
     const photoRead = await ctx.app.inject({
       method: 'GET',
@@ -595,9 +616,9 @@ describe("the trainer's review", () => {
     });
     expect(photoRead.statusCode).toBe(404);
     expect(
-      (await call<ReviewItem[]>(trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
+      (await call<ReviewItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
-    const queue = await call<QueueItem[]>(trainer.headers, 'GET', '/v0/trainers/queue/');
+    const queue = await call<QueueItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/queue/');
     expect(queue.data.some((item) => item.rule === 'check_in_pending')).toBe(false);
     // The trainee still has their check-in and photo.
     expect(
@@ -613,7 +634,7 @@ describe("the trainer's review", () => {
     expect(row?.replied_at).toBeNull();
 
     await unlinkTrainee(ctx.database.db, trainee.user.id, ctx.clock.now());
-    expect((await call(own(trainee), 'GET', '/v0/check-ins/current/')).data).toBeNull();
+    expect((await call(ctx, own(trainee), 'GET', '/v0/check-ins/current/')).data).toBeNull();
   });
 
   it('withdrawing the health-data consent deletes the check-ins and their photos', async () => {
@@ -629,9 +650,10 @@ describe("the trainer's review", () => {
     const before = await objectCount();
     type Consents = { check_ins_consent_at: string | null };
     const consentsUrl = `/v0/users/${trainee.user.id}/consents/`;
-    const given = await call<Consents>(own(trainee), 'GET', consentsUrl);
+    const given = await call<Consents>(ctx, own(trainee), 'GET', consentsUrl);
     expect(given.data.check_ins_consent_at).toBe(SUNDAY.toISOString());
     const withdrawn = await call(
+      ctx,
       own(trainee),
       'DELETE',
       `/v0/users/${trainee.user.id}/consents/health-data/`,
@@ -640,9 +662,9 @@ describe("the trainer's review", () => {
     expect(await rowsOf(trainee.user.id)).toEqual([]);
     expect(await objectCount()).toBe(before - 1);
     expect(
-      (await call<ReviewItem[]>(trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
+      (await call<ReviewItem[]>(ctx, trainer.headers, 'GET', '/v0/trainers/check-ins/')).data,
     ).toEqual([]);
-    const after = await call<Consents>(own(trainee), 'GET', consentsUrl);
+    const after = await call<Consents>(ctx, own(trainee), 'GET', consentsUrl);
     expect(after.data.check_ins_consent_at).toBeNull();
   });
 });
@@ -663,7 +685,7 @@ describe('deleting an account', () => {
     await uploadPhoto(other.trainee, theirs.data.id, 'side', await photo(40, 40).png().toBuffer());
     const before = await objectCount();
 
-    const gone = await call(own(trainee), 'DELETE', `/v0/users/${trainee.user.id}/`, {
+    const gone = await call(ctx, own(trainee), 'DELETE', `/v0/users/${trainee.user.id}/`, {
       confirmation: 'ELIMINAR',
       password: PASSWORD,
     });
@@ -671,6 +693,7 @@ describe('deleting an account', () => {
     expect(await objectCount()).toBe(before - 1);
 
     const trainerGone = await call(
+      ctx,
       other.trainer.headers,
       'DELETE',
       `/v0/users/${other.trainer.user.id}/`,
@@ -695,22 +718,23 @@ describe('deleting an account', () => {
     );
     expect(uploaded.statusCode).toBe(201);
     const replied = await call(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/check-ins/${sent.data.id}/reply/`,
       { body: 'Muy buena semana, sigue así' },
     );
     expect(replied.status, replied.body).toBe(200);
-    const [before] = (await call<CheckIn[]>(own(trainee), 'GET', '/v0/check-ins/')).data;
+    const [before] = (await call<CheckIn[]>(ctx, own(trainee), 'GET', '/v0/check-ins/')).data;
     expect(before?.photos).toHaveLength(1);
 
-    const gone = await call(trainer.headers, 'DELETE', `/v0/users/${trainer.user.id}/`, {
+    const gone = await call(ctx, trainer.headers, 'DELETE', `/v0/users/${trainer.user.id}/`, {
       confirmation: 'ELIMINAR',
       password: PASSWORD,
     });
     expect(gone.status, gone.body).toBe(200);
 
-    const list = await call<CheckIn[]>(own(trainee), 'GET', '/v0/check-ins/');
+    const list = await call<CheckIn[]>(ctx, own(trainee), 'GET', '/v0/check-ins/');
     expect(list.status, list.body).toBe(200);
     expect(list.data).toHaveLength(1);
     const [kept] = list.data;
@@ -749,12 +773,13 @@ describe('check-in forms', () => {
     const { trainer, trainee } = await pair();
     const formUrl = `/v0/trainers/trainees/${trainee.user.id}/check-in-form/`;
     const source = async () =>
-      (await call<EffectiveCheckInForm>(trainer.headers, 'GET', formUrl)).data;
+      (await call<EffectiveCheckInForm>(ctx, trainer.headers, 'GET', formUrl)).data;
     expect(await source()).toMatchObject({ source: 'shipped', form: { weekday: 7 } });
 
     expect(
       (
         await call(
+          ctx,
           trainer.headers,
           'PUT',
           '/v0/trainers/check-in-forms/default/',
@@ -771,6 +796,7 @@ describe('check-in forms', () => {
       updated_at: SUNDAY,
     });
     const group = await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/check-in-forms/groups/${encodeURIComponent('perdida')}/`,
@@ -780,6 +806,7 @@ describe('check-in forms', () => {
     expect(await source()).toMatchObject({ source: 'group', tag: 'perdida', form: { weekday: 1 } });
 
     const mine = await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/check-in-forms/trainees/${trainee.user.id}/`,
@@ -788,7 +815,12 @@ describe('check-in forms', () => {
     expect(mine.status).toBe(200);
     expect(await source()).toMatchObject({ source: 'trainee' });
 
-    const forms = await call<CheckInForms>(trainer.headers, 'GET', '/v0/trainers/check-in-forms/');
+    const forms = await call<CheckInForms>(
+      ctx,
+      trainer.headers,
+      'GET',
+      '/v0/trainers/check-in-forms/',
+    );
     expect(forms.data.default_is_custom).toBe(true);
     expect(
       forms.data.forms.map((entry) => [entry.scope, entry.tag, entry.trainee?.id ?? null]),
@@ -798,6 +830,7 @@ describe('check-in forms', () => {
     ]);
 
     const current = await call<NonNullable<CurrentCheckIn>>(
+      ctx,
       own(trainee),
       'GET',
       '/v0/check-ins/current/',
@@ -809,6 +842,7 @@ describe('check-in forms', () => {
     expect((await send(trainee, { peso: 72.5, animo: 'Bien' })).status).toBe(200);
     // The trainer changes the form: the check-in sent keeps the questions it was asked.
     await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/check-in-forms/trainees/${trainee.user.id}/`,
@@ -820,6 +854,7 @@ describe('check-in forms', () => {
     expect(
       (
         await call(
+          ctx,
           trainer.headers,
           'DELETE',
           `/v0/trainers/check-in-forms/trainees/${trainee.user.id}/`,
@@ -828,17 +863,19 @@ describe('check-in forms', () => {
     ).toBe(204);
     expect(await source()).toMatchObject({ source: 'group' });
     expect(
-      (await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/groups/Perdida/')).status,
+      (await call(ctx, trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/groups/Perdida/'))
+        .status,
     ).toBe(204);
     expect(
-      (await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/groups/Perdida/')).status,
+      (await call(ctx, trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/groups/Perdida/'))
+        .status,
     ).toBe(404);
     expect(await source()).toMatchObject({ source: 'default' });
-    const back = await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/');
+    const back = await call(ctx, trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/');
     expect(back.status).toBe(204);
     expect(await source()).toMatchObject({ source: 'shipped', form: { weekday: 7 } });
     expect(
-      (await call(trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/')).status,
+      (await call(ctx, trainer.headers, 'DELETE', '/v0/trainers/check-in-forms/default/')).status,
     ).toBe(404);
   });
 
@@ -886,29 +923,36 @@ describe('check-in forms', () => {
       [{ weekday: 1, questions: [question('a')], owner: 'x' }, 'Llave desconocida: "owner"'],
     ];
     for (const [body, message] of bad) {
-      const res = await call(trainer.headers, 'PUT', url, body);
+      const res = await call(ctx, trainer.headers, 'PUT', url, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.data.message).toContain(message.slice(0, 20));
     }
     expect(
-      (await call<CheckInForms>(trainer.headers, 'GET', '/v0/trainers/check-in-forms/')).data
+      (await call<CheckInForms>(ctx, trainer.headers, 'GET', '/v0/trainers/check-in-forms/')).data
         .default_is_custom,
     ).toBe(false);
 
     const other = await signedInTrainer(ctx);
     const theirs = `/v0/trainers/check-in-forms/trainees/${trainee.user.id}/`;
-    expect((await call(other.headers, 'PUT', theirs, form('X'))).status).toBe(404);
+    expect((await call(ctx, other.headers, 'PUT', theirs, form('X'))).status).toBe(404);
     expect(
-      (await call(other.headers, 'GET', `/v0/trainers/trainees/${trainee.user.id}/check-in-form/`))
-        .status,
+      (
+        await call(
+          ctx,
+          other.headers,
+          'GET',
+          `/v0/trainers/trainees/${trainee.user.id}/check-in-form/`,
+        )
+      ).status,
     ).toBe(404);
-    expect((await call(own(trainee), 'GET', '/v0/trainers/check-in-forms/')).status).toBe(404);
+    expect((await call(ctx, own(trainee), 'GET', '/v0/trainers/check-in-forms/')).status).toBe(404);
 
     // A trainee's own form ends with the link.
-    expect((await call(trainer.headers, 'PUT', theirs, form('Mío'))).status).toBe(200);
+    expect((await call(ctx, trainer.headers, 'PUT', theirs, form('Mío'))).status).toBe(200);
     await unlinkTrainee(ctx.database.db, trainee.user.id, ctx.clock.now());
     expect(
-      (await call<CheckInForms>(trainer.headers, 'GET', '/v0/trainers/check-in-forms/')).data.forms,
+      (await call<CheckInForms>(ctx, trainer.headers, 'GET', '/v0/trainers/check-in-forms/')).data
+        .forms,
     ).toEqual([]);
   });
 
@@ -917,13 +961,13 @@ describe('check-in forms', () => {
     const body = form('Peso');
     const saved = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(trainer.headers, 'PUT', `/v0/trainers/check-in-forms/groups/grupo-${i}/`, body),
+        call(ctx, trainer.headers, 'PUT', `/v0/trainers/check-in-forms/groups/grupo-${i}/`, body),
       ),
     );
     expect(saved.every((res) => res.status === 200)).toBe(true);
     const refused = await Promise.all([
-      call(trainer.headers, 'PUT', '/v0/trainers/check-in-forms/groups/una-mas/', body),
-      call(trainer.headers, 'PUT', '/v0/trainers/check-in-forms/default/', body),
+      call(ctx, trainer.headers, 'PUT', '/v0/trainers/check-in-forms/groups/una-mas/', body),
+      call(ctx, trainer.headers, 'PUT', '/v0/trainers/check-in-forms/default/', body),
     ]);
     expect(refused.map((r) => r.status)).toEqual([409, 409]);
     expect(refused[0].data.error).toBe('too many check in forms');
@@ -931,6 +975,7 @@ describe('check-in forms', () => {
     expect(
       (
         await call(
+          ctx,
           trainer.headers,
           'PUT',
           '/v0/trainers/check-in-forms/groups/grupo-3/',

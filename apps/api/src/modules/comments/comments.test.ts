@@ -5,8 +5,15 @@ import { API_ERRORS } from '@forja/shared/errors';
 import type { Comment } from '@forja/shared/schemas/comments';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { call } from '../../../test/http';
 import { subscribe } from '../../../test/premium';
-import { linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import {
+  linkedPair,
+  ALL_AREAS,
+  linkToTrainer,
+  NO_AREAS,
+  signedInTrainer,
+} from '../../../test/trainers';
 import { comments } from '../../db/schema/comments';
 import { workouts } from '../../db/schema/diary';
 import { unlinkTrainee } from '../../db/trainer-links';
@@ -28,27 +35,9 @@ beforeEach(() => {
 
 type Headers = Record<string, string>;
 
-async function call<T>(headers: Headers, method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  type Answer = T & { error?: string; message?: string };
-  const envelope = res.json<{ status: number; data: Answer }>();
-  return { status: res.statusCode, envelope, data: envelope.data, body: res.body };
-}
-
 /** A subscribed trainee linked to a new trainer, sharing what is asked (everything else). */
-async function pair(areas: { diary?: boolean; training?: boolean } = {}) {
-  const trainer = await signedInTrainer(ctx);
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  const trainee = { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-  await linkToTrainer(ctx, user.id, trainer.user.id, {
-    diary: areas.diary ?? true,
-    training: areas.training ?? true,
-    body: true,
-    check_ins: true,
-  });
-  return { trainer, trainee };
-}
+const pair = (areas: { diary?: boolean; training?: boolean } = {}) =>
+  linkedPair(ctx, { areas: { ...ALL_AREAS, ...areas } });
 
 const trainerUrl = (traineeId: string, date = DAY) =>
   `/v0/trainers/trainees/${traineeId}/comments/?date=${date}`;
@@ -68,7 +57,7 @@ async function stored(traineeId: string) {
 }
 
 async function unread(headers: Headers): Promise<number> {
-  const res = await call<{ count: number }>(headers, 'GET', '/v0/comments/unread/');
+  const res = await call<{ count: number }>(ctx, headers, 'GET', '/v0/comments/unread/');
   expect(res.status, res.body).toBe(200);
   return res.data.count;
 }
@@ -78,7 +67,7 @@ describe('the trainer comments', () => {
     const { trainer, trainee } = await pair();
     const workoutId = await addWorkout(trainee.user.id);
     const url = trainerUrl(trainee.user.id);
-    const day = await call<Comment>(trainer.headers, 'POST', url, {
+    const day = await call<Comment>(ctx, trainer.headers, 'POST', url, {
       target: 'day',
       body: '  Buen día, sigue así  ',
     });
@@ -94,14 +83,14 @@ describe('the trainer comments', () => {
       created_at: '2026-03-02T09:00:00.000Z',
       read_at: null,
     });
-    const meal = await call<Comment>(trainer.headers, 'POST', url, {
+    const meal = await call<Comment>(ctx, trainer.headers, 'POST', url, {
       target: 'meal',
       meal: 'cena',
       body: 'Más verdura en la cena',
     });
     expect(meal.status, meal.body).toBe(201);
     expect(meal.data).toMatchObject({ target: 'meal', meal: 'cena' });
-    const session = await call<Comment>(trainer.headers, 'POST', url, {
+    const session = await call<Comment>(ctx, trainer.headers, 'POST', url, {
       target: 'workout',
       workout_id: workoutId,
       body: 'Baja el peso en la sentadilla',
@@ -109,11 +98,12 @@ describe('the trainer comments', () => {
     expect(session.status, session.body).toBe(201);
     expect(session.data).toMatchObject({ target: 'workout', workout_id: workoutId });
 
-    const list = await call<Comment[]>(trainer.headers, 'GET', url);
+    const list = await call<Comment[]>(ctx, trainer.headers, 'GET', url);
     expect(list.status, list.body).toBe(200);
     expect(list.data.map((c) => c.id)).toEqual([day.data.id, meal.data.id, session.data.id]);
     // Another day has nothing.
     const other = await call<Comment[]>(
+      ctx,
       trainer.headers,
       'GET',
       trainerUrl(trainee.user.id, '2026-03-01'),
@@ -129,11 +119,11 @@ describe('the trainer comments', () => {
       { target: 'day', body: 'Hola' },
       { target: 'meal', meal: 'comida', body: 'Hola' },
     ]) {
-      const res = await call(trainer.headers, 'POST', url, payload);
+      const res = await call(ctx, trainer.headers, 'POST', url, payload);
       expect(res.status, res.body).toBe(404);
       expect(res.data.error).toBe('not found');
     }
-    const session = await call(trainer.headers, 'POST', url, {
+    const session = await call(ctx, trainer.headers, 'POST', url, {
       target: 'workout',
       workout_id: workoutId,
       body: 'Bien',
@@ -141,15 +131,15 @@ describe('the trainer comments', () => {
     expect(session.status, session.body).toBe(201);
 
     // The trainee's day comment is not shown to a trainer without the diary.
-    await call(trainee.headers, 'POST', traineeUrl(), { target: 'day', body: 'Hoy me costó' });
-    const list = await call<Comment[]>(trainer.headers, 'GET', url);
+    await call(ctx, trainee.headers, 'POST', traineeUrl(), { target: 'day', body: 'Hoy me costó' });
+    const list = await call<Comment[]>(ctx, trainer.headers, 'GET', url);
     expect(list.status).toBe(200);
     expect(list.data.map((c) => c.target)).toEqual(['workout']);
 
     // Without training either, the trainee's comments are not there at all.
     await linkToTrainer(ctx, trainee.user.id, trainer.user.id, NO_AREAS);
-    expect((await call(trainer.headers, 'GET', url)).status).toBe(404);
-    const refused = await call(trainer.headers, 'POST', url, {
+    expect((await call(ctx, trainer.headers, 'GET', url)).status).toBe(404);
+    const refused = await call(ctx, trainer.headers, 'POST', url, {
       target: 'workout',
       workout_id: workoutId,
       body: 'Bien',
@@ -164,7 +154,7 @@ describe('the trainer comments', () => {
     const stranger = await createUser(ctx);
     const strangers = await addWorkout(stranger.id);
     for (const workoutId of [otherDay, strangers]) {
-      const res = await call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+      const res = await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
         target: 'workout',
         workout_id: workoutId,
         body: 'Bien',
@@ -180,11 +170,11 @@ describe('the trainer comments', () => {
     const other = await signedInTrainer(ctx);
     const url = trainerUrl(trainee.user.id);
     const payload = { target: 'day', body: 'Hola' };
-    expect((await call(other.headers, 'GET', url)).status).toBe(404);
-    expect((await call(other.headers, 'POST', url, payload)).status).toBe(404);
+    expect((await call(ctx, other.headers, 'GET', url)).status).toBe(404);
+    expect((await call(ctx, other.headers, 'POST', url, payload)).status).toBe(404);
     // The trainee themselves, even about their own id.
-    expect((await call(trainee.headers, 'GET', url)).status).toBe(404);
-    expect((await call(trainee.headers, 'POST', url, payload)).status).toBe(404);
+    expect((await call(ctx, trainee.headers, 'GET', url)).status).toBe(404);
+    expect((await call(ctx, trainee.headers, 'POST', url, payload)).status).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect(await stored(trainee.user.id)).toHaveLength(0);
   });
@@ -192,28 +182,34 @@ describe('the trainer comments', () => {
   it('refuses an empty body or one over 2000 characters in Spanish and writes nothing', async () => {
     const { trainer, trainee } = await pair();
     const url = trainerUrl(trainee.user.id);
-    const empty = await call(trainer.headers, 'POST', url, { target: 'day', body: '   ' });
+    const empty = await call(ctx, trainer.headers, 'POST', url, { target: 'day', body: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.data.message).toBe('El comentario no puede estar vacío');
-    const long = await call(trainer.headers, 'POST', url, {
+    const long = await call(ctx, trainer.headers, 'POST', url, {
       target: 'day',
       body: 'a'.repeat(2001),
     });
     expect(long.status).toBe(400);
     expect(long.data.message).toBe('El comentario no puede superar 2000 caracteres');
-    const meal = await call(trainer.headers, 'POST', url, {
+    const meal = await call(ctx, trainer.headers, 'POST', url, {
       target: 'meal',
       meal: 'brunch',
       body: 'x',
     });
     expect(meal.status).toBe(400);
-    const date = await call(trainer.headers, 'POST', trainerUrl(trainee.user.id, '2026-02-30'), {
-      target: 'day',
-      body: 'x',
-    });
+    const date = await call(
+      ctx,
+      trainer.headers,
+      'POST',
+      trainerUrl(trainee.user.id, '2026-02-30'),
+      {
+        target: 'day',
+        body: 'x',
+      },
+    );
     expect(date.status).toBe(400);
     expect(await stored(trainee.user.id)).toHaveLength(0);
-    const exact = await call(trainer.headers, 'POST', url, {
+    const exact = await call(ctx, trainer.headers, 'POST', url, {
       target: 'day',
       body: 'a'.repeat(2000),
     });
@@ -224,19 +220,19 @@ describe('the trainer comments', () => {
 describe('the trainee', () => {
   it('sees the day, replies, and each side reads the other’s', async () => {
     const { trainer, trainee } = await pair();
-    await call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+    await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
       target: 'meal',
       meal: 'desayuno',
       body: 'Añade proteína al desayuno',
     });
-    await call(trainer.headers, 'POST', trainerUrl(trainee.user.id, '2026-03-01'), {
+    await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id, '2026-03-01'), {
       target: 'day',
       body: 'Buen domingo',
     });
     expect(await unread(trainee.headers)).toBe(2);
 
     ctx.clock.set(new Date('2026-03-02T09:01:00.000Z'));
-    const list = await call<Comment[]>(trainee.headers, 'GET', traineeUrl());
+    const list = await call<Comment[]>(ctx, trainee.headers, 'GET', traineeUrl());
     expect(list.status, list.body).toBe(200);
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ by: 'trainer', read_at: '2026-03-02T09:01:00.000Z' });
@@ -244,10 +240,10 @@ describe('the trainee', () => {
 
     // Reading again keeps the first reading.
     ctx.clock.set(new Date('2026-03-02T09:02:00.000Z'));
-    const again = await call<Comment[]>(trainee.headers, 'GET', traineeUrl());
+    const again = await call<Comment[]>(ctx, trainee.headers, 'GET', traineeUrl());
     expect(again.data[0]?.read_at).toBe('2026-03-02T09:01:00.000Z');
 
-    const reply = await call<Comment>(trainee.headers, 'POST', traineeUrl(), {
+    const reply = await call<Comment>(ctx, trainee.headers, 'POST', traineeUrl(), {
       target: 'meal',
       meal: 'desayuno',
       body: 'Vale, mañana pongo huevos',
@@ -262,7 +258,7 @@ describe('the trainee', () => {
     expect(await unread(trainee.headers)).toBe(1);
 
     ctx.clock.set(new Date('2026-03-02T09:03:00.000Z'));
-    const seen = await call<Comment[]>(trainer.headers, 'GET', trainerUrl(trainee.user.id));
+    const seen = await call<Comment[]>(ctx, trainer.headers, 'GET', trainerUrl(trainee.user.id));
     expect(seen.data.map((c) => [c.by, c.read_at])).toEqual([
       ['trainer', '2026-03-02T09:01:00.000Z'],
       ['trainee', '2026-03-02T09:03:00.000Z'],
@@ -273,7 +269,7 @@ describe('the trainee', () => {
     const user = await createUser(ctx);
     await subscribe(ctx, user.id);
     const headers = auth((await signIn(ctx, user.id)).access_token);
-    const res = await call(headers, 'POST', traineeUrl(), { target: 'day', body: 'Hola' });
+    const res = await call(ctx, headers, 'POST', traineeUrl(), { target: 'day', body: 'Hola' });
     expect(res.status).toBe(404);
     expect(res.data.error).toBe('trainer not found');
     expect(await stored(user.id)).toHaveLength(0);
@@ -288,6 +284,7 @@ describe('the trainee', () => {
       ['GET', '/v0/comments/unread/'],
     ] as const) {
       const answer = await call(
+        ctx,
         unpaidHeaders,
         method,
         url,
@@ -296,7 +293,7 @@ describe('the trainee', () => {
       expect(answer.status).toBe(402);
     }
     // The trainer's side needs none.
-    const written = await call(trainer.headers, 'POST', trainerUrl(unpaid.id), {
+    const written = await call(ctx, trainer.headers, 'POST', trainerUrl(unpaid.id), {
       target: 'day',
       body: 'Hola',
     });
@@ -305,48 +302,51 @@ describe('the trainee', () => {
 
   it('keeps the history when the link ends; the former trainer and a new one see none of it', async () => {
     const { trainer, trainee } = await pair();
-    await call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+    await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
       target: 'day',
       body: 'Primera',
     });
     await ctx.database.db.transaction((tx) => unlinkTrainee(tx, trainee.user.id, ctx.clock.now()));
 
-    expect((await call(trainer.headers, 'GET', trainerUrl(trainee.user.id))).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'GET', trainerUrl(trainee.user.id))).status).toBe(404);
     expect(
       (
-        await call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+        await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
           target: 'day',
           body: 'x',
         })
       ).status,
     ).toBe(404);
-    const kept = await call<Comment[]>(trainee.headers, 'GET', traineeUrl());
+    const kept = await call<Comment[]>(ctx, trainee.headers, 'GET', traineeUrl());
     expect(kept.data.map((c) => c.body)).toEqual(['Primera']);
-    const orphan = await call(trainee.headers, 'POST', traineeUrl(), { target: 'day', body: 'x' });
+    const orphan = await call(ctx, trainee.headers, 'POST', traineeUrl(), {
+      target: 'day',
+      body: 'x',
+    });
     expect(orphan.status).toBe(404);
 
     const next = await signedInTrainer(ctx);
     await linkToTrainer(ctx, trainee.user.id, next.user.id);
-    expect((await call<Comment[]>(next.headers, 'GET', trainerUrl(trainee.user.id))).data).toEqual(
-      [],
-    );
-    await call(next.headers, 'POST', trainerUrl(trainee.user.id), {
+    expect(
+      (await call<Comment[]>(ctx, next.headers, 'GET', trainerUrl(trainee.user.id))).data,
+    ).toEqual([]);
+    await call(ctx, next.headers, 'POST', trainerUrl(trainee.user.id), {
       target: 'day',
       body: 'Segunda',
     });
-    const both = await call<Comment[]>(trainee.headers, 'GET', traineeUrl());
+    const both = await call<Comment[]>(ctx, trainee.headers, 'GET', traineeUrl());
     expect(both.data.map((c) => [c.body, c.author.id])).toEqual([
       ['Primera', trainer.user.id],
       ['Segunda', next.user.id],
     ]);
-    const nextSees = await call<Comment[]>(next.headers, 'GET', trainerUrl(trainee.user.id));
+    const nextSees = await call<Comment[]>(ctx, next.headers, 'GET', trainerUrl(trainee.user.id));
     expect(nextSees.data.map((c) => c.body)).toEqual(['Segunda']);
   });
 
   it('loses the comments of a session deleted with it', async () => {
     const { trainer, trainee } = await pair();
     const workoutId = await addWorkout(trainee.user.id);
-    await call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+    await call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
       target: 'workout',
       workout_id: workoutId,
       body: 'Bien',
@@ -375,7 +375,7 @@ describe('a day holds at most 200 comments', () => {
         created_at: ctx.clock.now(),
       })),
     );
-    const last = await call(trainee.headers, 'POST', traineeUrl(), {
+    const last = await call(ctx, trainee.headers, 'POST', traineeUrl(), {
       target: 'day',
       body: 'El 200',
     });
@@ -384,7 +384,7 @@ describe('a day holds at most 200 comments', () => {
       [trainer.headers, trainerUrl(trainee.user.id)],
       [trainee.headers, traineeUrl()],
     ] as const) {
-      const res = await call(headers, 'POST', url, { target: 'day', body: 'Uno más' });
+      const res = await call(ctx, headers, 'POST', url, { target: 'day', body: 'Uno más' });
       expect(res.status).toBe(400);
       expect(res.data).toMatchObject({
         error: API_ERRORS.commentsDayFull.error,
@@ -392,7 +392,7 @@ describe('a day holds at most 200 comments', () => {
       });
     }
     // Another day has room.
-    const tomorrow = await call(trainee.headers, 'POST', traineeUrl('2026-03-03'), {
+    const tomorrow = await call(ctx, trainee.headers, 'POST', traineeUrl('2026-03-03'), {
       target: 'day',
       body: 'Otro día',
     });
@@ -415,11 +415,11 @@ describe('a day holds at most 200 comments', () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         i % 2
-          ? call(trainer.headers, 'POST', trainerUrl(trainee.user.id), {
+          ? call(ctx, trainer.headers, 'POST', trainerUrl(trainee.user.id), {
               target: 'day',
               body: `T${i}`,
             })
-          : call(trainee.headers, 'POST', traineeUrl(), { target: 'day', body: `C${i}` }),
+          : call(ctx, trainee.headers, 'POST', traineeUrl(), { target: 'day', body: `C${i}` }),
       ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);

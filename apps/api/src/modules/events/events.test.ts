@@ -2,11 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageEvent, MessageReadEvent } from '@forja/shared/schemas/conversation';
-import { auth, createUser, PASSWORD, signIn } from '../../../test/accounts';
+import { PASSWORD, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { openEventStream, streamTicket, type StreamEvent } from '../../../test/event-stream';
-import { subscribe } from '../../../test/premium';
-import { linkToTrainer } from '../../../test/trainers';
+import { linkedPair } from '../../../test/trainers';
 import { userEvents } from '../../db/schema/messages';
 import { unlinkTrainee } from '../../db/trainer-links';
 import { MAX_EVENTS_PER_USER } from '../../events/publish';
@@ -36,17 +35,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function person(role: 'trainee' | 'trainer') {
-  const user = await createUser(ctx, role === 'trainer' ? { role, first_name: 'Marta' } : {});
-  if (role === 'trainee') await subscribe(ctx, user.id);
-  const token = (await signIn(ctx, user.id)).access_token;
-  return { user, token, headers: auth(token) };
-}
-
+/** A subscribed trainee linked to a new trainer, sharing nothing: the link is enough. */
 async function pair() {
-  const trainer = await person('trainer');
-  const trainee = await person('trainee');
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, {});
+  const { trainer, trainee } = await linkedPair(ctx, { areas: {} });
   return { trainer, trainee, trainerUrl: `/v0/trainers/trainees/${trainee.user.id}/messages/` };
 }
 

@@ -11,8 +11,9 @@ import {
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { call } from '../../../test/http';
 import { subscribe } from '../../../test/premium';
-import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { linkedPair, linkToTrainer } from '../../../test/trainers';
 import { messageCounts, messagePhotos, messages } from '../../db/schema/messages';
 import { unlinkTrainee } from '../../db/trainer-links';
 
@@ -32,21 +33,10 @@ beforeEach(() => {
 
 type Headers = Record<string, string>;
 
-async function call<T>(headers: Headers, method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  type Answer = T & { error?: string; message?: string };
-  const envelope = res.json<{ status: number; data: Answer }>();
-  return { status: res.statusCode, envelope, data: envelope.data, body: res.body };
-}
-
 /** A subscribed trainee linked to a new trainer, sharing nothing: the link is enough. */
 async function pair() {
-  const trainer = await signedInTrainer(ctx);
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  const trainee = { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-  await linkToTrainer(ctx, user.id, trainer.user.id, {});
-  const trainerUrl = `/v0/trainers/trainees/${user.id}/messages/`;
+  const { trainer, trainee } = await linkedPair(ctx, { areas: {} });
+  const trainerUrl = `/v0/trainers/trainees/${trainee.user.id}/messages/`;
   return { trainer, trainee, trainerUrl };
 }
 
@@ -119,7 +109,7 @@ async function held(traineeId: string, trainerId: string) {
 describe('the conversation of a pair', () => {
   it('carries text both ways, in order, to both sides', async () => {
     const { trainer, trainee, trainerUrl } = await pair();
-    const first = await call<Message>(trainer.headers, 'POST', trainerUrl, {
+    const first = await call<Message>(ctx, trainer.headers, 'POST', trainerUrl, {
       body: '  Hola Lucía, ¿qué tal la semana?  ',
     });
     expect(first.status, first.body).toBe(201);
@@ -131,18 +121,18 @@ describe('the conversation of a pair', () => {
       read_at: null,
     });
     ctx.clock.set(new Date('2026-03-02T09:05:00.000Z'));
-    const reply = await call<Message>(trainee.headers, 'POST', '/v0/messages/', {
+    const reply = await call<Message>(ctx, trainee.headers, 'POST', '/v0/messages/', {
       body: 'Muy bien, gracias',
     });
     expect(reply.status, reply.body).toBe(201);
     expect(reply.data.by).toBe('trainee');
 
-    const mine = await call<ConversationPage>(trainee.headers, 'GET', '/v0/messages/');
+    const mine = await call<ConversationPage>(ctx, trainee.headers, 'GET', '/v0/messages/');
     expect(mine.status, mine.body).toBe(200);
     expect(mine.data.with).toMatchObject({ id: trainer.user.id, first_name: 'Marta' });
     expect(mine.data.messages.map((m) => m.id)).toEqual([first.data.id, reply.data.id]);
     expect(mine.data.next_cursor).toBeNull();
-    const theirs = await call<ConversationPage>(trainer.headers, 'GET', trainerUrl);
+    const theirs = await call<ConversationPage>(ctx, trainer.headers, 'GET', trainerUrl);
     expect(theirs.status, theirs.body).toBe(200);
     expect(theirs.data.with).toMatchObject({ id: trainee.user.id, first_name: 'Lucía' });
     expect(theirs.data.messages.map((m) => m.body)).toEqual([
@@ -154,13 +144,13 @@ describe('the conversation of a pair', () => {
   it('refuses empty, overlong or malformed text, and writes nothing', async () => {
     const { trainer, trainee, trainerUrl } = await pair();
     for (const payload of [{ body: '   ' }, { body: 'a'.repeat(2001) }, { body: 5 }, {}]) {
-      const res = await call(trainer.headers, 'POST', trainerUrl, payload);
+      const res = await call(ctx, trainer.headers, 'POST', trainerUrl, payload);
       expect(res.status, res.body).toBe(400);
     }
-    const extra = await call(trainee.headers, 'POST', '/v0/messages/', { body: 'x', to: 'y' });
+    const extra = await call(ctx, trainee.headers, 'POST', '/v0/messages/', { body: 'x', to: 'y' });
     expect(extra.status).toBe(400);
     expect(await stored(trainee.user.id)).toBe(0);
-    const long = await call<Message>(trainee.headers, 'POST', '/v0/messages/', {
+    const long = await call<Message>(ctx, trainee.headers, 'POST', '/v0/messages/', {
       body: 'a'.repeat(2000),
     });
     expect(long.status).toBe(201);
@@ -179,17 +169,19 @@ describe('the conversation of a pair', () => {
         created_at: now,
       })),
     );
-    const first = await call<ConversationPage>(trainer.headers, 'GET', trainerUrl);
+    const first = await call<ConversationPage>(ctx, trainer.headers, 'GET', trainerUrl);
     expect(first.data.messages).toHaveLength(MESSAGES_PAGE_SIZE);
     expect(first.data.messages[0]?.body).toBe('mensaje 70');
     expect(first.data.messages.at(-1)?.body).toBe('mensaje 119');
     const second = await call<ConversationPage>(
+      ctx,
       trainer.headers,
       'GET',
       `${trainerUrl}?before=${first.data.next_cursor}`,
     );
     expect(second.data.messages[0]?.body).toBe('mensaje 20');
     const third = await call<ConversationPage>(
+      ctx,
       trainee.headers,
       'GET',
       `/v0/messages/?before=${second.data.next_cursor}`,
@@ -198,32 +190,32 @@ describe('the conversation of a pair', () => {
       Array.from({ length: 20 }, (_, i) => `mensaje ${i}`),
     );
     expect(third.data.next_cursor).toBeNull();
-    const bad = await call(trainee.headers, 'GET', '/v0/messages/?before=abc');
+    const bad = await call(ctx, trainee.headers, 'GET', '/v0/messages/?before=abc');
     expect(bad.status).toBe(400);
   });
 
   it("is a 404 for another pair's conversation and for a trainee who is not theirs", async () => {
     const one = await pair();
     const other = await pair();
-    await call(one.trainer.headers, 'POST', one.trainerUrl, { body: 'Solo para Lucía' });
+    await call(ctx, one.trainer.headers, 'POST', one.trainerUrl, { body: 'Solo para Lucía' });
     // Another trainer reading, writing or marking one's trainee.
     for (const [method, url, payload] of [
       ['GET', one.trainerUrl, undefined],
       ['POST', one.trainerUrl, { body: 'hola' }],
       ['POST', `${one.trainerUrl}read/`, { up_to: '00000000-0000-4000-8000-000000000000' }],
     ] as const) {
-      const res = await call(other.trainer.headers, method, url, payload);
+      const res = await call(ctx, other.trainer.headers, method, url, payload);
       expect(res.status, res.body).toBe(404);
     }
     // A trainee is not a trainer: the trainer's calls do not exist for them.
-    const asTrainee = await call(other.trainee.headers, 'GET', one.trainerUrl);
+    const asTrainee = await call(ctx, other.trainee.headers, 'GET', one.trainerUrl);
     expect(asTrainee.status).toBe(404);
     // Marking a message of another pair read is a 404 and marks nothing.
     const [theirs] = await ctx.database.db
       .select()
       .from(messages)
       .where(eq(messages.trainee_id, one.trainee.user.id));
-    const mark = await call(other.trainee.headers, 'POST', '/v0/messages/read/', {
+    const mark = await call(ctx, other.trainee.headers, 'POST', '/v0/messages/read/', {
       up_to: theirs?.id,
     });
     expect(mark.status, mark.body).toBe(404);
@@ -239,18 +231,18 @@ describe('the conversation of a pair', () => {
     const user = await createUser(ctx);
     await subscribe(ctx, user.id);
     const headers = auth((await signIn(ctx, user.id)).access_token);
-    const res = await call(headers, 'GET', '/v0/messages/');
+    const res = await call(ctx, headers, 'GET', '/v0/messages/');
     expect(res.status).toBe(404);
     expect(res.data.error).toBe('trainer not found');
-    const send = await call(headers, 'POST', '/v0/messages/', { body: 'hola' });
+    const send = await call(ctx, headers, 'POST', '/v0/messages/', { body: 'hola' });
     expect(send.status).toBe(404);
-    expect((await call({}, 'GET', '/v0/messages/')).status).toBe(401);
-    expect((await call({}, 'GET', '/v0/trainers/messages/unread/')).status).toBe(401);
+    expect((await call(ctx, {}, 'GET', '/v0/messages/')).status).toBe(401);
+    expect((await call(ctx, {}, 'GET', '/v0/trainers/messages/unread/')).status).toBe(401);
   });
 
   it('closes when the link ends: 404 to both, and the conversation is deleted', async () => {
     const { trainer, trainee, trainerUrl } = await pair();
-    await call(trainer.headers, 'POST', trainerUrl, { body: 'Hola' });
+    await call(ctx, trainer.headers, 'POST', trainerUrl, { body: 'Hola' });
     const sent = await sendPhoto(
       trainee.headers,
       '/v0/messages/photos/',
@@ -263,10 +255,14 @@ describe('the conversation of a pair', () => {
     );
 
     await ctx.database.db.transaction((tx) => unlinkTrainee(tx, trainee.user.id, ctx.clock.now()));
-    expect((await call(trainer.headers, 'GET', trainerUrl)).status).toBe(404);
-    expect((await call(trainer.headers, 'POST', trainerUrl, { body: 'hola' })).status).toBe(404);
-    expect((await call(trainee.headers, 'GET', '/v0/messages/')).status).toBe(404);
-    expect((await call(trainee.headers, 'POST', '/v0/messages/', { body: 'x' })).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'GET', trainerUrl)).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'POST', trainerUrl, { body: 'hola' })).status).toBe(
+      404,
+    );
+    expect((await call(ctx, trainee.headers, 'GET', '/v0/messages/')).status).toBe(404);
+    expect((await call(ctx, trainee.headers, 'POST', '/v0/messages/', { body: 'x' })).status).toBe(
+      404,
+    );
     expect((await ctx.app.inject({ url: photoUrl, headers: trainer.headers })).statusCode).toBe(
       404,
     );
@@ -282,7 +278,7 @@ describe('the conversation of a pair', () => {
     ).toEqual([]);
     // Linked again, the pair starts a new, empty conversation.
     await linkToTrainer(ctx, trainee.user.id, trainer.user.id, {});
-    const again = await call<ConversationPage>(trainee.headers, 'GET', '/v0/messages/');
+    const again = await call<ConversationPage>(ctx, trainee.headers, 'GET', '/v0/messages/');
     expect(again.status).toBe(200);
     expect(again.data.messages).toEqual([]);
   });
@@ -293,12 +289,18 @@ describe('read receipts and unread counts', () => {
     const { trainer, trainee, trainerUrl } = await pair();
     const sent: Message[] = [];
     for (const body of ['uno', 'dos', 'tres']) {
-      sent.push((await call<Message>(trainer.headers, 'POST', trainerUrl, { body })).data);
+      sent.push((await call<Message>(ctx, trainer.headers, 'POST', trainerUrl, { body })).data);
     }
-    await call(trainee.headers, 'POST', '/v0/messages/', { body: 'Respuesta' });
-    const unread = await call<{ count: number }>(trainee.headers, 'GET', '/v0/messages/unread/');
+    await call(ctx, trainee.headers, 'POST', '/v0/messages/', { body: 'Respuesta' });
+    const unread = await call<{ count: number }>(
+      ctx,
+      trainee.headers,
+      'GET',
+      '/v0/messages/unread/',
+    );
     expect(unread.data.count).toBe(3);
     const trainerUnread = await call<{ count: number; trainees: object[] }>(
+      ctx,
       trainer.headers,
       'GET',
       '/v0/trainers/messages/unread/',
@@ -311,12 +313,12 @@ describe('read receipts and unread counts', () => {
     });
 
     ctx.clock.set(new Date('2026-03-02T09:10:00.000Z'));
-    const read = await call<{ count: number }>(trainee.headers, 'POST', '/v0/messages/read/', {
+    const read = await call<{ count: number }>(ctx, trainee.headers, 'POST', '/v0/messages/read/', {
       up_to: sent[1]?.id,
     });
     expect(read.status, read.body).toBe(200);
     expect(read.data.count).toBe(1);
-    const page = await call<ConversationPage>(trainer.headers, 'GET', trainerUrl);
+    const page = await call<ConversationPage>(ctx, trainer.headers, 'GET', trainerUrl);
     expect(page.data.messages.map((m) => m.read_at)).toEqual([
       '2026-03-02T09:10:00.000Z',
       '2026-03-02T09:10:00.000Z',
@@ -325,8 +327,8 @@ describe('read receipts and unread counts', () => {
     ]);
     // Marking again changes nothing already read.
     ctx.clock.set(new Date('2026-03-02T09:12:00.000Z'));
-    await call(trainee.headers, 'POST', '/v0/messages/read/', { up_to: sent[2]?.id });
-    const later = await call<ConversationPage>(trainee.headers, 'GET', '/v0/messages/');
+    await call(ctx, trainee.headers, 'POST', '/v0/messages/read/', { up_to: sent[2]?.id });
+    const later = await call<ConversationPage>(ctx, trainee.headers, 'GET', '/v0/messages/');
     expect(later.data.messages.map((m) => m.read_at)).toEqual([
       '2026-03-02T09:10:00.000Z',
       '2026-03-02T09:10:00.000Z',
@@ -336,6 +338,7 @@ describe('read receipts and unread counts', () => {
     // The trainer reads the reply; their own messages are not theirs to mark.
     const reply = later.data.messages[3];
     const trainerRead = await call<{ count: number }>(
+      ctx,
       trainer.headers,
       'POST',
       `${trainerUrl}read/`,
@@ -345,12 +348,13 @@ describe('read receipts and unread counts', () => {
     );
     expect(trainerRead.data.count).toBe(0);
     const none = await call<{ count: number }>(
+      ctx,
       trainer.headers,
       'GET',
       '/v0/trainers/messages/unread/',
     );
     expect(none.data).toEqual({ count: 0, trainees: [] });
-    const bad = await call(trainee.headers, 'POST', '/v0/messages/read/', { up_to: 'nope' });
+    const bad = await call(ctx, trainee.headers, 'POST', '/v0/messages/read/', { up_to: 'nope' });
     expect(bad.status).toBe(400);
   });
 });
@@ -383,7 +387,7 @@ describe('photos', () => {
     expect((await ctx.app.inject({ url, headers: stranger.trainee.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url, headers: stranger.trainer.headers })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url })).statusCode).toBe(401);
-    const page = await call<ConversationPage>(trainee.headers, 'GET', '/v0/messages/');
+    const page = await call<ConversationPage>(ctx, trainee.headers, 'GET', '/v0/messages/');
     expect(page.data.messages[0]?.photo?.id).toBe(sent.data.photo?.id);
   });
 
@@ -403,7 +407,7 @@ describe('photos', () => {
       Buffer.alloc(8 * 1024 * 1024 + 1),
     );
     expect(huge.status).toBe(413);
-    const json = await call(trainee.headers, 'POST', '/v0/messages/photos/', { photo: 'x' });
+    const json = await call(ctx, trainee.headers, 'POST', '/v0/messages/photos/', { photo: 'x' });
     expect(json.status).toBe(415);
     expect(await stored(trainee.user.id)).toBe(0);
   });
@@ -416,7 +420,9 @@ describe('the bounds', () => {
       insert into messages (trainee_id, trainer_id, author_id, kind, body, created_at)
       select ${trainee.user.id}, ${trainer.user.id}, ${trainer.user.id}, 'text', 'viejo ' || n, now()
       from generate_series(1, ${MAX_MESSAGES_PER_PAIR}) as n`);
-    const res = await call<Message>(trainee.headers, 'POST', '/v0/messages/', { body: 'nuevo' });
+    const res = await call<Message>(ctx, trainee.headers, 'POST', '/v0/messages/', {
+      body: 'nuevo',
+    });
     expect(res.status).toBe(201);
     expect(await stored(trainee.user.id)).toBe(MAX_MESSAGES_PER_PAIR);
     const [oldest] = await ctx.database.db
@@ -426,7 +432,7 @@ describe('the bounds', () => {
       .orderBy(messages.seq)
       .limit(1);
     expect(oldest?.body).toBe('viejo 2');
-    const page = await call<ConversationPage>(trainer.headers, 'GET', trainerUrl);
+    const page = await call<ConversationPage>(ctx, trainer.headers, 'GET', trainerUrl);
     expect(page.data.messages.at(-1)?.body).toBe('nuevo');
   });
 
@@ -440,8 +446,8 @@ describe('the bounds', () => {
     const sends = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
         n % 2
-          ? call<Message>(trainee.headers, 'POST', '/v0/messages/', { body: `a la vez ${n}` })
-          : call<Message>(trainer.headers, 'POST', trainerUrl, { body: `a la vez ${n}` }),
+          ? call<Message>(ctx, trainee.headers, 'POST', '/v0/messages/', { body: `a la vez ${n}` })
+          : call<Message>(ctx, trainer.headers, 'POST', trainerUrl, { body: `a la vez ${n}` }),
       ),
     );
     expect(sends.map((send) => send.status)).toEqual(Array.from({ length: 20 }, () => 201));
@@ -459,7 +465,9 @@ describe('the bounds', () => {
   it('count what a conversation holds through sends, trims and its end', async () => {
     const { trainer, trainee } = await pair();
     for (const body of ['uno', 'dos', 'tres']) {
-      expect((await call(trainee.headers, 'POST', '/v0/messages/', { body })).status).toBe(201);
+      expect((await call(ctx, trainee.headers, 'POST', '/v0/messages/', { body })).status).toBe(
+        201,
+      );
     }
     expect(await held(trainee.user.id, trainer.user.id)).toBe(3);
     await ctx.database.db.transaction((tx) => unlinkTrainee(tx, trainee.user.id, ctx.clock.now()));
@@ -495,7 +503,7 @@ describe('the bounds', () => {
         })),
       );
     });
-    await call(trainee.headers, 'POST', '/v0/messages/', { body: 'texto' });
+    await call(ctx, trainee.headers, 'POST', '/v0/messages/', { body: 'texto' });
     const sent = await sendPhoto(trainee.headers, '/v0/messages/photos/', tiny);
     expect(sent.status).toBe(201);
     const [photos] = await ctx.database.db
@@ -515,8 +523,8 @@ describe('the bounds', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         i % 2
-          ? call(trainer.headers, 'POST', trainerUrl, { body: `t${i}` })
-          : call(trainee.headers, 'POST', '/v0/messages/', { body: `c${i}` }),
+          ? call(ctx, trainer.headers, 'POST', trainerUrl, { body: `t${i}` })
+          : call(ctx, trainee.headers, 'POST', '/v0/messages/', { body: `c${i}` }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { NotificationList } from '@forja/shared/schemas/notifications';
-import { auth, createUser, PASSWORD, signIn } from '../../../test/accounts';
+import { PASSWORD } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
+import { call } from '../../../test/http';
 import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
-import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { ALL_AREAS, linkedPair, signedInTrainer } from '../../../test/trainers';
 import { listOutbox } from '../../adapters/mail/outbox';
 import { inTransaction } from '../../db/in-transaction';
 import { notifications, pushDeliveries } from '../../db/schema/notifications';
@@ -48,25 +48,17 @@ beforeEach(() => {
 
 type Headers = Record<string, string>;
 
-async function call(
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.body };
-}
-
 /** A subscribed trainee linked to a new trainer, sharing everything, both with a browser. */
 async function pair() {
-  const trainer = await signedInTrainer(ctx);
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  const trainee = { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id);
+  const { trainer, trainee } = await linkedPair(ctx);
   for (const headers of [trainer.headers, trainee.headers]) {
-    const res = await call(headers, 'POST', '/v0/push/subscriptions/', pushService.subscribe());
+    const res = await call(
+      ctx,
+      headers,
+      'POST',
+      '/v0/push/subscriptions/',
+      pushService.subscribe(),
+    );
     expect(res.status, res.body).toBe(201);
   }
   return { trainer, trainee };
@@ -77,16 +69,17 @@ async function exchange(
   trainer: { user: { id: string }; headers: Headers },
   trainee: { user: { id: string }; headers: Headers },
 ) {
-  const message = await call(trainee.headers, 'POST', '/v0/messages/', {
+  const message = await call(ctx, trainee.headers, 'POST', '/v0/messages/', {
     body: 'Esta semana me duele la rodilla',
   });
   expect(message.status, message.body).toBe(201);
-  const comment = await call(trainee.headers, 'POST', '/v0/diary/days/2026-03-02/comments/', {
+  const comment = await call(ctx, trainee.headers, 'POST', '/v0/diary/days/2026-03-02/comments/', {
     target: 'day',
     body: 'Ayer cené fuera y me pasé',
   });
   expect(comment.status, comment.body).toBe(201);
   const answer = await call(
+    ctx,
     trainer.headers,
     'POST',
     `/v0/trainers/trainees/${trainee.user.id}/comments/?date=2026-03-02`,
@@ -137,7 +130,12 @@ describe('a trainee who unlinks', () => {
       pushes: 2,
     });
 
-    const unlinked = await call(trainee.headers, 'DELETE', `/v0/users/${trainee.user.id}/trainer/`);
+    const unlinked = await call(
+      ctx,
+      trainee.headers,
+      'DELETE',
+      `/v0/users/${trainee.user.id}/trainer/`,
+    );
     expect(unlinked.status, unlinked.body).toBe(204);
 
     ctx.clock.advance(17_000);
@@ -159,10 +157,11 @@ describe('a trainee who unlinks', () => {
     const { trainer, trainee } = await pair();
     await exchange(trainer, trainee);
     const next = await signedInTrainer(ctx);
-    const code = await call(next.headers, 'POST', '/v0/trainers/invitations/', {});
+    const code = await call(ctx, next.headers, 'POST', '/v0/trainers/invitations/', {});
     expect(code.status, code.body).toBe(201);
     const invitation = (JSON.parse(code.body) as { data: { code: string } }).data;
     const accepted = await call(
+      ctx,
       trainee.headers,
       'POST',
       `/v0/trainers/invitations/${invitation.code}/acceptance/`,
@@ -185,6 +184,7 @@ describe('a trainee who stops sharing the diary', () => {
     const { trainer, trainee } = await pair();
     await exchange(trainer, trainee);
     const withdrawn = await call(
+      ctx,
       trainee.headers,
       'PUT',
       `/v0/users/${trainee.user.id}/trainer/consent/`,
@@ -226,7 +226,7 @@ describe('an account deleted', () => {
   it('of a trainee leaves their trainer nothing about them', async () => {
     const { trainer, trainee } = await pair();
     await exchange(trainer, trainee);
-    const gone = await call(trainee.headers, 'DELETE', `/v0/users/${trainee.user.id}/`, {
+    const gone = await call(ctx, trainee.headers, 'DELETE', `/v0/users/${trainee.user.id}/`, {
       confirmation: 'ELIMINAR',
       password: PASSWORD,
     });
@@ -242,7 +242,7 @@ describe('an account deleted', () => {
   it('of a trainer leaves their trainee nothing about them', async () => {
     const { trainer, trainee } = await pair();
     await exchange(trainer, trainee);
-    const gone = await call(trainer.headers, 'DELETE', `/v0/users/${trainer.user.id}/`, {
+    const gone = await call(ctx, trainer.headers, 'DELETE', `/v0/users/${trainer.user.id}/`, {
       confirmation: 'ELIMINAR',
       password: PASSWORD,
     });

@@ -13,10 +13,10 @@ import type {
 } from '@forja/shared/schemas/notifications';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { call } from '../../../test/http';
 import { testDatabaseKind } from '../../../test/database';
-import { subscribe } from '../../../test/premium';
 import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
-import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { linkedPair } from '../../../test/trainers';
 import { listOutbox } from '../../adapters/mail/outbox';
 import { inTransaction } from '../../db/in-transaction';
 import {
@@ -57,37 +57,20 @@ beforeEach(() => {
 });
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-async function call<T>(headers: Headers, method: Method, url: string, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  type Answer = T & { error?: string; message?: string };
-  const envelope = res.json<{ status: number; data: Answer }>();
-  return { status: res.statusCode, envelope, data: envelope.data, body: res.body };
-}
 
 async function person(fields: { first_name?: string } = {}) {
   const user = await createUser(ctx, fields);
   return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
 }
 
-/** A subscribed trainee linked to a new trainer, sharing everything. */
-async function pair() {
-  const trainer = await signedInTrainer(ctx);
-  const trainee = await person();
-  await subscribe(ctx, trainee.user.id);
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id);
-  return { trainer, trainee };
-}
-
 async function bell(headers: Headers) {
-  const res = await call<NotificationList>(headers, 'GET', '/v0/notifications/');
+  const res = await call<NotificationList>(ctx, headers, 'GET', '/v0/notifications/');
   expect(res.status, res.body).toBe(200);
   return res.data;
 }
 
 async function settingsOf(headers: Headers) {
-  const res = await call<NotificationSettings>(headers, 'GET', '/v0/notifications/settings/');
+  const res = await call<NotificationSettings>(ctx, headers, 'GET', '/v0/notifications/settings/');
   expect(res.status, res.body).toBe(200);
   return res.data;
 }
@@ -97,6 +80,7 @@ async function saveSettings(headers: Headers, change: (input: NotificationSettin
   const input: NotificationSettingsInput = { kinds: current.kinds, reminders: current.reminders };
   change(input);
   const res = await call<NotificationSettings>(
+    ctx,
     headers,
     'PUT',
     '/v0/notifications/settings/',
@@ -136,6 +120,7 @@ function pushDeps() {
 async function subscribeBrowser(headers: Headers) {
   const browser = pushService.subscribe();
   const res = await call<{ push_devices: number }>(
+    ctx,
     headers,
     'POST',
     '/v0/push/subscriptions/',
@@ -159,8 +144,9 @@ async function drainPushes() {
 
 describe('comments and programs notify the other side', () => {
   it('a comment of the trainer reaches the trainee, and the reply the trainer', async () => {
-    const { trainer, trainee } = await pair();
+    const { trainer, trainee } = await linkedPair(ctx);
     const written = await call(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/trainees/${trainee.user.id}/comments/?date=2026-03-02`,
@@ -180,7 +166,7 @@ describe('comments and programs notify the other side', () => {
     ]);
     expect((await bell(trainer.headers)).unread).toBe(0);
 
-    const reply = await call(trainee.headers, 'POST', '/v0/diary/days/2026-03-02/comments/', {
+    const reply = await call(ctx, trainee.headers, 'POST', '/v0/diary/days/2026-03-02/comments/', {
       target: 'meal',
       meal: 'comida',
       body: '¡Gracias!',
@@ -198,8 +184,9 @@ describe('comments and programs notify the other side', () => {
   });
 
   it('a comment refused leaves no notification behind', async () => {
-    const { trainer, trainee } = await pair();
+    const { trainer, trainee } = await linkedPair(ctx);
     const refused = await call(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/trainees/${trainee.user.id}/comments/?date=2026-03-02`,
@@ -235,12 +222,19 @@ describe('comments and programs notify the other side', () => {
   });
 
   it('assigning a program tells the trainee', async () => {
-    const { trainer, trainee } = await pair();
-    const program = await call<{ id: string }>(trainer.headers, 'POST', '/v0/trainers/programs/', {
-      name: 'Fuerza 3 días',
-    });
+    const { trainer, trainee } = await linkedPair(ctx);
+    const program = await call<{ id: string }>(
+      ctx,
+      trainer.headers,
+      'POST',
+      '/v0/trainers/programs/',
+      {
+        name: 'Fuerza 3 días',
+      },
+    );
     expect(program.status, program.body).toBe(201);
     const given = await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/trainees/${trainee.user.id}/program/`,
@@ -270,7 +264,7 @@ describe('the bell', () => {
     const [newest] = items;
     const theirs = (await bell(other.headers)).items[0];
 
-    const one = await call<{ unread: number }>(me.headers, 'POST', '/v0/notifications/read/', {
+    const one = await call<{ unread: number }>(ctx, me.headers, 'POST', '/v0/notifications/read/', {
       ids: [newest?.id],
     });
     expect(one.data).toEqual({ unread: 2 });
@@ -278,13 +272,19 @@ describe('the bell', () => {
     expect(after.items[0]?.read_at).toBe('2026-03-02T09:00:00.000Z');
     expect(after.items[1]?.read_at).toBeNull();
 
-    const foreign = await call<{ unread: number }>(me.headers, 'POST', '/v0/notifications/read/', {
-      ids: [theirs?.id],
-    });
+    const foreign = await call<{ unread: number }>(
+      ctx,
+      me.headers,
+      'POST',
+      '/v0/notifications/read/',
+      {
+        ids: [theirs?.id],
+      },
+    );
     expect(foreign.data).toEqual({ unread: 2 });
     expect((await bell(other.headers)).unread).toBe(1);
 
-    const all = await call(me.headers, 'POST', '/v0/notifications/read/', { all: true });
+    const all = await call(ctx, me.headers, 'POST', '/v0/notifications/read/', { all: true });
     expect(all.data).toEqual({ unread: 0 });
     expect((await bell(other.headers)).unread).toBe(1);
   });
@@ -299,13 +299,15 @@ describe('the bell', () => {
       { ids: ['x'] },
       { all: true, ids: [] },
     ]) {
-      const res = await call(me.headers, 'POST', '/v0/notifications/read/', payload);
+      const res = await call(ctx, me.headers, 'POST', '/v0/notifications/read/', payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
       expect(res.data.message).toEqual(expect.any(String));
     }
     expect((await bell(me.headers)).unread).toBe(1);
-    expect((await call({}, 'GET', '/v0/notifications/')).status).toBe(401);
-    expect((await call({}, 'POST', '/v0/notifications/read/', { all: true })).status).toBe(401);
+    expect((await call(ctx, {}, 'GET', '/v0/notifications/')).status).toBe(401);
+    expect((await call(ctx, {}, 'POST', '/v0/notifications/read/', { all: true })).status).toBe(
+      401,
+    );
   });
 
   it(`keeps the newest ${MAX_NOTIFICATIONS_PER_USER} per person`, async () => {
@@ -356,7 +358,7 @@ describe('settings', () => {
       { ...input, push_available: true },
       { reminders: input.reminders },
     ]) {
-      const res = await call(me.headers, 'PUT', '/v0/notifications/settings/', bad);
+      const res = await call(ctx, me.headers, 'PUT', '/v0/notifications/settings/', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect(await settingsOf(me.headers)).toEqual(before);
@@ -381,12 +383,12 @@ describe('settings', () => {
 
 describe('Web Push', () => {
   it('gives the public key, and stores, bounds and forgets subscriptions', async () => {
-    const open = await call<{ public_key: string }>({}, 'GET', '/v0/push/public-key/');
+    const open = await call<{ public_key: string }>(ctx, {}, 'GET', '/v0/push/public-key/');
     expect(open.data).toEqual({ public_key: vapid.publicKey });
     const me = await person();
     const first = await subscribeBrowser(me.headers);
     // The same browser again keeps one row, with the new keys.
-    const again = await call(me.headers, 'POST', '/v0/push/subscriptions/', {
+    const again = await call(ctx, me.headers, 'POST', '/v0/push/subscriptions/', {
       ...first,
       keys: { ...first.keys, auth: 'bmV3LWF1dGgtc2VjcmV0' },
     });
@@ -404,11 +406,11 @@ describe('Web Push', () => {
 
     const [kept] = rows;
     const other = await person();
-    const foreign = await call(other.headers, 'DELETE', '/v0/push/subscriptions/', {
+    const foreign = await call(ctx, other.headers, 'DELETE', '/v0/push/subscriptions/', {
       endpoint: kept?.endpoint,
     });
     expect(foreign.data).toEqual({ push_devices: 0 });
-    const gone = await call(me.headers, 'DELETE', '/v0/push/subscriptions/', {
+    const gone = await call(ctx, me.headers, 'DELETE', '/v0/push/subscriptions/', {
       endpoint: kept?.endpoint,
     });
     expect(gone.data).toEqual({ push_devices: MAX_PUSH_SUBSCRIPTIONS_PER_USER - 1 });
@@ -420,7 +422,7 @@ describe('Web Push', () => {
     const after = await person();
     const browser = await subscribeBrowser(before.headers);
     await notifyMany(before.user.id, 1);
-    const moved = await call(after.headers, 'POST', '/v0/push/subscriptions/', browser);
+    const moved = await call(ctx, after.headers, 'POST', '/v0/push/subscriptions/', browser);
     expect(moved.data).toEqual({ push_devices: 1 });
     expect((await settingsOf(before.headers)).push_devices).toBe(0);
     await notifyMany(after.user.id, 1, 'comment');
@@ -434,7 +436,7 @@ describe('Web Push', () => {
     const [one, two] = await Promise.all([person(), person()]);
     const browser = pushService.subscribe();
     const answers = await Promise.all(
-      [one, two].map((who) => call(who.headers, 'POST', '/v0/push/subscriptions/', browser)),
+      [one, two].map((who) => call(ctx, who.headers, 'POST', '/v0/push/subscriptions/', browser)),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     const rows = await ctx.database.db
@@ -453,12 +455,12 @@ describe('Web Push', () => {
       [{ ...browser, keys: { p256dh: 'no válida', auth: browser.keys.auth } }, undefined],
       [{ endpoint: browser.endpoint }, undefined],
     ] as const) {
-      const res = await call(me.headers, 'POST', '/v0/push/subscriptions/', payload);
+      const res = await call(ctx, me.headers, 'POST', '/v0/push/subscriptions/', payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
       if (error) expect(res.data.error).toBe(error);
     }
     expect((await settingsOf(me.headers)).push_devices).toBe(0);
-    expect((await call({}, 'POST', '/v0/push/subscriptions/', browser)).status).toBe(401);
+    expect((await call(ctx, {}, 'POST', '/v0/push/subscriptions/', browser)).status).toBe(401);
   });
 
   it('is off without VAPID keys: no key, no subscriptions, and settings say so', async () => {
@@ -492,10 +494,11 @@ describe('Web Push', () => {
   });
 
   it('sends each notification to every device, encrypted and signed, once', async () => {
-    const { trainer, trainee } = await pair();
+    const { trainer, trainee } = await linkedPair(ctx);
     const phone = await subscribeBrowser(trainee.headers);
     const laptop = await subscribeBrowser(trainee.headers);
     await call(
+      ctx,
       trainer.headers,
       'POST',
       `/v0/trainers/trainees/${trainee.user.id}/comments/?date=2026-03-02`,
@@ -684,7 +687,7 @@ describe('the daily digest', () => {
     await notifyMany(me.user.id, 1, 'message');
     const headers = await again(me.user);
     const read = (await bell(headers)).items.find((item) => item.title === 'Aviso 0');
-    await call(headers, 'POST', '/v0/notifications/read/', { ids: [read?.id] });
+    await call(ctx, headers, 'POST', '/v0/notifications/read/', { ids: [read?.id] });
 
     // 07:30 in Mexico City: not yet morning there (08:00).
     ctx.clock.set(new Date('2026-03-03T13:30:00.000Z'));
@@ -723,7 +726,7 @@ describe('the daily digest', () => {
     await notifyMany(me.user.id, 1, 'comment');
     const reader = await person();
     await notifyMany(reader.user.id, 1, 'message');
-    await call(await again(reader.user), 'POST', '/v0/notifications/read/', { all: true });
+    await call(ctx, await again(reader.user), 'POST', '/v0/notifications/read/', { all: true });
     // 08:30 in Madrid, the time zone of people without preferences.
     ctx.clock.set(new Date('2026-03-03T07:30:00.000Z'));
     await sendDigests(digestDeps());

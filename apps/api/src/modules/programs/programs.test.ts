@@ -14,8 +14,9 @@ import type { Roster } from '@forja/shared/schemas/trainer-workspace';
 import type { Today } from '@forja/shared/schemas/today';
 import { auth, createUser, signIn } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { call } from '../../../test/http';
+import { signedInUser } from '../../../test/subscribed';
+import { ALL_AREAS, linkedPair, linkToTrainer, signedInTrainer } from '../../../test/trainers';
 import { workouts } from '../../db/schema/diary';
 import { exercises } from '../../db/schema/foods';
 import { programs } from '../../db/schema/programs';
@@ -28,7 +29,7 @@ const MONDAY = '2026-03-02';
 beforeAll(async () => {
   ctx = await createTestContext();
   const someone = await trainee();
-  library = (await call<Exercise[]>(someone.headers, 'GET', '/v0/exercises/')).data;
+  library = (await call<Exercise[]>(ctx, someone.headers, 'GET', '/v0/exercises/')).data;
 });
 
 afterAll(async () => {
@@ -40,43 +41,12 @@ beforeEach(() => {
 });
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface Extra {
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(
-  headers: Headers,
-  method: Method,
-  url: string,
-  payload?: object,
-): Promise<{ status: number; data: T & Extra; body: string }> {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const body = res.body;
-  const data = (body ? res.json<{ data: T & Extra }>().data : undefined) as T & Extra;
-  return { status: res.statusCode, data, body };
-}
-
-async function trainee() {
-  const user = await createUser(ctx, { first_name: 'Lucía', last_name: 'Fernández' });
-  await subscribe(ctx, user.id);
-  return { user, headers: auth((await signIn(ctx, user.id)).access_token) };
-}
+const trainee = () => signedInUser(ctx);
 
 /** A trainer with one subscribed trainee sharing what is asked (everything else). */
 async function pair(areas: { training?: boolean } = {}) {
-  const trainer = await signedInTrainer(ctx);
-  const client = await trainee();
-  await linkToTrainer(ctx, client.user.id, trainer.user.id, {
-    diary: true,
-    training: areas.training ?? true,
-    body: true,
-    check_ins: true,
-  });
+  const { trainer, trainee: client } = await linkedPair(ctx, { areas: { ...ALL_AREAS, ...areas } });
   return { trainer, client };
 }
 
@@ -118,11 +88,12 @@ function twoRoutines(): ProgramInput {
 }
 
 async function newProgram(headers: Headers, input: ProgramInput = twoRoutines()) {
-  const created = await call<Program>(headers, 'POST', '/v0/trainers/programs/', {
+  const created = await call<Program>(ctx, headers, 'POST', '/v0/trainers/programs/', {
     name: input.name,
   });
   expect(created.status, created.body).toBe(201);
   const saved = await call<Program>(
+    ctx,
     headers,
     'PUT',
     `/v0/trainers/programs/${created.data.id}/`,
@@ -168,6 +139,7 @@ describe('programs', () => {
       ],
     });
     const read = await call<Program>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/programs/${program.id}/`,
@@ -177,6 +149,7 @@ describe('programs', () => {
     // Saving again with the routines' ids keeps them; reordered, the order is the new one.
     const [torso, legs] = program.routines;
     const again = await call<Program>(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/programs/${program.id}/`,
@@ -194,7 +167,12 @@ describe('programs', () => {
       [torso?.id, 'Torso'],
     ]);
 
-    const list = await call<ProgramSummary[]>(trainer.headers, 'GET', '/v0/trainers/programs/');
+    const list = await call<ProgramSummary[]>(
+      ctx,
+      trainer.headers,
+      'GET',
+      '/v0/trainers/programs/',
+    );
     expect(list.data).toEqual([
       {
         id: program.id,
@@ -206,9 +184,9 @@ describe('programs', () => {
       },
     ]);
 
-    const gone = await call(trainer.headers, 'DELETE', `/v0/trainers/programs/${program.id}/`);
+    const gone = await call(ctx, trainer.headers, 'DELETE', `/v0/trainers/programs/${program.id}/`);
     expect(gone.status).toBe(204);
-    const after = await call(trainer.headers, 'GET', `/v0/trainers/programs/${program.id}/`);
+    const after = await call(ctx, trainer.headers, 'GET', `/v0/trainers/programs/${program.id}/`);
     expect(after.status).toBe(404);
     expect(after.data).toMatchObject({ error: 'program not found' });
   });
@@ -261,31 +239,31 @@ describe('programs', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const res = await call(trainer.headers, 'PUT', url, body);
+      const res = await call(ctx, trainer.headers, 'PUT', url, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.data.message).toBe(message);
     }
     // An exercise that is neither the library's nor the trainer's, and a foreign routine id.
     const stranger = await signedInTrainer(ctx);
-    const theirs = await call<Exercise>(stranger.headers, 'POST', '/v0/trainers/exercises/', {
+    const theirs = await call<Exercise>(ctx, stranger.headers, 'POST', '/v0/trainers/exercises/', {
       name: 'Press raro',
       muscle_group: 'chest',
       equipment: 'machine',
     });
-    const foreign = await call(trainer.headers, 'PUT', url, {
+    const foreign = await call(ctx, trainer.headers, 'PUT', url, {
       name: 'P',
       routines: [{ ...routine, exercises: [{ ...item, exercise_id: theirs.data.id }] }],
     });
     expect(foreign.status).toBe(400);
     expect(foreign.data).toMatchObject({ error: 'unknown exercise in program' });
-    const routineId = await call(trainer.headers, 'PUT', url, {
+    const routineId = await call(ctx, trainer.headers, 'PUT', url, {
       name: 'P',
       routines: [{ ...routine, id: '00000000-0000-4000-8000-000000000009' }],
     });
     expect(routineId.status).toBe(400);
     expect(routineId.data).toMatchObject({ error: 'unknown routine in program' });
 
-    const read = await call<Program>(trainer.headers, 'GET', url);
+    const read = await call<Program>(ctx, trainer.headers, 'GET', url);
     expect(read.data).toEqual(program);
   });
 
@@ -302,7 +280,7 @@ describe('programs', () => {
     );
     const answers = await Promise.all(
       [1, 2, 3].map((n) =>
-        call(trainer.headers, 'POST', '/v0/trainers/programs/', { name: `Nuevo ${n}` }),
+        call(ctx, trainer.headers, 'POST', '/v0/trainers/programs/', { name: `Nuevo ${n}` }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 400]);
@@ -326,7 +304,7 @@ describe('programs', () => {
       ['PUT', twoRoutines()],
       ['DELETE', undefined],
     ] as const) {
-      const res = await call(other.headers, method, url, payload);
+      const res = await call(ctx, other.headers, method, url, payload);
       expect(res.status, method).toBe(404);
     }
     // Not a trainer: every trainer's call is as if it were not there.
@@ -345,39 +323,45 @@ describe('programs', () => {
       ],
       ['DELETE', `/v0/trainers/trainees/${client.user.id}/program/`, undefined],
     ] as const) {
-      const res = await call(client.headers, method, path, payload);
+      const res = await call(ctx, client.headers, method, path, payload);
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    expect((await call(trainer.headers, 'GET', url)).status).toBe(200);
+    expect((await call(ctx, trainer.headers, 'GET', url)).status).toBe(200);
   });
 });
 
 describe("the trainer's own exercises", () => {
   it('are listed to the trainer and to their trainees only, and bounded', async () => {
     const { trainer, client } = await pair();
-    const created = await call<Exercise>(trainer.headers, 'POST', '/v0/trainers/exercises/', {
+    const created = await call<Exercise>(ctx, trainer.headers, 'POST', '/v0/trainers/exercises/', {
       name: '  Remo en anillas ',
       muscle_group: 'back',
       equipment: 'bodyweight',
     });
     expect(created.status, created.body).toBe(201);
     expect(created.data).toMatchObject({ name: 'Remo en anillas', muscle_group: 'back' });
-    const mine = await call<TrainerExercises>(trainer.headers, 'GET', '/v0/trainers/exercises/');
+    const mine = await call<TrainerExercises>(
+      ctx,
+      trainer.headers,
+      'GET',
+      '/v0/trainers/exercises/',
+    );
     expect(mine.data.own).toEqual([created.data]);
     expect(mine.data.library).toHaveLength(library.length);
 
-    const seen = await call<Exercise[]>(client.headers, 'GET', '/v0/exercises/');
+    const seen = await call<Exercise[]>(ctx, client.headers, 'GET', '/v0/exercises/');
     expect(seen.data.map((e) => e.id)).toContain(created.data.id);
     const stranger = await trainee();
-    const unseen = await call<Exercise[]>(stranger.headers, 'GET', '/v0/exercises/');
+    const unseen = await call<Exercise[]>(ctx, stranger.headers, 'GET', '/v0/exercises/');
     expect(unseen.data.map((e) => e.id)).not.toContain(created.data.id);
     expect(unseen.data).toHaveLength(library.length);
 
     // Somebody else's trainee cannot log it by hand either.
-    const session = await call<Workout>(stranger.headers, 'POST', '/v0/diary/workouts/', {
+    const session = await call<Workout>(ctx, stranger.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
     });
     const add = await call(
+      ctx,
       stranger.headers,
       'POST',
       `/v0/diary/workouts/${session.data.id}/exercises/`,
@@ -387,7 +371,7 @@ describe("the trainer's own exercises", () => {
     );
     expect(add.status).toBe(404);
 
-    const bad = await call(trainer.headers, 'POST', '/v0/trainers/exercises/', {
+    const bad = await call(ctx, trainer.headers, 'POST', '/v0/trainers/exercises/', {
       name: 'X',
       muscle_group: 'piernas',
       equipment: 'band',
@@ -405,7 +389,7 @@ describe("the trainer's own exercises", () => {
     );
     const answers = await Promise.all(
       [1, 2].map((n) =>
-        call(trainer.headers, 'POST', '/v0/trainers/exercises/', {
+        call(ctx, trainer.headers, 'POST', '/v0/trainers/exercises/', {
           name: `Último ${n}`,
           muscle_group: 'core',
           equipment: 'band',
@@ -428,28 +412,30 @@ describe('assigning a program', () => {
     const body = { program_id: program.id, start_date: MONDAY };
 
     const other = await pair();
-    expect((await call(trainer.headers, 'PUT', url(other.client.user.id), body)).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'PUT', url(other.client.user.id), body)).status).toBe(
+      404,
+    );
     const closed = await pair({ training: false });
     const theirProgram = await newProgram(closed.trainer.headers);
-    const hidden = await call(closed.trainer.headers, 'PUT', url(closed.client.user.id), {
+    const hidden = await call(ctx, closed.trainer.headers, 'PUT', url(closed.client.user.id), {
       program_id: theirProgram.id,
       start_date: MONDAY,
     });
     expect(hidden.status).toBe(404);
-    expect((await call(closed.trainer.headers, 'DELETE', url(closed.client.user.id))).status).toBe(
-      404,
-    );
-    const foreign = await call(other.trainer.headers, 'PUT', url(other.client.user.id), body);
+    expect(
+      (await call(ctx, closed.trainer.headers, 'DELETE', url(closed.client.user.id))).status,
+    ).toBe(404);
+    const foreign = await call(ctx, other.trainer.headers, 'PUT', url(other.client.user.id), body);
     expect(foreign.status).toBe(404);
     expect(foreign.data).toMatchObject({ error: 'program not found' });
-    const badDate = await call(trainer.headers, 'PUT', url(client.user.id), {
+    const badDate = await call(ctx, trainer.headers, 'PUT', url(client.user.id), {
       program_id: program.id,
       start_date: '2026-02-30',
     });
     expect(badDate.status).toBe(400);
     expect(badDate.data.message).toBe('La fecha debe ser una fecha válida');
 
-    const given = await call(trainer.headers, 'PUT', url(client.user.id), body);
+    const given = await call(ctx, trainer.headers, 'PUT', url(client.user.id), body);
     expect(given.status, given.body).toBe(200);
     expect(given.data).toEqual({
       trainee_id: client.user.id,
@@ -457,6 +443,7 @@ describe('assigning a program', () => {
       starts_on: MONDAY,
     });
     const read = await call<Program>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/programs/${program.id}/`,
@@ -466,16 +453,21 @@ describe('assigning a program', () => {
     ]);
     // One program at a time: a second replaces the first.
     const second = await newProgram(trainer.headers, { ...twoRoutines(), name: 'Otro' });
-    await call(trainer.headers, 'PUT', url(client.user.id), { ...body, program_id: second.id });
+    await call(ctx, trainer.headers, 'PUT', url(client.user.id), {
+      ...body,
+      program_id: second.id,
+    });
     const first = await call<Program>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/programs/${program.id}/`,
     );
     expect(first.data.trainees).toEqual([]);
 
-    expect((await call(trainer.headers, 'DELETE', url(client.user.id))).status).toBe(204);
+    expect((await call(ctx, trainer.headers, 'DELETE', url(client.user.id))).status).toBe(204);
     const none = await call<PlannedSession | null>(
+      ctx,
       client.headers,
       'GET',
       `/v0/training/plan/?date=${MONDAY}`,
@@ -489,6 +481,7 @@ describe("the trainee's plan", () => {
     const { trainer, client } = await pair();
     const program = await newProgram(trainer.headers);
     const res = await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/trainees/${client.user.id}/program/`,
@@ -501,7 +494,7 @@ describe("the trainee's plan", () => {
     return { trainer, client, program };
   }
   async function plan(headers: Headers, date: string) {
-    const res = await call<object>(headers, 'GET', `/v0/training/plan/?date=${date}`);
+    const res = await call<object>(ctx, headers, 'GET', `/v0/training/plan/?date=${date}`);
     return { status: res.status, body: res.body, data: res.data as PlannedSession | null };
   }
 
@@ -524,7 +517,7 @@ describe("the trainee's plan", () => {
     expect((await plan(client.headers, '2026-03-09')).data?.routine.name).toBe('Torso'); // Monday
     expect((await plan(client.headers, '2026-12-30')).data?.routine.name).toBe('Pierna');
 
-    const bad = await call(client.headers, 'GET', '/v0/training/plan/?date=mañana');
+    const bad = await call(ctx, client.headers, 'GET', '/v0/training/plan/?date=mañana');
     expect(bad.status).toBe(400);
     expect(bad.data.message).toBe('La fecha debe ser una fecha válida');
   });
@@ -543,7 +536,7 @@ describe("the trainee's plan", () => {
 
   it("tells home the program's name, its weekdays in order and its start", async () => {
     const { client } = await assigned('2026-03-04');
-    const today = await call<Today>(client.headers, 'GET', '/v0/today/');
+    const today = await call<Today>(ctx, client.headers, 'GET', '/v0/today/');
     expect(today.data.training.program).toEqual({
       name: 'Fuerza 3 días',
       weekdays: [1, 3, 4],
@@ -554,11 +547,11 @@ describe("the trainee's plan", () => {
   it('is gone once the link ends: linked again to the same trainer, no old program plans', async () => {
     const { trainer, client } = await assigned(MONDAY);
     expect((await plan(client.headers, MONDAY)).data).not.toBeNull();
-    const ended = await call(client.headers, 'DELETE', `/v0/users/${client.user.id}/trainer/`);
+    const ended = await call(ctx, client.headers, 'DELETE', `/v0/users/${client.user.id}/trainer/`);
     expect(ended.status).toBe(204);
     await linkToTrainer(ctx, client.user.id, trainer.user.id);
     expect((await plan(client.headers, MONDAY)).data).toBeNull();
-    const today = await call<Today>(client.headers, 'GET', '/v0/today/');
+    const today = await call<Today>(ctx, client.headers, 'GET', '/v0/today/');
     expect(today.data.training.program).toBeNull();
   });
 
@@ -566,7 +559,7 @@ describe("the trainee's plan", () => {
     const { trainer, client, program } = await assigned(MONDAY);
     const torso = program.routines.find((r) => r.name === 'Torso');
     const start = () =>
-      call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', {
+      call<Workout>(ctx, client.headers, 'POST', '/v0/diary/workouts/', {
         date: MONDAY,
         routine_id: torso?.id,
       });
@@ -602,20 +595,20 @@ describe("the trainee's plan", () => {
       .where(eq(workouts.user_id, client.user.id));
     expect(stored).toHaveLength(1);
 
-    const day = await call<DiaryDay>(client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
+    const day = await call<DiaryDay>(ctx, client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
     expect(day.data.workouts).toEqual([workout]);
     expect((await plan(client.headers, MONDAY)).data?.workout_id).toBe(workout.id);
 
     // A routine not planned that day, or not theirs: 404 and nothing made.
     const legs = program.routines.find((r) => r.name === 'Pierna');
-    const wrong = await call(client.headers, 'POST', '/v0/diary/workouts/', {
+    const wrong = await call(ctx, client.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
       routine_id: legs?.id,
     });
     expect(wrong.status).toBe(404);
     expect(wrong.data.message).toBe('Tu programa no tiene esa rutina planificada para ese día');
     const stranger = await trainee();
-    const notTheirs = await call(stranger.headers, 'POST', '/v0/diary/workouts/', {
+    const notTheirs = await call(ctx, stranger.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
       routine_id: torso?.id,
     });
@@ -626,6 +619,7 @@ describe("the trainee's plan", () => {
     const [first] = edited.routines ?? [];
     if (first?.exercises[0]) first.exercises[0].sets = 2;
     const saved = await call<Program>(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/programs/${program.id}/`,
@@ -639,7 +633,7 @@ describe("the trainee's plan", () => {
     );
     expect(saved.status, saved.body).toBe(200);
     expect((await plan(client.headers, '2026-03-09')).data?.routine.exercises[0]?.sets).toBe(2);
-    const kept = await call<DiaryDay>(client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
+    const kept = await call<DiaryDay>(ctx, client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
     expect(kept.data.workouts[0]?.exercises[0]?.prescription?.sets).toBe(4);
   });
 
@@ -657,7 +651,7 @@ describe("the trainee's plan", () => {
         { id: press, exercise_id: exerciseOf(0).id },
       ],
     };
-    const started = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', body);
+    const started = await call<Workout>(ctx, client.headers, 'POST', '/v0/diary/workouts/', body);
     expect(started.status, started.body).toBe(201);
     expect(started.data.id).toBe(workoutId);
     expect(started.data.exercises.map((item) => [item.id, item.exercise.id])).toEqual([
@@ -665,10 +659,11 @@ describe("the trainee's plan", () => {
       [row, exerciseOf(1).id],
     ]);
     // Sent again (the outbox's retry): the same session.
-    const again = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', body);
+    const again = await call<Workout>(ctx, client.headers, 'POST', '/v0/diary/workouts/', body);
     expect(again.status).toBe(200);
     expect(again.data).toEqual(started.data);
     const set = await call<Workout>(
+      ctx,
       client.headers,
       'POST',
       `/v0/diary/workout-exercises/${press}/sets/`,
@@ -680,7 +675,7 @@ describe("the trainee's plan", () => {
     // Someone else's identifier for an exercise: 409, and no session is left behind.
     const other = await assigned(MONDAY);
     const otherTorso = other.program.routines.find((r) => r.name === 'Torso');
-    const taken = await call(other.client.headers, 'POST', '/v0/diary/workouts/', {
+    const taken = await call(ctx, other.client.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
       routine_id: otherTorso?.id,
       exercises: [{ id: press, exercise_id: exerciseOf(0).id }],
@@ -694,7 +689,7 @@ describe("the trainee's plan", () => {
     expect(stored).toEqual([]);
 
     // Not a list of identifiers: a Spanish 400.
-    const bad = await call(other.client.headers, 'POST', '/v0/diary/workouts/', {
+    const bad = await call(ctx, other.client.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
       routine_id: otherTorso?.id,
       exercises: 'todos',
@@ -707,7 +702,7 @@ describe("the trainee's plan", () => {
     // Wednesday 4 March, the program started on Monday: Monday and Wednesday so far.
     ctx.clock.set(new Date('2026-03-04T12:00:00.000Z'));
     const { trainer, client } = await assigned(MONDAY);
-    const roster = await call<Roster>(trainer.headers, 'GET', '/v0/trainers/trainees/');
+    const roster = await call<Roster>(ctx, trainer.headers, 'GET', '/v0/trainers/trainees/');
     const item = roster.data.items.find((i) => i.id === client.user.id);
     expect(item?.last_7_days.sessions_planned).toBe(2);
   });
@@ -780,6 +775,7 @@ describe('cardio in a program (decision 079)', () => {
     // Kept to the metre.
     expect(cycling).toMatchObject({ duration_min: null, distance_km: 20, reps_min: null });
     const read = await call<Program>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/programs/${program.id}/`,
@@ -788,6 +784,7 @@ describe('cardio in a program (decision 079)', () => {
 
     // Saved again as the builder sends it back: the same program.
     const again = await call<Program>(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/programs/${program.id}/`,
@@ -824,6 +821,7 @@ describe('cardio in a program (decision 079)', () => {
     expect(again.data.routines).toEqual(program.routines);
 
     const assign = await call(
+      ctx,
       trainer.headers,
       'PUT',
       `/v0/trainers/trainees/${client.user.id}/program/`,
@@ -831,13 +829,14 @@ describe('cardio in a program (decision 079)', () => {
     );
     expect(assign.status, assign.body).toBe(200);
     const planned = await call<PlannedSession>(
+      ctx,
       client.headers,
       'GET',
       `/v0/training/plan/?date=${MONDAY}`,
     );
     expect(planned.data.routine.exercises[1]).toEqual(running);
 
-    const started = await call<Workout>(client.headers, 'POST', '/v0/diary/workouts/', {
+    const started = await call<Workout>(ctx, client.headers, 'POST', '/v0/diary/workouts/', {
       date: MONDAY,
       routine_id: program.routines[0]?.id,
     });
@@ -845,13 +844,14 @@ describe('cardio in a program (decision 079)', () => {
     const run = started.data.exercises[1];
     expect(run?.prescription).toEqual(runPrescription);
     const set = await call<Workout>(
+      ctx,
       client.headers,
       'POST',
       `/v0/diary/workout-exercises/${run?.id ?? ''}/sets/`,
       { duration_s: 31 * 60, distance_m: 5200 },
     );
     expect(set.status, set.body).toBe(200);
-    const day = await call<DiaryDay>(client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
+    const day = await call<DiaryDay>(ctx, client.headers, 'GET', `/v0/diary/days/${MONDAY}/`);
     expect(day.data.workouts[0]?.exercises[1]).toMatchObject({
       prescription: { duration_min: 30, distance_km: 5 },
       sets: [{ reps: 0, weight_kg: 0, duration_s: 1860, distance_m: 5200 }],
@@ -923,12 +923,12 @@ describe('cardio in a program (decision 079)', () => {
       ],
     ];
     for (const [exercise, field, message] of cases) {
-      const res = await call(trainer.headers, 'PUT', url, withExercise(exercise));
+      const res = await call(ctx, trainer.headers, 'PUT', url, withExercise(exercise));
       expect(res.status, JSON.stringify(exercise)).toBe(400);
       expect(res.data.message, JSON.stringify(exercise)).toBe(message);
       expect(res.data.fields?.[field], JSON.stringify(exercise)).toBe(message);
     }
-    const read = await call<Program>(trainer.headers, 'GET', url);
+    const read = await call<Program>(ctx, trainer.headers, 'GET', url);
     expect(read.data).toEqual(program);
   });
 
@@ -959,6 +959,7 @@ describe('cardio in a program (decision 079)', () => {
       })
       .returning();
     const read = await call<Program>(
+      ctx,
       trainer.headers,
       'GET',
       `/v0/trainers/programs/${row?.id ?? ''}/`,

@@ -4,8 +4,8 @@ import { MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
 import { API_ERRORS } from '@forja/shared/errors';
 import type { Note } from '@forja/shared/schemas/trainer-notes';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser } from '../../../test/subscribed';
-import { linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import { call } from '../../../test/http';
+import { linkedPair, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
 import { trainerNotes } from '../../db/schema/trainer-workspace';
 import { unlinkTrainee } from '../../db/trainer-links';
 
@@ -20,32 +20,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-type Answer<T> = T & { error?: string; message?: string };
-
-async function call<T>(
-  headers: Headers,
-  method: Method,
-  url: string,
-  payload?: object,
-): Promise<{ status: number; data: Answer<T>; body: string }> {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const data = res.body ? res.json<{ data: Answer<T> }>().data : ({} as Answer<T>);
-  return { status: res.statusCode, data, body: res.body };
-}
-
 const notesUrl = (traineeId: string) => `/v0/trainers/trainees/${traineeId}/notes/`;
 const noteUrl = (traineeId: string, noteId: string) => `${notesUrl(traineeId)}${noteId}/`;
 
 /** A trainee linked to a new trainer, sharing nothing: notes need no area. */
-async function pair() {
-  const trainer = await signedInTrainer(ctx);
-  const trainee = await signedInUser(ctx);
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, NO_AREAS);
-  return { trainer, trainee };
-}
+const pair = () => linkedPair(ctx, { areas: NO_AREAS });
 
 const stored = (traineeId: string) =>
   ctx.database.db.select().from(trainerNotes).where(eq(trainerNotes.trainee_id, traineeId));
@@ -54,16 +33,18 @@ describe("a trainer's private notes about a trainee", () => {
   it('writes, lists newest first, rewrites and deletes, with no area shared', async () => {
     const { trainer, trainee } = await pair();
     const url = notesUrl(trainee.user.id);
-    const first = await call<Note>(trainer.headers, 'POST', url, { body: '  Rodilla izquierda  ' });
+    const first = await call<Note>(ctx, trainer.headers, 'POST', url, {
+      body: '  Rodilla izquierda  ',
+    });
     expect(first.status, first.body).toBe(201);
     expect(first.data).toMatchObject({ body: 'Rodilla izquierda' });
     ctx.clock.advance(60_000);
-    const second = await call<Note>(trainer.headers, 'POST', url, {
+    const second = await call<Note>(ctx, trainer.headers, 'POST', url, {
       body: 'Prefiere entrenar por la mañana',
     });
     expect(second.status).toBe(201);
 
-    const list = await call<Note[]>(trainer.headers, 'GET', url);
+    const list = await call<Note[]>(ctx, trainer.headers, 'GET', url);
     expect(list.data.map((note) => note.body)).toEqual([
       'Prefiere entrenar por la mañana',
       'Rodilla izquierda',
@@ -71,6 +52,7 @@ describe("a trainer's private notes about a trainee", () => {
 
     ctx.clock.advance(60_000);
     const edited = await call<Note>(
+      ctx,
       trainer.headers,
       'PATCH',
       noteUrl(trainee.user.id, first.data.id),
@@ -85,9 +67,15 @@ describe("a trainer's private notes about a trainee", () => {
       updated_at: '2026-03-02T09:02:00.000Z',
     });
 
-    const removed = await call(trainer.headers, 'DELETE', noteUrl(trainee.user.id, second.data.id));
+    const removed = await call(
+      ctx,
+      trainer.headers,
+      'DELETE',
+      noteUrl(trainee.user.id, second.data.id),
+    );
     expect(removed.status).toBe(204);
     const again = await call<{ message: string }>(
+      ctx,
       trainer.headers,
       'DELETE',
       noteUrl(trainee.user.id, second.data.id),
@@ -102,7 +90,7 @@ describe("a trainer's private notes about a trainee", () => {
   it('is read by that trainer alone: another trainer, the trainee and no one linked get a 404', async () => {
     const { trainer, trainee } = await pair();
     const other = await signedInTrainer(ctx);
-    const note = await call<Note>(trainer.headers, 'POST', notesUrl(trainee.user.id), {
+    const note = await call<Note>(ctx, trainer.headers, 'POST', notesUrl(trainee.user.id), {
       body: 'Privada',
     });
     expect(note.status).toBe(201);
@@ -112,7 +100,9 @@ describe("a trainer's private notes about a trainee", () => {
       ['PATCH', noteUrl(trainee.user.id, note.data.id), { body: 'Intruso' }],
       ['DELETE', noteUrl(trainee.user.id, note.data.id), undefined],
     ] as const) {
-      expect((await call(other.headers, method, url, payload)).status, `${method} other`).toBe(404);
+      expect((await call(ctx, other.headers, method, url, payload)).status, `${method} other`).toBe(
+        404,
+      );
       const self = await trainee.call(method === 'PATCH' ? 'PUT' : method, url, payload);
       expect(self.status, `${method} trainee`).toBe(404);
     }
@@ -123,9 +113,12 @@ describe("a trainer's private notes about a trainee", () => {
       payload: { body: 'Intruso' },
     });
     expect(selfPatch.statusCode).toBe(404);
-    expect((await call(trainer.headers, 'GET', notesUrl(crypto.randomUUID()))).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'GET', notesUrl(crypto.randomUUID()))).status).toBe(
+      404,
+    );
     expect(
-      (await call(trainer.headers, 'PATCH', noteUrl(trainee.user.id, 'x'), { body: 'a' })).status,
+      (await call(ctx, trainer.headers, 'PATCH', noteUrl(trainee.user.id, 'x'), { body: 'a' }))
+        .status,
     ).toBe(404);
     expect((await stored(trainee.user.id)).map((row) => row.body)).toEqual(['Privada']);
   });
@@ -140,13 +133,13 @@ describe("a trainer's private notes about a trainee", () => {
       [{ body: 'Hola', extra: true }, 'Llave desconocida'],
     ];
     for (const [payload, message] of cases) {
-      const res = await call<{ message: string }>(trainer.headers, 'POST', url, payload);
+      const res = await call<{ message: string }>(ctx, trainer.headers, 'POST', url, payload);
       expect(res.status, JSON.stringify(payload).slice(0, 40)).toBe(400);
       expect(res.data.message).toContain(message);
     }
-    const ok = await call<Note>(trainer.headers, 'POST', url, { body: 'a'.repeat(4000) });
+    const ok = await call<Note>(ctx, trainer.headers, 'POST', url, { body: 'a'.repeat(4000) });
     expect(ok.status).toBe(201);
-    const bad = await call(trainer.headers, 'PATCH', noteUrl(trainee.user.id, ok.data.id), {
+    const bad = await call(ctx, trainer.headers, 'PATCH', noteUrl(trainee.user.id, ok.data.id), {
       body: '',
     });
     expect(bad.status).toBe(400);
@@ -168,7 +161,7 @@ describe("a trainer's private notes about a trainee", () => {
     // The last two places taken at once: both fit, and a third at the same time does not.
     const three = await Promise.all(
       [1, 2, 3].map((i) =>
-        call<{ message: string }>(trainer.headers, 'POST', notesUrl(trainee.user.id), {
+        call<{ message: string }>(ctx, trainer.headers, 'POST', notesUrl(trainee.user.id), {
           body: `Última ${String(i)}`,
         }),
       ),
@@ -177,22 +170,23 @@ describe("a trainer's private notes about a trainee", () => {
     const full = three.find((res) => res.status === 409);
     expect(full?.data.message).toBe(API_ERRORS.notesFull.message);
     expect(await stored(trainee.user.id)).toHaveLength(MAX_NOTES_PER_TRAINEE);
-    const list = await call<Note[]>(trainer.headers, 'GET', notesUrl(trainee.user.id));
+    const list = await call<Note[]>(ctx, trainer.headers, 'GET', notesUrl(trainee.user.id));
     expect(list.data).toHaveLength(MAX_NOTES_PER_TRAINEE);
   });
 
   it('are deleted when the link ends, and the next trainer starts with none', async () => {
     const { trainer, trainee } = await pair();
     expect(
-      (await call(trainer.headers, 'POST', notesUrl(trainee.user.id), { body: 'Lesión' })).status,
+      (await call(ctx, trainer.headers, 'POST', notesUrl(trainee.user.id), { body: 'Lesión' }))
+        .status,
     ).toBe(201);
     await ctx.database.db.transaction((tx) => unlinkTrainee(tx, trainee.user.id, ctx.clock.now()));
     expect(await stored(trainee.user.id)).toEqual([]);
-    expect((await call(trainer.headers, 'GET', notesUrl(trainee.user.id))).status).toBe(404);
+    expect((await call(ctx, trainer.headers, 'GET', notesUrl(trainee.user.id))).status).toBe(404);
 
     // Linked again to the same trainer: nothing comes back.
     await linkToTrainer(ctx, trainee.user.id, trainer.user.id, NO_AREAS);
-    const list = await call<Note[]>(trainer.headers, 'GET', notesUrl(trainee.user.id));
+    const list = await call<Note[]>(ctx, trainer.headers, 'GET', notesUrl(trainee.user.id));
     expect(list.data).toEqual([]);
   });
 
