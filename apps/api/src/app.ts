@@ -227,6 +227,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     events,
   };
   const modules = { deps: routeDeps };
+  // Handlers take what they work with from the request: these, or the same over the
+  // request's transaction for a write sent with an Idempotency-Key (decision 111).
+  app.decorateRequest('deps', null as unknown as RouteDeps);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.deps = routeDeps;
+    done();
+  });
 
   await app.register(
     async (api) => {

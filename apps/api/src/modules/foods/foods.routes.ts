@@ -41,7 +41,7 @@ const tags = ['foods'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/foods/',
     {
@@ -55,7 +55,12 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
     },
     async (request, reply) => {
       const { userId, user } = requireUser(request);
-      const answer = await searchFoodsAnswer(deps, userId, request.query, user.foods_version);
+      const answer = await searchFoodsAnswer(
+        request.deps,
+        userId,
+        request.query,
+        user.foods_version,
+      );
       // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`): the
       // typed reply expects the object, which Fastify would check and write once more.
       return reply
@@ -81,7 +86,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
     },
     async (request, reply) => {
       requireUser(request);
-      const { json, etag } = await foodTableAnswer(deps);
+      const { json, etag } = await foodTableAnswer(request.deps);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       // Already the envelope's JSON, checked against the schema once (`foodTableAnswer`).
@@ -103,7 +108,8 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         response: responses(200, foodListSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await ownFoods(deps, requireUser(request).userId)),
+    async (request, reply) =>
+      send(reply, 200, await ownFoods(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -121,7 +127,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await findFoodByBarcode(deps, requireUser(request).userId, request.params.code),
+        await findFoodByBarcode(request.deps, requireUser(request).userId, request.params.code),
       ),
   );
 
@@ -137,7 +143,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getFood(deps, requireUser(request).userId, request.params.id)),
+      send(reply, 200, await getFood(request.deps, requireUser(request).userId, request.params.id)),
   );
 
   app.post(
@@ -152,7 +158,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 201, await createFood(deps, requireUser(request).userId, request.body)),
+      send(reply, 201, await createFood(request.deps, requireUser(request).userId, request.body)),
   );
 
   app.put(
@@ -171,7 +177,12 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await updateFood(deps, requireUser(request).userId, request.params.id, request.body),
+        await updateFood(
+          request.deps,
+          requireUser(request).userId,
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -187,7 +198,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) => {
-      await deleteFood(deps, requireUser(request).userId, request.params.id);
+      await deleteFood(request.deps, requireUser(request).userId, request.params.id);
       return send(reply, 200, { message: 'Alimento eliminado' });
     },
   );
@@ -210,7 +221,12 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         send(
           reply,
           200,
-          await setFavourite(deps, requireUser(request).userId, request.params.id, favourite),
+          await setFavourite(
+            request.deps,
+            requireUser(request).userId,
+            request.params.id,
+            favourite,
+          ),
         ),
     });
   }
@@ -222,7 +238,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
  * A trainer's search of a trainee's foods, to compose their recipes (decision 080): outside
  * the subscription gate, as the trainer's recipe routes.
  */
-export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/foods/',
     {
@@ -243,7 +259,7 @@ export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
     async (request, reply) => {
       const { id } = request.params;
       const answer = await searchFoodsForTrainee(
-        deps,
+        request.deps,
         requireTrainer(request).userId,
         id,
         request.query,
