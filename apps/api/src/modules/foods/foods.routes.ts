@@ -21,13 +21,12 @@ import {
   foodTableAnswer,
   getFood,
   ownFoods,
-  searchFoodsAnswer,
+  searchFoods,
   searchFoodsForTrainee,
   setFavourite,
   updateFood,
 } from './foods.service';
 
-type FoodSearchAnswer = z.infer<ReturnType<typeof envelope<typeof foodListSchema>>>;
 type FoodTableAnswer = z.infer<ReturnType<typeof envelope<typeof foodTableSchema>>>;
 
 /** Whether an If-None-Match header names `etag` (compared weakly, as the header is). */
@@ -55,18 +54,11 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
     },
     async (request, reply) => {
       const { userId, user } = requireUser(request);
-      const answer = await searchFoodsAnswer(
-        request.deps,
-        userId,
-        request.query,
-        user.foods_version,
+      return send(
+        reply,
+        200,
+        await searchFoods(request.deps, userId, request.query, user.foods_version),
       );
-      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`): the
-      // typed reply expects the object, which Fastify would check and write once more.
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(answer as unknown as FoodSearchAnswer);
     },
   );
 
@@ -258,17 +250,13 @@ export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) =>
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await searchFoodsForTrainee(
+      const foods = await searchFoodsForTrainee(
         request.deps,
         requireTrainer(request).userId,
         id,
         request.query,
       );
-      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`).
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(answer as unknown as FoodSearchAnswer);
+      return send(reply, 200, foods);
     },
   );
 
