@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerIdempotency(app, { database: deps.database, clock: deps.clock });
 
   const webDist = options.webDist ?? webDistFolder;
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await registerCompression(app);
   // Only pages of the configured origins may call the API from a browser; with none, only
   // the app's own origin can. Tokens travel in a header, so no credentials are allowed.
@@ -227,6 +227,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     events,
   };
   const modules = { deps: routeDeps };
+  // Handlers take what they work with from the request: these, or the same over the
+  // request's transaction for a write sent with an Idempotency-Key (decision 111).
+  app.decorateRequest('deps', null as unknown as RouteDeps);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.deps = routeDeps;
+    done();
+  });
 
   await app.register(
     async (api) => {

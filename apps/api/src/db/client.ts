@@ -8,7 +8,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './database-errors';
-import { requestBound } from './request-transaction';
 import { migrationsFolder } from '../paths';
 
 /** The query builder every service receives, whichever engine is behind it. */
@@ -143,8 +142,8 @@ export interface PostgresOptions {
 
 /**
  * A connection that runs the statements it is given one after another. Work started side by
- * side on one transaction's connection (reads under `Promise.all` in a service, which a
- * request's transaction binds to its connection, decision 067) waits its turn here. pg would
+ * side on one transaction's connection (reads under `Promise.all` in a service given a
+ * request's transaction, decisions 067 and 111) waits its turn here. pg would
  * queue them itself, but pg 8 deprecates that queue and pg 9 refuses a statement sent while
  * another runs. Callback and submittable statements (the pool's own `pool.query`, which runs
  * one statement on a connection no one else holds) go straight through.
@@ -210,12 +209,10 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     }
   };
 
-  // Inside a write sent with an Idempotency-Key, the request's transaction (decision 067).
-  const bound = requestBound(db);
   return {
-    db: bound,
+    db,
     kind: 'postgres',
-    rows: rowsOf(bound),
+    rows: rowsOf(db),
     async migrate(seed) {
       const client = await pool.connect();
       try {
@@ -232,7 +229,7 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
       }
     },
     async ping() {
-      await bound.execute(sql`select 1`);
+      await db.execute(sql`select 1`);
     },
     listen(channel, handlers) {
       if (!channelName.test(channel)) throw new Error(`bad channel name ${channel}`);
@@ -259,8 +256,7 @@ export async function createPgliteDatabase(
     : new PGlite(options.from ? { loadDataDir: options.from } : {});
   await client.waitReady;
   const drizzleDb = drizzlePglite(client);
-  // Inside a write sent with an Idempotency-Key, the request's transaction (decision 067).
-  const db = requestBound(drizzleDb);
+  const db: Db = drizzleDb;
 
   return {
     db,

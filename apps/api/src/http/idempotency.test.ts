@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/context';
 import { signedInUser, type SignedInUser } from '../../test/subscribed';
-import { inTransaction } from '../db/in-transaction';
 import { AppError } from './app-error';
 import { registerAuthentication, requireUser } from './authentication';
 import {
@@ -19,35 +18,20 @@ const renamed = (name: string) => sql`update users set first_name = ${name}`;
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    // Writes of the kind a handler can end in: failing after their effect, refusing after
-    // it, and several transactions of their own at once.
+    // Writes of the kind a handler can end in: failing or refusing after their effect,
+    // made with the handle the request gives the handler.
     extend(root, deps) {
       void root.register((app) => {
         registerAuthentication(app, { db: deps.database.db, clock: deps.clock });
         const schema = { security: [{ token: [] }] };
-        const { db } = deps.database;
         const userOf = (request: FastifyRequest) => requireUser(request).userId;
         app.post('/v0/pruebas/falla/', { schema }, async (request) => {
-          await db.execute(sql`${renamed('Falla')} where id = ${userOf(request)}`);
+          await request.deps.db.execute(sql`${renamed('Falla')} where id = ${userOf(request)}`);
           throw new Error('falla después de escribir');
         });
         app.post('/v0/pruebas/rechaza/', { schema }, async (request) => {
-          await db.execute(sql`${renamed('Rechaza')} where id = ${userOf(request)}`);
+          await request.deps.db.execute(sql`${renamed('Rechaza')} where id = ${userOf(request)}`);
           throw new AppError('idempotencyKeyInProgress');
-        });
-        app.post('/v0/pruebas/a-la-vez/', { schema }, async (request, reply) => {
-          const id = userOf(request);
-          await Promise.all(
-            ['A', 'B', 'C'].map((part) =>
-              inTransaction({ db }, async ({ db: tx }) => {
-                await tx.execute(sql`${renamed(part)} where id = ${id}`);
-                await tx.execute(
-                  sql`update users set last_name = last_name || ${part} where id = ${id}`,
-                );
-              }),
-            ),
-          );
-          return reply.code(201).send({ status: 201, data: { ok: true } });
         });
         return Promise.resolve();
       });
@@ -311,6 +295,33 @@ describe('the effect and the key together', () => {
     expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('undoes the effect when its answer cannot be stored, and forgets the key', async () => {
+    const ana = await signedInUser(ctx);
+    // Storing this key's answer fails in the database, after the handler's effect.
+    await ctx.database.rows(sql`
+      create or replace function pruebas_no_se_guarda() returns trigger language plpgsql as $$
+      begin
+        if new.key = 'no-se-guarda' and new.status is not null then
+          raise exception 'la respuesta no se guarda';
+        end if;
+        return new;
+      end $$`);
+    await ctx.database.rows(sql`
+      create trigger pruebas_no_se_guarda before update on idempotency_keys
+      for each row execute function pruebas_no_se_guarda()`);
+    try {
+      const res = await send(ana, 'POST', '/v0/diary/entries/', 'no-se-guarda', snack);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await entriesOf(ana)).toBe(0);
+      expect(await keysOf(ana)).toBe(0);
+    } finally {
+      await ctx.database.rows(sql`drop trigger pruebas_no_se_guarda on idempotency_keys`);
+    }
+    const again = await send(ana, 'POST', '/v0/diary/entries/', 'no-se-guarda', snack);
+    expect(again.statusCode).toBe(201);
+    expect(await entriesOf(ana)).toBe(1);
+  });
+
   it('undoes the effect of a 4xx and keeps its answer', async () => {
     const ana = await signedInUser(ctx);
     const before = await nameOf(ana);
@@ -321,16 +332,5 @@ describe('the effect and the key together', () => {
     const again = await send(ana, 'POST', '/v0/pruebas/rechaza/', 'rechaza', {});
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
-  });
-
-  it("runs a handler's own transactions started at once, one after another", async () => {
-    const ana = await signedInUser(ctx);
-    const before = await nameOf(ana);
-    const res = await send(ana, 'POST', '/v0/pruebas/a-la-vez/', 'a-la-vez', {});
-    expect(res.statusCode).toBe(201);
-    const after = await nameOf(ana);
-    expect(after?.first_name).toBe('C');
-    expect(after?.last_name).toBe(`${before?.last_name ?? ''}ABC`);
-    expect(await keysOf(ana)).toBe(1);
   });
 });

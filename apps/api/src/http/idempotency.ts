@@ -10,14 +10,16 @@ import type {
 import stringify from 'safe-stable-stringify';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db/client';
-import { runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyKeys } from '../db/schema/idempotency';
 import { AppError } from './app-error';
+import { overTransaction } from './route-deps';
 
 /**
  * `Idempotency-Key` on every authenticated write (decision 067). A write sent with a key is
  * applied once: its effect and its answer are stored in one transaction, and the same key
- * with the same request answers the stored answer again, byte for byte.
+ * with the same request answers the stored answer again, byte for byte. The handler works
+ * in that transaction through `request.deps`, which holds it for the handler's run
+ * (decision 111).
  */
 
 declare module 'fastify' {
@@ -183,14 +185,15 @@ async function trimKeys(db: Db, userId: string) {
 }
 
 /**
- * Claims the key in a new transaction, runs the handler in a savepoint of it, waits for the
- * answer the handler produced to be serialised, then stores it and commits. Resolves the
- * handler's outcome as soon as it is known; `attempt.done` settles with the commit.
+ * Claims the key in a new transaction, runs the handler in a savepoint of it (the handler
+ * receives the savepoint's handle), waits for the answer the handler produced to be
+ * serialised, then stores it and commits. Resolves the handler's outcome as soon as it is
+ * known; `attempt.done` settles with the commit.
  */
 function runAttempt(
   deps: { database: Database; clock: Clock },
   attempt: Attempt,
-  handler: () => Promise<unknown>,
+  handler: (tx: Db) => Promise<unknown>,
   reply: FastifyReply,
 ): Promise<Outcome> {
   const outcome = deferred<Outcome>();
@@ -236,20 +239,18 @@ function runAttempt(
 
       attempt.awaitingAnswer = true;
       try {
-        const { value } = await tx.transaction((savepoint) =>
-          runInRequestTransaction(savepoint as unknown as Db, () => {
-            const running = handler();
-            running.catch(() => undefined);
-            // A handler that sends its answer itself (`return reply.send(…)`) settles only
-            // once the answer is out, which waits for this commit: its effect is complete
-            // when the answer reaches the onSend hook.
-            // (Boxed: the reply is a thenable that settles once the answer is out.)
-            return Promise.race([
-              running.then((result) => ({ value: result })),
-              attempt.sent.promise.then(() => ({ value: reply })),
-            ]);
-          }),
-        );
+        const { value } = await tx.transaction((savepoint) => {
+          const running = handler(savepoint);
+          running.catch(() => undefined);
+          // A handler that sends its answer itself (`return reply.send(…)`) settles only
+          // once the answer is out, which waits for this commit: its effect is complete
+          // when the answer reaches the onSend hook.
+          // (Boxed: the reply is a thenable that settles once the answer is out.)
+          return Promise.race([
+            running.then((result) => ({ value: result })),
+            attempt.sent.promise.then(() => ({ value: reply })),
+          ]);
+        });
         outcome.resolve({ kind: 'value', value });
       } catch (error) {
         // The savepoint undid the handler's effect; a 4xx answer is still stored.
@@ -305,10 +306,20 @@ function wrap(
       answerHasSecret,
     );
     attempts.set(request, attempt);
+    const appDeps = request.deps;
     const outcome = await runAttempt(
       deps,
       attempt,
-      () => Promise.resolve().then(() => handler.call(this, request, reply)),
+      async (tx) => {
+        // The handler's services, object store and payments work in the request's
+        // transaction; once it is done, whatever runs later uses the app's again.
+        request.deps = overTransaction(appDeps, tx);
+        try {
+          return await handler.call(this, request, reply);
+        } finally {
+          request.deps = appDeps;
+        }
+      },
       reply,
     );
     if (outcome.kind === 'value') return outcome.value;

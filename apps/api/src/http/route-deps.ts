@@ -7,6 +7,16 @@ import type { EventHub } from '../events/hub';
 import type { RateLimitGuard } from './rate-limit';
 import type { RateLimitStoreKind } from './rate-limit-store';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What the handler works with: the app's dependencies, or, for a write sent with an
+     * `Idempotency-Key`, the same over the request's transaction (decision 111).
+     */
+    deps: RouteDeps;
+  }
+}
+
 /**
  * What the app gives every module's routes plugin, as `{ deps }`. Services take the part
  * they need (`{ db, clock }`, …), so the whole object can be passed to any of them.
@@ -33,4 +43,18 @@ export interface RouteDeps {
 /** The options of every module's routes plugin. */
 export interface RoutesOptions {
   deps: RouteDeps;
+}
+
+/**
+ * The same dependencies with `tx` as the database handle, and with what keeps its data in
+ * the database (the object store, the local payment provider) working over it too: what a
+ * handler does with them commits or rolls back with `tx` (decision 111).
+ */
+export function overTransaction(deps: RouteDeps, tx: Db): RouteDeps {
+  return {
+    ...deps,
+    db: tx,
+    objects: deps.objects.over?.(tx) ?? deps.objects,
+    payments: deps.payments.over?.(tx) ?? deps.payments,
+  };
 }

@@ -204,28 +204,6 @@ export async function refreshSession(
   });
 }
 
-/**
- * What the lookup answers, as one JSON array: the driver describes, parses and maps every
- * column of every row, which cost more than the rest of the lookup did with the fourteen
- * columns it needs (decision 083).
- */
-type LookupRow = [
-  userId: string,
-  sessionFamilyId: string,
-  role: Role,
-  email: string,
-  first_name: string,
-  last_name: string,
-  country: string,
-  profile_picture_url: string,
-  trainer_id: string | null,
-  enabled: boolean,
-  /** Milliseconds since the epoch. */
-  last_login: number | null,
-  foods_version: number,
-  hasAccess: boolean,
-];
-
 function accessTokenLookup(db: Db) {
   const hasAccess = db
     .select({ id: subscriptions.id })
@@ -233,12 +211,19 @@ function accessTokenLookup(db: Db) {
     .where(givesAccess(accessTokens.user_id));
   return db
     .select({
-      principal: sql<string>`json_build_array(
-        ${accessTokens.user_id}, ${accessTokens.family_id}, ${users.role}, ${users.email},
-        ${users.first_name}, ${users.last_name}, ${users.country}, ${users.profile_picture_url},
-        ${users.trainer_id}, ${users.enabled},
-        floor(extract(epoch from ${users.last_login}) * 1000), ${users.foods_version},
-        exists (${hasAccess}))::text`,
+      userId: accessTokens.user_id,
+      sessionFamilyId: accessTokens.family_id,
+      role: users.role,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      country: users.country,
+      profile_picture_url: users.profile_picture_url,
+      trainer_id: users.trainer_id,
+      enabled: users.enabled,
+      last_login: users.last_login,
+      foods_version: users.foods_version,
+      hasAccess: sql<boolean>`exists (${hasAccess})`,
     })
     .from(accessTokens)
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, accessTokens.family_id))
@@ -254,40 +239,27 @@ function accessTokenLookup(db: Db) {
     .prepare('resolve_access_token');
 }
 
-function principalOf(json: string): SessionPrincipal {
-  const [
-    userId,
-    sessionFamilyId,
-    role,
-    email,
-    first_name,
-    last_name,
-    country,
-    profile_picture_url,
-    trainer_id,
-    enabled,
-    last_login,
-    foods_version,
-    hasAccess,
-  ] = JSON.parse(json) as LookupRow;
+type LookupRow = Awaited<ReturnType<ReturnType<typeof accessTokenLookup>['execute']>>[number];
+
+function principalOf(row: LookupRow): SessionPrincipal {
   return {
-    userId,
-    sessionFamilyId,
-    role,
+    userId: row.userId,
+    sessionFamilyId: row.sessionFamilyId,
+    role: row.role,
     user: {
-      id: userId,
-      email,
-      first_name,
-      last_name,
-      country,
-      profile_picture_url,
-      trainer_id,
-      role,
-      enabled,
-      last_login: last_login === null ? null : new Date(last_login),
-      foods_version,
+      id: row.userId,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      country: row.country,
+      profile_picture_url: row.profile_picture_url,
+      trainer_id: row.trainer_id,
+      role: row.role,
+      enabled: row.enabled,
+      last_login: row.last_login,
+      foods_version: row.foods_version,
     },
-    hasAccess,
+    hasAccess: row.hasAccess,
   };
 }
 
@@ -308,7 +280,7 @@ export async function resolveAccessToken(
     accessTokenLookups.set(deps.db, lookup);
   }
   const [row] = await lookup.execute({ hash: hashToken(accessToken), now: deps.clock.now() });
-  return row ? principalOf(row.principal) : null;
+  return row ? principalOf(row) : null;
 }
 
 /** Ends the session an access token belongs to, whether or not the token is still valid. */

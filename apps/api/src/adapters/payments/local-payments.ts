@@ -128,6 +128,13 @@ export class LocalPayments implements Payments {
     this.deliver = deliver;
   }
 
+  /** The same provider keeping its records over `db`, a request's transaction. */
+  over(db: Db): LocalPayments {
+    const bound = new LocalPayments({ ...this.options, db });
+    bound.deliver = this.deliver;
+    return bound;
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string, now: Date): unknown {
     return verifyWebhookPayload(rawBody, signature, this.options.webhookSecret, now);
   }

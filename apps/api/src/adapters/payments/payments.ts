@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Plan } from '@forja/shared/constants';
+import type { Db } from '../../db/client';
 
 /**
  * What Forja asks of a card payment provider. Two adapters implement it, chosen from
@@ -32,6 +33,8 @@ export interface Payments {
   connect?(deliver: WebhookDelivery): void;
   /** Periodic work: the local provider moves trials and renewals on and resends events. */
   tick?(): Promise<void>;
+  /** A provider that keeps its records in Forja's database (the local one): the same over `db`. */
+  over?(db: Db): Payments;
 }
 
 /** Sends one signed event body to the webhook; true when it was acknowledged (2xx). */

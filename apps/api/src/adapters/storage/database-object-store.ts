@@ -39,5 +39,8 @@ export function databaseObjectStore(db: Db, clock: Clock): ObjectStore {
       if (keys.length === 0) return;
       await db.delete(storedObjects).where(inArray(storedObjects.key, [...keys]));
     },
+    over(tx) {
+      return databaseObjectStore(tx, clock);
+    },
   };
 }

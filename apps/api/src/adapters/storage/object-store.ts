@@ -1,3 +1,5 @@
+import type { Db } from '../../db/client';
+
 /**
  * Where private files (progress photos) live, by key (decision 061). The database store is
  * the one in use: every instance reads the same objects, with PGlite as with PostgreSQL. An
@@ -15,4 +17,6 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
   /** Deletes the objects; keys with nothing under them are skipped. */
   delete(keys: readonly string[]): Promise<void>;
+  /** A store that keeps its objects in the database: the same over `db` (a transaction). */
+  over?(db: Db): ObjectStore;
 }

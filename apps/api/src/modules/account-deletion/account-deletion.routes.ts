@@ -32,7 +32,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
     async (request, reply) => {
       const principal = requireUser(request);
       ownUserId(principal, request.params.id);
-      await deleteAccount(options.deps, principal.user, request.body);
+      await deleteAccount(request.deps, principal.user, request.body);
       return send(reply, 200, { message: 'Tu cuenta y todos tus datos se han eliminado' });
     },
   );

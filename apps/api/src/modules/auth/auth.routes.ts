@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) 
       },
       preHandler: rateLimit('login', emailOfBody),
     },
-    async (request, reply) => send(reply, 200, await login(deps, request.body)),
+    async (request, reply) => send(reply, 200, await login(request.deps, request.body)),
   );
 
   app.post(
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) 
         response: responses(200, authTokensSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await refresh(deps, request.body)),
+    async (request, reply) => send(reply, 200, await refresh(request.deps, request.body)),
   );
 
   // Logout must answer 200 whatever the client sends along: its body is read and ignored.
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) 
         },
       },
       async (request, reply) => {
-        await logout(deps, accessTokenOf(request));
+        await logout(request.deps, accessTokenOf(request));
         return send(reply, 200, { message: 'Sesión cerrada' });
       },
     );

@@ -75,7 +75,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await currentCheckIn(deps, requireUser(request).userId)),
+      send(reply, 200, await currentCheckIn(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -89,7 +89,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await listOwnCheckIns(deps, requireUser(request).userId)),
+      send(reply, 200, await listOwnCheckIns(request.deps, requireUser(request).userId)),
   );
 
   app.put(
@@ -110,7 +110,12 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       send(
         reply,
         200,
-        await sendCheckIn(deps, requireUser(request).userId, request.params.week, request.body),
+        await sendCheckIn(
+          request.deps,
+          requireUser(request).userId,
+          request.params.week,
+          request.body,
+        ),
       ),
   );
 
@@ -135,7 +140,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       return send(
         reply,
         201,
-        await addProgressPhoto(deps, userId, request.params.id, request.query.pose, upload),
+        await addProgressPhoto(request.deps, userId, request.params.id, request.query.pose, upload),
       );
     },
   );
@@ -146,7 +151,7 @@ export const checkInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
  * shared (anyone else: 404). Outside the subscription gate: a trainer has none. Never in a
  * shared cache.
  */
-export const progressPhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const progressPhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   const tags = ['check-ins'];
   app.get(
     '/progress-photos/:id/',
@@ -163,7 +168,11 @@ export const progressPhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       },
     },
     async (request, reply) => {
-      const photo = await readProgressPhoto(deps, requireUser(request).userId, request.params.id);
+      const photo = await readProgressPhoto(
+        request.deps,
+        requireUser(request).userId,
+        request.params.id,
+      );
       return reply
         .header('content-type', photo.contentType)
         .header('etag', `"${photo.sha256}"`)
@@ -183,7 +192,7 @@ export const progressPhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       },
     },
     async (request, reply) => {
-      await deleteProgressPhoto(deps, requireUser(request).userId, request.params.id);
+      await deleteProgressPhoto(request.deps, requireUser(request).userId, request.params.id);
       return sendNoContent(reply);
     },
   );
@@ -210,7 +219,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       },
       ...guard,
     },
-    async (request, reply) => send(reply, 200, await listForms(deps, trainer(request))),
+    async (request, reply) => send(reply, 200, await listForms(request.deps, trainer(request))),
   );
 
   const formTargets = [
@@ -259,7 +268,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         send(
           reply,
           200,
-          await saveForm(deps, trainer(request), target(request.params), request.body),
+          await saveForm(request.deps, trainer(request), target(request.params), request.body),
         ),
     );
     app.delete(
@@ -277,7 +286,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         ...guard,
       },
       async (request, reply) => {
-        await deleteForm(deps, trainer(request), target(request.params));
+        await deleteForm(request.deps, trainer(request), target(request.params));
         return sendNoContent(reply);
       },
     );
@@ -298,7 +307,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       ...guard,
     },
     async (request, reply) =>
-      send(reply, 200, await traineeForm(deps, trainer(request), request.params.id)),
+      send(reply, 200, await traineeForm(request.deps, trainer(request), request.params.id)),
   );
 
   app.get(
@@ -317,7 +326,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       ...guard,
     },
     async (request, reply) =>
-      send(reply, 200, await reviewList(deps, trainer(request), request.query.status)),
+      send(reply, 200, await reviewList(request.deps, trainer(request), request.query.status)),
   );
 
   app.get(
@@ -335,7 +344,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       ...guard,
     },
     async (request, reply) =>
-      send(reply, 200, await reviewCheckIn(deps, trainer(request), request.params.id)),
+      send(reply, 200, await reviewCheckIn(request.deps, trainer(request), request.params.id)),
   );
 
   app.post(
@@ -359,7 +368,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       send(
         reply,
         200,
-        await replyToCheckIn(deps, trainer(request), request.params.id, request.body),
+        await replyToCheckIn(request.deps, trainer(request), request.params.id, request.body),
       ),
   );
 
@@ -378,7 +387,7 @@ export const trainerCheckInsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
       ...guard,
     },
     async (request, reply) =>
-      send(reply, 200, await traineeCheckIns(deps, trainer(request), request.params.id)),
+      send(reply, 200, await traineeCheckIns(request.deps, trainer(request), request.params.id)),
   );
 
   return Promise.resolve();

@@ -32,7 +32,7 @@ const whoMay =
  * The trainer's workspace: the roster (Clientes) and the Hoy queue. Trainers need no
  * subscription for it, and anyone else gets a 404, so it sits outside the subscription gate.
  */
-export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/',
     {
@@ -49,7 +49,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getRoster(deps, requireUser(request), request.query)),
+      send(reply, 200, await getRoster(request.deps, requireUser(request), request.query)),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: trainersOnly,
     },
     async (request, reply) =>
-      send(reply, 200, await getTraineeFile(deps, requireUser(request), request.params.id)),
+      send(reply, 200, await getTraineeFile(request.deps, requireUser(request), request.params.id)),
   );
 
   app.put(
@@ -91,7 +91,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         200,
-        await putTraineeTags(deps, requireUser(request), request.params.id, request.body),
+        await putTraineeTags(request.deps, requireUser(request), request.params.id, request.body),
       ),
   );
 
@@ -109,7 +109,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       },
       onRequest: authenticated,
     },
-    async (request, reply) => send(reply, 200, await getQueue(deps, requireUser(request))),
+    async (request, reply) => send(reply, 200, await getQueue(request.deps, requireUser(request))),
   );
 
   const itemParams = z.object({ item_id: z.string().max(100) });
@@ -133,7 +133,12 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         200,
-        await snoozeItem(deps, requireUser(request), request.params.item_id, request.body.days),
+        await snoozeItem(
+          request.deps,
+          requireUser(request),
+          request.params.item_id,
+          request.body.days,
+        ),
       ),
   );
 
@@ -152,7 +157,11 @@ export const coachingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await markItemDone(deps, requireUser(request), request.params.item_id)),
+      send(
+        reply,
+        200,
+        await markItemDone(request.deps, requireUser(request), request.params.item_id),
+      ),
   );
 
   return Promise.resolve();

@@ -55,7 +55,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         reply,
         200,
         await listTraineeComments(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.query.date,
@@ -85,7 +85,7 @@ export const trainerCommentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app,
         reply,
         201,
         await writeTraineeComment(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.query.date,
@@ -117,7 +117,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         200,
-        await listOwnComments(deps, requireUser(request).userId, request.params.date),
+        await listOwnComments(request.deps, requireUser(request).userId, request.params.date),
       ),
   );
 
@@ -139,7 +139,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         201,
-        await writeOwnComment(deps, requireUser(request).userId, request.params.date, request.body),
+        await writeOwnComment(
+          request.deps,
+          requireUser(request).userId,
+          request.params.date,
+          request.body,
+        ),
       ),
   );
 
@@ -157,8 +162,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
     async (request, reply) => {
       const userId = requireUser(request).userId;
       const [count, latest] = await Promise.all([
-        countUnread(deps, userId),
-        latestFromTrainers(deps, userId),
+        countUnread(request.deps, userId),
+        latestFromTrainers(request.deps, userId),
       ]);
       return send(reply, 200, { count, latest });
     },

@@ -16,9 +16,7 @@ const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
 
 // No subscription gate: seeing and withdrawing consent must work after the plan ends too.
-export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
-  const { deps } = options;
-
+export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/users/:id/consents/',
     {
@@ -34,7 +32,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, option
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      return send(reply, 200, await getConsents(deps, userId));
+      return send(reply, 200, await getConsents(request.deps, userId));
     },
   );
 
@@ -53,7 +51,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, option
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      return send(reply, 200, await withdrawHealthConsent(deps, userId));
+      return send(reply, 200, await withdrawHealthConsent(request.deps, userId));
     },
   );
 
@@ -72,7 +70,7 @@ export const consentsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, option
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      return send(reply, 200, await withdrawTrainerHealthSharing(deps, userId));
+      return send(reply, 200, await withdrawTrainerHealthSharing(request.deps, userId));
     },
   );
 

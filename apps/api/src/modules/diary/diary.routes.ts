@@ -54,7 +54,7 @@ const tags = ['diary'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(
@@ -69,7 +69,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getDay(deps, userOf(request), request.params.date)),
+      send(reply, 200, await getDay(request.deps, userOf(request), request.params.date)),
   );
 
   app.put(
@@ -88,7 +88,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await setWater(deps, userOf(request), request.params.date, request.body.water_ml),
+        await setWater(request.deps, userOf(request), request.params.date, request.body.water_ml),
       ),
   );
 
@@ -108,7 +108,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await setNotes(deps, userOf(request), request.params.date, request.body.notes),
+        await setNotes(request.deps, userOf(request), request.params.date, request.body.notes),
       ),
   );
 
@@ -130,7 +130,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         reply,
         200,
         await setCompleteness(
-          deps,
+          request.deps,
           userOf(request),
           request.params.date,
           request.body.completeness,
@@ -150,7 +150,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 201, await createEntry(deps, userOf(request), request.body)),
+      send(reply, 201, await createEntry(request.deps, userOf(request), request.body)),
   );
 
   app.put(
@@ -166,7 +166,11 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await updateEntry(deps, userOf(request), request.params.id, request.body)),
+      send(
+        reply,
+        200,
+        await updateEntry(request.deps, userOf(request), request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -181,7 +185,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) => {
-      await deleteEntry(deps, userOf(request), request.params.id);
+      await deleteEntry(request.deps, userOf(request), request.params.id);
       return send(reply, 200, { message: 'Entrada eliminada' });
     },
   );
@@ -199,7 +203,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await copyEntries(deps, userOf(request), request.body)),
+      send(reply, 200, await copyEntries(request.deps, userOf(request), request.body)),
   );
 
   app.get(
@@ -213,7 +217,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         response: responses(200, exerciseListSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await listExercises(deps, userOf(request))),
+    async (request, reply) => send(reply, 200, await listExercises(request.deps, userOf(request))),
   );
 
   app.get(
@@ -226,7 +230,8 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         response: responses(200, exerciseListSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await listRecentExercises(deps, userOf(request))),
+    async (request, reply) =>
+      send(reply, 200, await listRecentExercises(request.deps, userOf(request))),
   );
 
   app.post(
@@ -242,7 +247,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) => {
-      const { created, workout } = await createWorkout(deps, userOf(request), request.body);
+      const { created, workout } = await createWorkout(request.deps, userOf(request), request.body);
       return send(reply, created ? 201 : 200, workout);
     },
   );
@@ -263,7 +268,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await renameWorkout(deps, userOf(request), request.params.id, request.body.name),
+        await renameWorkout(request.deps, userOf(request), request.params.id, request.body.name),
       ),
   );
 
@@ -279,7 +284,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) => {
-      await deleteWorkout(deps, userOf(request), request.params.id);
+      await deleteWorkout(request.deps, userOf(request), request.params.id);
       return send(reply, 200, { message: 'Entrenamiento eliminado' });
     },
   );
@@ -301,7 +306,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         reply,
         200,
         await addWorkoutExercise(
-          deps,
+          request.deps,
           userOf(request),
           request.params.id,
           request.body.exercise_id,
@@ -326,7 +331,12 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await updateWorkoutExercise(deps, userOf(request), request.params.id, request.body.notes),
+        await updateWorkoutExercise(
+          request.deps,
+          userOf(request),
+          request.params.id,
+          request.body.notes,
+        ),
       ),
   );
 
@@ -342,7 +352,11 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await removeWorkoutExercise(deps, userOf(request), request.params.id)),
+      send(
+        reply,
+        200,
+        await removeWorkoutExercise(request.deps, userOf(request), request.params.id),
+      ),
   );
 
   app.post(
@@ -358,7 +372,11 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await addSet(deps, userOf(request), request.params.id, request.body)),
+      send(
+        reply,
+        200,
+        await addSet(request.deps, userOf(request), request.params.id, request.body),
+      ),
   );
 
   app.put(
@@ -374,7 +392,11 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await updateSet(deps, userOf(request), request.params.id, request.body)),
+      send(
+        reply,
+        200,
+        await updateSet(request.deps, userOf(request), request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -389,7 +411,7 @@ export const diaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await deleteSet(deps, userOf(request), request.params.id)),
+      send(reply, 200, await deleteSet(request.deps, userOf(request), request.params.id)),
   );
 
   return Promise.resolve();

@@ -21,7 +21,7 @@ const traineeId = z.string().max(64);
  * subscription gate, and a 404 to anyone who is not a trainer, for a trainee who is not
  * theirs and for an area the trainee does not share.
  */
-export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/diary/days/:date/',
     {
@@ -43,7 +43,7 @@ export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
         reply,
         200,
         await getTraineeDay(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.params.date,
@@ -72,7 +72,7 @@ export const traineeDiaryRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
         reply,
         200,
         await getTrainingLog(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.query,

@@ -15,7 +15,7 @@ const lastEventId = /^(0|[1-9][0-9]{0,15})$/;
  * `id`, `event` and `data`, what happens to the person (a message, messages read), reading it
  * from the database; after a reconnection it resumes after Last-Event-ID (or `after`).
  */
-export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.post(
     '/events/tickets/',
     {
@@ -31,7 +31,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
     },
     async (request, reply) => {
       const { userId, sessionFamilyId } = requireUser(request);
-      return send(reply, 201, await issueTicket(deps, userId, sessionFamilyId));
+      return send(reply, 201, await issueTicket(request.deps, userId, sessionFamilyId));
     },
   );
 
@@ -47,10 +47,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }
       },
     },
     async (request, reply) => {
-      const { events } = deps;
+      const { events } = request.deps;
       if (!events.hasRoom())
         throw new AppError('tooManyStreams', { headers: { 'retry-after': '5' } });
-      const holder = await redeemTicket(deps, request.query.ticket);
+      const holder = await redeemTicket(request.deps, request.query.ticket);
       if (!holder) throw new AppError('unauthorized');
       const header = request.headers['last-event-id'];
       const resume =

@@ -21,13 +21,12 @@ import {
   foodTableAnswer,
   getFood,
   ownFoods,
-  searchFoodsAnswer,
+  searchFoods,
   searchFoodsForTrainee,
   setFavourite,
   updateFood,
 } from './foods.service';
 
-type FoodSearchAnswer = z.infer<ReturnType<typeof envelope<typeof foodListSchema>>>;
 type FoodTableAnswer = z.infer<ReturnType<typeof envelope<typeof foodTableSchema>>>;
 
 /** Whether an If-None-Match header names `etag` (compared weakly, as the header is). */
@@ -41,7 +40,7 @@ const tags = ['foods'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/foods/',
     {
@@ -55,13 +54,11 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
     },
     async (request, reply) => {
       const { userId, user } = requireUser(request);
-      const answer = await searchFoodsAnswer(deps, userId, request.query, user.foods_version);
-      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`): the
-      // typed reply expects the object, which Fastify would check and write once more.
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(answer as unknown as FoodSearchAnswer);
+      return send(
+        reply,
+        200,
+        await searchFoods(request.deps, userId, request.query, user.foods_version),
+      );
     },
   );
 
@@ -81,7 +78,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
     },
     async (request, reply) => {
       requireUser(request);
-      const { json, etag } = await foodTableAnswer(deps);
+      const { json, etag } = await foodTableAnswer(request.deps);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       // Already the envelope's JSON, checked against the schema once (`foodTableAnswer`).
@@ -103,7 +100,8 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         response: responses(200, foodListSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await ownFoods(deps, requireUser(request).userId)),
+    async (request, reply) =>
+      send(reply, 200, await ownFoods(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -121,7 +119,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await findFoodByBarcode(deps, requireUser(request).userId, request.params.code),
+        await findFoodByBarcode(request.deps, requireUser(request).userId, request.params.code),
       ),
   );
 
@@ -137,7 +135,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getFood(deps, requireUser(request).userId, request.params.id)),
+      send(reply, 200, await getFood(request.deps, requireUser(request).userId, request.params.id)),
   );
 
   app.post(
@@ -152,7 +150,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) =>
-      send(reply, 201, await createFood(deps, requireUser(request).userId, request.body)),
+      send(reply, 201, await createFood(request.deps, requireUser(request).userId, request.body)),
   );
 
   app.put(
@@ -171,7 +169,12 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await updateFood(deps, requireUser(request).userId, request.params.id, request.body),
+        await updateFood(
+          request.deps,
+          requireUser(request).userId,
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -187,7 +190,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
     },
     async (request, reply) => {
-      await deleteFood(deps, requireUser(request).userId, request.params.id);
+      await deleteFood(request.deps, requireUser(request).userId, request.params.id);
       return send(reply, 200, { message: 'Alimento eliminado' });
     },
   );
@@ -210,7 +213,12 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
         send(
           reply,
           200,
-          await setFavourite(deps, requireUser(request).userId, request.params.id, favourite),
+          await setFavourite(
+            request.deps,
+            requireUser(request).userId,
+            request.params.id,
+            favourite,
+          ),
         ),
     });
   }
@@ -222,7 +230,7 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
  * A trainer's search of a trainee's foods, to compose their recipes (decision 080): outside
  * the subscription gate, as the trainer's recipe routes.
  */
-export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/foods/',
     {
@@ -242,17 +250,13 @@ export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await searchFoodsForTrainee(
-        deps,
+      const foods = await searchFoodsForTrainee(
+        request.deps,
         requireTrainer(request).userId,
         id,
         request.query,
       );
-      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`).
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(answer as unknown as FoodSearchAnswer);
+      return send(reply, 200, foods);
     },
   );
 

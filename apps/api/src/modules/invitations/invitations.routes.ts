@@ -41,7 +41,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: trainersOnly,
     },
     async (request, reply) =>
-      send(reply, 201, await createInvitation(deps, requireTrainer(request).userId, request.body)),
+      send(
+        reply,
+        201,
+        await createInvitation(request.deps, requireTrainer(request).userId, request.body),
+      ),
   );
 
   app.get(
@@ -57,7 +61,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: trainersOnly,
     },
     async (request, reply) =>
-      send(reply, 200, await listInvitations(deps, requireTrainer(request).userId)),
+      send(reply, 200, await listInvitations(request.deps, requireTrainer(request).userId)),
   );
 
   app.delete(
@@ -74,7 +78,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: trainersOnly,
     },
     async (request, reply) => {
-      await revokeInvitation(deps, requireTrainer(request).userId, request.params.id);
+      await revokeInvitation(request.deps, requireTrainer(request).userId, request.params.id);
       return sendNoContent(reply);
     },
   );
@@ -93,7 +97,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
         return code;
       }),
     },
-    async (request, reply) => send(reply, 200, await previewInvitation(deps, request.params.code)),
+    async (request, reply) =>
+      send(reply, 200, await previewInvitation(request.deps, request.params.code)),
   );
 
   app.post(
@@ -115,7 +120,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       send(
         reply,
         200,
-        await acceptInvitation(deps, requireUser(request), request.params.code, request.body),
+        await acceptInvitation(
+          request.deps,
+          requireUser(request),
+          request.params.code,
+          request.body,
+        ),
       ),
   );
 

@@ -45,7 +45,7 @@ ${items || '<p>No hay mensajes.</p>'}
  * The dev outbox for people and for browser tests: every message the product wrote, with
  * its code or link. Never registered in production.
  */
-export const devMailRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
+export const devMailRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -61,7 +61,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options
       },
     },
     async (request) => {
-      const data = await listOutbox(options.deps, { to: request.query.to });
+      const data = await listOutbox(request.deps, { to: request.query.to });
       return { status: 200 as const, data };
     },
   );
@@ -70,7 +70,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options
     '/dev/mail',
     { schema: { hide: true, querystring: outboxQuerySchema } },
     async (request, reply) => {
-      const entries = await listOutbox(options.deps, { to: request.query.to });
+      const entries = await listOutbox(request.deps, { to: request.query.to });
       return reply.type('text/html; charset=utf-8').send(page(entries));
     },
   );

@@ -77,7 +77,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
         reply,
         200,
         await readConversation(
-          deps,
+          request.deps,
           pairOf(requireTrainer(request).userId, request.params.id),
           request.query.before,
         ),
@@ -105,7 +105,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
         reply,
         201,
         await sendText(
-          deps,
+          request.deps,
           pairOf(requireTrainer(request).userId, request.params.id),
           request.body.body,
         ),
@@ -130,9 +130,9 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
     },
     async (request, reply) => {
       const pair = pairOf(requireTrainer(request).userId, request.params.id);
-      await pair(deps.db, false);
+      await pair(request.deps.db, false);
       const upload = await uploadedFile(request);
-      return send(reply, 201, await sendPhoto(deps, pair, upload));
+      return send(reply, 201, await sendPhoto(request.deps, pair, upload));
     },
   );
 
@@ -156,7 +156,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
         reply,
         200,
         await markRead(
-          deps,
+          request.deps,
           pairOf(requireTrainer(request).userId, request.params.id),
           request.body.up_to,
         ),
@@ -177,7 +177,7 @@ export const trainerMessagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async
       onRequest: trainersOnly,
     },
     async (request, reply) =>
-      send(reply, 200, await unreadForTrainer(deps, requireTrainer(request).userId)),
+      send(reply, 200, await unreadForTrainer(request.deps, requireTrainer(request).userId)),
   );
 };
 
@@ -206,7 +206,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       send(
         reply,
         200,
-        await readConversation(deps, pairOf(requireUser(request).userId), request.query.before),
+        await readConversation(
+          request.deps,
+          pairOf(requireUser(request).userId),
+          request.query.before,
+        ),
       ),
   );
 
@@ -227,7 +231,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       send(
         reply,
         201,
-        await sendText(deps, pairOf(requireUser(request).userId), request.body.body),
+        await sendText(request.deps, pairOf(requireUser(request).userId), request.body.body),
       ),
   );
 
@@ -246,9 +250,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const pair = pairOf(requireUser(request).userId);
-      await pair(deps.db, false);
+      await pair(request.deps.db, false);
       const upload = await uploadedFile(request);
-      return send(reply, 201, await sendPhoto(deps, pair, upload));
+      return send(reply, 201, await sendPhoto(request.deps, pair, upload));
     },
   );
 
@@ -268,7 +272,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       send(
         reply,
         200,
-        await markRead(deps, pairOf(requireUser(request).userId), request.body.up_to),
+        await markRead(request.deps, pairOf(requireUser(request).userId), request.body.up_to),
       ),
   );
 
@@ -283,7 +287,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, 
       },
     },
     async (request, reply) =>
-      send(reply, 200, { count: await unreadForTrainee(deps, requireUser(request).userId) }),
+      send(reply, 200, {
+        count: await unreadForTrainee(request.deps, requireUser(request).userId),
+      }),
   );
 };
 
@@ -293,7 +299,7 @@ const photoParams = z.object({ photoId: z.string().max(64) });
  * The photos, for both people of a pair while the link lasts (outside the subscription gate):
  * asked for with the access token, so the web app fetches them; never cached by others.
  */
-export const messagePhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const messagePhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/messages/photos/:photoId/',
     {
@@ -313,7 +319,11 @@ export const messagePhotoRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       },
     },
     async (request, reply) => {
-      const photo = await findPhoto(deps, requireUser(request).userId, request.params.photoId);
+      const photo = await findPhoto(
+        request.deps,
+        requireUser(request).userId,
+        request.params.photoId,
+      );
       if (!photo) throw new AppError('notFound');
       return reply
         .header('content-type', photo.content_type)

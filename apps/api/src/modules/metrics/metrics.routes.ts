@@ -29,7 +29,7 @@ import {
 const tags = ['metrics'];
 const security = [{ token: [] }];
 
-export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   const userOf = (request: Parameters<typeof requireUser>[0]) => requireUser(request).userId;
 
   app.get(
@@ -44,7 +44,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getMetrics(deps, userOf(request), request.query.months)),
+      send(reply, 200, await getMetrics(request.deps, userOf(request), request.query.months)),
   );
 
   app.put(
@@ -63,7 +63,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       send(
         reply,
         200,
-        await putWeight(deps, userOf(request), request.params.date, request.body.weight_kg),
+        await putWeight(request.deps, userOf(request), request.params.date, request.body.weight_kg),
       ),
   );
 
@@ -79,7 +79,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) => {
-      await deleteWeight(deps, userOf(request), request.params.date);
+      await deleteWeight(request.deps, userOf(request), request.params.date);
       return send(reply, 200, { message: 'Peso eliminado' });
     },
   );
@@ -100,7 +100,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       send(
         reply,
         200,
-        await putMeasurement(deps, userOf(request), request.params.date, request.body),
+        await putMeasurement(request.deps, userOf(request), request.params.date, request.body),
       ),
   );
 
@@ -116,7 +116,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) => {
-      await deleteMeasurement(deps, userOf(request), request.params.date);
+      await deleteMeasurement(request.deps, userOf(request), request.params.date);
       return send(reply, 200, { message: 'Medidas eliminadas' });
     },
   );
@@ -135,7 +135,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
     },
     async (request, reply) => {
       const { filename, chunks } = await exportCsv(
-        deps,
+        request.deps,
         userOf(request),
         undefined,
         request.query.format,
@@ -151,7 +151,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
  * A trainee's metrics as their trainer reads them (the trainee file's Cuerpo): trainers need
  * no subscription and anyone else gets a 404, so it sits outside the subscription gate.
  */
-export const trainerMetricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const trainerMetricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/metrics/',
     {
@@ -174,7 +174,7 @@ export const trainerMetricsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
         reply,
         200,
         await getTraineeMetrics(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.query.months,

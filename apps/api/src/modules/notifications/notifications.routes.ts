@@ -42,7 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await listNotifications(deps, requireUser(request).userId)),
+      send(reply, 200, await listNotifications(request.deps, requireUser(request).userId)),
   );
 
   app.post(
@@ -58,7 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await markRead(deps, requireUser(request).userId, request.body)),
+      send(reply, 200, await markRead(request.deps, requireUser(request).userId, request.body)),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getSettings(deps, requireUser(request).userId)),
+      send(reply, 200, await getSettings(request.deps, requireUser(request).userId)),
   );
 
   app.put(
@@ -91,7 +91,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await saveSettings(deps, requireUser(request).userId, request.body)),
+      send(reply, 200, await saveSettings(request.deps, requireUser(request).userId, request.body)),
   );
 
   app.get(
@@ -123,7 +123,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 201, await subscribePush(deps, requireUser(request).userId, request.body)),
+      send(
+        reply,
+        201,
+        await subscribePush(request.deps, requireUser(request).userId, request.body),
+      ),
   );
 
   app.delete(
@@ -139,7 +143,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, {
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await unsubscribePush(deps, requireUser(request).userId, request.body)),
+      send(
+        reply,
+        200,
+        await unsubscribePush(request.deps, requireUser(request).userId, request.body),
+      ),
   );
 
   return Promise.resolve();

@@ -16,8 +16,7 @@ const tags = ['onboarding'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.string() });
 
-export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
-  const { deps } = options;
+export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   const guards = { onRequest: authenticated };
 
   app.get(
@@ -34,7 +33,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, opti
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      return send(reply, 200, await getOnboarding(deps, userId));
+      return send(reply, 200, await getOnboarding(request.deps, userId));
     },
   );
 
@@ -53,7 +52,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, opti
       },
       async (request, reply) => {
         const userId = ownUserId(requireUser(request), request.params.id);
-        const state = await getOnboarding(deps, userId);
+        const state = await getOnboarding(request.deps, userId);
         return send(reply, 200, state.answers[step]);
       },
     );
@@ -73,7 +72,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, opti
       },
       async (request, reply) => {
         const userId = ownUserId(requireUser(request), request.params.id);
-        return send(reply, 200, await saveOnboardingStep(deps, userId, step, request.body));
+        return send(reply, 200, await saveOnboardingStep(request.deps, userId, step, request.body));
       },
     );
   }
@@ -92,7 +91,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, opti
     },
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
-      return send(reply, 200, await finishOnboarding(deps, userId));
+      return send(reply, 200, await finishOnboarding(request.deps, userId));
     },
   );
 

@@ -24,7 +24,7 @@ function requireOperator(request: FastifyRequest, token: string | undefined): vo
 }
 
 /** The operator's read of the background jobs (decision 109): no user account reaches it. */
-export const operationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const operationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/operations/jobs/',
     {
@@ -36,8 +36,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { de
       },
     },
     async (request, reply) => {
-      requireOperator(request, deps.config.operationsToken);
-      const rows = await deps.db
+      requireOperator(request, request.deps.config.operationsToken);
+      const rows = await request.deps.db
         .select({
           name: jobs.name,
           status: jobs.status,
@@ -50,7 +50,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { de
         })
         .from(jobs)
         .orderBy(asc(jobs.status), asc(jobs.run_at));
-      const now = deps.clock.now().getTime();
+      const now = request.deps.clock.now().getTime();
       const count = (status: string) => rows.filter((row) => row.status === status).length;
       return send(reply, 200, {
         queued: count('queued'),

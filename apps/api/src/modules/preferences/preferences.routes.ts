@@ -20,7 +20,7 @@ const tags = ['preferences'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
-export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/users/:id/preferences/',
     {
@@ -34,7 +34,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getPreferences(deps, requireUser(request), request.params.id)),
+      send(reply, 200, await getPreferences(request.deps, requireUser(request), request.params.id)),
   );
 
   app.post(
@@ -50,7 +50,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 201, await createPreferences(deps, requireUser(request), request.body)),
+      send(reply, 201, await createPreferences(request.deps, requireUser(request), request.body)),
   );
 
   app.put(
@@ -70,7 +70,12 @@ export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       send(
         reply,
         200,
-        await updatePreferences(deps, requireUser(request), request.params.id, request.body),
+        await updatePreferences(
+          request.deps,
+          requireUser(request),
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -87,7 +92,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { d
       onRequest: authenticated,
     },
     async (request, reply) => {
-      await deletePreferences(deps, requireUser(request), request.params.id);
+      await deletePreferences(request.deps, requireUser(request), request.params.id);
       return send(reply, 200, { message: 'Preferencias eliminadas' });
     },
   );

@@ -45,7 +45,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async 
     async (request, reply) => {
       const userId = ownUserId(requireUser(request), request.params.id);
       const upload = await uploadedFile(request);
-      const stored = await saveProfilePicture(deps, userId, upload);
+      const stored = await saveProfilePicture(request.deps, userId, upload);
       return send(reply, 200, {
         profile_picture_url: stored.url,
         width: stored.width,
@@ -70,7 +70,7 @@ export const profilePictureRoutes: FastifyPluginAsyncZod<RoutesOptions> = async 
       const userId = ownUserId(requireUser(request), request.params.id);
       // An upload sent to the removal is a mistake, not a removal.
       if (request.isMultipart()) throw new AppError('unsupportedMediaType');
-      await deleteProfilePicture(deps, userId);
+      await deleteProfilePicture(request.deps, userId);
       return send(reply, 200, { profile_picture_url: '' as const });
     },
   );
@@ -83,14 +83,14 @@ const pictureName = /^([0-9a-f-]{36})\.webp$/;
  * The pictures themselves, outside /v0: an `<img>` cannot send the access token, so the
  * unguessable address (new on every upload) is what protects them.
  */
-export const profilePictureMediaRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
+export const profilePictureMediaRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/media/profile-pictures/:file',
     { schema: { hide: true, params: pictureFile } },
     async (request, reply) => {
       const id = pictureName.exec(request.params.file)?.[1];
       const picture =
-        id && z.uuid().safeParse(id).success ? await findProfilePicture(options.deps, id) : null;
+        id && z.uuid().safeParse(id).success ? await findProfilePicture(request.deps, id) : null;
       if (!picture) throw new AppError('notFound');
       return reply
         .header('content-type', picture.content_type)

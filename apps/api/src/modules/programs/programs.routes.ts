@@ -41,7 +41,7 @@ const trainerOf = (request: Parameters<typeof requireTrainer>[0]) => requireTrai
  * The trainer's programs, their own exercises and the assignment of a program to a trainee
  * (decision 058): outside the subscription gate, a 404 to anyone but a trainer.
  */
-export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/programs/',
     {
@@ -55,7 +55,8 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       },
       onRequest: authenticated,
     },
-    async (request, reply) => send(reply, 200, await listPrograms(deps, trainerOf(request))),
+    async (request, reply) =>
+      send(reply, 200, await listPrograms(request.deps, trainerOf(request))),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 201, await createProgram(deps, trainerOf(request), request.body)),
+      send(reply, 201, await createProgram(request.deps, trainerOf(request), request.body)),
   );
 
   app.get(
@@ -91,7 +92,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getProgram(deps, trainerOf(request), request.params.id)),
+      send(reply, 200, await getProgram(request.deps, trainerOf(request), request.params.id)),
   );
 
   app.put(
@@ -114,7 +115,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         200,
-        await saveProgram(deps, trainerOf(request), request.params.id, request.body),
+        await saveProgram(request.deps, trainerOf(request), request.params.id, request.body),
       ),
   );
 
@@ -133,7 +134,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) => {
-      await deleteProgram(deps, trainerOf(request), request.params.id);
+      await deleteProgram(request.deps, trainerOf(request), request.params.id);
       return sendNoContent(reply);
     },
   );
@@ -158,7 +159,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       send(
         reply,
         200,
-        await assignProgram(deps, trainerOf(request), request.params.id, request.body),
+        await assignProgram(request.deps, trainerOf(request), request.params.id, request.body),
       ),
   );
 
@@ -177,7 +178,7 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) => {
-      await unassignProgram(deps, trainerOf(request), request.params.id);
+      await unassignProgram(request.deps, trainerOf(request), request.params.id);
       return sendNoContent(reply);
     },
   );
@@ -195,7 +196,8 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       },
       onRequest: authenticated,
     },
-    async (request, reply) => send(reply, 200, await trainerExercises(deps, trainerOf(request))),
+    async (request, reply) =>
+      send(reply, 200, await trainerExercises(request.deps, trainerOf(request))),
   );
 
   app.post(
@@ -214,14 +216,14 @@ export const programsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 201, await createOwnExercise(deps, trainerOf(request), request.body)),
+      send(reply, 201, await createOwnExercise(request.deps, trainerOf(request), request.body)),
   );
 
   return Promise.resolve();
 };
 
 /** The trainee's side: the session their program plans on a day. Inside the subscription gate. */
-export const trainingPlanRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const trainingPlanRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/training/plan/',
     {
@@ -235,7 +237,11 @@ export const trainingPlanRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getPlan(deps, requireUser(request).userId, request.query.date)),
+      send(
+        reply,
+        200,
+        await getPlan(request.deps, requireUser(request).userId, request.query.date),
+      ),
   );
 
   return Promise.resolve();

@@ -20,7 +20,7 @@ const security = [{ token: [] }];
 const idParams = z.object({ id: z.string() });
 
 /** One's own recipes (decision 072): behind the subscription gate, as the foods are. */
-export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/recipes/',
     {
@@ -32,7 +32,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await listRecipes(deps, requireUser(request).userId)),
+      send(reply, 200, await listRecipes(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -47,7 +47,11 @@ export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await getRecipe(deps, requireUser(request).userId, request.params.id)),
+      send(
+        reply,
+        200,
+        await getRecipe(request.deps, requireUser(request).userId, request.params.id),
+      ),
   );
 
   app.post(
@@ -63,7 +67,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) =>
-      send(reply, 201, await createRecipe(deps, requireUser(request).userId, request.body)),
+      send(reply, 201, await createRecipe(request.deps, requireUser(request).userId, request.body)),
   );
 
   app.put(
@@ -82,7 +86,12 @@ export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       send(
         reply,
         200,
-        await updateRecipe(deps, requireUser(request).userId, request.params.id, request.body),
+        await updateRecipe(
+          request.deps,
+          requireUser(request).userId,
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -98,7 +107,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) => {
-      await deleteRecipe(deps, requireUser(request).userId, request.params.id);
+      await deleteRecipe(request.deps, requireUser(request).userId, request.params.id);
       return send(reply, 200, { message: 'Receta eliminada' });
     },
   );
@@ -112,7 +121,7 @@ const forTrainer =
   'A trainer, for one of their trainees who shares the diary; anyone else gets a 404.';
 
 /** A trainer's hand in a trainee's recipes: outside the subscription gate, as the file. */
-export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/recipes/',
     {
@@ -129,7 +138,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const list = await asTrainer(deps, requireTrainer(request).userId, id, (deps) =>
+      const list = await asTrainer(request.deps, requireTrainer(request).userId, id, (deps) =>
         listRecipes(deps, id),
       );
       return send(reply, 200, list);
@@ -152,7 +161,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
     },
     async (request, reply) => {
       const { id, recipeId } = request.params;
-      const recipe = await asTrainer(deps, requireTrainer(request).userId, id, (deps) =>
+      const recipe = await asTrainer(request.deps, requireTrainer(request).userId, id, (deps) =>
         getRecipe(deps, id, recipeId),
       );
       return send(reply, 200, recipe);
@@ -176,7 +185,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
     },
     async (request, reply) => {
       const { id } = request.params;
-      const recipe = await asTrainer(deps, requireTrainer(request).userId, id, (deps) =>
+      const recipe = await asTrainer(request.deps, requireTrainer(request).userId, id, (deps) =>
         createRecipe(deps, id, request.body),
       );
       return send(reply, 201, recipe);
@@ -200,7 +209,7 @@ export const traineeRecipesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
     },
     async (request, reply) => {
       const { id, recipeId } = request.params;
-      const recipe = await asTrainer(deps, requireTrainer(request).userId, id, (deps) =>
+      const recipe = await asTrainer(request.deps, requireTrainer(request).userId, id, (deps) =>
         updateRecipe(deps, id, recipeId, request.body),
       );
       return send(reply, 200, recipe);

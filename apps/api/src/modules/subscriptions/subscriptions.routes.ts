@@ -18,8 +18,8 @@ const tags = ['subscriptions'];
 const security = [{ token: [] }];
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, options) => {
-  const deps = (request: { log: SubscriptionDeps['log'] }) => ({
-    ...options.deps,
+  const deps = (request: { deps: RoutesOptions['deps']; log: SubscriptionDeps['log'] }) => ({
+    ...request.deps,
     log: request.log,
   });
 

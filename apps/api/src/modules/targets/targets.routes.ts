@@ -41,7 +41,7 @@ const whoMay =
   'A trainer, for their own trainees who consented to share their data; an admin, for any trainee. Anyone else gets a 404.';
 
 /** The caller's own targets: part of the paid product, registered behind the 402 gate. */
-export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/targets/',
     {
@@ -54,7 +54,8 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
       onRequest: authenticated,
     },
-    async (request, reply) => send(reply, 200, await getTargets(deps, requireUser(request).userId)),
+    async (request, reply) =>
+      send(reply, 200, await getTargets(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -70,7 +71,7 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getExpenditure(deps, requireUser(request).userId)),
+      send(reply, 200, await getExpenditure(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -86,7 +87,7 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getProposals(deps, requireUser(request).userId)),
+      send(reply, 200, await getProposals(request.deps, requireUser(request).userId)),
   );
 
   app.put(
@@ -110,7 +111,7 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
         reply,
         200,
         await decideAsTrainee(
-          deps,
+          request.deps,
           requireUser(request).userId,
           request.params.proposalId,
           request.body,
@@ -130,7 +131,7 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await targetHistory(deps.db, requireUser(request).userId)),
+      send(reply, 200, await targetHistory(request.deps.db, requireUser(request).userId)),
   );
 
   return Promise.resolve();
@@ -141,7 +142,7 @@ export const targetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
  * never asked for a subscription, and trainees get a 404 here, so these calls stay outside
  * the subscription gate.
  */
-export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/users/:id/targets/',
     {
@@ -157,7 +158,11 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getTraineeTargets(deps, requireUser(request), request.params.id)),
+      send(
+        reply,
+        200,
+        await getTraineeTargets(request.deps, requireUser(request), request.params.id),
+      ),
   );
 
   app.put(
@@ -180,7 +185,12 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
       send(
         reply,
         200,
-        await setTargetOverride(deps, requireUser(request), request.params.id, request.body),
+        await setTargetOverride(
+          request.deps,
+          requireUser(request),
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -203,7 +213,11 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
       send(
         reply,
         200,
-        await getTraineeExpenditure(deps, requireTrainer(request).userId, request.params.id),
+        await getTraineeExpenditure(
+          request.deps,
+          requireTrainer(request).userId,
+          request.params.id,
+        ),
       ),
   );
 
@@ -226,7 +240,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
       send(
         reply,
         200,
-        await getTraineeProposals(deps, requireTrainer(request).userId, request.params.id),
+        await getTraineeProposals(request.deps, requireTrainer(request).userId, request.params.id),
       ),
   );
 
@@ -252,7 +266,7 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
         reply,
         200,
         await decideAsTrainer(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.params.proposalId,
@@ -276,7 +290,11 @@ export const traineeTargetsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await clearTargetOverride(deps, requireUser(request), request.params.id)),
+      send(
+        reply,
+        200,
+        await clearTargetOverride(request.deps, requireUser(request), request.params.id),
+      ),
   );
 
   return Promise.resolve();

@@ -5,7 +5,7 @@ import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { getToday } from './today.service';
 
-export const todayRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {
+export const todayRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/today/',
     {
@@ -18,7 +18,7 @@ export const todayRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getToday(options.deps, requireUser(request).userId)),
+      send(reply, 200, await getToday(request.deps, requireUser(request).userId)),
   );
   return Promise.resolve();
 };

@@ -10,7 +10,7 @@ const tags = ['trainers'];
 const security = [{ token: [] }];
 const idParams = z.object({ id: z.string().max(64) });
 
-export const trainerLinksRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const trainerLinksRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/users/:id/trainer/',
     {
@@ -24,7 +24,7 @@ export const trainerLinksRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getTrainer(deps, requireUser(request), request.params.id)),
+      send(reply, 200, await getTrainer(request.deps, requireUser(request), request.params.id)),
   );
 
   app.delete(
@@ -40,7 +40,7 @@ export const trainerLinksRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       onRequest: authenticated,
     },
     async (request, reply) => {
-      await endLink(deps, requireUser(request), request.params.id);
+      await endLink(request.deps, requireUser(request), request.params.id);
       return sendNoContent(reply);
     },
   );
@@ -62,7 +62,7 @@ export const trainerLinksRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       send(
         reply,
         200,
-        await updateConsent(deps, requireUser(request), request.params.id, request.body),
+        await updateConsent(request.deps, requireUser(request), request.params.id, request.body),
       ),
   );
 

@@ -18,7 +18,7 @@ const whoMay =
 const params = z.object({ id: z.string() });
 
 /** A trainer's private notes about one trainee (decision 057), outside the subscription gate. */
-export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/trainers/trainees/:id/notes/',
     {
@@ -34,7 +34,11 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       onRequest: trainersOnly,
     },
     async (request, reply) =>
-      send(reply, 200, await listNotes(deps, requireTrainer(request).userId, request.params.id)),
+      send(
+        reply,
+        200,
+        await listNotes(request.deps, requireTrainer(request).userId, request.params.id),
+      ),
   );
 
   app.post(
@@ -56,7 +60,12 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
       send(
         reply,
         201,
-        await createNote(deps, requireTrainer(request).userId, request.params.id, request.body),
+        await createNote(
+          request.deps,
+          requireTrainer(request).userId,
+          request.params.id,
+          request.body,
+        ),
       ),
   );
 
@@ -80,7 +89,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
         reply,
         200,
         await updateNote(
-          deps,
+          request.deps,
           requireTrainer(request).userId,
           request.params.id,
           request.params.note_id,
@@ -105,7 +114,7 @@ export const trainerNotesRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { 
     },
     async (request, reply) => {
       await deleteNote(
-        deps,
+        request.deps,
         requireTrainer(request).userId,
         request.params.id,
         request.params.note_id,

@@ -43,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { dep
     async (request, reply) => {
       const principal = requireUser(request);
       ownUserId(principal, request.params.id);
-      return send(reply, 200, await twoFactorStatus(deps, principal.user));
+      return send(reply, 200, await twoFactorStatus(request.deps, principal.user));
     },
   );
 
@@ -64,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { dep
     async (request, reply) => {
       const principal = requireUser(request);
       ownUserId(principal, request.params.id);
-      return send(reply, 201, await startEnrolment(deps, principal.user));
+      return send(reply, 201, await startEnrolment(request.deps, principal.user));
     },
   );
 
@@ -87,7 +87,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { dep
     async (request, reply) => {
       const principal = requireUser(request);
       ownUserId(principal, request.params.id);
-      return send(reply, 200, await confirmEnrolment(deps, principal.user, request.body));
+      return send(reply, 200, await confirmEnrolment(request.deps, principal.user, request.body));
     },
   );
 
@@ -108,7 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { dep
     async (request, reply) => {
       const principal = requireUser(request);
       ownUserId(principal, request.params.id);
-      await disableTwoFactor(deps, principal.user, request.body);
+      await disableTwoFactor(request.deps, principal.user, request.body);
       return send(reply, 200, { message: 'Verificación en dos pasos desactivada' });
     },
   );

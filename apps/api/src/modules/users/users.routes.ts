@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       },
       preHandler: rateLimit('registration', emailOfBody),
     },
-    async (request, reply) => send(reply, 201, await registerUser(deps, request.body)),
+    async (request, reply) => send(reply, 201, await registerUser(request.deps, request.body)),
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       preHandler: rateLimit('verification', emailOfBody),
     },
     async (request, reply) => {
-      await verifyEmail(deps, request.body);
+      await verifyEmail(request.deps, request.body);
       return send(reply, 200, { message: 'Correo electrónico verificado' });
     },
   );
@@ -78,7 +78,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       preHandler: rateLimit('verificationResend', emailOfBody),
     },
     async (request, reply) => {
-      await requestMail(deps, 'verification_resend', request.body);
+      await requestMail(request.deps, 'verification_resend', request.body);
       return send(reply, 200, {
         message: 'Si la cuenta existe y falta verificarla, te hemos enviado un código nuevo',
       });
@@ -97,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       preHandler: rateLimit('passwordResetTrigger', emailOfBody),
     },
     async (request, reply) => {
-      await requestMail(deps, 'password_reset', request.body);
+      await requestMail(request.deps, 'password_reset', request.body);
       return send(reply, 200, {
         message:
           'Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña',
@@ -117,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       preHandler: rateLimit('passwordReset', emailOfBody),
     },
     async (request, reply) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(request.deps, request.body);
       return send(reply, 200, { message: 'Contraseña restablecida' });
     },
   );
@@ -140,7 +140,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       preHandler: rateLimit('passwordChange', (request) => requireUser(request).userId),
     },
     async (request, reply) =>
-      send(reply, 200, await changePassword(deps, requireUser(request), request.body)),
+      send(reply, 200, await changePassword(request.deps, requireUser(request), request.body)),
   );
 
   app.get(
@@ -158,7 +158,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await listUsers(deps, requireUser(request), request.query.limit)),
+      send(reply, 200, await listUsers(request.deps, requireUser(request), request.query.limit)),
   );
 
   app.get(
@@ -175,7 +175,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       onRequest: authenticated,
     },
     async (request, reply) =>
-      send(reply, 200, await getUser(deps, requireUser(request), request.params.id)),
+      send(reply, 200, await getUser(request.deps, requireUser(request), request.params.id)),
   );
 
   app.put(
@@ -196,7 +196,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps })
       send(
         reply,
         200,
-        await updateUser(deps, requireUser(request), request.params.id, request.body),
+        await updateUser(request.deps, requireUser(request), request.params.id, request.body),
       ),
   );
 
