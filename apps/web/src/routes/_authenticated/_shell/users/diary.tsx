@@ -10,7 +10,7 @@ import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
-import { readDiaryScreen } from '../../../-screens';
+import { readDiaryScreen } from '../../../-diary-screen';
 import { optionalLocalDate } from '../../../-search';
 
 // The food search loads when a meal's sheet first opens.

@@ -14,7 +14,7 @@ import { ApiError } from '../../../../lib/api-error';
 import { isWithoutSignal, useOnline } from '../../../../lib/offline/online';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
-import { readHomeScreen } from '../../../-screens';
+import { readHomeScreen } from '../../../-home-screen';
 
 /**
  * The trainer's comments and this week's check-in: cards the rest of home does not wait for.
