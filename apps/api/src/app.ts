@@ -71,6 +71,7 @@ import {
   profilePictureMediaRoutes,
   profilePictureRoutes,
 } from './modules/profile-pictures/profile-pictures.routes';
+import { screensRoutes } from './modules/screens/screens.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
 import { trainerNotesRoutes } from './modules/trainer-notes/trainer-notes.routes';
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(messagesRoutes, modules);
         await premium.register(metricsRoutes, modules);
         await premium.register(checkInsRoutes, modules);
+        await premium.register(screensRoutes, modules);
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, todayIn } from '@forja/shared/calendar';
+import { todayIn } from '@forja/shared/calendar';
 import { onboardedAccount } from './support/api';
 import { storeSession } from './support/browser';
 
@@ -94,19 +94,12 @@ test('home reads each of its data once, as its route’s loaders declare them', 
   await expectReadOnce(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
-    '/v0/today/',
-    '/v0/targets/',
     `/v0/users/${watched.id}/preferences/`,
-    `/v0/users/${watched.id}/onboarding/`,
-    // The trainer's comments card and today's planned session: home does not wait for them.
-    '/v0/comments/unread/',
-    '/v0/training/plan/',
+    // Everything home shows, in one read (decision 112): today, the onboarding, the targets,
+    // the week's proposal, the trainer's comments, the check-in and today's planned session.
+    '/v0/screens/home/',
     // The bell in the header reads the notifications once the shell is shown.
     '/v0/notifications/',
-    // The weekly check-in's card.
-    '/v0/check-ins/current/',
-    // The week's adjustment of the energy target (decision 066): home does not wait for it.
-    '/v0/targets/proposals/',
     // Mensajes' unread count in the navigation, and again once the event stream is open.
     '/v0/messages/unread/',
   ]);
@@ -134,21 +127,18 @@ test('the diary reads today’s day, named by its date, once', async ({ page, re
 
   await expect(page.getByRole('heading', { level: 1, name: 'Diario' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
-  // The day before, for each meal's "Repetir de ayer", is read with the day: its buttons are
+  // The day before, for each meal's "Repetir de ayer", is in the day's read: its buttons are
   // there when the meals are first drawn, instead of pushing them down later.
   const readAtFirstView = await page.evaluate(
     () => (window as unknown as { readAtFirstView?: string[] }).readAtFirstView,
   );
-  expect(readAtFirstView).toContain(`/v0/diary/days/${today}/`);
-  expect(readAtFirstView).toContain(`/v0/diary/days/${addDays(today, -1)}/`);
+  expect(readAtFirstView).toContain(`/v0/screens/diary/${today}/`);
   await expectReadOnce(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
-    `/v0/diary/days/${today}/`,
-    `/v0/diary/days/${addDays(today, -1)}/`,
     `/v0/users/${watched.id}/preferences/`,
-    `/v0/diary/days/${today}/comments/`,
-    '/v0/training/plan/',
+    // The day, the day before, its comments and its planned session, in one read (decision 112).
+    `/v0/screens/diary/${today}/`,
     '/v0/notifications/',
     // Mensajes' unread count in the navigation, and again once the event stream is open.
     '/v0/messages/unread/',
@@ -164,11 +154,8 @@ test('the diary opened on another day reads that day', async ({ page, request })
   await expectReadOnce(watched, [
     '/v0/users/',
     '/v0/subscriptions/',
-    '/v0/diary/days/2024-02-29/',
-    '/v0/diary/days/2024-02-28/',
     `/v0/users/${watched.id}/preferences/`,
-    '/v0/diary/days/2024-02-29/comments/',
-    '/v0/training/plan/',
+    '/v0/screens/diary/2024-02-29/',
     '/v0/notifications/',
     // Mensajes' unread count in the navigation, and again once the event stream is open.
     '/v0/messages/unread/',

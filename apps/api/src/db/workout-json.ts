@@ -10,14 +10,24 @@ const earlierItem = alias(workoutExercises, 'earlier_item');
 const earlierSet = alias(workoutSets, 'earlier_set');
 
 /**
- * An earlier session of the same person than the one in scope, with the same exercise as
- * the workout exercise in scope: "earlier" is by date, then by the order sessions were
- * started. Read through workouts (user_id, date, seq) and workout_exercises (workout_id,
- * exercise_id), newest first (decision 059).
+ * The items of the person's earlier sessions (before the session in scope: by date, then by
+ * the order sessions were started) with any exercise of that session. Read once per session,
+ * walking back through workouts (user_id, date, seq) and probing workout_exercises
+ * (workout_id, exercise_id); "last time" and "best before" of each exercise read from it
+ * (decisions 059 and 112). `workouts` must be in scope.
  */
-const sameExerciseBefore = sql`${earlier.user_id} = ${workouts.user_id}
-  and ${earlierItem.exercise_id} = ${workoutExercises.exercise_id}
-  and (${earlier.date}, ${earlier.seq}) < (${workouts.date}, ${workouts.seq})`;
+const earlierItems = sql`earlier_items as materialized (
+  select ${earlierItem.id} as id, ${earlierItem.exercise_id} as exercise_id,
+    ${earlier.date} as date, ${earlier.seq} as workout_seq, ${earlierItem.seq} as item_seq
+  from ${workouts} ${earlier}
+  join ${workoutExercises} ${earlierItem} on ${earlierItem.workout_id} = ${earlier.id}
+  where ${earlier.user_id} = ${workouts.user_id}
+    and (${earlier.date}, ${earlier.seq}) < (${workouts.date}, ${workouts.seq})
+    and ${earlierItem.exercise_id} = any(array(
+      select day_item.exercise_id from ${workoutExercises} day_item
+      where day_item.workout_id = ${workouts.id}
+    ))
+)`;
 
 /** The sets of the most recent earlier session with the exercise that had any. */
 const lastTime = sql`coalesce((
@@ -30,12 +40,10 @@ const lastTime = sql`coalesce((
   ) order by ${earlierSet.seq})
   from ${workoutSets} ${earlierSet}
   where ${earlierSet.workout_exercise_id} = (
-    select ${earlierItem.id}
-    from ${workouts} ${earlier}
-    join ${workoutExercises} ${earlierItem} on ${earlierItem.workout_id} = ${earlier.id}
-    where ${sameExerciseBefore}
-      and exists (select 1 from ${workoutSets} where ${workoutSets.workout_exercise_id} = ${earlierItem.id})
-    order by ${earlier.date} desc, ${earlier.seq} desc, ${earlierItem.seq} desc
+    select earlier_items.id from earlier_items
+    where earlier_items.exercise_id = ${workoutExercises.exercise_id}
+      and exists (select 1 from ${workoutSets} where ${workoutSets.workout_exercise_id} = earlier_items.id)
+    order by earlier_items.date desc, earlier_items.workout_seq desc, earlier_items.item_seq desc
     limit 1
   )
 ), '[]')`;
@@ -43,10 +51,9 @@ const lastTime = sql`coalesce((
 /** The heaviest earlier set of the exercise with at least one rep; null when none. */
 const bestBefore = sql`(
   select max(${earlierSet.weight_kg})
-  from ${workouts} ${earlier}
-  join ${workoutExercises} ${earlierItem} on ${earlierItem.workout_id} = ${earlier.id}
-  join ${workoutSets} ${earlierSet} on ${earlierSet.workout_exercise_id} = ${earlierItem.id}
-  where ${sameExerciseBefore} and ${earlierSet.reps} >= 1
+  from earlier_items
+  join ${workoutSets} ${earlierSet} on ${earlierSet.workout_exercise_id} = earlier_items.id
+  where earlier_items.exercise_id = ${workoutExercises.exercise_id} and ${earlierSet.reps} >= 1
 )`;
 
 const setsJson = sql`coalesce((
@@ -63,6 +70,7 @@ const setsJson = sql`coalesce((
 ), '[]')`;
 
 const itemsJson = sql`coalesce((
+  with ${earlierItems}
   select json_agg(json_build_object(
     'id', ${workoutExercises.id},
     'exercise', json_build_object(

@@ -52,7 +52,7 @@ describe("a returning person's screens read beside the guard", () => {
     expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
   });
 
-  it("home asks for today, the preferences, the onboarding, the targets, the trainer's comments, the check-in and today's session before the guard knows the person", async () => {
+  it('home asks for the whole screen in one read before the guard knows the person', async () => {
     logIn();
     const { calls } = api();
     await visitedOnce('/users/home', () => screen.findByRole('heading', homeHeading));
@@ -61,25 +61,29 @@ describe("a returning person's screens read beside the guard", () => {
     const from = calls.length;
     renderApp('/users/home');
     await waitFor(() => {
-      expect(calls.slice(from).map((call) => call.path)).toEqual(
-        expect.arrayContaining([
-          '/today/',
-          `/users/${anUser.id}/preferences/`,
-          `/users/${anUser.id}/onboarding/`,
-          '/targets/',
-          '/comments/unread/',
-          '/check-ins/current/',
-          '/training/plan/',
-        ]),
-      );
+      expect(calls.slice(from).map((call) => call.path)).toContain('/screens/home/');
     });
     // The person is not read yet: the guard's read is still on its way.
     expect(calls.slice(from).filter((call) => call.path === '/users/')).toEqual([]);
     held.release();
     expect(await screen.findByRole('heading', homeHeading)).toBeVisible();
+    // One read for the screen: none of its parts is asked on its own.
+    const visit = calls.slice(from).map((call) => call.path);
+    expect(visit.filter((path) => path === '/screens/home/')).toHaveLength(1);
+    for (const part of [
+      '/today/',
+      `/users/${anUser.id}/onboarding/`,
+      '/targets/',
+      '/targets/proposals/',
+      '/comments/unread/',
+      '/check-ins/current/',
+      '/training/plan/',
+    ]) {
+      expect(visit, part).not.toContain(part);
+    }
   });
 
-  it('the diary asks for the preferences, the day, its comments, its session and the day before before the guard knows the person', async () => {
+  it('the diary asks for the preferences and the whole day in one read before the guard knows the person', async () => {
     logIn();
     const { calls } = api();
     await visitedOnce(`/users/diary?date=${DAY}`, () =>
@@ -91,33 +95,23 @@ describe("a returning person's screens read beside the guard", () => {
     renderApp(`/users/diary?date=${DAY}`);
     await waitFor(() => {
       expect(calls.slice(from).map((call) => call.path)).toEqual(
-        expect.arrayContaining([
-          `/users/${anUser.id}/preferences/`,
-          `/diary/days/${DAY}/`,
-          `/diary/days/${DAY}/comments/`,
-          '/training/plan/',
-          `/diary/days/${DAY_BEFORE}/`,
-        ]),
+        expect.arrayContaining([`/users/${anUser.id}/preferences/`, `/screens/diary/${DAY}/`]),
       );
     });
     expect(calls.slice(from).filter((call) => call.path === '/users/')).toEqual([]);
-    // What the first paint waits for is asked first: a browser has six connections to share.
-    const asked = calls.slice(from).map((call) => call.path);
-    const lastAwaited = Math.max(
-      asked.indexOf(`/diary/days/${DAY}/`),
-      asked.indexOf(`/diary/days/${DAY_BEFORE}/`),
-    );
-    expect(lastAwaited).toBeLessThan(asked.indexOf(`/diary/days/${DAY}/comments/`));
-    expect(lastAwaited).toBeLessThan(asked.indexOf('/training/plan/'));
     held.release();
     expect(await screen.findByRole('region', { name: 'Desayuno' })).toBeVisible();
-    // Started early, each is read once on the visit: the comments too, which are never cached.
+    // Read once on the visit, and none of its parts on its own: the comments neither, which
+    // are never cached.
     const visit = calls.slice(from).map((call) => call.path);
-    for (const path of [`/diary/days/${DAY}/comments/`, `/diary/days/${DAY_BEFORE}/`]) {
-      expect(
-        visit.filter((called) => called === path),
-        path,
-      ).toHaveLength(1);
+    expect(visit.filter((path) => path === `/screens/diary/${DAY}/`)).toHaveLength(1);
+    for (const part of [
+      `/diary/days/${DAY}/`,
+      `/diary/days/${DAY}/comments/`,
+      '/training/plan/',
+      `/diary/days/${DAY_BEFORE}/`,
+    ]) {
+      expect(visit, part).not.toContain(part);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { todayIn } from '@forja/shared/calendar';
+import { addDays, todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import type { Exercise } from '@forja/shared/schemas/diary';
@@ -44,14 +44,7 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
       rawBody: init?.body,
     };
     calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`];
-    const answer: FakeAnswer =
-      typeof handler === 'function'
-        ? handler(call)
-        : (handler ?? {
-            status: 404,
-            data: { error: 'not found', message: 'Recurso no encontrado' },
-          });
+    const answer = answerOf(handlers, call);
     return Promise.resolve(
       // A 204 or a 304 has no body, as the server sends it.
       new Response(
@@ -71,6 +64,88 @@ export function installFakeApi(handlers: Record<string, Handler | FakeAnswer>) {
     callsTo: (method: string, path: string) =>
       calls.filter((c) => c.method === method && c.path === path),
   };
+}
+
+const NOT_FOUND: FakeAnswer = {
+  status: 404,
+  data: { error: 'not found', message: 'Recurso no encontrado' },
+};
+
+function answerOf(handlers: Record<string, Handler | FakeAnswer>, call: FakeCall): FakeAnswer {
+  const handler = handlers[`${call.method} ${call.path}`];
+  if (typeof handler === 'function') return handler(call);
+  if (handler) return handler;
+  return screenOf(handlers, call) ?? NOT_FOUND;
+}
+
+/**
+ * A screen's one read (decision 112) as the server makes it, from what the fake answers each
+ * part's own call: a part the test leaves unanswered is what the server answers when there is
+ * nothing (no comments, no check-in, no planned session, an empty day); a screen whose main
+ * part fails fails with it, and the web app then reads the parts one by one.
+ */
+function screenOf(
+  handlers: Record<string, Handler | FakeAnswer>,
+  call: FakeCall,
+): FakeAnswer | undefined {
+  if (call.method !== 'GET') return undefined;
+  const part = (path: string, search = '') => {
+    const handler = handlers[`GET ${path}`];
+    if (!handler) return undefined;
+    return typeof handler === 'function' ? handler({ ...call, path, search }) : handler;
+  };
+  const data = (answer: FakeAnswer | undefined, none: unknown) =>
+    answer?.status === 200 ? answer.data : none;
+  // A part the server could not read fails the screen, as it does on the server.
+  const failed = (...answers: (FakeAnswer | undefined)[]) =>
+    answers.find((answer) => answer && answer.status >= 500);
+  if (call.path === '/screens/home/') {
+    const today = part('/today/');
+    const onboarding = part(`/users/${anUser.id}/onboarding/`);
+    if (today?.status !== 200) return today ?? NOT_FOUND;
+    if (onboarding?.status !== 200) return onboarding ?? NOT_FOUND;
+    const date = (today.data as { date: string }).date;
+    const parts = {
+      targets: part('/targets/'),
+      proposals: part('/targets/proposals/'),
+      unread: part('/comments/unread/'),
+      checkIn: part('/check-ins/current/'),
+      plan: part('/training/plan/', `?date=${date}`),
+    };
+    const failure = failed(...Object.values(parts));
+    if (failure) return failure;
+    return ok({
+      today: today.data,
+      onboarding: onboarding.data,
+      targets: data(parts.targets, null),
+      proposals: data(parts.proposals, { reviewer: 'trainee', proposals: [] }),
+      unread_comments: data(parts.unread, { count: 0, latest: [] }),
+      check_in: data(parts.checkIn, null),
+      training_plan: data(parts.plan, null),
+    });
+  }
+  const diary = /^\/screens\/diary\/(\d{4}-\d{2}-\d{2})\/$/.exec(call.path);
+  if (diary?.[1]) {
+    const date = diary[1];
+    const before = addDays(date, -1);
+    const day = part(`/diary/days/${date}/`);
+    if (day?.status !== 200) return day ?? NOT_FOUND;
+    const parts = {
+      before: part(`/diary/days/${before}/`),
+      comments: part(`/diary/days/${date}/comments/`),
+      plan: part('/training/plan/', `?date=${date}`),
+    };
+    const failure = failed(...Object.values(parts));
+    if (failure) return failure;
+    return ok({
+      date,
+      day: day.data,
+      previous_day: data(parts.before, anEmptyDay(before)),
+      comments: data(parts.comments, []),
+      training_plan: data(parts.plan, null),
+    });
+  }
+  return undefined;
 }
 
 export const ok = (data: unknown): FakeAnswer => ({ status: 200, data });

@@ -145,7 +145,8 @@ describe('the trainer’s comments for the trainee', () => {
     renderApp(`/users/diary?date=${DAY}`);
     await screen.findByRole('region', { name: 'Desayuno' });
     await waitFor(() => {
-      expect(api.callsTo('GET', `/diary/days/${DAY}/comments/`).length).toBeGreaterThan(0);
+      // Read with the day, in the screen's one read (decision 112).
+      expect(api.callsTo('GET', `/screens/diary/${DAY}/`).length).toBeGreaterThan(0);
     });
     expect(screen.queryByRole('region', { name: /Comentarios/ })).toBeNull();
   });

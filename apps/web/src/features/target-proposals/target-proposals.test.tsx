@@ -94,9 +94,10 @@ describe('the week’s adjustment on home', () => {
     expect(fake.callsTo('PUT', decisionPath).map((call) => call.body)).toEqual([
       { decision: 'accept' },
     ]);
-    // The targets are read again: the energy now comes from the weekly adjustment.
+    // The targets are read again (first read with home's screen, decision 112): the energy
+    // now comes from the weekly adjustment.
     await waitFor(() => {
-      expect(fake.callsTo('GET', '/targets/')).toHaveLength(2);
+      expect(fake.callsTo('GET', '/targets/')).toHaveLength(1);
     });
     const energy = screen.getByRole('region', { name: 'Energía que te queda hoy' });
     expect(energy).toHaveTextContent(

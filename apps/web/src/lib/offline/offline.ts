@@ -171,6 +171,17 @@ export async function readAfterWrites<T>(
   return client.getQueryData<T>(queryKey) ?? answer;
 }
 
+/**
+ * Whether a write of the person's waits (in flight, or for the network): a read made now may
+ * lack it, and what the screens show with it stands until it is sent (`readAfterWrites`).
+ */
+export async function writesWaiting(queryClient: QueryClient): Promise<boolean> {
+  if (offline?.queryClient !== queryClient) return false;
+  if (pending.length > 0) return true;
+  const waiting = await offline.outbox.pending().catch(() => []);
+  return waiting.length > 0;
+}
+
 /** The reads set aside while writes waited, made again (those the screens show). */
 function readAgainPutOff(queryClient: QueryClient): void {
   for (const [hash, queryKey] of putOff) {

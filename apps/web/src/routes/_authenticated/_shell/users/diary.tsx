@@ -10,6 +10,7 @@ import { DiaryScreen } from '../../../../features/diary/diary-screen';
 import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
 import { trainingPlanQuery } from '../../../../lib/training-plan';
 import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
+import { readDiaryScreen } from '../../../-diary-screen';
 import { optionalLocalDate } from '../../../-search';
 
 // The food search loads when a meal's sheet first opens.
@@ -56,6 +57,18 @@ export const Route = createFileRoute('/_authenticated/_shell/users/diary')({
     // is the one used when the person's own time zone agrees.
     const kept = keptUser(queryClient);
     const likely = deps.date ?? likelyToday(queryClient, kept);
+    // One read answers the whole day (decision 112); a returning person's starts beside the
+    // guard's. Without signal, or while a write waits, the parts are read one by one below.
+    if (navigator.onLine) {
+      if (kept) queryClient.query(preferencesQuery(kept.id)).catch(() => undefined);
+      const early = kept ? readDiaryScreen(queryClient, likely) : undefined;
+      const user = await userWithAccess(queryClient);
+      if (!user) return;
+      const likelyRead = early ?? readDiaryScreen(queryClient, likely);
+      const date = deps.date ?? todayFor(await queryClient.query(preferencesQuery(user.id)));
+      const screen = await (date === likely ? likelyRead : readDiaryScreen(queryClient, date));
+      if (screen) return;
+    }
     // A returning person's preferences (their time zone says which day is today) and the
     // likely day's reads start beside the guard's; anyone else's likely day once the guard
     // knows them, beside their preferences. Waiting for the preferences to name the day cost

@@ -1,0 +1,74 @@
+import { addDays } from '@forja/shared/calendar';
+import type { DiaryScreen, HomeScreen } from '@forja/shared/schemas/screens';
+import { AppError } from '../../http/app-error';
+import type { RouteDeps } from '../../http/route-deps';
+import { getTargets } from '../../nutrition/targets';
+import { currentCheckIn } from '../check-ins/check-ins.service';
+import { countUnread, latestFromTrainers, listOwnComments } from '../comments/comments.service';
+import { getDay } from '../diary/diary.service';
+import { getOnboarding } from '../onboarding/onboarding.service';
+import { getPlan } from '../programs/programs.service';
+import { getProposals } from '../targets/proposals.service';
+import { getToday } from '../today/today.service';
+
+export type ScreensDeps = Pick<RouteDeps, 'db' | 'clock' | 'objects'>;
+
+/** A refusal of the API (a 4xx) leaves the part out, as the screen does with its own call. */
+function refusedAsNull<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    if (error instanceof AppError && error.status < 500) return null;
+    throw error;
+  });
+}
+
+/**
+ * Home in one answer: each part from the service behind its own call, the independent ones
+ * together. The targets and the week's proposal wait for a finished onboarding (before it
+ * there are none, and reading the proposals is what makes this week's).
+ */
+export async function homeScreen(deps: ScreensDeps, userId: string): Promise<HomeScreen> {
+  const targetsOnceOnboarded = getOnboarding(deps, userId).then(async (onboarding) => {
+    if (!onboarding.finished_at) return { onboarding, targets: null, proposals: null };
+    const [targets, proposals] = await Promise.all([
+      refusedAsNull(getTargets(deps, userId)),
+      refusedAsNull(getProposals(deps, userId)),
+    ]);
+    return { onboarding, targets, proposals };
+  });
+  const todayAndPlan = getToday(deps, userId).then(async (today) => ({
+    today,
+    plan: await getPlan(deps, userId, today.date),
+  }));
+  const [{ onboarding, targets, proposals }, { today, plan }, count, latest, checkIn] =
+    await Promise.all([
+      targetsOnceOnboarded,
+      todayAndPlan,
+      countUnread(deps, userId),
+      latestFromTrainers(deps, userId),
+      currentCheckIn(deps, userId),
+    ]);
+  return {
+    today,
+    onboarding,
+    targets,
+    proposals,
+    unread_comments: { count, latest },
+    check_in: checkIn,
+    training_plan: plan,
+  };
+}
+
+/** A day of the diary in one answer: the day, the day before, its comments and its session. */
+export async function diaryScreen(
+  deps: ScreensDeps,
+  userId: string,
+  date: string,
+): Promise<DiaryScreen> {
+  const [day, previousDay, comments, plan] = await Promise.all([
+    getDay(deps, userId, date),
+    getDay(deps, userId, addDays(date, -1)),
+    listOwnComments(deps, userId, date),
+    getPlan(deps, userId, date),
+  ]);
+  return { date, day, previous_day: previousDay, comments, training_plan: plan };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { currentCheckInSchema } from './check-ins';
+import { commentListSchema, unreadCommentsSchema } from './comments';
+import { diaryDaySchema } from './diary';
+import { onboardingSchema } from './onboarding';
+import { trainingPlanSchema } from './programs';
+import { targetProposalsSchema } from './target-proposals';
+import { targetsSchema } from './targets';
+import { todaySchema } from './today';
+import { lazySchema } from './lazy';
+
+/*
+ * One read per screen (decision 112): what a signed-in screen shows, in one answer. Each part
+ * is the answer of the call that reads it on its own (those calls stay), so the web app puts
+ * each part where that call's answer goes and the screen's parts refresh as before.
+ */
+
+/**
+ * Home: today at a glance, the onboarding, the targets and the week's proposal (null until the
+ * onboarding is finished, and the targets null when the answers no longer give any), the
+ * trainer's comments, this week's check-in and the session planned for today.
+ */
+export const homeScreenSchema = lazySchema(() =>
+  z.object({
+    today: todaySchema,
+    onboarding: onboardingSchema,
+    targets: targetsSchema.nullable(),
+    proposals: targetProposalsSchema.nullable(),
+    unread_comments: unreadCommentsSchema,
+    check_in: currentCheckInSchema,
+    training_plan: trainingPlanSchema,
+  }),
+);
+export type HomeScreen = z.infer<typeof homeScreenSchema>;
+
+/**
+ * A day of the diary: the day, the day before (for «Repetir … de ayer»), the comments on the
+ * day (the trainer's become read, as with their own call) and the session planned for it.
+ */
+export const diaryScreenSchema = lazySchema(() =>
+  z.object({
+    date: z.string(),
+    day: diaryDaySchema,
+    previous_day: diaryDaySchema,
+    comments: commentListSchema,
+    training_plan: trainingPlanSchema,
+  }),
+);
+export type DiaryScreen = z.infer<typeof diaryScreenSchema>;
