@@ -13,7 +13,7 @@ const security = [{ token: [] }];
  * The trainee's screens, each in one read (decision 112): inside the subscription gate, like
  * every part they are made of. The calls of each part stay as they are.
  */
-export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
+export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
   app.get(
     '/screens/home/',
     {
@@ -25,7 +25,8 @@ export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
         response: responses(200, homeScreenSchema),
       },
     },
-    async (request, reply) => send(reply, 200, await homeScreen(deps, requireUser(request).userId)),
+    async (request, reply) =>
+      send(reply, 200, await homeScreen(request.deps, requireUser(request).userId)),
   );
 
   app.get(
@@ -41,7 +42,11 @@ export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps 
       },
     },
     async (request, reply) =>
-      send(reply, 200, await diaryScreen(deps, requireUser(request).userId, request.params.date)),
+      send(
+        reply,
+        200,
+        await diaryScreen(request.deps, requireUser(request).userId, request.params.date),
+      ),
   );
 
   return Promise.resolve();
