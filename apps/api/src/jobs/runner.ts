@@ -53,7 +53,7 @@ export const JOB_RUNNER = {
   /** Jobs one instance claims at once. */
   batchSize: 10,
   /** How long a batch's items are held, renewed like the job's lease while they are worked. */
-  itemLeaseMs: 60_000,
+  itemLeaseMs: 30_000,
   itemMaxAttempts: 5,
   /** The first retry of a failed item; it doubles up to `maxBackoffMs`. */
   itemFirstRetryMs: 60_000,
