@@ -20,7 +20,9 @@ import { mailOutbox, mailRequests } from '../db/schema/mail';
 import { notifications, reminders } from '../db/schema/notifications';
 import { onboardingAnswers } from '../db/schema/onboarding';
 import { userPreferences } from '../db/schema/users';
+import { notify } from '../notifications/notify';
 import { dueNoticesBatch } from '../modules/check-ins/due-notices';
+import { digestsBatch } from '../modules/notifications/digest';
 import { remindersBatch } from '../modules/notifications/reminders';
 import { proposalsBatch } from '../modules/targets/proposals.service';
 import { mailRequestsBatch } from '../modules/users/users.service';
@@ -102,6 +104,8 @@ async function bulk(trainees: number): Promise<string[]> {
 
 /** Who asked for each mail request, for what it left in the outbox. */
 const requestedBy = new Map<string, string>();
+/** The address of each user a digest goes to. */
+const emailOf = new Map<string, string>();
 
 const cases: JobCase[] = [
   {
@@ -177,6 +181,52 @@ const cases: JobCase[] = [
         db,
         sql`select count(*) as n from ${notifications} where ${notifications.user_id} = ${key.split(':')[0]}
           and ${notifications.kind} = 'reminder'`,
+      ),
+  },
+  {
+    name: 'digests',
+    batch: (deps) => digestsBatch({ ...deps, publicUrl: 'http://forja.test' }),
+    seed: async (db) => {
+      const due: string[] = [];
+      const notDue: string[] = [];
+      for (let index = 0; index < 9; index += 1) {
+        const user = await insertUser(db);
+        emailOf.set(user.id, user.email);
+        await notify(
+          { db, clock },
+          {
+            userId: user.id,
+            kind: 'check_in_due',
+            title: 'Te toca la revisión semanal',
+            body: 'Cuéntale a tu entrenador cómo ha ido la semana.',
+            path: '/users/check-in',
+            subjectUserId: null,
+          },
+        );
+        // Two in the small hours where they live, one who read it already.
+        if (index >= 7) {
+          await db.insert(userPreferences).values({
+            user_id: user.id,
+            metric_system: 'metric',
+            theme: 'system',
+            language: 'es',
+            timezone: 'America/Los_Angeles',
+          });
+        } else if (index === 6) {
+          await db
+            .update(notifications)
+            .set({ read_at: clock.now() })
+            .where(eq(notifications.user_id, user.id));
+        }
+        (index < 6 ? due : notDue).push(user.id);
+      }
+      return { due, notDue };
+    },
+    effects: (db, key) =>
+      count(
+        db,
+        sql`select count(*) as n from ${mailOutbox}
+          where ${mailOutbox.to_address} = ${emailOf.get(key) ?? ''}`,
       ),
   },
   {
