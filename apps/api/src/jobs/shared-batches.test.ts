@@ -21,7 +21,11 @@ import { notifications, reminders } from '../db/schema/notifications';
 import { onboardingAnswers } from '../db/schema/onboarding';
 import { userPreferences } from '../db/schema/users';
 import { notify } from '../notifications/notify';
+import { testConfig } from '../../test/context';
+import type { Payments } from '../adapters/payments/payments';
+import { subscriptions } from '../db/schema/subscriptions';
 import { dueNoticesBatch } from '../modules/check-ins/due-notices';
+import { supersededBatch } from '../modules/subscriptions/superseded.service';
 import { digestsBatch } from '../modules/notifications/digest';
 import { remindersBatch } from '../modules/notifications/reminders';
 import { proposalsBatch } from '../modules/targets/proposals.service';
@@ -106,6 +110,18 @@ async function bulk(trainees: number): Promise<string[]> {
 const requestedBy = new Map<string, string>();
 /** The address of each user a digest goes to. */
 const emailOf = new Map<string, string>();
+
+/** The provider's cancellations; each ends the subscription here, as its event would. */
+const cancelled: string[] = [];
+const provider = {
+  cancelSubscription: async (id: string) => {
+    cancelled.push(id);
+    await database.db
+      .update(subscriptions)
+      .set({ status: 'canceled' })
+      .where(eq(subscriptions.stripe_subscription_id, id));
+  },
+} as unknown as Payments;
 
 const cases: JobCase[] = [
   {
@@ -228,6 +244,45 @@ const cases: JobCase[] = [
         sql`select count(*) as n from ${mailOutbox}
           where ${mailOutbox.to_address} = ${emailOf.get(key) ?? ''}`,
       ),
+  },
+  {
+    name: 'payments',
+    batch: (deps) =>
+      supersededBatch({
+        ...deps,
+        payments: provider,
+        config: { publicUrl: 'http://forja.test', trialDays: 14, price: testConfig().price },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      }),
+    seed: async (db) => {
+      const due: string[] = [];
+      const notDue: string[] = [];
+      for (let index = 0; index < 8; index += 1) {
+        const user = await insertUser(db);
+        // Paying twice: the trial left live beside premium; or premium alone.
+        const statuses = index < 6 ? ['active', 'active'] : ['active'];
+        for (const [order, status] of statuses.entries()) {
+          await db.insert(subscriptions).values({
+            user_id: user.id,
+            plan: order === 0 && statuses.length > 1 ? 'free-trial-trainee' : 'premium-trainee',
+            free_trial: order === 0 && statuses.length > 1,
+            status: status as 'active',
+            stripe_subscription_id: `sub_${randomBytes(6).toString('hex')}`,
+          });
+        }
+        (index < 6 ? due : notDue).push(user.id);
+      }
+      return { due, notDue };
+    },
+    effects: async (db, key) => {
+      const ids = (
+        await db
+          .select({ id: subscriptions.stripe_subscription_id })
+          .from(subscriptions)
+          .where(eq(subscriptions.user_id, key))
+      ).map((row) => row.id);
+      return cancelled.filter((id) => ids.includes(id)).length;
+    },
   },
   {
     name: 'mail-requests',
