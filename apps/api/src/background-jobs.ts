@@ -6,11 +6,11 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { purgeIdempotencyKeys } from './http/idempotency';
-import { notifyDueCheckIns } from './modules/check-ins/due-notices';
+import { dueNoticesBatch } from './modules/check-ins/due-notices';
 import { notificationJobs } from './modules/notifications/notifications-scheduler';
-import { runPaymentsMaintenance } from './modules/subscriptions/payments-scheduler';
-import { proposeWeeklyTargets } from './modules/targets/proposals.service';
-import { processMailRequests } from './modules/users/users.service';
+import { supersededBatch } from './modules/subscriptions/superseded.service';
+import { proposalsBatch } from './modules/targets/proposals.service';
+import { mailRequestsBatch } from './modules/users/users.service';
 import { purgeDeadCredentials } from './security/purge';
 import type { JobDefinition } from './jobs/runner';
 
@@ -23,7 +23,10 @@ export interface BackgroundJobsDeps {
   log: FastifyBaseLogger;
 }
 
-/** Every piece of background work of the product, as jobs of the runner (decision 107). */
+/**
+ * Every piece of background work of the product, as jobs of the runner (decision 107); those
+ * with items claim them in batches that instances share (decision 113).
+ */
 export function backgroundJobs(deps: BackgroundJobsDeps): JobDefinition[] {
   const { db, clock, config, mailer, payments, log } = deps;
   return [
@@ -45,21 +48,22 @@ export function backgroundJobs(deps: BackgroundJobsDeps): JobDefinition[] {
     {
       name: 'mail-requests',
       everyMs: 1_000,
-      run: () =>
-        processMailRequests({ db, clock, publicUrl: config.publicUrl }, (error) => {
-          log.error({ err: error }, 'a mail request failed; will retry');
-        }),
+      batch: mailRequestsBatch({ db, clock, publicUrl: config.publicUrl }),
     },
     {
       name: 'payments',
       everyMs: 60_000,
-      run: () => runPaymentsMaintenance({ db, payments, clock, config, log }),
+      // The provider's own periodic work, then the users still paying twice, in batches.
+      run: async () => {
+        await payments.tick?.();
+      },
+      batch: supersededBatch({ db, payments, clock, config, log }),
     },
     ...notificationJobs({ db, clock, config, log }),
     // Trainees whose weekly check-in is due hear of it once (decision 062).
-    { name: 'check-in-notices', everyMs: 60_000, run: () => notifyDueCheckIns({ db, clock }) },
+    { name: 'check-in-notices', everyMs: 60_000, batch: dueNoticesBatch({ db, clock }) },
     // Each trainee's week is looked at once for a proposal of a new target (decision 066).
-    { name: 'weekly-proposals', everyMs: 60_000, run: () => proposeWeeklyTargets({ db, clock }) },
+    { name: 'weekly-proposals', everyMs: 60_000, batch: proposalsBatch({ db, clock }) },
     {
       name: 'credentials-purge',
       everyMs: 3_600_000,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../test/clock';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { createPostgresDatabase, type Database } from '../db/client';
-import { jobs } from '../db/schema/jobs';
+import { jobItems, jobs } from '../db/schema/jobs';
 import {
   backoffMs,
   claimDueJobs,
@@ -240,5 +240,49 @@ describe('job runner', () => {
     release();
     await first;
     await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('works the due items of a batch job once each, batch after batch', async () => {
+    const keys = Array.from({ length: 5 }, (_, index) => `k${String(index)}`);
+    const done: string[] = [];
+    const job: JobDefinition = {
+      name: 'items',
+      everyMs: MINUTE,
+      batch: {
+        size: 2,
+        due: async (limit, notHeld) => {
+          const values = sql.join(
+            keys.filter((key) => !done.includes(key)).map((key) => sql`(${key})`),
+            sql`, `,
+          );
+          const answer: unknown = await database.db.execute(
+            sql`select k as key from (values ${values}) as v(k) where ${notHeld(sql`v.k`)}
+              order by k limit ${limit}`,
+          );
+          return (answer as { rows: { key: string }[] }).rows;
+        },
+        work: (item) => {
+          done.push(item.key);
+          return Promise.resolve();
+        },
+      },
+    };
+    await registerJobs({ db: database.db, clock }, [job]);
+    const one = runner(database, [job], 'a');
+    clock.advance(MINUTE);
+    await one.tick();
+    expect(done).toEqual(['k0', 'k1']);
+    expect(await row('items'), 'a full batch: due again at once').toMatchObject({
+      status: 'queued',
+      run_at: clock.now(),
+    });
+    await one.tick();
+    await one.tick();
+    expect(done).toEqual(keys);
+    expect(await row('items'), 'the last batch was not full').toMatchObject({
+      run_at: new Date(clock.now().getTime() + MINUTE),
+    });
+    expect(await database.db.select().from(jobItems)).toEqual([]);
+    await one.stop();
   });
 });

@@ -1,19 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema/jobs';
+import { jobItems, jobs } from '../db/schema/jobs';
+
+/** One item of a batch: `key` names it among the job's items (a user's id, say). */
+export interface JobItem {
+  key: string;
+}
 
 /**
- * One piece of background work (decision 107): it runs every `everyMs` on whichever instance
- * claims it first, never on two at once. `run` selects in SQL only what is due and may itself
- * claim rows in batches (the mail and push deliveries do).
+ * A job's work split into items that instances share (decision 113): `due` selects in SQL up
+ * to `limit` items that are due, leaving out those `notHeld` rejects (held by an instance,
+ * backing off after a failure, or failed); the runner claims them under a lease of their own
+ * and hands each to `work`. A throw is that item's failure, retried after a back-off.
+ */
+export interface BatchWork<T extends JobItem = JobItem> {
+  size: number;
+  due(limit: number, notHeld: (key: AnyPgColumn | SQL) => SQL): Promise<T[]>;
+  // A method, so that a job's own item type stands in for `JobItem` here.
+  work(item: T): Promise<void>;
+  /** Failed or interrupted tries of one item in a row before it is `failed`. */
+  maxAttempts?: number;
+}
+
+/**
+ * One piece of background work (decisions 107 and 113): it is due every `everyMs`. `run`
+ * does work that is not split into items, under the job's lease; `batch` claims items that
+ * several instances work on at once, each its own.
  */
 export interface JobDefinition {
   name: string;
   everyMs: number;
-  run: () => Promise<unknown>;
+  run?: () => Promise<unknown>;
+  batch?: BatchWork;
   /** Failed or interrupted runs in a row before the job is `failed`. */
   maxAttempts?: number;
 }
@@ -30,6 +52,11 @@ export const JOB_RUNNER = {
   maxBackoffMs: 60 * 60_000,
   /** Jobs one instance claims at once. */
   batchSize: 10,
+  /** How long a batch's items are held, renewed like the job's lease while they are worked. */
+  itemLeaseMs: 30_000,
+  itemMaxAttempts: 5,
+  /** The first retry of a failed item; it doubles up to `maxBackoffMs`. */
+  itemFirstRetryMs: 60_000,
 } as const;
 
 /** The delay before a job that failed `attempts` times in a row runs again. */
@@ -43,9 +70,18 @@ export interface JobDeps {
   clock: Clock;
 }
 
+/** The delay before an item that failed `attempts` times in a row is tried again. */
+export function itemBackoffMs(attempts: number): number {
+  return Math.min(
+    JOB_RUNNER.itemFirstRetryMs * 2 ** Math.max(0, attempts - 1),
+    JOB_RUNNER.maxBackoffMs,
+  );
+}
+
 /**
  * Writes the row of each job that has none yet, due one interval from now (as the timers it
- * replaces first ran). A job left `failed` is queued again: a new start, after a fix, retries it.
+ * replaces first ran). A job left `failed` is queued again, and its failed items are
+ * forgotten so they are due again: a new start, after a fix, retries them.
  */
 export async function registerJobs(deps: JobDeps, definitions: JobDefinition[]): Promise<void> {
   const now = deps.clock.now();
@@ -58,7 +94,135 @@ export async function registerJobs(deps: JobDeps, definitions: JobDefinition[]):
         set: { status: 'queued', attempts: 0, run_at: now, updated_at: now },
         setWhere: eq(jobs.status, 'failed'),
       });
+    if (job.batch) {
+      await deps.db
+        .delete(jobItems)
+        .where(and(eq(jobItems.job, job.name), isNotNull(jobItems.failed_at)));
+    }
   }
+}
+
+/**
+ * The condition a job's `due` query adds for its item `key`: no row of `job_items` holds it,
+ * makes it wait for a retry, or gave it up. A lease that ran out holds nothing.
+ */
+export function notHeldBy(job: string, now: Date) {
+  return (key: AnyPgColumn | SQL): SQL =>
+    sql`not exists (select 1 from ${jobItems} where ${jobItems.job} = ${job}
+      and ${jobItems.item} = (${key})::text
+      and (${jobItems.failed_at} is not null or ${jobItems.run_at} > ${now.toISOString()}::timestamptz
+        or ${jobItems.locked_until} > ${now.toISOString()}::timestamptz))`;
+}
+
+export interface ClaimedItem {
+  key: string;
+  /** This try's number in a row of unfinished ones. */
+  attempts: number;
+}
+
+/**
+ * Takes, for `instance`, the items named that no instance holds, none waiting for a retry
+ * and none failed. The row of each is written or, when a lease ran out, taken over with
+ * `attempts` one more, in one insert: of two instances claiming the same item at once, the
+ * second waits for the first and then finds it held, so an item is never taken twice.
+ */
+export async function claimItems(
+  deps: JobDeps,
+  options: { job: string; keys: string[]; instance: string; leaseMs?: number },
+): Promise<ClaimedItem[]> {
+  const keys = [...new Set(options.keys)];
+  if (keys.length === 0) return [];
+  const now = deps.clock.now();
+  const lockedUntil = new Date(now.getTime() + (options.leaseMs ?? JOB_RUNNER.itemLeaseMs));
+  const rows = await deps.db
+    .insert(jobItems)
+    .values(
+      keys.map((item) => ({
+        job: options.job,
+        item,
+        locked_until: lockedUntil,
+        locked_by: options.instance,
+        attempts: 1,
+        run_at: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [jobItems.job, jobItems.item],
+      set: {
+        locked_until: lockedUntil,
+        locked_by: options.instance,
+        attempts: sql`${jobItems.attempts} + 1`,
+      },
+      setWhere: and(
+        isNull(jobItems.failed_at),
+        lte(jobItems.run_at, now),
+        or(isNull(jobItems.locked_until), lte(jobItems.locked_until, now)),
+      ),
+    })
+    .returning({ key: jobItems.item, attempts: jobItems.attempts });
+  return rows;
+}
+
+/**
+ * Records how the work on a claimed item ended, if this instance still holds it: done (its
+ * row goes: the job's own tables now say it is not due), or failed (tried again after a
+ * back-off, or `failed` at its last attempt).
+ */
+export async function settleItem(
+  deps: JobDeps,
+  options: { job: string; item: ClaimedItem; instance: string; maxAttempts?: number },
+  error?: unknown,
+): Promise<void> {
+  const ours = and(
+    eq(jobItems.job, options.job),
+    eq(jobItems.item, options.item.key),
+    eq(jobItems.locked_by, options.instance),
+    eq(jobItems.attempts, options.item.attempts),
+    isNull(jobItems.failed_at),
+  );
+  if (error === undefined) {
+    await deps.db.delete(jobItems).where(ours);
+    return;
+  }
+  const now = deps.clock.now();
+  const givenUp = options.item.attempts >= (options.maxAttempts ?? JOB_RUNNER.itemMaxAttempts);
+  await deps.db
+    .update(jobItems)
+    .set({
+      locked_until: null,
+      run_at: new Date(now.getTime() + itemBackoffMs(options.item.attempts)),
+      last_error: describeError(error),
+      failed_at: givenUp ? now : null,
+    })
+    .where(ours);
+}
+
+/** Extends the lease of the items this instance still works on. */
+export async function renewItems(
+  deps: JobDeps,
+  options: { job: string; keys: string[]; instance: string; leaseMs?: number },
+): Promise<void> {
+  if (options.keys.length === 0) return;
+  const now = deps.clock.now();
+  await deps.db
+    .update(jobItems)
+    .set({ locked_until: new Date(now.getTime() + (options.leaseMs ?? JOB_RUNNER.itemLeaseMs)) })
+    .where(
+      and(
+        eq(jobItems.job, options.job),
+        inArray(jobItems.item, options.keys),
+        eq(jobItems.locked_by, options.instance),
+        gt(jobItems.locked_until, now),
+      ),
+    );
+}
+
+function describeError(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? error.message
+      : ((JSON.stringify(error) as string | undefined) ?? 'unknown error');
+  return text.slice(0, 500);
 }
 
 export interface ClaimedJob {
@@ -117,6 +281,8 @@ export async function finishJob(
   claimed: ClaimedJob,
   instance: string,
   error?: unknown,
+  /** Due again at once rather than one interval later: a full batch may have left more. */
+  again = false,
 ): Promise<void> {
   const now = deps.clock.now();
   const ours = and(
@@ -133,7 +299,7 @@ export async function finishJob(
         ...released,
         status: 'queued',
         attempts: 0,
-        run_at: new Date(now.getTime() + job.everyMs),
+        run_at: again ? now : new Date(now.getTime() + job.everyMs),
         last_error: null,
       })
       .where(ours);
@@ -146,7 +312,7 @@ export async function finishJob(
       ...released,
       status: givenUp ? 'failed' : 'queued',
       run_at: new Date(now.getTime() + backoffMs(job.everyMs, claimed.attempts)),
-      last_error: (error instanceof Error ? error.message : JSON.stringify(error)).slice(0, 500),
+      last_error: describeError(error),
     })
     .where(ours);
 }
@@ -188,6 +354,7 @@ export interface JobRunnerOptions extends JobDeps {
   jobs: JobDefinition[];
   pollMs?: number;
   leaseMs?: number;
+  itemLeaseMs?: number;
   instance?: string;
   /** A run that threw: it is retried after a back-off, or is `failed` at its last attempt. */
   onError?: (error: unknown, job: string, attempts: number) => void;
@@ -195,7 +362,8 @@ export interface JobRunnerOptions extends JobDeps {
 
 /**
  * Runs the jobs on this instance: every `pollMs` it claims those that are due and not already
- * running here, runs them side by side and records each outcome. The timer alone does not
+ * running here, runs them side by side and records each outcome; a batch job is released as
+ * soon as its items are claimed, and stays busy here until they are worked. The timer alone does not
  * keep the process alive. Rows must exist: call `registerJobs` first.
  */
 export function startJobRunner(options: JobRunnerOptions, autostart = true): JobRunner {
@@ -205,32 +373,93 @@ export function startJobRunner(options: JobRunnerOptions, autostart = true): Job
   let stopped = false;
   let looking: Promise<void> | undefined;
 
+  const leaseMs = options.leaseMs ?? JOB_RUNNER.leaseMs;
+  const itemLeaseMs = options.itemLeaseMs ?? JOB_RUNNER.itemLeaseMs;
+
+  /** Calls `renew` every third of `ms` until `work` ends. */
+  const holding = async <T>(ms: number, renew: () => Promise<void>, work: () => Promise<T>) => {
+    const renewal = setInterval(() => {
+      renew().catch((error: unknown) => options.onError?.(error, 'lease', 0));
+    }, ms / 3);
+    renewal.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renewal);
+    }
+  };
+
+  const workItems = async (
+    job: JobDefinition,
+    batch: BatchWork,
+    found: JobItem[],
+    held: ClaimedItem[],
+  ) => {
+    const byKey = new Map(found.map((item) => [item.key, item]));
+    const left = new Set(held.map((item) => item.key));
+    const renew = () =>
+      renewItems(options, { job: job.name, keys: [...left], instance, leaseMs: itemLeaseMs });
+    await holding(itemLeaseMs, renew, async () => {
+      for (const item of held) {
+        const maxAttempts = batch.maxAttempts ?? JOB_RUNNER.itemMaxAttempts;
+        let failure: unknown;
+        const found = byKey.get(item.key);
+        if (!found) continue;
+        // An item whose every try was interrupted (its instance died) is not tried again.
+        if (item.attempts > maxAttempts) failure = new Error('interrupted on every attempt');
+        else {
+          try {
+            await batch.work(found);
+          } catch (error) {
+            failure = error ?? new Error('failed');
+            options.onError?.(failure, job.name, item.attempts);
+          }
+        }
+        await settleItem(options, { job: job.name, item, instance, maxAttempts }, failure);
+        left.delete(item.key);
+      }
+    });
+  };
+
   const runOne = async (claimed: ClaimedJob) => {
     const job = byName.get(claimed.name);
     if (!job) return;
     let failure: unknown;
+    let found: JobItem[] = [];
+    let held: ClaimedItem[] = [];
     // A run that keeps being interrupted (the instance dies in it) is not started again
     // once it has used its attempts.
     if (claimed.attempts > (job.maxAttempts ?? JOB_RUNNER.maxAttempts)) {
       failure = new Error('interrupted on every attempt');
     } else {
-      const leaseMs = options.leaseMs ?? JOB_RUNNER.leaseMs;
-      const renewal = setInterval(() => {
-        renewLease(options, claimed, instance, leaseMs).catch((error: unknown) => {
-          options.onError?.(error, job.name, claimed.attempts);
-        });
-      }, leaseMs / 3);
-      renewal.unref();
       try {
-        await job.run();
+        await holding(
+          leaseMs,
+          () => renewLease(options, claimed, instance, leaseMs),
+          async () => {
+            await job.run?.();
+            if (job.batch) {
+              const now = options.clock.now();
+              found = await job.batch.due(job.batch.size, notHeldBy(job.name, now));
+              held = await claimItems(options, {
+                job: job.name,
+                keys: found.map((item) => item.key),
+                instance,
+                leaseMs: itemLeaseMs,
+              });
+            }
+          },
+        );
       } catch (error) {
         failure = error ?? new Error('failed');
         options.onError?.(failure, job.name, claimed.attempts);
-      } finally {
-        clearInterval(renewal);
       }
     }
-    await finishJob(options, job, claimed, instance, failure);
+    // The job is free again once its batch is claimed: while this instance works on it,
+    // another takes the next batch (a full one says more may be due).
+    const full = job.batch !== undefined && found.length >= job.batch.size;
+    await finishJob(options, job, claimed, instance, failure, failure === undefined && full);
+    if (job.batch && held.length > 0) await workItems(job, job.batch, found, held);
   };
 
   const look = async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -30,4 +30,26 @@ export const jobs = pgTable(
     index('jobs_status_run_at_idx').on(table.status, table.run_at),
     check('jobs_status_check', sql`${table.status} in ('queued', 'running', 'failed')`),
   ],
+);
+
+/**
+ * The items of a job held by an instance, or waiting for a retry (decision 113). A job's due
+ * selection leaves out the items with a row here that is held (`locked_until` to come),
+ * backing off (`run_at` to come) or `failed`; a row is deleted once its item is done, so the
+ * table holds only what is in flight or went wrong. `attempts` counts the failed or
+ * interrupted tries in a row.
+ */
+export const jobItems = pgTable(
+  'job_items',
+  {
+    job: text('job').notNull(),
+    item: text('item').notNull(),
+    locked_until: at('locked_until'),
+    locked_by: text('locked_by'),
+    attempts: integer('attempts').notNull().default(0),
+    run_at: at('run_at').notNull(),
+    last_error: text('last_error'),
+    failed_at: at('failed_at'),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.item] })],
 );

@@ -1,6 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
-import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/in-transaction';
@@ -9,6 +8,8 @@ import { trainerLinks } from '../../db/schema/coaching';
 import { userPreferences, users } from '../../db/schema/users';
 import { notify } from '../../notifications/notify';
 import { traineeTags } from '../../db/schema/trainer-workspace';
+import { zoneOf } from '../../jobs/local-zone';
+import type { BatchWork } from '../../jobs/runner';
 import { effectiveForm } from './check-in-forms.service';
 import { dueDateOf } from './week';
 
@@ -18,23 +19,6 @@ export const DUE_NOTICE_HOUR = 9;
 export interface DueNoticesDeps {
   db: Db;
   clock: Clock;
-}
-
-/** The time zones PostgreSQL knows, in lower case, looked up once per database. */
-const knownZones = new WeakMap<Db, Promise<string[]>>();
-
-function zonesOf(db: Db): Promise<string[]> {
-  let zones = knownZones.get(db);
-  if (!zones) {
-    zones = db
-      .execute(sql`select lower(name) as name from pg_timezone_names`)
-      .then((answer: unknown) =>
-        (answer as { rows: { name: string }[] }).rows.map((row) => row.name),
-      );
-    zones.catch(() => knownZones.delete(db));
-    knownZones.set(db, zones);
-  }
-  return zones;
 }
 
 export interface DueCandidate {
@@ -53,11 +37,15 @@ export interface DueCandidate {
  * (or Forja's); when the trainer has group forms and the trainee tags, the earliest of those
  * is used here and the exact form is looked at in code, for those few trainees only.
  */
-export async function dueCheckInCandidates(db: Db, now: Date): Promise<DueCandidate[]> {
-  const zones = await zonesOf(db);
-  // A zone the browser knows and PostgreSQL does not counts as the default one.
-  const zone = sql`case when lower(${userPreferences.timezone}) = any(string_to_array(${zones.join(',')}, ','))
-    then ${userPreferences.timezone} else ${DEFAULT_TIME_ZONE} end`;
+export async function dueCheckInCandidates(
+  db: Db,
+  now: Date,
+  batch: { limit: number; notHeld: (key: SQL) => SQL } = {
+    limit: 1_000_000,
+    notHeld: () => sql`true`,
+  },
+): Promise<DueCandidate[]> {
+  const zone = await zoneOf(db, userPreferences.timezone);
   const answer: unknown = await db.execute(sql`
     with linked as (
       select ${users.id} as trainee_id, ${trainerLinks.trainer_id} as trainer_id,
@@ -93,6 +81,9 @@ export async function dueCheckInCandidates(db: Db, now: Date): Promise<DueCandid
         where c.trainee_id = l.trainee_id and c.week = l.week)
       and l.weekday >= coalesce(own.weekday,
         least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}), coalesce(grp.weekday, 7)))
+      and ${batch.notHeld(sql`l.trainee_id`)}
+    order by l.trainee_id
+    limit ${batch.limit}
   `);
   return (answer as { rows: DueCandidate[] }).rows;
 }
@@ -105,47 +96,64 @@ export async function dueCheckInCandidates(db: Db, now: Date): Promise<DueCandid
  * share check-ins with their current trainer are asked.
  */
 export async function notifyDueCheckIns(deps: DueNoticesDeps): Promise<{ sent: number }> {
-  const now = deps.clock.now();
-  const candidates = await dueCheckInCandidates(deps.db, now);
-
+  const candidates = await dueCheckInCandidates(deps.db, deps.clock.now());
   let sent = 0;
-  for (const candidate of candidates) {
-    const { week } = candidate;
-    if (!candidate.exact) {
-      const { form } = await effectiveForm(deps.db, candidate.trainer_id, candidate.trainee_id);
-      if (candidate.today < dueDateOf(week, form.weekday)) continue;
-    }
-    const won = await inTransaction(deps, async ({ db, clock }) => {
-      const [claimed] = await db
-        .insert(checkInDueNotices)
-        .values({ trainee_id: candidate.trainee_id, week })
-        .onConflictDoUpdate({
-          target: checkInDueNotices.trainee_id,
-          set: { week },
-          setWhere: lt(checkInDueNotices.week, week),
-        })
-        .returning({ week: checkInDueNotices.week });
-      if (!claimed) return false;
-      // Sent already (this week's row exists): the claim stands and nothing is said.
-      const [done] = await db
-        .select({ one: sql`1` })
-        .from(checkIns)
-        .where(and(eq(checkIns.trainee_id, candidate.trainee_id), eq(checkIns.week, week)));
-      if (done) return false;
-      await notify(
-        { db, clock },
-        {
-          userId: candidate.trainee_id,
-          kind: 'check_in_due',
-          title: 'Te toca la revisión semanal',
-          body: 'Cuéntale a tu entrenador cómo ha ido la semana: son un par de minutos.',
-          path: '/users/check-in',
-          subjectUserId: candidate.trainer_id,
-        },
-      );
-      return true;
-    });
-    if (won) sent += 1;
-  }
+  for (const candidate of candidates) if (await notifyDueCheckIn(deps, candidate)) sent += 1;
   return { sent };
+}
+
+/** Trainees whose notice one instance claims at once (decision 113). */
+export const DUE_NOTICES_PER_BATCH = 200;
+
+/** The `check-in-notices` job's work: the trainees due, in batches instances share. */
+export function dueNoticesBatch(deps: DueNoticesDeps): BatchWork<DueCandidate & { key: string }> {
+  return {
+    size: DUE_NOTICES_PER_BATCH,
+    due: async (limit, notHeld) =>
+      (await dueCheckInCandidates(deps.db, deps.clock.now(), { limit, notHeld })).map(
+        (candidate) => ({ ...candidate, key: candidate.trainee_id }),
+      ),
+    work: async (candidate) => {
+      await notifyDueCheckIn(deps, candidate);
+    },
+  };
+}
+
+/** Tells one candidate, unless their notice was claimed or the check-in sent meanwhile. */
+async function notifyDueCheckIn(deps: DueNoticesDeps, candidate: DueCandidate): Promise<boolean> {
+  const { week } = candidate;
+  if (!candidate.exact) {
+    const { form } = await effectiveForm(deps.db, candidate.trainer_id, candidate.trainee_id);
+    if (candidate.today < dueDateOf(week, form.weekday)) return false;
+  }
+  return inTransaction(deps, async ({ db, clock }) => {
+    const [claimed] = await db
+      .insert(checkInDueNotices)
+      .values({ trainee_id: candidate.trainee_id, week })
+      .onConflictDoUpdate({
+        target: checkInDueNotices.trainee_id,
+        set: { week },
+        setWhere: lt(checkInDueNotices.week, week),
+      })
+      .returning({ week: checkInDueNotices.week });
+    if (!claimed) return false;
+    // Sent already (this week's row exists): the claim stands and nothing is said.
+    const [done] = await db
+      .select({ one: sql`1` })
+      .from(checkIns)
+      .where(and(eq(checkIns.trainee_id, candidate.trainee_id), eq(checkIns.week, week)));
+    if (done) return false;
+    await notify(
+      { db, clock },
+      {
+        userId: candidate.trainee_id,
+        kind: 'check_in_due',
+        title: 'Te toca la revisión semanal',
+        body: 'Cuéntale a tu entrenador cómo ha ido la semana: son un par de minutos.',
+        path: '/users/check-in',
+        subjectUserId: candidate.trainer_id,
+      },
+    );
+    return true;
+  });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock';
 import { notificationDigestEmail } from '../../adapters/mail/emails';
 import { enqueueMail } from '../../adapters/mail/outbox';
@@ -11,7 +12,8 @@ import {
 } from '../../db/schema/notifications';
 import { userPreferences, users } from '../../db/schema/users';
 import { stillAllowed } from '../../notifications/subjects';
-import { localMoment } from './local-time';
+import { localNow, zoneOf } from '../../jobs/local-zone';
+import type { BatchWork } from '../../jobs/runner';
 
 export const DIGEST = {
   /** The local morning: a digest goes out from 08:00 until noon, else the next morning. */
@@ -19,7 +21,7 @@ export const DIGEST = {
   untilMinutes: 12 * 60,
   /** It carries what is unread of the last day. */
   windowMs: 24 * 60 * 60_000,
-  /** People looked at per run; the rest wait for the next minute. */
+  /** People one instance claims at once; the rest wait for the next batch. */
   batchSize: 200,
 } as const;
 
@@ -41,18 +43,22 @@ const mailWorthy = (since: Date) =>
   );
 
 /**
- * Writes the daily digest of each person whose local morning it is and who has unread
- * notifications of the last day meant for e-mail (decision 062). The person's local day is
- * the key of a row written in the same transaction as the message, so one goes out per day
- * however many instances run this at once. Kinds turned off for e-mail since are left out.
+ * Up to `limit` people whose local morning it is, who had no digest this morning and have
+ * unread notifications of the last day meant for e-mail, selected in SQL, leaving out those
+ * `notHeld` rejects.
  */
-export async function sendDigests(deps: DigestDeps): Promise<{ sent: number }> {
-  const now = deps.clock.now();
+export async function dueDigests(
+  db: Db,
+  now: Date,
+  limit: number,
+  notHeld: (key: AnyPgColumn) => SQL = () => sql`true`,
+): Promise<{ key: string; today: string }[]> {
   const since = new Date(now.getTime() - DIGEST.windowMs);
-  const candidates = await deps.db
+  const local = localNow(now, await zoneOf(db, userPreferences.timezone));
+  return db
     .selectDistinct({
-      user_id: notifications.user_id,
-      timezone: userPreferences.timezone,
+      key: notifications.user_id,
+      today: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.user_id))
@@ -61,67 +67,101 @@ export async function sendDigests(deps: DigestDeps): Promise<{ sent: number }> {
       and(
         mailWorthy(since),
         eq(users.enabled, true),
+        sql`extract(hour from ${local})::int * 60 + extract(minute from ${local})::int
+          between ${DIGEST.fromMinutes} and ${DIGEST.untilMinutes - 1}`,
         // Who had theirs this morning leaves room for the rest.
         sql`not exists (select 1 from ${notificationDigests}
           where ${notificationDigests.user_id} = ${notifications.user_id}
             and ${notificationDigests.sent_at} > ${new Date(now.getTime() - DIGEST.windowMs / 2).toISOString()}::timestamptz)`,
+        notHeld(notifications.user_id),
       ),
     )
-    .limit(DIGEST.batchSize * 5);
+    .orderBy(notifications.user_id)
+    .limit(limit);
+}
 
-  let sent = 0;
-  for (const candidate of candidates) {
-    const local = localMoment(now, candidate.timezone);
-    if (local.minutes < DIGEST.fromMinutes || local.minutes >= DIGEST.untilMinutes) continue;
-    const wrote = await inTransaction(deps, async ({ db }) => {
-      const [claimed] = await db
-        .insert(notificationDigests)
-        .values({ user_id: candidate.user_id, local_date: local.date, sent_at: now })
-        .onConflictDoNothing()
-        .returning({ user_id: notificationDigests.user_id });
-      if (!claimed) return false;
-      const [person] = await db
-        .select({ email: users.email, first_name: users.first_name, role: users.role })
-        .from(users)
-        .where(eq(users.id, candidate.user_id));
-      const items = await db
-        .select({ title: notifications.title, body: notifications.body })
-        .from(notifications)
-        .leftJoin(
-          notificationChannels,
-          and(
-            eq(notificationChannels.user_id, notifications.user_id),
-            eq(notificationChannels.kind, notifications.kind),
-          ),
-        )
-        .where(
-          and(
-            eq(notifications.user_id, candidate.user_id),
-            mailWorthy(since),
-            sql`coalesce(${notificationChannels.email}, true)`,
-          ),
-        )
-        .orderBy(desc(notifications.seq));
-      if (!person || items.length === 0) return false;
-      const area = person.role === 'trainer' ? '/trainers' : '/users';
-      await enqueueMail(
-        { db, clock: deps.clock },
-        notificationDigestEmail({
-          to: person.email,
-          firstName: person.first_name,
-          items,
-          appUrl: `${deps.publicUrl}${area === '/trainers' ? '/trainers/today' : '/users/home'}`,
-          settingsUrl: `${deps.publicUrl}${area}/settings`,
-        }),
-      );
-      return true;
-    });
-    if (wrote) sent += 1;
-    if (sent >= DIGEST.batchSize) break;
-  }
-  // The days' keys are needed only while the day can still be that day somewhere.
+/**
+ * Writes one person's daily digest (decision 062). The person's local day is the key of a
+ * row written in the same transaction as the message, so one goes out per day however many
+ * instances try. Kinds turned off for e-mail since are left out.
+ */
+async function sendDigest(
+  deps: DigestDeps,
+  candidate: { key: string; today: string },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - DIGEST.windowMs);
+  return inTransaction(deps, async ({ db }) => {
+    const [claimed] = await db
+      .insert(notificationDigests)
+      .values({ user_id: candidate.key, local_date: candidate.today, sent_at: now })
+      .onConflictDoNothing()
+      .returning({ user_id: notificationDigests.user_id });
+    if (!claimed) return false;
+    const [person] = await db
+      .select({ email: users.email, first_name: users.first_name, role: users.role })
+      .from(users)
+      .where(eq(users.id, candidate.key));
+    const items = await db
+      .select({ title: notifications.title, body: notifications.body })
+      .from(notifications)
+      .leftJoin(
+        notificationChannels,
+        and(
+          eq(notificationChannels.user_id, notifications.user_id),
+          eq(notificationChannels.kind, notifications.kind),
+        ),
+      )
+      .where(
+        and(
+          eq(notifications.user_id, candidate.key),
+          mailWorthy(since),
+          sql`coalesce(${notificationChannels.email}, true)`,
+        ),
+      )
+      .orderBy(desc(notifications.seq));
+    if (!person || items.length === 0) return false;
+    const area = person.role === 'trainer' ? '/trainers' : '/users';
+    await enqueueMail(
+      { db, clock: deps.clock },
+      notificationDigestEmail({
+        to: person.email,
+        firstName: person.first_name,
+        items,
+        appUrl: `${deps.publicUrl}${area === '/trainers' ? '/trainers/today' : '/users/home'}`,
+        settingsUrl: `${deps.publicUrl}${area}/settings`,
+      }),
+    );
+    return true;
+  });
+}
+
+/** The days' keys are needed only while the day can still be that day somewhere. */
+export async function forgetOldDigestDays(deps: { db: Db; clock: Clock }): Promise<void> {
   await deps.db
     .delete(notificationDigests)
-    .where(lt(notificationDigests.sent_at, new Date(now.getTime() - 3 * DIGEST.windowMs)));
+    .where(
+      lt(notificationDigests.sent_at, new Date(deps.clock.now().getTime() - 3 * DIGEST.windowMs)),
+    );
+}
+
+/** Writes the digests due now, at most `DIGEST.batchSize`. */
+export async function sendDigests(deps: DigestDeps): Promise<{ sent: number }> {
+  let sent = 0;
+  for (const candidate of await dueDigests(deps.db, deps.clock.now(), DIGEST.batchSize)) {
+    if (await sendDigest(deps, candidate)) sent += 1;
+  }
+  await forgetOldDigestDays(deps);
   return { sent };
+}
+
+/** The `digests` job's work: the people due their digest, in batches instances share. */
+export function digestsBatch(deps: DigestDeps): BatchWork<{ key: string; today: string }> {
+  return {
+    size: DIGEST.batchSize,
+    due: (limit, notHeld) => dueDigests(deps.db, deps.clock.now(), limit, notHeld),
+    work: async (candidate) => {
+      await sendDigest(deps, candidate);
+    },
+  };
 }

@@ -4,9 +4,9 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobDefinition } from '../../jobs/runner';
-import { sendDigests } from './digest';
+import { digestsBatch, forgetOldDigestDays } from './digest';
 import { deliverPendingPushes, PUSH_DELIVERY } from './push-delivery';
-import { sendDueReminders } from './reminders';
+import { remindersBatch } from './reminders';
 
 export interface NotificationJobsDeps {
   db: Db;
@@ -18,8 +18,8 @@ export interface NotificationJobsDeps {
 
 /**
  * The background work of notifications: pushes each second (when Web Push is configured),
- * reminders and digests each minute. Each job runs on one instance at a time, and each claims
- * its rows in the database, so everything is sent once (decisions 062 and 107).
+ * reminders and digests each minute, in batches of people that instances share; each item
+ * is claimed in the database, so everything is sent once (decisions 062, 107 and 113).
  */
 export function notificationJobs(deps: NotificationJobsDeps): JobDefinition[] {
   const { db, clock, config, log } = deps;
@@ -49,11 +49,12 @@ export function notificationJobs(deps: NotificationJobsDeps): JobDefinition[] {
     : [];
   return [
     ...pushes,
-    { name: 'reminders', everyMs: 60_000, run: () => sendDueReminders({ db, clock }) },
+    { name: 'reminders', everyMs: 60_000, batch: remindersBatch({ db, clock }) },
     {
       name: 'digests',
       everyMs: 60_000,
-      run: () => sendDigests({ db, clock, publicUrl: config.publicUrl }),
+      run: () => forgetOldDigestDays({ db, clock }),
+      batch: digestsBatch({ db, clock, publicUrl: config.publicUrl }),
     },
   ];
 }

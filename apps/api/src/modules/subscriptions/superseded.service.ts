@@ -1,6 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PREMIUM_PLAN, type SubscriptionStatus } from '@forja/shared/constants';
 import { subscriptions } from '../../db/schema/subscriptions';
+import type { BatchWork } from '../../jobs/runner';
 import type { SubscriptionDeps } from './subscriptions.service';
 
 type Row = typeof subscriptions.$inferSelect;
@@ -60,12 +62,18 @@ export async function settleSuperseded(deps: SubscriptionDeps, userId: string): 
  * provider, one of them active. Read from the partial index of live subscriptions alone
  * (`subscriptions_live_user_idx`, decision 107), whose condition this repeats word for word.
  */
-export function supersededUsersQuery(db: SubscriptionDeps['db']) {
+export function supersededUsersQuery(
+  db: SubscriptionDeps['db'],
+  notHeld: (key: AnyPgColumn) => SQL = () => sql`true`,
+) {
   return db
     .select({ userId: subscriptions.user_id })
     .from(subscriptions)
     .where(
-      sql`${subscriptions.stripe_subscription_id} is not null and ${subscriptions.status} in ('active', 'pending', 'past_due')`,
+      and(
+        sql`${subscriptions.stripe_subscription_id} is not null and ${subscriptions.status} in ('active', 'pending', 'past_due')`,
+        notHeld(subscriptions.user_id),
+      ),
     )
     .groupBy(subscriptions.user_id)
     .having(sql`count(*) > 1 and bool_or(${subscriptions.status} = 'active')`);
@@ -79,4 +87,19 @@ export async function supersededUsers(db: SubscriptionDeps['db']): Promise<strin
 /** Finds users still paying for a superseded subscription and ends those. */
 export async function sweepSuperseded(deps: SubscriptionDeps): Promise<void> {
   for (const userId of await supersededUsers(deps.db)) await settleSuperseded(deps, userId);
+}
+
+/** Users one instance settles at once (decision 113). */
+export const SUPERSEDED_PER_BATCH = 50;
+
+/** The `payments` job's items: the users still paying for a superseded subscription. */
+export function supersededBatch(deps: SubscriptionDeps): BatchWork<{ key: string }> {
+  return {
+    size: SUPERSEDED_PER_BATCH,
+    due: async (limit, notHeld) =>
+      (
+        await supersededUsersQuery(deps.db, notHeld).orderBy(subscriptions.user_id).limit(limit)
+      ).map((row) => ({ key: row.userId })),
+    work: ({ key }) => settleSuperseded(deps, key),
+  };
 }

@@ -1,7 +1,19 @@
-import { aliasedTable, and, desc, eq, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, mondayOf, todayIn } from '@forja/shared/calendar';
 import { isId } from '@forja/shared/schemas/common';
-import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import {
   MAX_TARGET_PROPOSALS,
   type ProposalReviewer,
@@ -20,6 +32,8 @@ import { targetProposals } from '../../db/schema/targets';
 import { userPreferences, users } from '../../db/schema/users';
 import { findToday } from '../../db/users';
 import { AppError } from '../../http/app-error';
+import { localNow, zoneOf } from '../../jobs/local-zone';
+import type { BatchWork } from '../../jobs/runner';
 import { proposedEnergyKcal } from '../../nutrition/target-proposal';
 import { findOverride, findTargetAnswers, targetsOf } from '../../nutrition/targets';
 import { trainerMay } from '../../security/trainer-access';
@@ -175,21 +189,22 @@ export async function reviewWeek(deps: ProposalsDeps, userId: string): Promise<b
 export const PROPOSALS_PER_PASS = 200;
 
 /**
- * Looks at the week of every trainee whose week has not been looked at yet, where they live
- * (`reviewWeek`), a bounded number a pass. Run every minute by each instance: the claim in
- * `reviewWeek` makes each week's proposal once.
+ * Up to `limit` trainees whose week is due a look: their answers hold the targets, and
+ * `proposals_week` is before this Monday where they live (computed in SQL, so a trainee whose
+ * week has not turned yet is not read). `notHeld` leaves out those an instance holds.
  */
-export async function proposeWeeklyTargets(deps: ProposalsDeps): Promise<{ made: number }> {
-  const now = deps.clock.now();
+export async function dueWeeks(
+  db: Db,
+  now: Date,
+  limit: number,
+  notHeld: (key: AnyPgColumn) => SQL = () => sql`true`,
+): Promise<string[]> {
   // No time zone is more than a day ahead of UTC: weeks looked at from this Monday on,
-  // everywhere, are up to date.
+  // everywhere, are up to date (and the index on the week finds the others).
   const latestWeek = mondayOf(addDays(todayIn('UTC', now), 1));
-  const candidates = await deps.db
-    .select({
-      id: users.id,
-      timezone: userPreferences.timezone,
-      proposals_week: onboardingAnswers.proposals_week,
-    })
+  const zone = await zoneOf(db, userPreferences.timezone);
+  const rows = await db
+    .select({ id: onboardingAnswers.user_id })
     .from(onboardingAnswers)
     .innerJoin(users, eq(users.id, onboardingAnswers.user_id))
     .leftJoin(userPreferences, eq(userPreferences.user_id, users.id))
@@ -200,19 +215,45 @@ export async function proposeWeeklyTargets(deps: ProposalsDeps): Promise<{ made:
         targetsAnswered,
         or(
           isNull(onboardingAnswers.proposals_week),
-          lt(onboardingAnswers.proposals_week, latestWeek),
+          and(
+            lt(onboardingAnswers.proposals_week, latestWeek),
+            sql`${onboardingAnswers.proposals_week} < date_trunc('week', ${localNow(now, zone)})::date`,
+          ),
         ),
+        notHeld(onboardingAnswers.user_id),
       ),
     )
     .orderBy(onboardingAnswers.user_id)
-    .limit(PROPOSALS_PER_PASS);
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Looks at the week of every trainee whose week has not been looked at yet, where they live
+ * (`reviewWeek`), a bounded number a pass. The claim in `reviewWeek` makes each week's
+ * proposal once; the `weekly-proposals` job runs `proposalsBatch` instead.
+ */
+export async function proposeWeeklyTargets(deps: ProposalsDeps): Promise<{ made: number }> {
   let made = 0;
-  for (const candidate of candidates) {
-    const week = mondayOf(todayIn(candidate.timezone ?? DEFAULT_TIME_ZONE, now));
-    if (candidate.proposals_week !== null && candidate.proposals_week >= week) continue;
-    if (await reviewWeek(deps, candidate.id)) made += 1;
+  for (const id of await dueWeeks(deps.db, deps.clock.now(), PROPOSALS_PER_PASS)) {
+    if (await reviewWeek(deps, id)) made += 1;
   }
   return { made };
+}
+
+/**
+ * The `weekly-proposals` job's work (decision 113): the trainees whose week is due, in
+ * batches that instances claim each their own, so two never look at the same trainees.
+ */
+export function proposalsBatch(deps: ProposalsDeps): BatchWork<{ key: string }> {
+  return {
+    size: PROPOSALS_PER_PASS,
+    due: async (limit, notHeld) =>
+      (await dueWeeks(deps.db, deps.clock.now(), limit, notHeld)).map((key) => ({ key })),
+    work: async ({ key }) => {
+      await reviewWeek(deps, key);
+    },
+  };
 }
 
 const deciders = aliasedTable(users, 'deciders');

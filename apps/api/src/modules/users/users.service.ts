@@ -24,6 +24,7 @@ import { profilePictureUrl } from '../../images/profile-picture-url';
 import { findUserByEmail, type UserRow } from '../../db/users';
 import type { PrincipalUser } from '../../security/sessions';
 import { AppError } from '../../http/app-error';
+import type { BatchWork } from '../../jobs/runner';
 import type { Principal } from '../../http/authentication';
 import { isUniqueViolation } from '../../db/database-errors';
 import { assertStrongPassword } from '../../security/password-strength';
@@ -301,6 +302,36 @@ export async function processMailRequests(
   }
   return processed;
 }
+/**
+ * The `mail-requests` job's work (decision 113): the waiting requests, oldest first, in
+ * batches instances share. A request is deleted in the transaction that writes its token and
+ * message, so it is mailed once; one that fails is retried after a back-off.
+ */
+export function mailRequestsBatch(deps: UsersDeps): BatchWork<{ key: string }> {
+  return {
+    size: MAIL_REQUEST_BATCH,
+    due: async (limit, notHeld) =>
+      deps.db
+        .select({ key: mailRequests.id })
+        .from(mailRequests)
+        .where(notHeld(mailRequests.id))
+        .orderBy(asc(mailRequests.requested_at), asc(mailRequests.id))
+        .limit(limit),
+    work: ({ key }) =>
+      deps.db.transaction(async (tx) => {
+        const [request] = await tx
+          .delete(mailRequests)
+          .where(eq(mailRequests.id, key))
+          .returning({ kind: mailRequests.kind, email: mailRequests.email });
+        // Gone already: mailed by another way in.
+        if (!request) return;
+        const inTx = { ...deps, db: tx };
+        if (request.kind === 'password_reset') await mailPasswordReset(inTx, request.email);
+        else await mailNewVerificationCode(inTx, request.email);
+      }),
+  };
+}
+
 async function userById(db: Db, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new AppError('unauthorized');
