@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { DEFAULT_CHECK_IN_FORM, type CheckIn } from '@forja/shared/schemas/check-ins';
 import { createTestContext, type TestContext } from '../../../test/context';
@@ -10,7 +10,7 @@ import { onboardingAnswers } from '../../db/schema/onboarding';
 import { checkInForms } from '../../db/schema/check-ins';
 import { traineeTags } from '../../db/schema/trainer-workspace';
 import { userPreferences } from '../../db/schema/users';
-import { dueCheckInCandidates, notifyDueCheckIns } from './due-notices';
+import { dueCheckInCandidates, dueNoticesBatch, notifyDueCheckIns } from './due-notices';
 
 let ctx: TestContext;
 
@@ -185,6 +185,13 @@ describe('the selection of due check-ins', () => {
       ].sort((a, b) => a.trainee_id.localeCompare(b.trainee_id)),
     );
 
+    const anyItem = () => sql`true`;
+    const [first] = await dueCheckInCandidates(ctx.database.db, ctx.clock.now(), {
+      limit: 1,
+      notHeld: anyItem,
+    });
+    expect(first?.exact, 'trainees due by their exact form come first').toBe(true);
+
     await notifyDueCheckIns(deps());
     expect(await notificationsOf(monday.trainee.user.id, 'check_in_due')).toHaveLength(1);
     expect(await notificationsOf(grouped.trainee.user.id, 'check_in_due')).toHaveLength(1);
@@ -200,6 +207,10 @@ describe('the selection of due check-ins', () => {
       again.map((candidate) => candidate.trainee_id),
       'once told, a trainee is not selected again this week',
     ).toEqual([tagged.user.id]);
+    const batch = (await dueNoticesBatch(deps()).due(10, anyItem)).filter((candidate) =>
+      ours.has(candidate.trainee_id),
+    );
+    expect(batch, 'a batch holds only work to do: a full one makes the job look again').toEqual([]);
   });
 });
 

@@ -82,7 +82,7 @@ export async function dueCheckInCandidates(
       and l.weekday >= coalesce(own.weekday,
         least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}), coalesce(grp.weekday, 7)))
       and ${batch.notHeld(sql`l.trainee_id`)}
-    order by l.trainee_id
+    order by exact desc, l.trainee_id
     limit ${batch.limit}
   `);
   return (answer as { rows: DueCandidate[] }).rows;
@@ -109,23 +109,35 @@ export const DUE_NOTICES_PER_BATCH = 200;
 export function dueNoticesBatch(deps: DueNoticesDeps): BatchWork<DueCandidate & { key: string }> {
   return {
     size: DUE_NOTICES_PER_BATCH,
-    due: async (limit, notHeld) =>
-      (await dueCheckInCandidates(deps.db, deps.clock.now(), { limit, notHeld })).map(
-        (candidate) => ({ ...candidate, key: candidate.trainee_id }),
-      ),
+    // A candidate whose group form sets a later weekday is left out here rather than in
+    // `work`: a batch is full only with work to do, so the runner never looks again at once
+    // for nothing. Exact candidates come first, so those are never crowded out.
+    due: async (limit, notHeld) => {
+      const candidates = await dueCheckInCandidates(deps.db, deps.clock.now(), { limit, notHeld });
+      const due: (DueCandidate & { key: string })[] = [];
+      for (const candidate of candidates) {
+        if (candidate.exact || (await groupFormDue(deps.db, candidate))) {
+          due.push({ ...candidate, key: candidate.trainee_id });
+        }
+      }
+      return due;
+    },
     work: async (candidate) => {
       await notifyDueCheckIn(deps, candidate);
     },
   };
 }
 
+/** Whether a candidate matched by a group form's earliest weekday is due by their own form. */
+async function groupFormDue(db: Db, candidate: DueCandidate): Promise<boolean> {
+  const { form } = await effectiveForm(db, candidate.trainer_id, candidate.trainee_id);
+  return candidate.today >= dueDateOf(candidate.week, form.weekday);
+}
+
 /** Tells one candidate, unless their notice was claimed or the check-in sent meanwhile. */
 async function notifyDueCheckIn(deps: DueNoticesDeps, candidate: DueCandidate): Promise<boolean> {
   const { week } = candidate;
-  if (!candidate.exact) {
-    const { form } = await effectiveForm(deps.db, candidate.trainer_id, candidate.trainee_id);
-    if (candidate.today < dueDateOf(week, form.weekday)) return false;
-  }
+  if (!candidate.exact && !(await groupFormDue(deps.db, candidate))) return false;
   return inTransaction(deps, async ({ db, clock }) => {
     const [claimed] = await db
       .insert(checkInDueNotices)
