@@ -8,7 +8,7 @@
  * Parts a screen asks for later (a sheet opened with a tap, `React.lazy` parts) are not in
  * it. It builds the web app in memory (nothing is written), so it needs no server.
  *
- *   npx tsx scripts/bench/first-files.ts
+ *   npx tsx scripts/bench/first-files.ts [another Vite config in apps/web, to compare]
  */
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -50,10 +50,10 @@ export interface FirstFiles {
 }
 
 /** The web app's build, in memory: its chunks and assets. */
-async function buildInMemory(): Promise<Rollup.OutputBundle[keyof Rollup.OutputBundle][]> {
+async function buildInMemory(configFile: string): Promise<Rollup.OutputBundle[keyof Rollup.OutputBundle][]> {
   const result = await build({
     root: webRoot,
-    configFile: resolve(webRoot, 'vite.config.ts'),
+    configFile: resolve(webRoot, configFile),
     logLevel: 'error',
     build: { write: false },
   });
@@ -61,9 +61,9 @@ async function buildInMemory(): Promise<Rollup.OutputBundle[keyof Rollup.OutputB
   return outputs.flatMap((output) => output.output);
 }
 
-/** The files each of `MAIN_SCREENS` loads before it renders. */
-export async function firstFiles(): Promise<FirstFiles[]> {
-  const files = await buildInMemory();
+/** The files each of `MAIN_SCREENS` loads before it renders, built with `configFile`. */
+export async function firstFiles(configFile = 'vite.config.ts'): Promise<FirstFiles[]> {
+  const files = await buildInMemory(configFile);
   const chunks = files.filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('.html'));
@@ -121,7 +121,7 @@ export function firstFilesTable(figures: FirstFiles[]): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await firstFiles();
+  const figures = await firstFiles(process.argv[2]);
   const names = figures.map((row) => `${row.path}: ${row.names.join(', ')}`);
   process.stdout.write(`${[...firstFilesTable(figures), '', ...names].join('\n')}\n`);
 }
