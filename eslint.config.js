@@ -181,33 +181,6 @@ export default tseslint.config(
     },
   },
   {
-    // A module-level schema is built in the browser only when first used (decision 085):
-    // a constant made by calling zod or another schema's method goes through lazySchema.
-    files: ['packages/shared/src/schemas/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'Program > VariableDeclaration > VariableDeclarator',
-          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator',
-        ].flatMap((declarator) =>
-          [
-            // z.object(…), z.string().min(…)
-            `[init.callee.object.name='z']`,
-            `[init.callee.object.type='CallExpression']`,
-            // another schema's methods: fooSchema.extend(…)
-            `[init.callee.property.name=/^(extend|pick|omit|partial|required|safeExtend|refine|superRefine|check|transform|pipe|optional|nullable|nullish|array|and|or|default|catch|brand|describe|meta)$/]`,
-          ].map((call) => ({
-            selector: `${declarator}[init.type='CallExpression']${call}`,
-            message:
-              'A schema constant is built on first use in the browser: write it as lazySchema(() => …) (decision 085).',
-          })),
-        ),
-      ],
-    },
-  },
-  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

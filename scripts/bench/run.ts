@@ -52,6 +52,7 @@ import {
   type LoadResult,
   type Shape,
 } from './load';
+import { firstFiles, firstFilesProblems, firstFilesTable } from './first-files';
 import { measureMessages, messagesSection } from './messages';
 import { measureScale, scaleSection } from './scale';
 import {
@@ -472,6 +473,9 @@ function diaryOpenSection({ withoutSignal, withSignal, slowdown }: DiaryOpenTime
 async function main() {
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
+  process.stdout.write('Files before each main screen renders…\n');
+  const screenFiles = await firstFiles();
+  problems.push(...firstFilesProblems(screenFiles));
   await withServer(async ({ api, db, databaseUrl, bodyDir, started, anotherInstance }) => {
     const machineLine = await machine(db);
 
@@ -792,6 +796,12 @@ async function main() {
       '| --- | --- | --- | --- | --- |',
       ...jsRows,
       '',
+      '## Files before each main screen renders',
+      '',
+      'From the build graph (`scripts/bench/first-files.ts`): the first file and what it imports, and each matched route’s loader and screen with what they import; JavaScript gzip-ed at level 9. These do not move with the machine.',
+      '',
+      ...firstFilesTable(screenFiles),
+      '',
       '## Lighthouse',
       '',
       `Mobile defaults (simulated throttling), empty cache; the pages under /users/ signed in as the trainee, those under /trainers/ as the trainer with 200 trainees. The median of ${LIGHTHOUSE_RUNS} runs, and the range when they differ. They start once the machine is quiet (${Math.round(idleAtLighthouse * 100)} % of its CPU idle over a second; at most a minute’s wait), so that what the load runs left behind is not measured as the page’s. Budgets (on the median): performance ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}. The CPU index is Lighthouse’s measure of the machine (\`benchmarkIndex\`, its “CPU/Memory Power”): Lighthouse slows the CPU 4 times whatever the machine, a setting its documentation places on a machine of index 1,500–2,000, so the same pages score higher on a faster machine and lower on a slower one.`,
@@ -1020,7 +1030,19 @@ async function scaleOnly() {
   }
 }
 
-if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
+/** BENCH_ONLY=files: only the files each main screen loads before it renders, printed. */
+async function filesOnly() {
+  const figures = await firstFiles();
+  process.stdout.write(`\n${firstFilesTable(figures).join('\n')}\n`);
+  problems.push(...firstFilesProblems(figures));
+  if (problems.length > 0) {
+    process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.env.BENCH_ONLY === 'files') await filesOnly();
+else if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
 else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
 else if (process.env.BENCH_ONLY === 'messages') await messagesOnly();
 else if (process.env.BENCH_ONLY === 'foods') await foodsOnly();

@@ -6,10 +6,10 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { afterFirstScreen } from './first-screen';
-import { useAfterFirstScreen, useInTurn } from './use-first-screen';
+import { useAfterFirstScreen } from './use-first-screen';
 
 /** A router whose screen waits for `loaded` and shows whether the later work has started. */
 function aScreenWaitingFor(loaded: Promise<void>) {
@@ -66,83 +66,5 @@ describe('what no screen needs starts once the first screen is drawn', () => {
     await waitFor(() => {
       expect(started).toBe(true);
     });
-  });
-});
-
-describe('what a screen shows below its first view is drawn in turn, a painted frame apart', () => {
-  function Day({ parts, first }: { parts: string[]; first?: number }) {
-    const shown = useInTurn(parts.length, first);
-    return (
-      <ul>
-        {parts.slice(0, shown).map((part) => (
-          <li key={part}>{part}</li>
-        ))}
-      </ul>
-    );
-  }
-  const drawn = () => screen.queryAllByRole('listitem').map((item) => item.textContent);
-  const aWhile = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-
-  it('draws the first part at once and each next one after a frame has been painted and shown', async () => {
-    const frames: FrameRequestCallback[] = [];
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    try {
-      render(<Day parts={['Desayuno', 'Almuerzo', 'Agua']} />);
-      expect(drawn()).toEqual(['Desayuno']);
-      // No frame yet: tasks and React's deferred renders come and go, and nothing more shows.
-      await aWhile();
-      expect(drawn()).toEqual(['Desayuno']);
-      expect(frames).toHaveLength(1);
-
-      // The frame is painted, and the next one starts once it has been shown: only then.
-      act(() => {
-        frames[0]?.(performance.now());
-      });
-      await aWhile();
-      expect(drawn()).toEqual(['Desayuno']);
-      expect(frames).toHaveLength(2);
-      act(() => {
-        frames[1]?.(performance.now());
-      });
-      await waitFor(() => {
-        expect(drawn()).toEqual(['Desayuno', 'Almuerzo']);
-      });
-
-      // One part a step, never two.
-      act(() => {
-        frames[2]?.(performance.now());
-      });
-      await aWhile();
-      expect(drawn()).toEqual(['Desayuno', 'Almuerzo']);
-      act(() => {
-        frames[3]?.(performance.now());
-      });
-      await waitFor(() => {
-        expect(drawn()).toEqual(['Desayuno', 'Almuerzo', 'Agua']);
-      });
-      // All drawn: no frame is asked for any more.
-      await aWhile();
-      expect(frames).toHaveLength(4);
-    } finally {
-      frame.mockRestore();
-    }
-  });
-
-  it('draws at once as many parts as asked for', () => {
-    render(<Day parts={['Desayuno', 'Almuerzo', 'Agua']} first={2} />);
-    expect(drawn()).toEqual(['Desayuno', 'Almuerzo']);
-  });
-
-  it('draws at once what is added once all are drawn, such as an exercise just picked', async () => {
-    const { rerender } = render(<Day parts={['Sentadilla', 'Press de banca']} />);
-    await waitFor(() => {
-      expect(drawn()).toEqual(['Sentadilla', 'Press de banca']);
-    });
-    await aWhile();
-    rerender(<Day parts={['Sentadilla', 'Press de banca', 'Remo con barra']} />);
-    expect(drawn()).toEqual(['Sentadilla', 'Press de banca', 'Remo con barra']);
   });
 });

@@ -5,7 +5,6 @@ import { subscriptionSchema } from '@forja/shared/schemas/subscription';
 import { ApiError, ResponseValidationError } from './api-error';
 import type { ForcedDestination } from './forced-navigation';
 import { createHttpClient, type RefreshLocks } from './http';
-import { heldBackTurns } from '../test/browser-stand-ins';
 
 interface Call {
   method: string;
@@ -138,30 +137,6 @@ describe('the HTTP client', () => {
     await client.get('/diary/days/2026-11-28/water/', anything).catch(() => undefined);
 
     expect(keys).toEqual(['key-1', 'key-1', null]);
-  });
-
-  it('starts each request in a task of its own where the browser can yield', async () => {
-    storeSession('access-1', 'refresh-1');
-    const api = fakeApi({ 'GET /users/': () => ok({ name: 'Ana' }) });
-    const { client } = clientFor(api);
-    const turns = heldBackTurns();
-    try {
-      const reads = [1, 2, 3].map(() => client.get('/users/', { schema: profileSchema }));
-      // Asked for, but none sent until the browser gives each its turn.
-      await vi.waitFor(() => {
-        expect(turns).toHaveLength(3);
-      });
-      expect(api.calls).toHaveLength(0);
-      turns[0]?.();
-      await vi.waitFor(() => {
-        expect(api.calls).toHaveLength(1);
-      });
-      for (const turn of turns.slice(1)) turn();
-      expect(await Promise.all(reads)).toEqual([{ name: 'Ana' }, { name: 'Ana' }, { name: 'Ana' }]);
-      expect(api.calls).toHaveLength(3);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 
   it('sends no token on public calls', async () => {

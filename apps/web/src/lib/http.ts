@@ -13,7 +13,6 @@ import { authTokensSchema } from '@forja/shared/schemas/auth';
 import { ApiError, ResponseValidationError } from './api-error';
 import { forceNavigation, type ForcedDestination } from './forced-navigation';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './session';
-import { yieldToBrowser } from './yield-to-browser';
 
 /*
  * The only place in the app that talks to the API: base URL, JSON, time-out, the access
@@ -166,10 +165,6 @@ export function createHttpClient(options: HttpClientOptions) {
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
 
-    // Each request starts in a task of its own: a screen's loaders ask for a dozen reads at
-    // once, and a browser's fetch() costs up to a few milliseconds of the page's thread each,
-    // which in one task made a long one on a slow phone.
-    await yieldToBrowser();
     const controller = new AbortController();
     const timer = setTimeout(() => {
       controller.abort();

@@ -23,18 +23,3 @@ export function followLightSystemScheme(): () => void {
   lightSystemScheme();
   return followSystemColorScheme();
 }
-
-/**
- * The browser's turns as `scheduler.yield()` gives them, held back: each call waits in the
- * list answered until the test gives it its turn.
- */
-export function heldBackTurns(): (() => void)[] {
-  const turns: (() => void)[] = [];
-  vi.stubGlobal('scheduler', {
-    yield: () =>
-      new Promise<void>((resolve) => {
-        turns.push(resolve);
-      }),
-  });
-  return turns;
-}

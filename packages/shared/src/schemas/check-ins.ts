@@ -13,7 +13,6 @@ import { dateTime, hasForbiddenCharacters, hasHiddenCharacters, id, nfc } from '
 import { adherenceSchema } from './metrics';
 import { validationMessages as m } from './messages';
 import { localDateSchema } from './quantities';
-import { lazySchema } from './lazy';
 
 /*
  * Weekly check-ins (decision 061): a trainer's form of questions, the trainee's answers with
@@ -64,120 +63,116 @@ const finiteNumber = (field: string) =>
     });
 
 /** A question's key: what its answer is filed under; unique in its form. */
-export const questionKeySchema = lazySchema(() =>
-  z.string({ error: m.string('La clave de la pregunta') }).regex(/^[a-z0-9_-]{1,40}$/, {
+export const questionKeySchema = z
+  .string({ error: m.string('La clave de la pregunta') })
+  .regex(/^[a-z0-9_-]{1,40}$/, {
     error: 'La clave de la pregunta solo admite minúsculas, cifras, «-» y «_» (hasta 40)',
-  }),
-);
+  });
 
-export const checkInQuestionSchema = lazySchema(() =>
-  z
-    .strictObject({
-      key: questionKeySchema,
-      kind: z.enum(CHECK_IN_QUESTION_KINDS, {
-        error: m.oneOf('El tipo de pregunta', CHECK_IN_QUESTION_KINDS),
-      }),
-      label: trimmedText('La pregunta', MAX_CHECK_IN_LABEL_LENGTH),
-      required: z.boolean({ error: m.boolean('La opción «Obligatoria»') }).default(false),
-      /** Only for `choice`: 2 to 10 distinct options. */
-      choices: z
-        .array(trimmedText('La opción', MAX_CHECK_IN_CHOICE_LENGTH), {
-          error: 'Las opciones deben ser una lista de textos',
-        })
-        .max(MAX_CHECK_IN_CHOICES, {
-          error: `Una pregunta admite como máximo ${MAX_CHECK_IN_CHOICES} opciones`,
-        })
-        .optional(),
-      /** Only for `number`: the bounds of the answer and its unit ("kg", "h"). */
-      min: finiteNumber('El mínimo').optional(),
-      max: finiteNumber('El máximo').optional(),
-      unit: z
-        .string({ error: m.string('La unidad') })
-        .overwrite(nfc)
-        .trim()
-        .max(10, { error: m.tooLong('La unidad', 10) })
-        .refine((value) => !hasForbiddenCharacters(value), {
-          error: m.invalidCharacters('La unidad'),
-          abort: true,
-        })
-        .refine((value) => !hasHiddenCharacters(value), {
-          error: m.hiddenCharacters('La unidad'),
-        })
-        .optional(),
-    })
-    .superRefine((question, ctx) => {
-      if (question.kind === 'choice') {
-        const choices = question.choices ?? [];
-        if (choices.length < 2) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['choices'],
-            message: 'Una pregunta de opciones necesita al menos 2 opciones',
-          });
-        } else if (new Set(choices.map((choice) => choice.toLowerCase())).size !== choices.length) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['choices'],
-            message: 'Las opciones de una pregunta no pueden repetirse',
-          });
-        }
-      } else if (question.choices !== undefined) {
+export const checkInQuestionSchema = z
+  .strictObject({
+    key: questionKeySchema,
+    kind: z.enum(CHECK_IN_QUESTION_KINDS, {
+      error: m.oneOf('El tipo de pregunta', CHECK_IN_QUESTION_KINDS),
+    }),
+    label: trimmedText('La pregunta', MAX_CHECK_IN_LABEL_LENGTH),
+    required: z.boolean({ error: m.boolean('La opción «Obligatoria»') }).default(false),
+    /** Only for `choice`: 2 to 10 distinct options. */
+    choices: z
+      .array(trimmedText('La opción', MAX_CHECK_IN_CHOICE_LENGTH), {
+        error: 'Las opciones deben ser una lista de textos',
+      })
+      .max(MAX_CHECK_IN_CHOICES, {
+        error: `Una pregunta admite como máximo ${MAX_CHECK_IN_CHOICES} opciones`,
+      })
+      .optional(),
+    /** Only for `number`: the bounds of the answer and its unit ("kg", "h"). */
+    min: finiteNumber('El mínimo').optional(),
+    max: finiteNumber('El máximo').optional(),
+    unit: z
+      .string({ error: m.string('La unidad') })
+      .overwrite(nfc)
+      .trim()
+      .max(10, { error: m.tooLong('La unidad', 10) })
+      .refine((value) => !hasForbiddenCharacters(value), {
+        error: m.invalidCharacters('La unidad'),
+        abort: true,
+      })
+      .refine((value) => !hasHiddenCharacters(value), {
+        error: m.hiddenCharacters('La unidad'),
+      })
+      .optional(),
+  })
+  .superRefine((question, ctx) => {
+    if (question.kind === 'choice') {
+      const choices = question.choices ?? [];
+      if (choices.length < 2) {
         ctx.addIssue({
           code: 'custom',
           path: ['choices'],
-          message: 'Solo las preguntas de opciones llevan opciones',
+          message: 'Una pregunta de opciones necesita al menos 2 opciones',
         });
-      }
-      if (
-        question.kind !== 'number' &&
-        (question.min ?? question.max ?? question.unit) !== undefined
-      ) {
+      } else if (new Set(choices.map((choice) => choice.toLowerCase())).size !== choices.length) {
         ctx.addIssue({
           code: 'custom',
-          path: ['kind'],
-          message: 'Solo las preguntas numéricas llevan mínimo, máximo o unidad',
+          path: ['choices'],
+          message: 'Las opciones de una pregunta no pueden repetirse',
         });
       }
-      if (question.min !== undefined && question.max !== undefined && question.min > question.max) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['max'],
-          message: 'El máximo no puede ser menor que el mínimo',
-        });
-      }
-    }),
-);
+    } else if (question.choices !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'Solo las preguntas de opciones llevan opciones',
+      });
+    }
+    if (
+      question.kind !== 'number' &&
+      (question.min ?? question.max ?? question.unit) !== undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: 'Solo las preguntas numéricas llevan mínimo, máximo o unidad',
+      });
+    }
+    if (question.min !== undefined && question.max !== undefined && question.min > question.max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max'],
+        message: 'El máximo no puede ser menor que el mínimo',
+      });
+    }
+  });
 export type CheckInQuestion = z.infer<typeof checkInQuestionSchema>;
 export type CheckInQuestionInput = z.input<typeof checkInQuestionSchema>;
 
 /** A form: the weekday the check-in is due (1 Monday … 7 Sunday) and its questions. */
-export const checkInFormSchema = lazySchema(() =>
-  z
-    .strictObject({
-      weekday: z
-        .number({ error: m.number('El día') })
-        .int({ error: m.integer('El día') })
-        .refine((value) => (WEEKDAYS as readonly number[]).includes(value), {
-          error: m.between('El día', '1', '7'),
-        }),
-      questions: z
-        .array(checkInQuestionSchema, { error: 'Las preguntas deben ser una lista' })
-        .min(1, { error: 'El formulario necesita al menos una pregunta' })
-        .max(MAX_CHECK_IN_QUESTIONS, {
-          error: `Un formulario admite como máximo ${MAX_CHECK_IN_QUESTIONS} preguntas`,
-        }),
-    })
-    .superRefine((form, ctx) => {
-      const keys = form.questions.map((question) => question.key);
-      if (new Set(keys).size !== keys.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions'],
-          message: 'Dos preguntas no pueden tener la misma clave',
-        });
-      }
-    }),
-);
+export const checkInFormSchema = z
+  .strictObject({
+    weekday: z
+      .number({ error: m.number('El día') })
+      .int({ error: m.integer('El día') })
+      .refine((value) => (WEEKDAYS as readonly number[]).includes(value), {
+        error: m.between('El día', '1', '7'),
+      }),
+    questions: z
+      .array(checkInQuestionSchema, { error: 'Las preguntas deben ser una lista' })
+      .min(1, { error: 'El formulario necesita al menos una pregunta' })
+      .max(MAX_CHECK_IN_QUESTIONS, {
+        error: `Un formulario admite como máximo ${MAX_CHECK_IN_QUESTIONS} preguntas`,
+      }),
+  })
+  .superRefine((form, ctx) => {
+    const keys = form.questions.map((question) => question.key);
+    if (new Set(keys).size !== keys.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions'],
+        message: 'Dos preguntas no pueden tener la misma clave',
+      });
+    }
+  });
 export type CheckInForm = z.infer<typeof checkInFormSchema>;
 export type CheckInFormInput = z.input<typeof checkInFormSchema>;
 
@@ -209,171 +204,143 @@ export const CHECK_IN_FORM_SCOPES = ['default', 'group', 'trainee'] as const;
 export type CheckInFormScope = (typeof CHECK_IN_FORM_SCOPES)[number];
 
 /** A form the trainer saved: their default, a group's (a tag) or one trainee's. */
-export const savedCheckInFormSchema = lazySchema(() =>
-  z.object({
-    scope: z.enum(CHECK_IN_FORM_SCOPES),
-    tag: z.string().nullable(),
-    trainee: z.object({ id, first_name: z.string(), last_name: z.string() }).nullable(),
-    form: checkInFormSchema,
-    updated_at: dateTime,
-  }),
-);
+export const savedCheckInFormSchema = z.object({
+  scope: z.enum(CHECK_IN_FORM_SCOPES),
+  tag: z.string().nullable(),
+  trainee: z.object({ id, first_name: z.string(), last_name: z.string() }).nullable(),
+  form: checkInFormSchema,
+  updated_at: dateTime,
+});
 export type SavedCheckInForm = z.infer<typeof savedCheckInFormSchema>;
 
 /** Every form of the trainer's; `default` is Forja's own until they save theirs. */
-export const checkInFormsSchema = lazySchema(() =>
-  z.object({
-    default: checkInFormSchema,
-    default_is_custom: z.boolean(),
-    forms: z.array(savedCheckInFormSchema),
-  }),
-);
+export const checkInFormsSchema = z.object({
+  default: checkInFormSchema,
+  default_is_custom: z.boolean(),
+  forms: z.array(savedCheckInFormSchema),
+});
 export type CheckInForms = z.infer<typeof checkInFormsSchema>;
 
 /** Which form a trainee answers: theirs, else a group's, else the trainer's default. */
-export const effectiveCheckInFormSchema = lazySchema(() =>
-  z.object({
-    source: z.enum(['trainee', 'group', 'default', 'shipped']),
-    tag: z.string().nullable(),
-    form: checkInFormSchema,
-  }),
-);
+export const effectiveCheckInFormSchema = z.object({
+  source: z.enum(['trainee', 'group', 'default', 'shipped']),
+  tag: z.string().nullable(),
+  form: checkInFormSchema,
+});
 export type EffectiveCheckInForm = z.infer<typeof effectiveCheckInFormSchema>;
 
-export const groupTagSchema = lazySchema(() => trimmedText('La etiqueta', MAX_TAG_LENGTH));
+export const groupTagSchema = trimmedText('La etiqueta', MAX_TAG_LENGTH);
 
 /** The week's figures, computed by the server; an area the trainee does not share is null. */
-export const checkInFiguresSchema = lazySchema(() =>
-  z.object({
-    /** The seven days the figures cover, the due day last (up to the day of sending). */
-    from: localDateSchema,
-    to: localDateSchema,
-    weight: z
-      .object({
-        trend_kg: z.number().nullable(),
-        weekly_rate_kg: z.number().nullable(),
-        weigh_ins: z.number(),
-      })
-      .nullable(),
-    energy: adherenceSchema.nullable(),
-    sessions: z.object({ done: z.number(), planned: z.number().nullable() }).nullable(),
-    water: z.object({ average_ml: z.number().nullable(), days: z.number() }).nullable(),
-  }),
-);
+export const checkInFiguresSchema = z.object({
+  /** The seven days the figures cover, the due day last (up to the day of sending). */
+  from: localDateSchema,
+  to: localDateSchema,
+  weight: z
+    .object({
+      trend_kg: z.number().nullable(),
+      weekly_rate_kg: z.number().nullable(),
+      weigh_ins: z.number(),
+    })
+    .nullable(),
+  energy: adherenceSchema.nullable(),
+  sessions: z.object({ done: z.number(), planned: z.number().nullable() }).nullable(),
+  water: z.object({ average_ml: z.number().nullable(), days: z.number() }).nullable(),
+});
 export type CheckInFigures = z.infer<typeof checkInFiguresSchema>;
 
-export const checkInAnswerValueSchema = lazySchema(() =>
-  z.union([z.number(), z.string()]).nullable(),
-);
-export const checkInAnswersSchema = lazySchema(() =>
-  z.record(z.string(), checkInAnswerValueSchema),
-);
+export const checkInAnswerValueSchema = z.union([z.number(), z.string()]).nullable();
+export const checkInAnswersSchema = z.record(z.string(), checkInAnswerValueSchema);
 export type CheckInAnswers = z.infer<typeof checkInAnswersSchema>;
 
 export const CHECK_IN_STATUSES = ['pending', 'answered'] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 
-export const progressPhotoSchema = lazySchema(() =>
-  z.object({
-    id,
-    pose: z.enum(PHOTO_POSES),
-    width: z.number(),
-    height: z.number(),
-    /** The check-in's week: what a comparison is by. */
-    week: localDateSchema,
-  }),
-);
+export const progressPhotoSchema = z.object({
+  id,
+  pose: z.enum(PHOTO_POSES),
+  width: z.number(),
+  height: z.number(),
+  /** The check-in's week: what a comparison is by. */
+  week: localDateSchema,
+});
 export type ProgressPhoto = z.infer<typeof progressPhotoSchema>;
 
-export const checkInSchema = lazySchema(() =>
-  z.object({
-    id,
-    /** The Monday of the check-in's week. */
-    week: localDateSchema,
-    due_date: localDateSchema,
-    status: z.enum(CHECK_IN_STATUSES),
-    questions: z.array(checkInQuestionSchema),
-    answers: checkInAnswersSchema,
-    figures: checkInFiguresSchema,
-    photos: z.array(progressPhotoSchema),
-    submitted_at: dateTime,
-    updated_at: dateTime,
-    reply: z
-      .object({
-        body: z.string(),
-        replied_at: dateTime,
-        trainer: z.object({ first_name: z.string(), last_name: z.string() }),
-      })
-      .nullable(),
-  }),
-);
-export type CheckIn = z.infer<typeof checkInSchema>;
-
-export const checkInListSchema = lazySchema(() => z.array(checkInSchema));
-
-/** The trainee's check-in of this week: the form to answer and what was sent, if anything. */
-export const currentCheckInSchema = lazySchema(() =>
-  z
+export const checkInSchema = z.object({
+  id,
+  /** The Monday of the check-in's week. */
+  week: localDateSchema,
+  due_date: localDateSchema,
+  status: z.enum(CHECK_IN_STATUSES),
+  questions: z.array(checkInQuestionSchema),
+  answers: checkInAnswersSchema,
+  figures: checkInFiguresSchema,
+  photos: z.array(progressPhotoSchema),
+  submitted_at: dateTime,
+  updated_at: dateTime,
+  reply: z
     .object({
-      week: localDateSchema,
-      due_date: localDateSchema,
-      /** Today is the due day or later (and nothing was sent yet for the week). */
-      due: z.boolean(),
-      form: checkInFormSchema,
-      /** What the server would fill in if it were sent now. */
-      figures: checkInFiguresSchema,
-      check_in: checkInSchema.nullable(),
+      body: z.string(),
+      replied_at: dateTime,
+      trainer: z.object({ first_name: z.string(), last_name: z.string() }),
     })
     .nullable(),
-);
+});
+export type CheckIn = z.infer<typeof checkInSchema>;
+
+export const checkInListSchema = z.array(checkInSchema);
+
+/** The trainee's check-in of this week: the form to answer and what was sent, if anything. */
+export const currentCheckInSchema = z
+  .object({
+    week: localDateSchema,
+    due_date: localDateSchema,
+    /** Today is the due day or later (and nothing was sent yet for the week). */
+    due: z.boolean(),
+    form: checkInFormSchema,
+    /** What the server would fill in if it were sent now. */
+    figures: checkInFiguresSchema,
+    check_in: checkInSchema.nullable(),
+  })
+  .nullable();
 export type CurrentCheckIn = z.infer<typeof currentCheckInSchema>;
 
 /**
  * What the trainee sends. The health-data consent (SECURITY 30, decision 046) is given with
  * every check-in: it carries health data and photos.
  */
-export const checkInInputSchema = lazySchema(() =>
-  z.strictObject({
-    answers: z.record(z.string(), checkInAnswerValueSchema, {
-      error: 'Las respuestas deben ser un objeto',
-    }),
-    health_data_consent: z.literal(true, {
-      error:
-        'Para enviar la revisión necesitamos tu consentimiento explícito para tratar estos datos de salud',
-    }),
+export const checkInInputSchema = z.strictObject({
+  answers: z.record(z.string(), checkInAnswerValueSchema, {
+    error: 'Las respuestas deben ser un objeto',
   }),
-);
+  health_data_consent: z.literal(true, {
+    error:
+      'Para enviar la revisión necesitamos tu consentimiento explícito para tratar estos datos de salud',
+  }),
+});
 export type CheckInInput = z.input<typeof checkInInputSchema>;
 
-export const checkInWeekParamsSchema = lazySchema(() => z.object({ week: z.string() }));
+export const checkInWeekParamsSchema = z.object({ week: z.string() });
 
-export const checkInReplyInputSchema = lazySchema(() =>
-  z.strictObject({
-    body: trimmedText('La respuesta', MAX_CHECK_IN_REPLY_LENGTH, 'several'),
-  }),
-);
+export const checkInReplyInputSchema = z.strictObject({
+  body: trimmedText('La respuesta', MAX_CHECK_IN_REPLY_LENGTH, 'several'),
+});
 export type CheckInReplyInput = z.input<typeof checkInReplyInputSchema>;
 
 /** A check-in in the trainer's review list, with whose it is. */
-export const reviewItemSchema = lazySchema(() =>
-  checkInSchema.extend({
-    trainee: z.object({ id, first_name: z.string(), last_name: z.string() }),
-  }),
-);
+export const reviewItemSchema = checkInSchema.extend({
+  trainee: z.object({ id, first_name: z.string(), last_name: z.string() }),
+});
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
-export const reviewListSchema = lazySchema(() => z.array(reviewItemSchema));
+export const reviewListSchema = z.array(reviewItemSchema);
 
-export const reviewQuerySchema = lazySchema(() =>
-  z.object({
-    status: z.enum(CHECK_IN_STATUSES).default('pending'),
-  }),
-);
+export const reviewQuerySchema = z.object({
+  status: z.enum(CHECK_IN_STATUSES).default('pending'),
+});
 
-export const photoQuerySchema = lazySchema(() =>
-  z.object({
-    pose: z.enum(PHOTO_POSES, { error: m.oneOf('La postura', PHOTO_POSES) }),
-  }),
-);
+export const photoQuerySchema = z.object({
+  pose: z.enum(PHOTO_POSES, { error: m.oneOf('La postura', PHOTO_POSES) }),
+});
 
 /**
  * Checks answers against the questions: the keys known, the required ones there, each the

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
-import { lazySchema } from './lazy';
 
 // A NUL or an unpaired surrogate cannot be stored in PostgreSQL text or round-trip through
 // UTF-8, so such text is refused at the edge instead of failing deep inside.
@@ -147,18 +146,16 @@ export function positiveNumber(field: string, ...more: Condition<number>[]) {
  * serialiser) turns the Date back into exactly that string. Only fields declared with it are
  * dates, so a text that happens to look like one stays text.
  */
-export const dateTime = lazySchema(() =>
-  z.codec(
-    z.iso.datetime({ precision: 3, error: m.date('La fecha') }),
-    z.date({ error: m.date('La fecha') }),
-    {
-      decode: (iso) => new Date(iso),
-      encode: (date) => date.toISOString(),
-    },
-  ),
+export const dateTime = z.codec(
+  z.iso.datetime({ precision: 3, error: m.date('La fecha') }),
+  z.date({ error: m.date('La fecha') }),
+  {
+    decode: (iso) => new Date(iso),
+    encode: (date) => date.toISOString(),
+  },
 );
 
-export const id = lazySchema(() => z.uuid());
+export const id = z.uuid();
 
 export function isId(value: string): boolean {
   return id.safeParse(value).success;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { lazySchema } from './lazy';
 
 /**
  * How sure the estimate of expenditure is (decision 065): `none` until the data say anything
@@ -12,16 +11,14 @@ export type ExpenditureConfidence = (typeof EXPENDITURE_CONFIDENCES)[number];
 /** How many weeks of estimates the chart is given. */
 export const EXPENDITURE_HISTORY_WEEKS = 26;
 
-export const expenditurePointSchema = lazySchema(() =>
-  z.object({
-    /** YYYY-MM-DD: the day the estimate stood on. */
-    date: z.string(),
-    expenditure_kcal: z.number().int(),
-    /** Half the width of the 95 % interval, in kcal a day. */
-    margin_kcal: z.number().int(),
-    confidence: z.enum(EXPENDITURE_CONFIDENCES),
-  }),
-);
+export const expenditurePointSchema = z.object({
+  /** YYYY-MM-DD: the day the estimate stood on. */
+  date: z.string(),
+  expenditure_kcal: z.number().int(),
+  /** Half the width of the 95 % interval, in kcal a day. */
+  margin_kcal: z.number().int(),
+  confidence: z.enum(EXPENDITURE_CONFIDENCES),
+});
 export type ExpenditurePoint = z.infer<typeof expenditurePointSchema>;
 
 /**
@@ -29,14 +26,12 @@ export type ExpenditurePoint = z.infer<typeof expenditurePointSchema>;
  * estimate (today's), with the days logged as complete and the weighings it counted, and
  * its history a week apart, oldest first, at most 26 weeks.
  */
-export const expenditureSchema = lazySchema(() =>
-  z.object({
-    /** The formula's TDEE, the estimate's starting point. */
-    formula_tdee_kcal: z.number().int(),
-    estimate: expenditurePointSchema,
-    days_logged: z.number().int(),
-    weigh_ins: z.number().int(),
-    history: z.array(expenditurePointSchema),
-  }),
-);
+export const expenditureSchema = z.object({
+  /** The formula's TDEE, the estimate's starting point. */
+  formula_tdee_kcal: z.number().int(),
+  estimate: expenditurePointSchema,
+  days_logged: z.number().int(),
+  weigh_ins: z.number().int(),
+  history: z.array(expenditurePointSchema),
+});
 export type Expenditure = z.infer<typeof expenditureSchema>;

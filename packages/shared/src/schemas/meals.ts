@@ -1,5 +1,4 @@
 import { oneOf } from './common';
-import { lazySchema } from './lazy';
 
 /** The meals of a diary day, in the order of the day (Spain's five). */
 export const MEALS = ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'] as const;
@@ -13,7 +12,7 @@ export const MEAL_LABELS: Record<Meal, string> = {
   cena: 'Cena',
 };
 
-export const mealSchema = lazySchema(() => oneOf('La comida', MEALS));
+export const mealSchema = oneOf('La comida', MEALS);
 
 /**
  * Where each meal starts, in minutes after midnight: breakfast until half past ten, the

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { METRIC_RANGES } from '../constants';
 import { numberUpTo } from './quantities';
 import { validationMessages as m } from './messages';
-import { lazySchema } from './lazy';
 
 export { METRIC_RANGES, type MetricRange } from '../constants';
 
@@ -39,33 +38,27 @@ export const MIN_WEIGHT_KG = 20;
 export const MAX_WEIGHT_KG = 400;
 export const MAX_MEASUREMENT_CM = 300;
 
-export const weightInputSchema = lazySchema(() =>
-  z.strictObject({
-    weight_kg: numberUpTo(
-      'El peso',
-      MAX_WEIGHT_KG,
-      { unit: 'kg' },
-      {
-        holds: (value) => value >= MIN_WEIGHT_KG,
-        message: `El peso debe ser al menos ${MIN_WEIGHT_KG} kg`,
-      },
-    ),
-  }),
-);
+export const weightInputSchema = z.strictObject({
+  weight_kg: numberUpTo(
+    'El peso',
+    MAX_WEIGHT_KG,
+    { unit: 'kg' },
+    {
+      holds: (value) => value >= MIN_WEIGHT_KG,
+      message: `El peso debe ser al menos ${MIN_WEIGHT_KG} kg`,
+    },
+  ),
+});
 export type WeightInput = z.input<typeof weightInputSchema>;
 
-export const weightEntrySchema = lazySchema(() =>
-  z.object({
-    date: z.string(),
-    weight_kg: z.number(),
-  }),
-);
+export const weightEntrySchema = z.object({
+  date: z.string(),
+  weight_kg: z.number(),
+});
 export type WeightEntry = z.infer<typeof weightEntrySchema>;
 
 /** A weighing with the smoothed trend as of that day. */
-export const weightPointSchema = lazySchema(() =>
-  weightEntrySchema.extend({ trend_kg: z.number() }),
-);
+export const weightPointSchema = weightEntrySchema.extend({ trend_kg: z.number() });
 export type WeightPoint = z.infer<typeof weightPointSchema>;
 
 const centimetres = (field: string) =>
@@ -78,76 +71,66 @@ const centimetres = (field: string) =>
     .nullable()
     .optional();
 
-export const measurementInputSchema = lazySchema(() =>
-  z
-    .strictObject({
-      waist_cm: centimetres(MEASUREMENT_FIELDS.waist),
-      hip_cm: centimetres(MEASUREMENT_FIELDS.hip),
-      chest_cm: centimetres(MEASUREMENT_FIELDS.chest),
-      arm_cm: centimetres(MEASUREMENT_FIELDS.arm),
-      thigh_cm: centimetres(MEASUREMENT_FIELDS.thigh),
-      neck_cm: centimetres(MEASUREMENT_FIELDS.neck),
-    })
-    .refine((input) => Object.values(input).some((value) => typeof value === 'number'), {
-      error: 'Anota al menos una medida',
-      path: ['waist_cm'],
-    }),
-);
+export const measurementInputSchema = z
+  .strictObject({
+    waist_cm: centimetres(MEASUREMENT_FIELDS.waist),
+    hip_cm: centimetres(MEASUREMENT_FIELDS.hip),
+    chest_cm: centimetres(MEASUREMENT_FIELDS.chest),
+    arm_cm: centimetres(MEASUREMENT_FIELDS.arm),
+    thigh_cm: centimetres(MEASUREMENT_FIELDS.thigh),
+    neck_cm: centimetres(MEASUREMENT_FIELDS.neck),
+  })
+  .refine((input) => Object.values(input).some((value) => typeof value === 'number'), {
+    error: 'Anota al menos una medida',
+    path: ['waist_cm'],
+  });
 export type MeasurementInput = z.input<typeof measurementInputSchema>;
 
-export const measurementSchema = lazySchema(() =>
-  z.object({
-    date: z.string(),
-    waist_cm: z.number().nullable(),
-    hip_cm: z.number().nullable(),
-    chest_cm: z.number().nullable(),
-    arm_cm: z.number().nullable(),
-    thigh_cm: z.number().nullable(),
-    neck_cm: z.number().nullable(),
-  }),
-);
+export const measurementSchema = z.object({
+  date: z.string(),
+  waist_cm: z.number().nullable(),
+  hip_cm: z.number().nullable(),
+  chest_cm: z.number().nullable(),
+  arm_cm: z.number().nullable(),
+  thigh_cm: z.number().nullable(),
+  neck_cm: z.number().nullable(),
+});
 export type Measurement = z.infer<typeof measurementSchema>;
 
 const rangeMessage = 'El periodo debe ser de 1, 3, 6 o 12 meses';
 
-export const metricsQuerySchema = lazySchema(() =>
-  z.strictObject({
-    months: z.coerce
-      .number({ error: rangeMessage })
-      .pipe(z.literal(METRIC_RANGES, { error: rangeMessage }))
-      .default(3),
-  }),
-);
+export const metricsQuerySchema = z.strictObject({
+  months: z.coerce
+    .number({ error: rangeMessage })
+    .pipe(z.literal(METRIC_RANGES, { error: rangeMessage }))
+    .default(3),
+});
 
-export const adherenceSchema = lazySchema(() =>
-  z.object({
-    /** The daily energy target the days are held against; null when there is none. */
-    target_kcal: z.number().nullable(),
-    /** Days in the range with anything logged. */
-    days_logged: z.number(),
-    /** Logged days within ±10 % of the target. */
-    days_within: z.number(),
-    /** days_within / days_logged in whole percent; null without a target or logged days. */
-    percent: z.number().nullable(),
-  }),
-);
+export const adherenceSchema = z.object({
+  /** The daily energy target the days are held against; null when there is none. */
+  target_kcal: z.number().nullable(),
+  /** Days in the range with anything logged. */
+  days_logged: z.number(),
+  /** Logged days within ±10 % of the target. */
+  days_within: z.number(),
+  /** days_within / days_logged in whole percent; null without a target or logged days. */
+  percent: z.number().nullable(),
+});
 export type Adherence = z.infer<typeof adherenceSchema>;
 
-export const metricsSchema = lazySchema(() =>
-  z.object({
-    from: z.string(),
-    to: z.string(),
-    weights: z.array(weightPointSchema),
-    /** The latest trend weight, whatever the range; null with no weighings. */
-    trend_kg: z.number().nullable(),
-    /** Change of the trend per week over the last weeks; null with too little data. */
-    weekly_rate_kg: z.number().nullable(),
-    measurements: z.array(measurementSchema),
-    /** Energy eaten each logged day of the range, in whole kcal. */
-    energy: z.array(z.object({ date: z.string(), kcal: z.number() })),
-    adherence: adherenceSchema,
-  }),
-);
+export const metricsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  weights: z.array(weightPointSchema),
+  /** The latest trend weight, whatever the range; null with no weighings. */
+  trend_kg: z.number().nullable(),
+  /** Change of the trend per week over the last weeks; null with too little data. */
+  weekly_rate_kg: z.number().nullable(),
+  measurements: z.array(measurementSchema),
+  /** Energy eaten each logged day of the range, in whole kcal. */
+  energy: z.array(z.object({ date: z.string(), kcal: z.number() })),
+  adherence: adherenceSchema,
+});
 export type Metrics = z.infer<typeof metricsSchema>;
 
 /**
@@ -157,18 +140,14 @@ export type Metrics = z.infer<typeof metricsSchema>;
 export const CSV_EXPORT_FORMATS = ['standard', 'spanish'] as const;
 export type CsvExportFormat = (typeof CSV_EXPORT_FORMATS)[number];
 
-export const csvExportQuerySchema = lazySchema(() =>
-  z.strictObject({
-    format: z
-      .enum(CSV_EXPORT_FORMATS, { error: 'El formato debe ser «standard» o «spanish»' })
-      .default('standard'),
-  }),
-);
+export const csvExportQuerySchema = z.strictObject({
+  format: z
+    .enum(CSV_EXPORT_FORMATS, { error: 'El formato debe ser «standard» o «spanish»' })
+    .default('standard'),
+});
 
-export const csvExportSchema = lazySchema(() =>
-  z.object({
-    filename: z.string(),
-    content: z.string(),
-  }),
-);
+export const csvExportSchema = z.object({
+  filename: z.string(),
+  content: z.string(),
+});
 export type CsvExport = z.infer<typeof csvExportSchema>;

@@ -3,7 +3,6 @@ import { cmToIn, kgToLb, lbToKg, inToCm, rangeIn, roundTo, type MetricSystem } f
 import { dateTime, id, oneOf, positiveNumber, text } from './common';
 import { CONSENT_MESSAGES } from '../errors';
 import { type Field, validationMessages as m } from './messages';
-import { lazySchema } from './lazy';
 
 /**
  * The six onboarding steps (DESIGN.md, "The product beyond the spec's calls"). Each step is
@@ -183,15 +182,13 @@ export function maxWeeklyRateKg(weightKg: number): number {
 
 // ---- Step 1: goal and pace ----
 
-export const goalAnswerSchema = lazySchema(() =>
-  z.object({
-    goal: z.enum(GOALS),
-    /** Kilograms per week, lost or gained by the goal; not used when maintaining. */
-    weekly_rate_kg: z.number(),
-    /** 0 when there is none (maintaining). */
-    goal_weight_kg: z.number(),
-  }),
-);
+export const goalAnswerSchema = z.object({
+  goal: z.enum(GOALS),
+  /** Kilograms per week, lost or gained by the goal; not used when maintaining. */
+  weekly_rate_kg: z.number(),
+  /** 0 when there is none (maintaining). */
+  goal_weight_kg: z.number(),
+});
 export type GoalAnswer = z.infer<typeof goalAnswerSchema>;
 
 export function goalStepSchema(options: StepSchemaOptions = {}) {
@@ -260,17 +257,15 @@ export function goalStepSchema(options: StepSchemaOptions = {}) {
 
 // ---- Step 2: body ----
 
-export const bodyAnswerSchema = lazySchema(() =>
-  z.object({
-    sex: z.enum(SEXES),
-    /** A calendar date, YYYY-MM-DD. */
-    birth_date: z.string(),
-    height_cm: z.number(),
-    weight_kg: z.number(),
-    /** 0 when not known. */
-    body_fat_percent: z.number(),
-  }),
-);
+export const bodyAnswerSchema = z.object({
+  sex: z.enum(SEXES),
+  /** A calendar date, YYYY-MM-DD. */
+  birth_date: z.string(),
+  height_cm: z.number(),
+  weight_kg: z.number(),
+  /** 0 when not known. */
+  body_fat_percent: z.number(),
+});
 export type BodyAnswer = z.infer<typeof bodyAnswerSchema>;
 
 /** Whole years between a birth date (YYYY-MM-DD) and a day, in UTC. */
@@ -324,15 +319,13 @@ export function bodyStepSchema(options: StepSchemaOptions = {}) {
 
 // ---- Step 3: activity ----
 
-export const activityAnswerSchema = lazySchema(() =>
-  z.object({
-    /** Daily life without the training. */
-    activity_level: z.enum(ACTIVITY_LEVELS),
-    training_days_per_week: z.number(),
-    training_hours_per_week: z.number(),
-    training_kind: z.enum(TRAINING_KINDS),
-  }),
-);
+export const activityAnswerSchema = z.object({
+  /** Daily life without the training. */
+  activity_level: z.enum(ACTIVITY_LEVELS),
+  training_days_per_week: z.number(),
+  training_hours_per_week: z.number(),
+  training_kind: z.enum(TRAINING_KINDS),
+});
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
 
 export function activityStepSchema() {
@@ -358,12 +351,10 @@ function distinct(values: readonly string[]) {
   return new Set(values).size === values.length;
 }
 
-export const trainingAnswerSchema = lazySchema(() =>
-  z.object({
-    experience: z.enum(EXPERIENCE_LEVELS),
-    equipment: z.array(z.enum(EQUIPMENT)),
-  }),
-);
+export const trainingAnswerSchema = z.object({
+  experience: z.enum(EXPERIENCE_LEVELS),
+  equipment: z.array(z.enum(EQUIPMENT)),
+});
 export type TrainingAnswer = z.infer<typeof trainingAnswerSchema>;
 
 export function trainingStepSchema() {
@@ -378,14 +369,12 @@ export function trainingStepSchema() {
 
 // ---- Step 5: eating ----
 
-export const eatingAnswerSchema = lazySchema(() =>
-  z.object({
-    eating_pattern: z.enum(EATING_PATTERNS),
-    allergies: z.array(z.enum(ALLERGENS)),
-    other_allergies: z.string(),
-    meals_per_day: z.number(),
-  }),
-);
+export const eatingAnswerSchema = z.object({
+  eating_pattern: z.enum(EATING_PATTERNS),
+  allergies: z.array(z.enum(ALLERGENS)),
+  other_allergies: z.string(),
+  meals_per_day: z.number(),
+});
 export type EatingAnswer = z.infer<typeof eatingAnswerSchema>;
 
 export function eatingStepSchema() {
@@ -413,20 +402,18 @@ const healthAnswerShape = Object.fromEntries(
  * null is the answer to the older single question «embarazada o he dado a luz en los
  * últimos 6 meses» (decision 101): pregnant or breastfeeding, which of them unknown.
  */
-export const healthAnswerSchema = lazySchema(() =>
-  z.object({
-    health_data_consent: z.boolean(),
-    ...healthAnswerShape,
-    /** The week of pregnancy (1 to 42), or null when not pregnant. */
-    pregnancy_week: z.number().int().nullable(),
-    breastfeeding: z.enum(BREASTFEEDING).nullable(),
-    /** The day the baby was born or breastfeeding began, YYYY-MM-DD; null when not. */
-    breastfeeding_since: z.string().nullable(),
-    health_notes: z.string().nullable(),
-    /** Consent to let the linked trainer see these answers and the diary. */
-    share_with_trainer: z.boolean(),
-  }),
-);
+export const healthAnswerSchema = z.object({
+  health_data_consent: z.boolean(),
+  ...healthAnswerShape,
+  /** The week of pregnancy (1 to 42), or null when not pregnant. */
+  pregnancy_week: z.number().int().nullable(),
+  breastfeeding: z.enum(BREASTFEEDING).nullable(),
+  /** The day the baby was born or breastfeeding began, YYYY-MM-DD; null when not. */
+  breastfeeding_since: z.string().nullable(),
+  health_notes: z.string().nullable(),
+  /** Consent to let the linked trainer see these answers and the diary. */
+  share_with_trainer: z.boolean(),
+});
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
 const requiredBoolean = (field: string) => z.boolean({ error: m.boolean(field) });
@@ -610,19 +597,14 @@ export function needsHealthReview(answer: HealthAnswer): boolean {
 
 // ---- All steps ----
 
-/**
- * Request schemas per step, in metric (the API's units). In the browser each is built the
- * first time it is read (decision 085): only the server validates with all six, and a screen
- * that merely imports this module (home reads the onboarding) should not pay for building
- * them.
- */
+/** Request schemas per step, in metric (the API's units). */
 export const onboardingStepSchemas = {
-  goal: lazySchema(goalStepSchema),
-  body: lazySchema(bodyStepSchema),
-  activity: lazySchema(activityStepSchema),
-  training: lazySchema(trainingStepSchema),
-  eating: lazySchema(eatingStepSchema),
-  health: lazySchema(() => healthStepSchema()),
+  goal: goalStepSchema(),
+  body: bodyStepSchema(),
+  activity: activityStepSchema(),
+  training: trainingStepSchema(),
+  eating: eatingStepSchema(),
+  health: healthStepSchema(),
 } as const satisfies Record<OnboardingStepKey, unknown>;
 
 export const onboardingAnswerSchemas = {
@@ -645,30 +627,26 @@ export interface OnboardingAnswers {
 
 export type OnboardingAnswer<K extends OnboardingStepKey> = NonNullable<OnboardingAnswers[K]>;
 
-export const onboardingSchema = lazySchema(() =>
-  z.object({
-    user_id: id,
-    answers: z.object({
-      goal: goalAnswerSchema.nullable(),
-      body: bodyAnswerSchema.nullable(),
-      activity: activityAnswerSchema.nullable(),
-      training: trainingAnswerSchema.nullable(),
-      eating: eatingAnswerSchema.nullable(),
-      health: healthAnswerSchema.nullable(),
-    }),
-    /** The first unanswered step, or 'resume' when all are answered. */
-    next_step: z.enum(ONBOARDING_NEXT),
-    finished_at: dateTime.nullable(),
+export const onboardingSchema = z.object({
+  user_id: id,
+  answers: z.object({
+    goal: goalAnswerSchema.nullable(),
+    body: bodyAnswerSchema.nullable(),
+    activity: activityAnswerSchema.nullable(),
+    training: trainingAnswerSchema.nullable(),
+    eating: eatingAnswerSchema.nullable(),
+    health: healthAnswerSchema.nullable(),
   }),
-);
+  /** The first unanswered step, or 'resume' when all are answered. */
+  next_step: z.enum(ONBOARDING_NEXT),
+  finished_at: dateTime.nullable(),
+});
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
-export const onboardingStepParamsSchema = lazySchema(() =>
-  z.strictObject({
-    id,
-    step: oneOf('El paso', ONBOARDING_STEP_KEYS),
-  }),
-);
+export const onboardingStepParamsSchema = z.strictObject({
+  id,
+  step: oneOf('El paso', ONBOARDING_STEP_KEYS),
+});
 
 export function stepKeyForPath(path: OnboardingStepPath): OnboardingStepKey {
   const step = ONBOARDING_STEPS.find((candidate) => candidate.path === path);

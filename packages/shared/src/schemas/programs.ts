@@ -13,7 +13,6 @@ import { validationMessages as m } from './messages';
 import { formatSpanishNumber } from './onboarding';
 import { localDateSchema } from './quantities';
 import { milesToKm, rangeIn, roundTo, type MetricSystem } from '../units';
-import { lazySchema } from './lazy';
 
 /** Bounds of one exercise's prescription in a routine. */
 export const PRESCRIPTION_LIMITS = {
@@ -43,34 +42,30 @@ function integerBetween(field: string, min: number, max: number, unit = '') {
     });
 }
 
-const loadSchema = lazySchema(() =>
-  z
-    .number({ error: m.number('La carga') })
-    .refine((value) => Number.isFinite(value) && value >= 0, {
-      error: m.positiveNumber('La carga'),
-    })
-    .refine((value) => value <= MAX_SET_KG, { error: m.atMost('La carga', `${MAX_SET_KG} kg`) }),
-);
+const loadSchema = z
+  .number({ error: m.number('La carga') })
+  .refine((value) => Number.isFinite(value) && value >= 0, {
+    error: m.positiveNumber('La carga'),
+  })
+  .refine((value) => value <= MAX_SET_KG, { error: m.atMost('La carga', `${MAX_SET_KG} kg`) });
 
-const rpeSchema = lazySchema(() =>
-  z
-    .number({ error: m.number('El RPE') })
-    .refine((value) => Number.isFinite(value), { error: m.number('El RPE') })
-    .refine(
-      (value) => value >= PRESCRIPTION_LIMITS.rpe.min && value <= PRESCRIPTION_LIMITS.rpe.max,
-      {
-        error: m.between('El RPE', '1', '10'),
-      },
-    )
-    .refine((value) => Number.isInteger(value * 2), {
-      error: 'El RPE va de medio en medio punto (7, 7,5, 8…)',
-    }),
-);
+const rpeSchema = z
+  .number({ error: m.number('El RPE') })
+  .refine((value) => Number.isFinite(value), { error: m.number('El RPE') })
+  .refine((value) => value >= PRESCRIPTION_LIMITS.rpe.min && value <= PRESCRIPTION_LIMITS.rpe.max, {
+    error: m.between('El RPE', '1', '10'),
+  })
+  .refine((value) => Number.isInteger(value * 2), {
+    error: 'El RPE va de medio en medio punto (7, 7,5, 8…)',
+  });
 
 const { duration_min, distance_km } = PRESCRIPTION_LIMITS;
 
-const durationSchema = lazySchema(() =>
-  integerBetween('La duración', duration_min.min, duration_min.max, ' minutos'),
+const durationSchema = integerBetween(
+  'La duración',
+  duration_min.min,
+  duration_min.max,
+  ' minutos',
 );
 
 /**
@@ -101,7 +96,7 @@ function distanceSchemaIn(system: MetricSystem) {
  * a target RPE (either or neither), the rest between sets and notes; for cardio, a time, a
  * distance or both, and an intensity, in place of sets, reps and load (decision 079).
  */
-export const prescriptionSchema = lazySchema(() => workoutPrescriptionSchema);
+export const prescriptionSchema = workoutPrescriptionSchema;
 export type Prescription = z.infer<typeof prescriptionSchema>;
 
 /** Whether a prescription is a cardio one: it has a time or a distance. */
@@ -237,9 +232,9 @@ export function storedPrescription(value: PrescriptionShape): Prescription {
   };
 }
 
-export const prescriptionInputSchema = lazySchema(() =>
-  z.strictObject(prescriptionShape).superRefine(checkPrescription),
-);
+export const prescriptionInputSchema = z
+  .strictObject(prescriptionShape)
+  .superRefine(checkPrescription);
 
 function routineExerciseInputSchemaOf(shape: typeof prescriptionShape) {
   return z
@@ -250,18 +245,14 @@ function routineExerciseInputSchemaOf(shape: typeof prescriptionShape) {
     .superRefine(checkPrescription);
 }
 
-export const routineExerciseInputSchema = lazySchema(() =>
-  routineExerciseInputSchemaOf(prescriptionShape),
-);
+export const routineExerciseInputSchema = routineExerciseInputSchemaOf(prescriptionShape);
 export type RoutineExerciseInput = z.input<typeof routineExerciseInputSchema>;
 
-const weekdaySchema = lazySchema(() =>
-  z
-    .number({ error: m.oneOf('El día de la semana', WEEKDAYS.map(String)) })
-    .refine((value): value is Weekday => (WEEKDAYS as readonly number[]).includes(value), {
-      error: m.oneOf('El día de la semana', WEEKDAYS.map(String)),
-    }),
-);
+const weekdaySchema = z
+  .number({ error: m.oneOf('El día de la semana', WEEKDAYS.map(String)) })
+  .refine((value): value is Weekday => (WEEKDAYS as readonly number[]).includes(value), {
+    error: m.oneOf('El día de la semana', WEEKDAYS.map(String)),
+  });
 
 function routineInputSchemaOf(exercise: typeof routineExerciseInputSchema) {
   return z.strictObject({
@@ -283,9 +274,7 @@ function routineInputSchemaOf(exercise: typeof routineExerciseInputSchema) {
   });
 }
 
-export const routineInputSchema = lazySchema(() =>
-  routineInputSchemaOf(routineExerciseInputSchema),
-);
+export const routineInputSchema = routineInputSchemaOf(routineExerciseInputSchema);
 export type RoutineInput = z.input<typeof routineInputSchema>;
 
 function programInputSchemaOf(routine: typeof routineInputSchema) {
@@ -326,7 +315,7 @@ function programInputSchemaOf(routine: typeof routineInputSchema) {
 }
 
 /** A whole program, as the builder saves it: name, notes and every routine in order. */
-export const programInputSchema = lazySchema(() => programInputSchemaOf(routineInputSchema));
+export const programInputSchema = programInputSchemaOf(routineInputSchema);
 
 let imperialProgramInputSchema: typeof programInputSchema | undefined;
 
@@ -346,121 +335,99 @@ export function programInputSchemaIn(system: MetricSystem): typeof programInputS
 export type ProgramInput = z.input<typeof programInputSchema>;
 
 /** A program to start from: just its name (the routines come with the builder). */
-export const programCreateSchema = lazySchema(() =>
-  z.strictObject({
-    name: requiredText('El nombre del programa', { max: 80 }),
-    notes: text('Las notas del programa', { max: 2000, lines: 'several' }).default(''),
-  }),
-);
+export const programCreateSchema = z.strictObject({
+  name: requiredText('El nombre del programa', { max: 80 }),
+  notes: text('Las notas del programa', { max: 2000, lines: 'several' }).default(''),
+});
 
-export const routineExerciseSchema = lazySchema(() =>
-  prescriptionSchema.extend({ exercise: exerciseSchema }),
-);
+export const routineExerciseSchema = prescriptionSchema.extend({ exercise: exerciseSchema });
 export type RoutineExercise = z.infer<typeof routineExerciseSchema>;
 
-export const routineSchema = lazySchema(() =>
-  z.object({
-    id,
-    name: z.string(),
-    weekdays: z.array(z.number()),
-    exercises: z.array(routineExerciseSchema),
-  }),
-);
+export const routineSchema = z.object({
+  id,
+  name: z.string(),
+  weekdays: z.array(z.number()),
+  exercises: z.array(routineExerciseSchema),
+});
 export type Routine = z.infer<typeof routineSchema>;
 
 /**
  * Calendar days in answers are named `…_on` (`starts_on`): `start_date` names a moment
  * elsewhere in the API (decision 049). The assignment's input keeps `start_date`.
  */
-export const programAssigneeSchema = lazySchema(() =>
-  z.object({
-    id,
-    first_name: z.string(),
-    last_name: z.string(),
-    starts_on: z.string(),
-  }),
-);
+export const programAssigneeSchema = z.object({
+  id,
+  first_name: z.string(),
+  last_name: z.string(),
+  starts_on: z.string(),
+});
 export type ProgramAssignee = z.infer<typeof programAssigneeSchema>;
 
-export const programSchema = lazySchema(() =>
-  z.object({
-    id,
-    name: z.string(),
-    notes: z.string(),
-    routines: z.array(routineSchema),
-    /** The trainer's trainees following it now, with the day each started. */
-    trainees: z.array(programAssigneeSchema),
-    updated_at: dateTime,
-  }),
-);
+export const programSchema = z.object({
+  id,
+  name: z.string(),
+  notes: z.string(),
+  routines: z.array(routineSchema),
+  /** The trainer's trainees following it now, with the day each started. */
+  trainees: z.array(programAssigneeSchema),
+  updated_at: dateTime,
+});
 export type Program = z.infer<typeof programSchema>;
 
-export const programSummarySchema = lazySchema(() =>
-  z.object({
-    id,
-    name: z.string(),
-    routines: z.number(),
-    /** The weekdays with a routine, in order. */
-    weekdays: z.array(z.number()),
-    trainees: z.number(),
-    updated_at: dateTime,
-  }),
-);
+export const programSummarySchema = z.object({
+  id,
+  name: z.string(),
+  routines: z.number(),
+  /** The weekdays with a routine, in order. */
+  weekdays: z.array(z.number()),
+  trainees: z.number(),
+  updated_at: dateTime,
+});
 export type ProgramSummary = z.infer<typeof programSummarySchema>;
-export const programListSchema = lazySchema(() => z.array(programSummarySchema));
+export const programListSchema = z.array(programSummarySchema);
 
 // ---- Assignment ----
 
-export const programAssignmentInputSchema = lazySchema(() =>
-  z.strictObject({
-    program_id: z.uuid({ error: 'El programa no es válido' }),
-    start_date: localDateSchema,
-  }),
-);
+export const programAssignmentInputSchema = z.strictObject({
+  program_id: z.uuid({ error: 'El programa no es válido' }),
+  start_date: localDateSchema,
+});
 export type ProgramAssignmentInput = z.input<typeof programAssignmentInputSchema>;
 
-export const programAssignmentSchema = lazySchema(() =>
-  z.object({
-    trainee_id: id,
-    program_id: id,
-    starts_on: z.string(),
-  }),
-);
+export const programAssignmentSchema = z.object({
+  trainee_id: id,
+  program_id: id,
+  starts_on: z.string(),
+});
 export type ProgramAssignment = z.infer<typeof programAssignmentSchema>;
 
 // ---- The trainer's own exercises ----
 
-export const ownExerciseInputSchema = lazySchema(() =>
-  z.strictObject({
-    name: requiredText('El nombre del ejercicio', { max: 80 }),
-    muscle_group: oneOf('El grupo muscular', MUSCLE_GROUPS),
-    equipment: oneOf('El material', EQUIPMENT),
-  }),
-);
+export const ownExerciseInputSchema = z.strictObject({
+  name: requiredText('El nombre del ejercicio', { max: 80 }),
+  muscle_group: oneOf('El grupo muscular', MUSCLE_GROUPS),
+  equipment: oneOf('El material', EQUIPMENT),
+});
 export type OwnExerciseInput = z.input<typeof ownExerciseInputSchema>;
 
 /** What the builder picks from: the library and the trainer's own exercises. */
-export const trainerExercisesSchema = lazySchema(() =>
-  z.object({
-    library: z.array(exerciseSchema),
-    own: z.array(exerciseSchema),
-  }),
-);
+export const trainerExercisesSchema = z.object({
+  library: z.array(exerciseSchema),
+  own: z.array(exerciseSchema),
+});
 export type TrainerExercises = z.infer<typeof trainerExercisesSchema>;
 
 // ---- The trainee's plan ----
 
-export const planQuerySchema = lazySchema(() => z.strictObject({ date: localDateSchema }));
+export const planQuerySchema = z.strictObject({ date: localDateSchema });
 
 /** The session a trainee's program plans on a day. */
-export const plannedSessionSchema = lazySchema(() =>
-  z.object({
-    date: z.string(),
-    program: z.object({ id, name: z.string() }),
-    routine: routineSchema,
-    /** The workout already started from it that day, if any. */
-    workout_id: id.nullable(),
-  }),
-);
+export const plannedSessionSchema = z.object({
+  date: z.string(),
+  program: z.object({ id, name: z.string() }),
+  routine: routineSchema,
+  /** The workout already started from it that day, if any. */
+  workout_id: id.nullable(),
+});
 export type PlannedSession = z.infer<typeof plannedSessionSchema>;
-export const trainingPlanSchema = lazySchema(() => plannedSessionSchema.nullable());
+export const trainingPlanSchema = plannedSessionSchema.nullable();

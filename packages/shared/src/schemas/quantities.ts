@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type Condition, positiveNumber } from './common';
 import { validationMessages as m } from './messages';
-import { lazySchema } from './lazy';
 
 const spanish = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
@@ -44,12 +43,10 @@ export function amountUpTo(field: string, max: number, options: QuantityOptions 
 }
 
 /** A calendar day, YYYY-MM-DD, as the person lives it (their own time zone). */
-export const localDateSchema = lazySchema(() =>
-  z
-    .string({ error: m.date('La fecha') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date('La fecha') })
-    .pipe(z.iso.date({ error: m.date('La fecha') }))
-    .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', {
-      error: m.date('La fecha'),
-    }),
-);
+export const localDateSchema = z
+  .string({ error: m.date('La fecha') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date('La fecha') })
+  .pipe(z.iso.date({ error: m.date('La fecha') }))
+  .refine((value) => value >= '2000-01-01' && value <= '2100-12-31', {
+    error: m.date('La fecha'),
+  });

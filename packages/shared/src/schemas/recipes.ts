@@ -4,7 +4,6 @@ import { dateTime, id, requiredText, text } from './common';
 import { FOOD_SEARCH_MAX_RESULTS, nutrientsSchema, type Nutrients } from './foods';
 import { validationMessages as m } from './messages';
 import { amountUpTo } from './quantities';
-import { lazySchema } from './lazy';
 
 /** The portion a recipe with servings is logged by: its total weight over its servings. */
 export const RECIPE_SERVING = '1 ración';
@@ -15,12 +14,10 @@ export const MAX_COOKED_WEIGHT_G = 50_000;
 
 const INGREDIENT_ID_ERROR = 'Cada ingrediente debe ser un alimento de la lista';
 
-export const recipeIngredientInputSchema = lazySchema(() =>
-  z.strictObject({
-    food_id: z.uuid({ error: INGREDIENT_ID_ERROR }),
-    grams: amountUpTo('Los gramos de cada ingrediente', MAX_INGREDIENT_GRAMS, { unit: 'g' }),
-  }),
-);
+export const recipeIngredientInputSchema = z.strictObject({
+  food_id: z.uuid({ error: INGREDIENT_ID_ERROR }),
+  grams: amountUpTo('Los gramos de cada ingrediente', MAX_INGREDIENT_GRAMS, { unit: 'g' }),
+});
 export type RecipeIngredientInput = z.input<typeof recipeIngredientInputSchema>;
 
 /**
@@ -28,28 +25,26 @@ export type RecipeIngredientInput = z.input<typeof recipeIngredientInputSchema>;
  * number of servings it makes, the weight of the dish once cooked, or both. Its values per
  * 100 g are worked out from the ingredients (`recipeNutrition`), never typed.
  */
-export const recipeInputSchema = lazySchema(() =>
-  z
-    .strictObject({
-      name: requiredText('El nombre', { max: 100 }),
-      ingredients: z
-        .array(recipeIngredientInputSchema, { error: 'Los ingredientes deben ser una lista' })
-        .min(1, { error: 'La receta necesita al menos un ingrediente' })
-        .max(MAX_RECIPE_INGREDIENTS, {
-          error: `Una receta admite como máximo ${MAX_RECIPE_INGREDIENTS} ingredientes`,
-        }),
-      servings: amountUpTo('Las raciones', MAX_RECIPE_SERVINGS, { integer: true })
-        .nullable()
-        .default(null),
-      cooked_weight_g: amountUpTo('El peso cocinado', MAX_COOKED_WEIGHT_G, { unit: 'g' })
-        .nullable()
-        .default(null),
-    })
-    .refine((recipe) => recipe.servings !== null || recipe.cooked_weight_g !== null, {
-      error: 'Indica cuántas raciones salen o cuánto pesa el plato cocinado',
-      path: ['servings'],
-    }),
-);
+export const recipeInputSchema = z
+  .strictObject({
+    name: requiredText('El nombre', { max: 100 }),
+    ingredients: z
+      .array(recipeIngredientInputSchema, { error: 'Los ingredientes deben ser una lista' })
+      .min(1, { error: 'La receta necesita al menos un ingrediente' })
+      .max(MAX_RECIPE_INGREDIENTS, {
+        error: `Una receta admite como máximo ${MAX_RECIPE_INGREDIENTS} ingredientes`,
+      }),
+    servings: amountUpTo('Las raciones', MAX_RECIPE_SERVINGS, { integer: true })
+      .nullable()
+      .default(null),
+    cooked_weight_g: amountUpTo('El peso cocinado', MAX_COOKED_WEIGHT_G, { unit: 'g' })
+      .nullable()
+      .default(null),
+  })
+  .refine((recipe) => recipe.servings !== null || recipe.cooked_weight_g !== null, {
+    error: 'Indica cuántas raciones salen o cuánto pesa el plato cocinado',
+    path: ['servings'],
+  });
 export type RecipeInput = z.input<typeof recipeInputSchema>;
 
 const RESULTS = 'El número de resultados';
@@ -59,59 +54,51 @@ const RESULTS_RANGE = m.between(RESULTS, '1', String(FOOD_SEARCH_MAX_RESULTS));
  * A trainer's search of foods for a trainee's recipe (decision 080): the words, and how many
  * foods at most, as the trainee's own search takes them.
  */
-export const traineeFoodSearchQuerySchema = lazySchema(() =>
-  z.strictObject({
-    q: text('La búsqueda', { max: 100 }).default(''),
-    limit: z.coerce
-      .number({ error: m.integer(RESULTS) })
-      .int({ error: m.integer(RESULTS) })
-      .min(1, { error: RESULTS_RANGE })
-      .max(FOOD_SEARCH_MAX_RESULTS, { error: RESULTS_RANGE })
-      .default(20),
-  }),
-);
+export const traineeFoodSearchQuerySchema = z.strictObject({
+  q: text('La búsqueda', { max: 100 }).default(''),
+  limit: z.coerce
+    .number({ error: m.integer(RESULTS) })
+    .int({ error: m.integer(RESULTS) })
+    .min(1, { error: RESULTS_RANGE })
+    .max(FOOD_SEARCH_MAX_RESULTS, { error: RESULTS_RANGE })
+    .default(20),
+});
 export type TraineeFoodSearchQuery = z.input<typeof traineeFoodSearchQuerySchema>;
 
-export const recipeIngredientSchema = lazySchema(() =>
-  nutrientsSchema.extend({
-    food_id: id,
-    name: z.string(),
-    grams: z.number(),
-  }),
-);
+export const recipeIngredientSchema = nutrientsSchema.extend({
+  food_id: id,
+  name: z.string(),
+  grams: z.number(),
+});
 export type RecipeIngredient = z.infer<typeof recipeIngredientSchema>;
 
 /** A recipe in a list: what it makes and what one serving (or 100 g) brings. */
-export const recipeSummarySchema = lazySchema(() =>
-  z.object({
-    id,
-    name: z.string(),
-    servings: z.number().nullable(),
-    cooked_weight_g: z.number().nullable(),
-    /** The dish's weight: cooked when given, else the ingredients' sum. */
-    total_weight_g: z.number(),
-    /** Grams in "1 ración"; null without servings (logged by grams only). */
-    serving_g: z.number().nullable(),
-    /** Per 100 g of the dish, as the food search and the diary use it. */
-    per_100g: nutrientsSchema,
-    /** Per serving; null without servings. */
-    per_serving: nutrientsSchema.nullable(),
-    ingredient_count: z.number(),
-    updated_at: dateTime,
-  }),
-);
+export const recipeSummarySchema = z.object({
+  id,
+  name: z.string(),
+  servings: z.number().nullable(),
+  cooked_weight_g: z.number().nullable(),
+  /** The dish's weight: cooked when given, else the ingredients' sum. */
+  total_weight_g: z.number(),
+  /** Grams in "1 ración"; null without servings (logged by grams only). */
+  serving_g: z.number().nullable(),
+  /** Per 100 g of the dish, as the food search and the diary use it. */
+  per_100g: nutrientsSchema,
+  /** Per serving; null without servings. */
+  per_serving: nutrientsSchema.nullable(),
+  ingredient_count: z.number(),
+  updated_at: dateTime,
+});
 export type RecipeSummary = z.infer<typeof recipeSummarySchema>;
 
-export const recipeListSchema = lazySchema(() => z.array(recipeSummarySchema));
+export const recipeListSchema = z.array(recipeSummarySchema);
 
 /** One recipe with its ingredients, each with what its grams bring. */
-export const recipeSchema = lazySchema(() =>
-  recipeSummarySchema.extend({
-    ingredients: z.array(recipeIngredientSchema),
-    /** Every ingredient together. */
-    total: nutrientsSchema,
-  }),
-);
+export const recipeSchema = recipeSummarySchema.extend({
+  ingredients: z.array(recipeIngredientSchema),
+  /** Every ingredient together. */
+  total: nutrientsSchema,
+});
 export type Recipe = z.infer<typeof recipeSchema>;
 
 /** What the nutrition of a recipe is worked out from: each ingredient per 100 g. */

@@ -7,7 +7,6 @@ import { trainingPlanSchema } from './programs';
 import { targetProposalsSchema } from './target-proposals';
 import { targetsSchema } from './targets';
 import { todaySchema } from './today';
-import { lazySchema } from './lazy';
 
 /*
  * One read per screen (decision 112): what a signed-in screen shows, in one answer. Each part
@@ -20,30 +19,26 @@ import { lazySchema } from './lazy';
  * onboarding is finished, and the targets null when the answers no longer give any), the
  * trainer's comments, this week's check-in and the session planned for today.
  */
-export const homeScreenSchema = lazySchema(() =>
-  z.object({
-    today: todaySchema,
-    onboarding: onboardingSchema,
-    targets: targetsSchema.nullable(),
-    proposals: targetProposalsSchema.nullable(),
-    unread_comments: unreadCommentsSchema,
-    check_in: currentCheckInSchema,
-    training_plan: trainingPlanSchema,
-  }),
-);
+export const homeScreenSchema = z.object({
+  today: todaySchema,
+  onboarding: onboardingSchema,
+  targets: targetsSchema.nullable(),
+  proposals: targetProposalsSchema.nullable(),
+  unread_comments: unreadCommentsSchema,
+  check_in: currentCheckInSchema,
+  training_plan: trainingPlanSchema,
+});
 export type HomeScreen = z.infer<typeof homeScreenSchema>;
 
 /**
  * A day of the diary: the day, the day before (for «Repetir … de ayer»), the comments on the
  * day (the trainer's become read, as with their own call) and the session planned for it.
  */
-export const diaryScreenSchema = lazySchema(() =>
-  z.object({
-    date: z.string(),
-    day: diaryDaySchema,
-    previous_day: diaryDaySchema,
-    comments: commentListSchema,
-    training_plan: trainingPlanSchema,
-  }),
-);
+export const diaryScreenSchema = z.object({
+  date: z.string(),
+  day: diaryDaySchema,
+  previous_day: diaryDaySchema,
+  comments: commentListSchema,
+  training_plan: trainingPlanSchema,
+});
 export type DiaryScreen = z.infer<typeof diaryScreenSchema>;

@@ -3,7 +3,6 @@ import { dateTime, id, oneOf } from './common';
 import { EXPENDITURE_CONFIDENCES } from './expenditure';
 import { validationMessages as m } from './messages';
 import { TARGET_OVERRIDE_LIMITS, wholeNumberBetween } from './targets';
-import { lazySchema } from './lazy';
 
 /**
  * The weekly proposal of a new energy target from the expenditure estimate (decision 066):
@@ -39,54 +38,48 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const PROPOSAL_REVIEWERS = ['trainer', 'trainee'] as const;
 export type ProposalReviewer = (typeof PROPOSAL_REVIEWERS)[number];
 
-const person = lazySchema(() => z.object({ id, first_name: z.string(), last_name: z.string() }));
+const person = z.object({ id, first_name: z.string(), last_name: z.string() });
 
-export const targetProposalSchema = lazySchema(() =>
-  z.object({
-    id,
-    /** YYYY-MM-DD: the Monday of the week it is for, where the trainee lives. */
-    week: z.string(),
-    created_at: dateTime,
-    status: z.enum(PROPOSAL_STATUSES),
-    /** The energy target in force when it was made. */
-    current_energy_kcal: z.number().int(),
-    /** The new energy target proposed: at most 150 kcal from the current one. */
-    proposed_energy_kcal: z.number().int(),
-    /** Where the estimate and the pace point, before the weekly bound and the floors. */
-    aim_energy_kcal: z.number().int(),
-    /** The least energy the safety rules allow this trainee (decision 063). */
-    energy_floor_kcal: z.number().int(),
-    /** The estimate it comes from (decision 065). */
-    expenditure_kcal: z.number().int(),
-    margin_kcal: z.number().int(),
-    confidence: z.enum(EXPENDITURE_CONFIDENCES),
-    formula_tdee_kcal: z.number().int(),
-    days_logged: z.number().int(),
-    weigh_ins: z.number().int(),
-    /** The energy decided (approved, maybe edited, or accepted); null otherwise. */
-    decided_energy_kcal: z.number().int().nullable(),
-    /** Who decided; null while pending, once expired, or once that account is gone. */
-    decided_by: person.nullable(),
-    decided_at: dateTime.nullable(),
-  }),
-);
+export const targetProposalSchema = z.object({
+  id,
+  /** YYYY-MM-DD: the Monday of the week it is for, where the trainee lives. */
+  week: z.string(),
+  created_at: dateTime,
+  status: z.enum(PROPOSAL_STATUSES),
+  /** The energy target in force when it was made. */
+  current_energy_kcal: z.number().int(),
+  /** The new energy target proposed: at most 150 kcal from the current one. */
+  proposed_energy_kcal: z.number().int(),
+  /** Where the estimate and the pace point, before the weekly bound and the floors. */
+  aim_energy_kcal: z.number().int(),
+  /** The least energy the safety rules allow this trainee (decision 063). */
+  energy_floor_kcal: z.number().int(),
+  /** The estimate it comes from (decision 065). */
+  expenditure_kcal: z.number().int(),
+  margin_kcal: z.number().int(),
+  confidence: z.enum(EXPENDITURE_CONFIDENCES),
+  formula_tdee_kcal: z.number().int(),
+  days_logged: z.number().int(),
+  weigh_ins: z.number().int(),
+  /** The energy decided (approved, maybe edited, or accepted); null otherwise. */
+  decided_energy_kcal: z.number().int().nullable(),
+  /** Who decided; null while pending, once expired, or once that account is gone. */
+  decided_by: person.nullable(),
+  decided_at: dateTime.nullable(),
+});
 export type TargetProposal = z.infer<typeof targetProposalSchema>;
 
 /** A trainee's proposals, newest first, and who decides them now. */
-export const targetProposalsSchema = lazySchema(() =>
-  z.object({
-    reviewer: z.enum(PROPOSAL_REVIEWERS),
-    proposals: z.array(targetProposalSchema),
-  }),
-);
+export const targetProposalsSchema = z.object({
+  reviewer: z.enum(PROPOSAL_REVIEWERS),
+  proposals: z.array(targetProposalSchema),
+});
 export type TargetProposals = z.infer<typeof targetProposalsSchema>;
 
 /** The trainee's decision, without a trainer who reviews: take the new target or keep theirs. */
-export const traineeProposalDecisionSchema = lazySchema(() =>
-  z.strictObject({
-    decision: oneOf('La decisión', ['accept', 'keep'] as const),
-  }),
-);
+export const traineeProposalDecisionSchema = z.strictObject({
+  decision: oneOf('La decisión', ['accept', 'keep'] as const),
+});
 export type TraineeProposalDecision = z.infer<typeof traineeProposalDecisionSchema>;
 
 /**
@@ -94,15 +87,13 @@ export type TraineeProposalDecision = z.infer<typeof traineeProposalDecisionSche
  * or reject. An energy below the trainee's floor needs `confirm_below_minimum`, as a target
  * the trainer sets by hand does.
  */
-export const trainerProposalDecisionSchema = lazySchema(() =>
-  z.strictObject({
-    decision: oneOf('La decisión', ['approve', 'reject'] as const),
-    energy_kcal: wholeNumberBetween(
-      'La energía',
-      TARGET_OVERRIDE_LIMITS.energyKcal,
-      'kcal',
-    ).optional(),
-    confirm_below_minimum: z.boolean({ error: m.boolean('La confirmación') }).optional(),
-  }),
-);
+export const trainerProposalDecisionSchema = z.strictObject({
+  decision: oneOf('La decisión', ['approve', 'reject'] as const),
+  energy_kcal: wholeNumberBetween(
+    'La energía',
+    TARGET_OVERRIDE_LIMITS.energyKcal,
+    'kcal',
+  ).optional(),
+  confirm_below_minimum: z.boolean({ error: m.boolean('La confirmación') }).optional(),
+});
 export type TrainerProposalDecision = z.infer<typeof trainerProposalDecisionSchema>;

@@ -1,5 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useRef, type ReactNode } from 'react';
 
 interface CalendarPickerOptions {
   /** The day the calendar opens on (YYYY-MM-DD). */
@@ -12,29 +11,19 @@ interface CalendarPickerOptions {
 interface CalendarPicker {
   /** Opens the device's calendar; call it from a tap, which the browser requires. */
   open: () => void;
-  /** The hidden date field the calendar belongs to: nothing until the first `open`. */
+  /** The hidden date field the calendar belongs to. */
   field: ReactNode;
 }
 
 /**
- * The device's calendar opened from a button that shows the day in words (decision 089).
- * The date field it belongs to is drawn only on the first tap: a page's first date field
- * costs the browser about 6 ms to lay out, 9 times a text field's, and a screen need not
- * pay that on every visit for a calendar most visits never open. The field sits under the
- * button (`relative` on their common parent), invisible and out of the tab order: the
- * button is what people reach.
+ * The device's calendar opened from a button that shows the day in words. The date field it
+ * belongs to sits under the button (`relative` on their common parent), invisible and out of
+ * the tab order: the button is what people reach.
  */
 export function useCalendarPicker({ value, label, onPick }: CalendarPickerOptions): CalendarPicker {
-  const [wanted, setWanted] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const open = () => {
-    // Drawn now, within the tap, so the calendar opens on the same tap.
-    if (!wanted) {
-      flushSync(() => {
-        setWanted(true);
-      });
-    }
     const field = input.current;
     if (!field) return;
     try {
@@ -45,7 +34,7 @@ export function useCalendarPicker({ value, label, onPick }: CalendarPickerOption
     }
   };
 
-  const field = wanted ? (
+  const field = (
     <input
       ref={input}
       type="date"
@@ -57,7 +46,7 @@ export function useCalendarPicker({ value, label, onPick }: CalendarPickerOption
       }}
       className="pointer-events-none absolute bottom-0 left-1/2 h-px w-px opacity-0"
     />
-  ) : null;
+  );
 
   return { open, field };
 }

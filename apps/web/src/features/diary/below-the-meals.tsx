@@ -18,7 +18,6 @@ import { showNotes } from './optimistic-api';
 import { TrainingSection } from './training-section';
 import { useCopyForm } from './use-copy-form';
 import { useDiaryChange } from './use-diary-change';
-import { useInTurn } from '../../lib/use-first-screen';
 
 interface BelowTheMealsProps {
   userId: string;
@@ -33,13 +32,9 @@ interface BelowTheMealsProps {
 /**
  * What the diary shows below the meals and the water: the day's state, the comments,
  * copying a day, the training and the notes. Its code, and the form library its forms use,
- * load once the meals are on screen (decision 082).
+ * load in a file of their own, which the login page does not need.
  */
 export function BelowTheMeals({ userId, date, today, system, day, focus }: BelowTheMealsProps) {
-  // The day's state, the comments and copying a day first, then the training, then the notes:
-  // a painted frame apart, as the meals above them (decision 088). Where the "+" led is drawn
-  // at once, with what comes before it.
-  const shown = useInTurn(3, focus === 'notas' ? 3 : focus === 'entrenamiento' ? 2 : 1);
   useEffect(() => {
     if (!focus) return;
     const target = document.getElementById(focus);
@@ -59,14 +54,10 @@ export function BelowTheMeals({ userId, date, today, system, day, focus }: Below
       ) : null}
       <DayComments userId={userId} date={date} />
       <CopyDayForm key={date} date={date} today={today} entries={countEntries(day.meals)} />
-      {shown > 1 ? (
-        <div id="entrenamiento" className="scroll-mt-32">
-          <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
-        </div>
-      ) : null}
-      {shown > 2 ? (
-        <NotesCard key={`${date}-${day.notes}`} userId={userId} date={date} notes={day.notes} />
-      ) : null}
+      <div id="entrenamiento" className="scroll-mt-32">
+        <TrainingSection userId={userId} date={date} workouts={day.workouts} system={system} />
+      </div>
+      <NotesCard key={`${date}-${day.notes}`} userId={userId} date={date} notes={day.notes} />
     </>
   );
 }

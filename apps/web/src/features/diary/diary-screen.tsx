@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
-import { useInTurn } from '../../lib/use-first-screen';
 import { diaryDayQuery } from './diary-api';
 import { DayHeader } from './day-header';
 import { DaySummary } from './day-summary';
@@ -39,13 +38,6 @@ export function DiaryScreen({
   focus,
 }: DiaryScreenProps) {
   const day = useSuspenseQuery(diaryDayQuery(date));
-  // The first meal is drawn with the day's totals; the other meals, the water and what sits
-  // below them (the day's state, the comments, copying a day, the training, the notes) one
-  // after the other, a painted frame apart, each in a render the browser can interrupt. The
-  // first paint waits for none of them, and no single task draws them all (decisions 082,
-  // 086 and 088).
-  const meals = day.data.meals.length;
-  const shown = useInTurn(meals + 2);
   // The day before, for "Repetir de ayer": read with the day by the route's loader.
   const yesterday = useQuery(diaryDayQuery(addDays(date, -1)));
 
@@ -55,7 +47,7 @@ export function DiaryScreen({
       <DayHeader date={date} today={today} onDateChange={onDateChange} />
 
       <DaySummary totals={day.data.totals} targets={day.data.targets} />
-      {day.data.meals.slice(0, shown).map((meal) => (
+      {day.data.meals.map((meal) => (
         <MealSection
           key={meal.meal}
           userId={userId}
@@ -66,32 +58,30 @@ export function DiaryScreen({
           foodPicker={foodPicker}
         />
       ))}
-      {shown > meals ? (
-        <Card title="Agua" className="scroll-mt-32">
-          <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
-            {formatWater(day.data.water_ml, system)}
-            {day.data.targets?.water_ml ? (
-              <span className="text-base font-medium">
-                {' '}
-                de {formatWater(day.data.targets.water_ml, system)}
-              </span>
-            ) : null}
-          </p>
-          <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
-        </Card>
-      ) : null}
-      {shown > meals + 1 ? (
-        <Suspense fallback={null}>
-          <BelowTheMeals
-            userId={userId}
-            date={date}
-            today={today}
-            system={system}
-            day={day.data}
-            focus={focus}
-          />
-        </Suspense>
-      ) : null}
+      <Card title="Agua" className="scroll-mt-32">
+        <p className="text-2xl font-extrabold" aria-live="polite" data-testid="water">
+          {formatWater(day.data.water_ml, system)}
+          {day.data.targets?.water_ml ? (
+            <span className="text-base font-medium">
+              {' '}
+              de {formatWater(day.data.targets.water_ml, system)}
+            </span>
+          ) : null}
+        </p>
+        <WaterChips date={date} waterMl={day.data.water_ml} system={system} />
+      </Card>
+      {/* Below the meals (the day's state, the comments, copying a day, the training, the
+          notes): its code and the form library load beside the screen's own. */}
+      <Suspense fallback={null}>
+        <BelowTheMeals
+          userId={userId}
+          date={date}
+          today={today}
+          system={system}
+          day={day.data}
+          focus={focus}
+        />
+      </Suspense>
     </section>
   );
 }

@@ -42,7 +42,6 @@ import { prescriptionText } from '../../../lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
 import { formatRpe, formatSet, SetBoxes, type SetValues } from './set-form';
-import { useInTurn } from '../../../lib/use-first-screen';
 
 interface SetLoggerProps {
   date: string;
@@ -57,8 +56,6 @@ interface SetLoggerProps {
  */
 export function SetLogger({ date, workout, system }: SetLoggerProps) {
   const timer = useRestTimer();
-  // The exercises are drawn one after the other, a painted frame apart (decision 088).
-  const shown = useInTurn(workout.exercises.length);
   const [picking, setPicking] = useState(workout.exercises.length === 0);
   const queryClient = useQueryClient();
   const add = useDiaryChange(
@@ -73,7 +70,7 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
   );
   return (
     <div className="flex flex-col gap-4">
-      {workout.exercises.slice(0, shown).map((item) => (
+      {workout.exercises.map((item) => (
         <ExerciseLog
           key={item.id}
           date={date}
