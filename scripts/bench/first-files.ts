@@ -111,13 +111,14 @@ export async function firstFiles(configFile = 'vite.config.ts'): Promise<FirstFi
 }
 
 /**
- * Each screen's budget: the login page's 130 KB (decision 007); home, the diary and Hoy at
- * most what they loaded before decision 110 (files, KB gzip), as this script measured them.
+ * Each screen's budget (decision 110): what it loaded before decision 110, as this script
+ * measured it, rounded up to the next half kilobyte. The login page's is decision 007's
+ * 130 KB, measured in the browser; from the build graph the same build counted 130.2.
  */
 export const FIRST_FILES_BUDGET: Record<string, { files?: number; kb: number }> = {
-  '/auth/login': { kb: 130 },
-  '/users/home': { files: 6, kb: 192.9 },
-  '/users/diary': { files: 6, kb: 192.9 },
+  '/auth/login': { files: 5, kb: 130.5 },
+  '/users/home': { files: 6, kb: 193 },
+  '/users/diary': { files: 6, kb: 193 },
   '/trainers/today': { files: 9, kb: 201 },
 };
 
