@@ -17,12 +17,6 @@ writeFileSync(
   '<!doctype html><title>Forja</title><script>window.forjaStarted=true</script>' +
     '<script type="module" src="/assets/app-abc123.js"></script><div id="app"></div>',
 );
-// The signed-in pages' copy, with the data layer's file preloaded (decision 082).
-writeFileSync(
-  join(webDist, 'app.html'),
-  '<!doctype html><title>Forja</title><link rel="modulepreload" href="/assets/data-abc123.js">' +
-    '<script type="module" src="/assets/app-abc123.js"></script><div id="app"></div>',
-);
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("forja")');
 writeFileSync(join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 mkdirSync(join(webDist, 'icons'));
@@ -458,22 +452,6 @@ describe('the web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="app">');
       expect(res.headers['cache-control']).toBe('no-cache');
-    }
-  });
-
-  it('preloads the data layer on the signed-in pages only', async () => {
-    const preloads = async (url: string) => {
-      const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-      return [...res.body.matchAll(/rel="modulepreload" href="\/assets\/([\w-]+)\.js"/g)].map(
-        (match) => match[1],
-      );
-    };
-    for (const url of ['/users/home', '/users/diary?date=2026-11-27', '/trainers/today']) {
-      expect(await preloads(url), url).toEqual(['data-abc123']);
-    }
-    for (const url of ['/', '/auth/login', '/legal/privacy', '/usersx']) {
-      expect(await preloads(url), url).toEqual([]);
     }
   });
 

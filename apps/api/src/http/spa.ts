@@ -5,9 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@forja/shared/constants';
 import { AppError } from './app-error';
 
-/** The signed-in pages, whose first file needs the data layer's before it can read anything. */
-const APP_PAGE = /^\/(users|trainers)\//;
-
 /** The logo and the installed app's icons, which keep their names from one version to the next. */
 const BRAND_IMAGE = /[\\/](logo\.svg|icons[\\/][\w-]+\.png)$/;
 
@@ -24,14 +21,11 @@ function cacheControlOf(path: string): string {
 
 /**
  * Serves the built web app: files as they are, and index.html for every other path that
- * looks like a page, so deep links such as /users/home load the app. The signed-in pages get
- * app.html, the same page with the data layer's file preloaded (decision 082), when the
- * build made one. Unknown /v0 paths and missing files (anything with an extension) are real
- * 404s.
+ * looks like a page, so deep links such as /users/home load the app. Unknown /v0 paths and
+ * missing files (anything with an extension) are real 404s.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const hasSpa = existsSync(`${webDist}/index.html`);
-  const hasAppPage = existsSync(`${webDist}/app.html`);
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -53,8 +47,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !extname(path);
     if (!isApi && isPage && hasSpa) {
-      const page = hasAppPage && APP_PAGE.test(path) ? 'app.html' : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('notFound');
   });
