@@ -12,7 +12,7 @@ import { supersededBatch } from './modules/subscriptions/superseded.service';
 import { proposalsBatch } from './modules/targets/proposals.service';
 import { mailRequestsBatch } from './modules/users/users.service';
 import { purgeDeadCredentials } from './security/purge';
-import type { JobDefinition } from './jobs/runner';
+import { forgetLeftItems, type JobDefinition } from './jobs/runner';
 
 export interface BackgroundJobsDeps {
   db: Db;
@@ -70,6 +70,15 @@ export function backgroundJobs(deps: BackgroundJobsDeps): JobDefinition[] {
       run: async () => {
         const purged = await purgeDeadCredentials({ db, clock });
         log.info({ purged }, 'dead credentials purged');
+      },
+    },
+    // Rows of job items an instance stopped before deleting (decision 113).
+    {
+      name: 'job-items-purge',
+      everyMs: 3_600_000,
+      run: async () => {
+        const forgotten = await forgetLeftItems({ db, clock });
+        log.info({ forgotten }, 'job items left behind forgotten');
       },
     },
     // Idempotency keys are remembered for 7 days (decision 067).

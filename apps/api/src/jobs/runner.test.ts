@@ -7,6 +7,7 @@ import { jobItems, jobs } from '../db/schema/jobs';
 import {
   backoffMs,
   claimDueJobs,
+  forgetLeftItems,
   JOB_RUNNER,
   registerJobs,
   startJobRunner,
@@ -284,5 +285,22 @@ describe('job runner', () => {
     });
     expect(await database.db.select().from(jobItems)).toEqual([]);
     await one.stop();
+  });
+
+  it('forgets, after an hour, items left behind, and keeps those held, waiting or failed', async () => {
+    const now = clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms);
+    const HOUR = 60 * MINUTE;
+    await database.db.insert(jobItems).values([
+      // Done by an instance that stopped before deleting its row.
+      { job: 'j', item: 'left', locked_until: at(-2 * HOUR), run_at: at(-2 * HOUR) },
+      { job: 'j', item: 'recent', locked_until: at(-MINUTE), run_at: at(-2 * HOUR) },
+      { job: 'j', item: 'held', locked_until: at(MINUTE), run_at: at(-2 * HOUR) },
+      { job: 'j', item: 'waiting', attempts: 2, run_at: at(HOUR) },
+      { job: 'j', item: 'failed', run_at: at(-2 * HOUR), failed_at: at(-2 * HOUR) },
+    ]);
+    expect(await forgetLeftItems({ db: database.db, clock })).toBe(1);
+    const kept = await database.db.select({ item: jobItems.item }).from(jobItems);
+    expect(kept.map((row) => row.item).sort()).toEqual(['failed', 'held', 'recent', 'waiting']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -100,6 +100,26 @@ export async function registerJobs(deps: JobDeps, definitions: JobDefinition[]):
         .where(and(eq(jobItems.job, job.name), isNotNull(jobItems.failed_at)));
     }
   }
+}
+
+/**
+ * Forgets the items an instance left behind when it stopped after doing one but before
+ * deleting its row: neither held nor backing off nor failed for an hour, such a row blocks
+ * nothing (`notHeldBy`) and is only litter. Failed items stay for the operator.
+ */
+export async function forgetLeftItems(deps: JobDeps): Promise<number> {
+  const hourAgo = new Date(deps.clock.now().getTime() - 3_600_000);
+  const forgotten = await deps.db
+    .delete(jobItems)
+    .where(
+      and(
+        isNull(jobItems.failed_at),
+        lt(jobItems.run_at, hourAgo),
+        or(isNull(jobItems.locked_until), lt(jobItems.locked_until, hourAgo)),
+      ),
+    )
+    .returning({ item: jobItems.item });
+  return forgotten.length;
 }
 
 /**
