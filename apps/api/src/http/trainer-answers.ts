@@ -34,6 +34,7 @@ export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
       throw new Error(`${route.method.toString()} ${url} names no answer of the consent table`);
     }
   });
+  const done = new WeakSet<object>();
   const read = new WeakMap<object, Promise<(traineeId: unknown) => Shared>>();
   const filtered = (request: FastifyRequest): TrainerAnswer | undefined => {
     const kind = request.routeOptions.config.trainerAnswer;
@@ -58,7 +59,20 @@ export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
     if (reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) {
       return payload;
     }
+    done.add(request);
     return filterEnvelope(request, kind, principal.userId, payload);
+  });
+  // An answer sent already as JSON (the food search's) is read back and held to the table
+  // all the same.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const kind = filtered(request);
+    const principal = request.principal;
+    if (!kind || !principal || done.has(request) || reply.statusCode >= 300) return payload;
+    const text =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null;
+    if (text === null) return payload;
+    const answer = await filterEnvelope(request, kind, principal.userId, JSON.parse(text));
+    return JSON.stringify(answer);
   });
 
   async function filterEnvelope(

@@ -21,12 +21,13 @@ import {
   foodTableAnswer,
   getFood,
   ownFoods,
-  searchFoods,
+  searchFoodsAnswer,
   searchFoodsForTrainee,
   setFavourite,
   updateFood,
 } from './foods.service';
 
+type FoodSearchAnswer = z.infer<ReturnType<typeof envelope<typeof foodListSchema>>>;
 type FoodTableAnswer = z.infer<ReturnType<typeof envelope<typeof foodTableSchema>>>;
 
 /** Whether an If-None-Match header names `etag` (compared weakly, as the header is). */
@@ -54,11 +55,18 @@ export const foodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
     },
     async (request, reply) => {
       const { userId, user } = requireUser(request);
-      return send(
-        reply,
-        200,
-        await searchFoods(request.deps, userId, request.query, user.foods_version),
+      const answer = await searchFoodsAnswer(
+        request.deps,
+        userId,
+        request.query,
+        user.foods_version,
       );
+      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`): the
+      // typed reply expects the object, which Fastify would check and write once more.
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(answer as unknown as FoodSearchAnswer);
     },
   );
 
@@ -250,13 +258,17 @@ export const traineeFoodsRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) =>
     },
     async (request, reply) => {
       const { id } = request.params;
-      const foods = await searchFoodsForTrainee(
+      const answer = await searchFoodsForTrainee(
         request.deps,
         requireTrainer(request).userId,
         id,
         request.query,
       );
-      return send(reply, 200, foods);
+      // Already the envelope's JSON, checked against the schema (`searchFoodsAnswer`).
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(answer as unknown as FoodSearchAnswer);
     },
   );
 

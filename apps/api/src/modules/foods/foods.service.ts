@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { isId } from '@forja/shared/schemas/common';
 import { envelope } from '@forja/shared/schemas/envelope';
 import {
   availableCarbohydrate,
   barcodeSchema,
   foodInputSchema,
+  foodListSchema,
+  foodPhraseSchema,
+  foodSchema,
   type Food,
   type FoodInput,
   type FoodSearchQuery,
@@ -46,9 +50,7 @@ import {
   type Hit,
   type Marks,
 } from '@forja/shared/food-search/food-search';
-import { rankFoods, type RankedFood } from '@forja/shared/food-search/answer';
-
-type AllergyWarnings = ReturnType<typeof allergyWarningsOf>;
+import { answeredFood, rankFoods, type RankedFood } from '@forja/shared/food-search/answer';
 
 export interface FoodsDeps {
   db: Db;
@@ -364,8 +366,8 @@ async function rankedFoods(
 ): Promise<{
   entries: RankedFood[];
   declared: DeclaredAllergies;
-  /** A ranked food's allergy warnings (`WarningsByPlace`). */
-  warningsOf: (food: RankedFood) => AllergyWarnings;
+  /** The JSON of a ranked food's allergy warnings (`WarningsByPlace`). */
+  warningsOf: (food: RankedFood) => string;
 } | null> {
   if (searchWords(q).length === 0) return null;
   const [table, person] = await Promise.all([
@@ -401,21 +403,7 @@ export async function searchFoods(
   const { q, limit, meal } = foodSearchQuerySchema.parse(query);
   const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
   if (!ranked) return favouritesAndRecents(deps, userId, limit, meal);
-  return ranked.entries.map((food) => foundFood(food, ranked.warningsOf(food)));
-}
-
-/** A ranked food as answered, with its warnings; what only the search knows is left out. */
-function foundFood(
-  { entry: { aliases: _aliases, commonness: _commonness, ...food }, mark, phrase }: RankedFood,
-  warnings: AllergyWarnings,
-): Food {
-  return {
-    ...food,
-    ...warnings,
-    favourite: mark.favourite,
-    recent: mark.usedAt !== null,
-    ...(phrase ? { phrase } : {}),
-  };
+  return ranked.entries.map((food) => answeredFood(food, ranked.declared));
 }
 
 /** The shipped table as devices keep it (decision 081): its JSON and the tag naming it. */
@@ -447,29 +435,92 @@ export function foodTableAnswer(deps: FoodsDeps): Promise<TableAnswer> {
 }
 
 /**
- * A person's allergy warnings (decision 073) on the foods of one index, by each food's place:
- * made at a food's first answer and kept with the person, so that the words of their other
- * allergies are not looked for in the same names at every letter typed. The other allergies'
- * words are their own text.
+ * A person's allergy warnings (decision 073) on the foods of one index, as the JSON of the
+ * answer's two fields, by each food's place: made at a food's first answer and kept with the
+ * person, so that the words of their other allergies are not looked for in the same names at
+ * every letter typed. The other allergies' words are their own text.
  */
 class WarningsByPlace {
-  private readonly byPlace: (AllergyWarnings | undefined)[];
+  private readonly byPlace: (string | undefined)[];
 
   constructor(
     readonly index: FoodIndex,
     private readonly declared: DeclaredAllergies,
   ) {
-    this.byPlace = new Array<AllergyWarnings | undefined>(index.entries.length);
+    this.byPlace = new Array<string | undefined>(index.entries.length);
   }
 
-  of(entry: FoodEntry, food: number): AllergyWarnings {
-    let warnings = this.byPlace[food];
-    if (warnings === undefined) {
-      warnings = allergyWarningsOf(entry, this.declared);
-      this.byPlace[food] = warnings;
+  of(entry: FoodEntry, food: number): string {
+    let json = this.byPlace[food];
+    if (json === undefined) {
+      const warnings = allergyWarningsOf(entry, this.declared);
+      json = `,"allergy_warnings":${JSON.stringify(warnings.allergy_warnings)},"other_allergy_warnings":${JSON.stringify(warnings.other_allergy_warnings)}`;
+      this.byPlace[food] = json;
     }
-    return warnings;
+    return json;
   }
+}
+
+/** How a food's JSON ends once checked against the schema with no warnings nor marks. */
+const UNMARKED_TAIL =
+  ',"allergy_warnings":[],"other_allergy_warnings":[],"favourite":false,"recent":false}';
+
+/** Each food's JSON without its marks, checked against `foodSchema` when first made. */
+const foodJson = new WeakMap<FoodEntry, string>();
+
+function jsonOf(entry: FoodEntry): string {
+  let json = foodJson.get(entry);
+  if (json === undefined) {
+    // The schema leaves out what the search alone knows (aliases, commonness).
+    const full = JSON.stringify(
+      foodSchema.parse({
+        ...entry,
+        allergy_warnings: [],
+        other_allergy_warnings: [],
+        favourite: false,
+        recent: false,
+      }),
+    );
+    if (!full.endsWith(UNMARKED_TAIL))
+      throw new Error('a food’s JSON no longer ends with its marks');
+    json = full.slice(0, -UNMARKED_TAIL.length);
+    foodJson.set(entry, json);
+  }
+  return json;
+}
+
+/** A ranked food's `phrase` (decision 104) as the end of its JSON, checked by its schema. */
+function phraseJson({ phrase }: RankedFood): string {
+  return phrase ? `,"phrase":${JSON.stringify(foodPhraseSchema.parse(phrase))}` : '';
+}
+
+/**
+ * The answer of `GET /v0/foods/?q=` as JSON, the envelope around `searchFoods`'s list: each
+ * food is written from JSON made once and checked against the shared schema then, since
+ * checking and writing twenty foods at every letter typed cost more than the search.
+ */
+export async function searchFoodsAnswer(
+  deps: FoodsDeps,
+  userId: string,
+  query: z.output<typeof foodSearchQuerySchema>,
+  foodsVersion?: number,
+): Promise<string> {
+  // The route's querystring schema is this one: what it hands over is checked already.
+  const { q, limit, meal } = query;
+  const ranked = await rankedFoods(deps, userId, q, limit, foodsVersion);
+  if (!ranked) {
+    return JSON.stringify(
+      envelope(foodListSchema).parse({
+        status: 200,
+        data: await favouritesAndRecents(deps, userId, limit, meal),
+      }),
+    );
+  }
+  const items = ranked.entries.map(
+    (food) =>
+      `${jsonOf(food.entry)}${ranked.warningsOf(food)},"favourite":${food.mark.favourite},"recent":${food.mark.usedAt !== null}${phraseJson(food)}}`,
+  );
+  return `{"status":200,"data":[${items.join(',')}]}`;
 }
 
 /**
@@ -484,12 +535,12 @@ export async function searchFoodsForTrainee(
   trainerId: string,
   traineeId: string,
   query: { q: string; limit: number },
-): Promise<Food[]> {
+): Promise<string> {
   if (!(await trainerMay(deps.db, trainerId, traineeId, { area: 'diary' }))) {
     throw new AppError('notFound');
   }
   // What is kept of the trainee goes by their own token's `foods_version`: read afresh here.
-  return searchFoods(deps, traineeId, { q: query.q, limit: query.limit });
+  return searchFoodsAnswer(deps, traineeId, { q: query.q, limit: query.limit });
 }
 
 /**
