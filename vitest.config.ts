@@ -38,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
+          isolate: false,
           include: embeddedDefaultTests,
           environment: 'node',
           env: { FORJA_TEST_DB: 'pglite' },
@@ -49,6 +50,9 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          // One worker runs file after file with the modules it already loaded: loading the
+          // app again for each file cost more than the tests themselves (decision 120).
+          isolate: false,
           include: apiTests,
           environment: 'node',
           env: { FORJA_TEST_DB: 'postgres' },
