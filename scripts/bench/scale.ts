@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import argon2 from 'argon2';
 import type pg from 'pg';
 import { ARGON2_OPTIONS } from '../../apps/api/src/security/passwords';
@@ -10,8 +11,18 @@ import { authenticatedGet, load, type LoadResult, type Shape } from './load';
 export const SCALE_TRAINEES = Number(process.env.BENCH_TRAINEES ?? 1000);
 /** The days of logging each trainee has. */
 export const SCALE_DAYS = 90;
-/** How long the server is left without requests while its CPU and queries are counted. */
+/**
+ * How long the server is left without requests while its CPU and queries are counted, once
+ * the first pass over the seeded trainees is done: 60 or more (whole minutes) for figures.
+ */
 export const SCALE_IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+/**
+ * The longest wait for that first pass: the jobs that run each minute look at every seeded
+ * trainee once (their weekly proposal, say), which is work due, not idle cost.
+ */
+export const SCALE_WARM_UP_SECONDS = Number(process.env.BENCH_IDLE_WARM_UP_SECONDS ?? 600);
+/** The jobs that run each minute, whose first pass the warm-up waits for. */
+const MINUTE_JOBS = ['weekly-proposals', 'check-in-notices', 'reminders', 'digests', 'payments'];
 /** Linked trainees per trainer, and the share of trainees that have a trainer. */
 const PER_TRAINER = 50;
 const LINKED_SHARE = 0.5;
@@ -28,6 +39,14 @@ export interface ScaleFigures {
     cpuSecondsPerMinute: number;
     transactionsPerMinute: number;
     rowsReadPerMinute: number;
+    /** The warm-up: from the seeding's end until the first pass of every job was done. */
+    warmUp: { seconds: number; cpuSecondsPerMinute: number; done: boolean };
+    /** CPU seconds in each whole minute of the window. */
+    minutes: number[];
+    /** The 1-minute load average at each minute's end, the machine's (shared) load. */
+    loads: number[];
+    /** The tables most read in the window, rows a minute (scans and index fetches). */
+    tables: { table: string; rowsPerMinute: number }[];
   };
   reads: { label: string; result: LoadResult; floor: LoadResult }[];
 }
@@ -51,6 +70,39 @@ async function databaseCounters(db: pg.Client, name: string) {
     [name],
   );
   return { xacts: Number(rows[0]?.xacts ?? 0), rowsRead: Number(rows[0]?.rows_read ?? 0) };
+}
+
+/** Rows read from each table of the database so far: by scans and fetched by index. */
+async function tableReads(db: pg.Client): Promise<Map<string, number>> {
+  await db.query('select pg_stat_clear_snapshot()');
+  const { rows } = await db.query<{ name: string; reads: string }>(
+    `select relname as name, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as reads
+     from pg_stat_user_tables`,
+  );
+  return new Map(rows.map((row) => [row.name, Number(row.reads)]));
+}
+
+/**
+ * Waits, at most `SCALE_WARM_UP_SECONDS`, until each job that runs each minute has ended a
+ * pass after `since` with nothing more due (due again a whole interval after it started, not
+ * at once as after a full batch) and no item is held: the first look at the seeded trainees
+ * is over. Answers whether it was.
+ */
+async function firstPassDone(db: pg.Client, since: Date): Promise<boolean> {
+  const deadline = Date.now() + SCALE_WARM_UP_SECONDS * 1000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ waiting: string; items: string }>(
+      `select (select count(*) from jobs where name = any($1) and not coalesce(
+          status = 'queued' and last_run_at > $2 and run_at >= last_run_at + interval '50 seconds',
+          false
+        )) as waiting,
+        (select count(*) from job_items where failed_at is null) as items`,
+      [MINUTE_JOBS, since],
+    );
+    if (Number(rows[0]?.waiting ?? 1) === 0 && Number(rows[0]?.items ?? 1) === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return false;
 }
 
 /**
@@ -93,15 +145,47 @@ export async function measureScale(
   const databaseName = size?.name ?? '';
   process.stdout.write(`Seeded in ${seedSeconds} s.\n`);
 
-  process.stdout.write(`${SCALE_IDLE_SECONDS} s without requests…\n`);
   // What the seeding's own statements leave to flush is not the server's.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const seededAt = new Date();
+  process.stdout.write('Waiting for the first pass of every job over the seeded trainees…\n');
+  const cpuAtSeeded = cpuSeconds(api.pid);
+  const done = await firstPassDone(db, seededAt);
+  // Past the minute in which the last pass ended, so the window starts in steady state.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const warmUpSeconds = (Date.now() - seededAt.getTime()) / 1000;
+  const warmUpCpu = cpuSeconds(api.pid) - cpuAtSeeded;
+  process.stdout.write(
+    `First pass ${done ? 'done' : 'not done'} after ${Math.round(warmUpSeconds)} s (${warmUpCpu.toFixed(1)} s of CPU); ${SCALE_IDLE_SECONDS} s without requests…\n`,
+  );
   const cpuBefore = cpuSeconds(api.pid);
   const countersBefore = await databaseCounters(db, databaseName);
-  await new Promise((resolve) => setTimeout(resolve, SCALE_IDLE_SECONDS * 1000));
+  const tablesBefore = await tableReads(db);
+  const minutes: number[] = [];
+  const loads: number[] = [];
+  let left = SCALE_IDLE_SECONDS;
+  let cpuMark = cpuBefore;
+  while (left > 0) {
+    const slice = Math.min(60, left);
+    await new Promise((resolve) => setTimeout(resolve, slice * 1000));
+    const cpuNow = cpuSeconds(api.pid);
+    if (slice === 60) minutes.push(Math.round((cpuNow - cpuMark) * 100) / 100);
+    loads.push(Math.round((loadavg()[0] ?? 0) * 10) / 10);
+    cpuMark = cpuNow;
+    left -= slice;
+  }
   const cpuAfter = cpuSeconds(api.pid);
   const countersAfter = await databaseCounters(db, databaseName);
+  const tablesAfter = await tableReads(db);
   const perMinute = (value: number) => Math.round((value * 60) / SCALE_IDLE_SECONDS);
+  const tables = [...tablesAfter.entries()]
+    .map(([table, reads]) => ({
+      table,
+      rowsPerMinute: perMinute(reads - (tablesBefore.get(table) ?? 0)),
+    }))
+    .filter((entry) => entry.rowsPerMinute > 0)
+    .sort((a, b) => b.rowsPerMinute - a.rowsPerMinute)
+    .slice(0, 6);
 
   const trainee = await login(api.url, `bulk.2.${tag}@example.com`, '10.250.0.1');
   const trainer = await login(api.url, `bulk.trainer.1.${tag}@example.com`, '10.250.0.2');
@@ -157,6 +241,14 @@ export async function measureScale(
       // Less this step's own two reads of the counters.
       transactionsPerMinute: perMinute(countersAfter.xacts - countersBefore.xacts - 2),
       rowsReadPerMinute: perMinute(countersAfter.rowsRead - countersBefore.rowsRead),
+      warmUp: {
+        seconds: Math.round(warmUpSeconds),
+        cpuSecondsPerMinute: Math.round((warmUpCpu * 60 * 100) / warmUpSeconds) / 100,
+        done,
+      },
+      minutes,
+      loads,
+      tables,
     },
     reads,
   };
@@ -199,7 +291,7 @@ export function scaleSection(figures: ScaleFigures, problems: string[]): string[
     '',
     `${figures.trainees.toLocaleString('en')} trainees seeded by bulk SQL in ${figures.seedSeconds} s (\`BENCH_TRAINEES\`), each with ${SCALE_DAYS} days: 4 to 6 foods a day, water, a weighing every 2 or 3 days, 3 workouts a week of 3 exercises of 3 sets; ${Math.round(LINKED_SHARE * 100)} % of them linked to ${figures.trainers} trainers of ${PER_TRAINER}. The database: ${figures.databaseMiB} MiB.`,
     '',
-    `With no request for ${idle.seconds} s (\`BENCH_IDLE_SECONDS\`), every job running: the server spent **${idle.cpuSecondsPerMinute} s of CPU a minute** (user and system, from /proc), and its database counted **${idle.transactionsPerMinute} transactions a minute** (each statement outside a transaction is one) reading ${idle.rowsReadPerMinute.toLocaleString('en')} rows a minute (\`pg_stat_database\`: rows returned by scans and fetched by index). Jobs that run once a minute make a window under a minute land on one run or two: read these over 60 s or more.`,
+    `After the seeding, the jobs' first pass over the trainees (each one's weekly proposal is work due, not idle cost) ${idle.warmUp.done ? 'ended' : 'had not ended'} after ${idle.warmUp.seconds} s, at ${idle.warmUp.cpuSecondsPerMinute} s of CPU a minute (\`BENCH_IDLE_WARM_UP_SECONDS\` at most). Then, with no request for ${idle.seconds} s (\`BENCH_IDLE_SECONDS\`), every job running: the server spent **${idle.cpuSecondsPerMinute} s of CPU a minute** (user and system, from /proc${idle.minutes.length > 1 ? `; minute by minute ${idle.minutes.join(', ')}` : ''}; the machine's load average ${idle.loads.join(', ')}), and its database counted **${idle.transactionsPerMinute} transactions a minute** (each statement outside a transaction is one) reading ${idle.rowsReadPerMinute.toLocaleString('en')} rows a minute (\`pg_stat_database\`: rows returned by scans and fetched by index); the tables most read, rows a minute: ${idle.tables.map((entry) => `${entry.table} ${entry.rowsPerMinute.toLocaleString('en')}`).join(', ') || 'none'}. Jobs that run once a minute make a window under a minute land on one run or two: read these over 60 s or more.`,
     '',
     `The reads at ${CONNECTIONS} connections, each in turn with the one-query floor (a bare route reading one user by primary key from the same PostgreSQL), ${ROUNDS} rounds each. "× floor" is the floor's req/s over the call's: what the call costs in one-row reads.`,
     '',

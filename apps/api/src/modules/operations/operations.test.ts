@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { jobs } from '../../db/schema/jobs';
-import { registerJobs } from '../../jobs/runner';
+import { claimItems, JOB_RUNNER, registerJobs, settleItem } from '../../jobs/runner';
 
 const TOKEN = 'operaciones-0123456789-abcdefghijklmnop';
 const MINUTE = 60_000;
@@ -94,5 +94,59 @@ describe('the operator’s read of the background jobs', () => {
       ['check-in-notices', 'running', 'forja-2:77'],
     ]);
     expect(body.data.jobs[0]?.last_error).toBe('connect ECONNREFUSED');
+  });
+
+  it('counts the items each job holds, retries and gave up, beside the job rows', async () => {
+    ctx = await createTestContext({ env: { OPERATIONS_TOKEN: TOKEN } });
+    const deps = { db: ctx.database.db, clock: ctx.clock };
+    const noop = () => Promise.resolve();
+    await registerJobs(deps, [
+      { name: 'weekly-proposals', everyMs: MINUTE, run: noop },
+      { name: 'digests', everyMs: MINUTE, run: noop },
+      { name: 'mail', everyMs: 1_000, run: noop },
+    ]);
+    const job = 'weekly-proposals';
+    const claim = async (keys: string[], instance: string) =>
+      claimItems(deps, { job, keys, instance });
+    // Five tries of one item that fail, one after another, until it is given up.
+    for (let attempt = 1; attempt <= JOB_RUNNER.itemMaxAttempts; attempt += 1) {
+      const [item] = await claim(['ana'], 'forja-1:10');
+      if (!item) throw new Error(`ana not claimed at attempt ${String(attempt)}`);
+      await settleItem(deps, { job, item, instance: 'forja-1:10' }, new Error('sin conexión'));
+      ctx.clock.advance(JOB_RUNNER.maxBackoffMs);
+    }
+    // One that failed once and waits for its retry; one held by an instance that died.
+    const [retrying] = await claim(['bea'], 'forja-1:10');
+    if (!retrying) throw new Error('bea not claimed');
+    await settleItem(deps, { job, item: retrying, instance: 'forja-1:10' }, new Error('tiempo'));
+    await claim(['carla'], 'forja-2:20');
+    ctx.clock.advance(JOB_RUNNER.itemLeaseMs);
+    // Three held now, one of them by another job; one done, whose row is gone.
+    await claim(['dani', 'eva'], 'forja-1:10');
+    const [done] = await claim(['fede'], 'forja-1:10');
+    if (!done) throw new Error('fede not claimed');
+    await settleItem(deps, { job, item: done, instance: 'forja-1:10' });
+    await claimItems(deps, { job: 'digests', keys: ['gala'], instance: 'forja-2:20' });
+
+    const res = await read(ctx, `Bearer ${TOKEN}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      data: {
+        failed: number;
+        items: { queued: number; running: number; failed: number };
+        jobs: {
+          name: string;
+          items: { queued: number; running: number; failed: number; last_error: string | null };
+        }[];
+      };
+    }>();
+    expect(body.data.failed, 'no job row failed').toBe(0);
+    expect(body.data.items).toEqual({ queued: 2, running: 3, failed: 1 });
+    const items = Object.fromEntries(body.data.jobs.map((entry) => [entry.name, entry.items]));
+    expect(items).toEqual({
+      'weekly-proposals': { queued: 2, running: 2, failed: 1, last_error: 'tiempo' },
+      digests: { queued: 0, running: 1, failed: 0, last_error: null },
+      mail: { queued: 0, running: 0, failed: 0, last_error: null },
+    });
   });
 });

@@ -66,17 +66,21 @@ export function supersededUsersQuery(
   db: SubscriptionDeps['db'],
   notHeld: (key: AnyPgColumn) => SQL = () => sql`true`,
 ) {
-  return db
-    .select({ userId: subscriptions.user_id })
-    .from(subscriptions)
-    .where(
-      and(
+  return (
+    db
+      .select({ userId: subscriptions.user_id })
+      .from(subscriptions)
+      .where(
         sql`${subscriptions.stripe_subscription_id} is not null and ${subscriptions.status} in ('active', 'pending', 'past_due')`,
-        notHeld(subscriptions.user_id),
-      ),
-    )
-    .groupBy(subscriptions.user_id)
-    .having(sql`count(*) > 1 and bool_or(${subscriptions.status} = 'active')`);
+      )
+      .groupBy(subscriptions.user_id)
+      // Held items are looked up for the users paying twice only, not for every live row
+      // (the case keeps the planner from testing them first).
+      .having(
+        sql`case when count(*) > 1 and bool_or(${subscriptions.status} = 'active')
+        then ${notHeld(subscriptions.user_id)} else false end`,
+      )
+  );
 }
 
 export async function supersededUsers(db: SubscriptionDeps['db']): Promise<string[]> {
