@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { currentCheckInSchema } from './check-ins';
 import { commentListSchema, unreadCommentsSchema } from './comments';
+import { trainerUnreadMessagesSchema } from './conversation';
 import { diaryDaySchema } from './diary';
 import { onboardingSchema } from './onboarding';
 import { trainingPlanSchema } from './programs';
 import { targetProposalsSchema } from './target-proposals';
 import { targetsSchema } from './targets';
 import { todaySchema } from './today';
+import { rosterQuerySchema, rosterSchema } from './trainer-workspace';
 
 /*
  * One read per screen (decision 112): what a signed-in screen shows, in one answer. Each part
@@ -42,3 +44,17 @@ export const diaryScreenSchema = z.object({
   training_plan: trainingPlanSchema,
 });
 export type DiaryScreen = z.infer<typeof diaryScreenSchema>;
+
+/**
+ * Clientes, the trainer's roster: the page of trainees the address asks for (the roster's own
+ * search, tag, order and page, with its bounds) and the unread messages, in all and per
+ * trainee, each card showing its trainee's.
+ */
+export const trainerClientsScreenSchema = z.object({
+  roster: rosterSchema,
+  unread_messages: trainerUnreadMessagesSchema,
+});
+export type TrainerClientsScreen = z.infer<typeof trainerClientsScreenSchema>;
+
+/** What Clientes is asked with: the roster's own query. */
+export const trainerClientsScreenQuerySchema = rosterQuerySchema;

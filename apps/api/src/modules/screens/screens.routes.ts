@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dateParamsSchema } from '@forja/shared/schemas/diary';
-import { diaryScreenSchema, homeScreenSchema } from '@forja/shared/schemas/screens';
+import {
+  diaryScreenSchema,
+  homeScreenSchema,
+  trainerClientsScreenQuerySchema,
+  trainerClientsScreenSchema,
+} from '@forja/shared/schemas/screens';
 import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
-import { diaryScreen, homeScreen } from './screens.service';
+import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { diaryScreen, homeScreen, trainerClientsScreen } from './screens.service';
 
 const tags = ['screens'];
 const security = [{ token: [] }];
@@ -46,6 +52,37 @@ export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
         reply,
         200,
         await diaryScreen(request.deps, requireUser(request).userId, request.params.date),
+      ),
+  );
+
+  return Promise.resolve();
+};
+
+/**
+ * The trainer's screens, each in one read (decisions 112, 115): outside the subscription gate
+ * and 404 to anyone who is not a trainer, like every part they are made of (decision 051).
+ */
+export const trainerScreensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
+  app.get(
+    '/screens/trainer-clients/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Everything Clientes shows in one answer: the roster's page (its search, tag, order and page, as GET /v0/trainers/trainees/ takes them) and the unread messages per trainee",
+        description:
+          'A trainer only (anyone else gets a 404); the roster is bounded by what each trainee shares, as its own call.',
+        querystring: trainerClientsScreenQuerySchema,
+        response: responses(200, trainerClientsScreenSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await trainerClientsScreen(request.deps, requireTrainer(request), request.query),
       ),
   );
 

@@ -1,11 +1,17 @@
 import { addDays } from '@forja/shared/calendar';
-import type { DiaryScreen, HomeScreen } from '@forja/shared/schemas/screens';
+import type { DiaryScreen, HomeScreen, TrainerClientsScreen } from '@forja/shared/schemas/screens';
+import type { Roster, RosterQuery } from '@forja/shared/schemas/trainer-workspace';
 import { AppError } from '../../http/app-error';
+import type { Principal } from '../../http/authentication';
 import type { RouteDeps } from '../../http/route-deps';
 import { getTargets } from '../../nutrition/targets';
+import { TRAINER_ANSWERS } from '../../security/consent-answers';
+import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
 import { currentCheckIn } from '../check-ins/check-ins.service';
 import { countUnread, latestFromTrainers, listOwnComments } from '../comments/comments.service';
+import { getRoster } from '../coaching/coaching.service';
 import { getDay } from '../diary/diary.service';
+import { unreadForTrainer } from '../messages/messages.service';
 import { getOnboarding } from '../onboarding/onboarding.service';
 import { getPlan } from '../programs/programs.service';
 import { getProposals } from '../targets/proposals.service';
@@ -71,4 +77,27 @@ export async function diaryScreen(
     getPlan(deps, userId, date),
   ]);
   return { date, day, previous_day: previousDay, comments, training_plan: plan };
+}
+
+/**
+ * Clientes in one answer: the roster's page and the unread messages, each from the service
+ * behind its own call, together. The roster is then held to the consent table as its own
+ * call's answer is (decision 096): what each trainee shares is read once both are read, as
+ * the call reads it just before its answer is written. The unread messages are the trainer's
+ * own (their own call names no answer of the table).
+ */
+export async function trainerClientsScreen(
+  deps: Pick<RouteDeps, 'db' | 'clock'>,
+  principal: Principal,
+  query: RosterQuery,
+): Promise<TrainerClientsScreen> {
+  const [roster, unread] = await Promise.all([
+    getRoster(deps, principal, query),
+    unreadForTrainer(deps, principal.userId),
+  ]);
+  const sharesOf = await sharesOfTrainees(deps.db, principal.userId);
+  return {
+    roster: forTrainer(TRAINER_ANSWERS.roster, sharesOf, undefined, roster) as Roster,
+    unread_messages: unread,
+  };
 }
