@@ -145,6 +145,18 @@ function screenOf(
       training_plan: data(parts.plan, null),
     });
   }
+  if (call.path === '/screens/trainer-clients/') {
+    // The roster's own call is asked with the same search, tag, order and page.
+    const roster = part('/trainers/trainees/', call.search);
+    if (roster?.status !== 200) return roster ?? NOT_FOUND;
+    const unread = part('/trainers/messages/unread/');
+    const failure = failed(unread);
+    if (failure) return failure;
+    return ok({
+      roster: roster.data,
+      unread_messages: data(unread, { count: 0, trainees: [] }),
+    });
+  }
   return undefined;
 }
 
