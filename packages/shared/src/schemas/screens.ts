@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localDateSchema } from './quantities';
 import { currentCheckInSchema } from './check-ins';
 import { commentListSchema, unreadCommentsSchema } from './comments';
 import { trainerUnreadMessagesSchema } from './conversation';
@@ -9,6 +10,7 @@ import { targetProposalsSchema } from './target-proposals';
 import { targetsSchema } from './targets';
 import { todaySchema } from './today';
 import { rosterQuerySchema, rosterSchema } from './trainer-workspace';
+import { traineeFileSchema } from './trainee-file';
 
 /*
  * One read per screen (decision 112): what a signed-in screen shows, in one answer. Each part
@@ -58,3 +60,20 @@ export type TrainerClientsScreen = z.infer<typeof trainerClientsScreenSchema>;
 
 /** What Clientes is asked with: the roster's own query. */
 export const trainerClientsScreenQuerySchema = rosterQuerySchema;
+
+/**
+ * The Diario tab of a trainee's file: the file (who, what they share, their today), the day
+ * shown (the one asked, else the trainee's today) and its comments, the trainee's becoming
+ * read as with their own call. Without the diary shared, neither the day nor the comments are
+ * read: both are null.
+ */
+export const traineeDiaryScreenSchema = z.object({
+  file: traineeFileSchema,
+  date: z.string(),
+  day: diaryDaySchema.nullable(),
+  comments: commentListSchema.nullable(),
+});
+export type TraineeDiaryScreen = z.infer<typeof traineeDiaryScreenSchema>;
+
+export const traineeDiaryScreenParamsSchema = z.object({ id: z.string().max(64) });
+export const traineeDiaryScreenQuerySchema = z.strictObject({ date: localDateSchema.optional() });

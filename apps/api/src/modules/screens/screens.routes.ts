@@ -3,6 +3,9 @@ import { dateParamsSchema } from '@forja/shared/schemas/diary';
 import {
   diaryScreenSchema,
   homeScreenSchema,
+  traineeDiaryScreenParamsSchema,
+  traineeDiaryScreenQuerySchema,
+  traineeDiaryScreenSchema,
   trainerClientsScreenQuerySchema,
   trainerClientsScreenSchema,
 } from '@forja/shared/schemas/screens';
@@ -10,7 +13,12 @@ import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { diaryScreen, homeScreen, trainerClientsScreen } from './screens.service';
+import {
+  diaryScreen,
+  homeScreen,
+  traineeDiaryScreen,
+  trainerClientsScreen,
+} from './screens.service';
 
 const tags = ['screens'];
 const security = [{ token: [] }];
@@ -83,6 +91,35 @@ export const trainerScreensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) 
         reply,
         200,
         await trainerClientsScreen(request.deps, requireTrainer(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/screens/trainer-clients/:id/diary/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Everything the Diario tab of a trainee's file shows in one answer: the file, the day (?date=, else the trainee's today) and its comments (the trainee's become read)",
+        description:
+          'A trainer, about one of their trainees (anyone else gets a 404); the day and its comments only when the trainee shares the diary (else null), each part bounded by what they share, as its own call.',
+        params: traineeDiaryScreenParamsSchema,
+        querystring: traineeDiaryScreenQuerySchema,
+        response: responses(200, traineeDiaryScreenSchema),
+      },
+      onRequest: trainersOnly,
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        200,
+        await traineeDiaryScreen(
+          request.deps,
+          requireTrainer(request),
+          request.params.id,
+          request.query.date,
+        ),
       ),
   );
 

@@ -1,5 +1,13 @@
 import { addDays } from '@forja/shared/calendar';
-import type { DiaryScreen, HomeScreen, TrainerClientsScreen } from '@forja/shared/schemas/screens';
+import type { Comment } from '@forja/shared/schemas/comments';
+import type { DiaryDay } from '@forja/shared/schemas/diary';
+import type {
+  DiaryScreen,
+  HomeScreen,
+  TraineeDiaryScreen,
+  TrainerClientsScreen,
+} from '@forja/shared/schemas/screens';
+import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import type { Roster, RosterQuery } from '@forja/shared/schemas/trainer-workspace';
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../../http/authentication';
@@ -8,9 +16,15 @@ import { getTargets } from '../../nutrition/targets';
 import { TRAINER_ANSWERS } from '../../security/consent-answers';
 import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
 import { currentCheckIn } from '../check-ins/check-ins.service';
-import { countUnread, latestFromTrainers, listOwnComments } from '../comments/comments.service';
-import { getRoster } from '../coaching/coaching.service';
+import {
+  countUnread,
+  latestFromTrainers,
+  listOwnComments,
+  listTraineeComments,
+} from '../comments/comments.service';
+import { getRoster, getTraineeFile } from '../coaching/coaching.service';
 import { getDay } from '../diary/diary.service';
+import { getTraineeDay } from '../diary/trainee-diary.service';
 import { unreadForTrainer } from '../messages/messages.service';
 import { getOnboarding } from '../onboarding/onboarding.service';
 import { getPlan } from '../programs/programs.service';
@@ -99,5 +113,35 @@ export async function trainerClientsScreen(
   return {
     roster: forTrainer(TRAINER_ANSWERS.roster, sharesOf, undefined, roster) as Roster,
     unread_messages: unread,
+  };
+}
+
+/**
+ * A trainee's Diario tab in one answer: the file, then, when the trainee shares the diary, the
+ * day (the one asked, else the trainee's today) and its comments together, each from the
+ * service behind its own call and held to the consent table as that call's answer is.
+ */
+export async function traineeDiaryScreen(
+  deps: ScreensDeps,
+  principal: Principal,
+  traineeId: string,
+  asked: string | undefined,
+): Promise<TraineeDiaryScreen> {
+  const file = await getTraineeFile(deps, principal, traineeId);
+  const date = asked ?? file.today;
+  const [day, comments] = file.shares.diary
+    ? await Promise.all([
+        getTraineeDay(deps, principal.userId, traineeId, date),
+        listTraineeComments(deps, principal.userId, traineeId, date),
+      ])
+    : [null, null];
+  const sharesOf = await sharesOfTrainees(deps.db, principal.userId);
+  return {
+    file: forTrainer(TRAINER_ANSWERS.traineeFile, sharesOf, traineeId, file) as TraineeFile,
+    date,
+    day: day && (forTrainer(TRAINER_ANSWERS.diaryDay, sharesOf, traineeId, day) as DiaryDay),
+    comments:
+      comments &&
+      (forTrainer(TRAINER_ANSWERS.comments, sharesOf, traineeId, comments) as Comment[]),
   };
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import type { DiaryScreen, HomeScreen, TrainerClientsScreen } from '@forja/shared/schemas/screens';
+import type {
+  DiaryScreen,
+  HomeScreen,
+  TraineeDiaryScreen,
+  TrainerClientsScreen,
+} from '@forja/shared/schemas/screens';
 import { auth } from '../../../test/accounts';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
@@ -178,7 +183,7 @@ async function trainerOwn(trainer: { headers: Record<string, string> }, url: str
 async function trainerScreen(trainer: { headers: Record<string, string> }, search = '') {
   const res = await ctx.app.inject({
     method: 'GET',
-    url: `/v0/screens/trainer-clients/${search}`,
+    url: search.startsWith('/v0/') ? search : `/v0/screens/trainer-clients/${search}`,
     headers: trainer.headers,
   });
   return {
@@ -301,5 +306,79 @@ describe('GET /v0/screens/trainer-clients/', () => {
     });
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toContain('/v0/screens/trainer-clients/');
+  });
+});
+
+describe('GET /v0/screens/trainer-clients/{id}/diary/', () => {
+  const url = (id: string, search = '') => `/v0/screens/trainer-clients/${id}/diary/${search}`;
+
+  it('answers the file, the day and its comments as their own calls, in one read', async () => {
+    const { trainer, trainee } = await coachedTrainee({ diary: true, check_ins: true });
+    const id = trainee.user.id;
+    await logBreakfast(trainee, DAY, 380);
+    const written = await trainee.call('POST', `/v0/diary/days/${DAY}/comments/`, {
+      target: 'day',
+      body: '¿Voy bien?',
+    });
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    const res = await trainerScreen(trainer, url(id));
+    expect(res.status).toBe(200);
+    const screen = res.body.data as unknown as TraineeDiaryScreen;
+    expect(screen.date).toBe(DAY);
+    expect(screen.day?.totals.kcal).toBe(380);
+    expect(screen.comments).toHaveLength(1);
+    // Read as with their own call: the trainee's comment is now read.
+    expect(screen.comments?.[0]?.read_at).not.toBeNull();
+    expect(screen).toEqual({
+      file: await trainerOwn(trainer, `/v0/trainers/trainees/${id}/`),
+      date: DAY,
+      day: await trainerOwn(trainer, `/v0/trainers/trainees/${id}/diary/days/${DAY}/`),
+      comments: await trainerOwn(trainer, `/v0/trainers/trainees/${id}/comments/?date=${DAY}`),
+    });
+  });
+
+  it('reads the day asked for', async () => {
+    const { trainer, trainee } = await coachedTrainee({ diary: true, check_ins: true });
+    await logBreakfast(trainee, '2026-03-01', 700);
+    const res = await trainerScreen(trainer, url(trainee.user.id, '?date=2026-03-01'));
+    expect(res.status).toBe(200);
+    const screen = res.body.data as unknown as TraineeDiaryScreen;
+    expect(screen.date).toBe('2026-03-01');
+    expect(screen.day?.totals.kcal).toBe(700);
+  });
+
+  it('reads nothing of a diary the trainee does not share, and withholds the file as its own call', async () => {
+    const { trainer, trainee } = await coachedTrainee({ diary: false, check_ins: false });
+    const id = trainee.user.id;
+    await logBreakfast(trainee, DAY, 900);
+    const res = await trainerScreen(trainer, url(id));
+    expect(res.status).toBe(200);
+    const screen = res.body.data as unknown as TraineeDiaryScreen;
+    expect(screen.day).toBeNull();
+    expect(screen.comments).toBeNull();
+    expect(screen.file.shares.diary).toBe(false);
+    expect(screen.file.last_7_days.days_logged).toBeNull();
+    expect(screen.file).toEqual(await trainerOwn(trainer, `/v0/trainers/trainees/${id}/`));
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/v0/trainers/trainees/${id}/diary/days/${DAY}/`,
+      headers: trainer.headers,
+    });
+    expect(own.statusCode).toBe(404);
+  });
+
+  it('is a 404 for another trainer’s trainee, for a trainee and without an id', async () => {
+    const { trainee } = await coachedTrainee({ diary: true, check_ins: true });
+    const other = await signedInTrainer(ctx);
+    expect((await trainerScreen(other, url(trainee.user.id))).status).toBe(404);
+    expect((await trainerScreen(other, url('no-es-un-id'))).status).toBe(404);
+    expect((await trainee.call('GET', url(trainee.user.id))).status).toBe(404);
+  });
+
+  it('refuses a date that is not one, in Spanish', async () => {
+    const { trainer, trainee } = await coachedTrainee({ diary: true, check_ins: true });
+    const res = await trainerScreen(trainer, url(trainee.user.id, '?date=2026-02-30'));
+    expect(res.status).toBe(400);
+    expect(messageOf(res)).toMatch(/fecha/i);
   });
 });
