@@ -260,6 +260,46 @@ test('the trainer’s Clientes reads its page and unread messages in one read', 
   );
 });
 
+test('a client’s Diario reads the file, the day and its comments in one read', async ({
+  page,
+  request,
+}) => {
+  const { trainer, trainee, traineeId } = await linkedPair(request);
+  const logged = await request.post('/v0/diary/entries/', {
+    headers: { Authorization: `Token ${trainee.access_token}` },
+    data: {
+      kind: 'quick',
+      date: todayIn('Europe/Madrid', new Date()),
+      meal: 'desayuno',
+      kcal: 420,
+    },
+  });
+  expect(logged.status()).toBe(201);
+  const watched = await watchFirstLoadOf(page, request, trainer);
+  await recordReadsAtHeading(page, 'Lucía Pérez');
+
+  await page.goto(`/trainers/clients/${traineeId}/diary`);
+
+  await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
+  // The file's layout and the tab share one read (decision 115): before it, the file, then the
+  // day and its comments, one round trip after the other.
+  const own = `/v0/screens/trainer-clients/${traineeId}/diary/`;
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      own,
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
 /** Holds the app's first file back until the returned function is called. */
 async function holdAppCode(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
