@@ -71,7 +71,7 @@ import {
   profilePictureMediaRoutes,
   profilePictureRoutes,
 } from './modules/profile-pictures/profile-pictures.routes';
-import { screensRoutes } from './modules/screens/screens.routes';
+import { screensRoutes, trainerScreensRoutes } from './modules/screens/screens.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
 import { trainerNotesRoutes } from './modules/trainer-notes/trainer-notes.routes';
@@ -274,6 +274,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(eventsRoutes, modules);
       await api.register(trainerCheckInsRoutes, modules);
       await api.register(progressPhotoRoutes, modules);
+      await api.register(trainerScreensRoutes, modules);
       // Notifications reach trainers and trainees alike, with or without a subscription.
       await api.register(notificationsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { todayIn } from '@forja/shared/calendar';
-import { onboardedAccount } from './support/api';
+import { linkedPair, onboardedAccount, type Tokens } from './support/api';
 import { storeSession } from './support/browser';
 
 // The device where the person lives (Madrid, the default time zone): the diary's first guess
@@ -13,11 +13,16 @@ test.use({ timezoneId: 'Europe/Madrid' });
  */
 async function watchFirstLoad(page: Page, request: APIRequestContext, label: string) {
   const account = await onboardedAccount(request, label);
+  return watchFirstLoadOf(page, request, account.tokens);
+}
+
+/** The same, for whoever `tokens` sign in. */
+async function watchFirstLoadOf(page: Page, request: APIRequestContext, tokens: Tokens) {
   const me = await request.get('/v0/users/', {
-    headers: { Authorization: `Token ${account.tokens.access_token}` },
+    headers: { Authorization: `Token ${tokens.access_token}` },
   });
   const [person] = ((await me.json()) as { data: { id: string }[] }).data;
-  await storeSession(page, account.tokens);
+  await storeSession(page, tokens);
   const refused: string[] = [];
   // A refusal the page's code catches itself (a library trying whether it may evaluate code)
   // logs nothing, but the browser still reports it to the page, and would to a report address.
@@ -50,19 +55,18 @@ async function watchFirstLoad(page: Page, request: APIRequestContext, label: str
 async function expectReadOnce(
   watched: Awaited<ReturnType<typeof watchFirstLoad>>,
   expectedReads: string[],
+  unread = '/v0/messages/unread/',
 ) {
   // The shells open the tab's event stream once shown, and read the unread messages once it
   // is ready: a count read before it would be read again (decisions 060, 092). The stream
   // opens after the screen is in, later still when other journeys share the CPU.
   await expect
-    .poll(() => watched.reads.filter((read) => read === '/v0/messages/unread/').length, {
+    .poll(() => watched.reads.filter((read) => read === unread).length, {
       timeout: 15_000,
     })
     .toBe(1);
   expect(watched.stream.after).toBeGreaterThanOrEqual(0);
-  expect(watched.reads.indexOf('/v0/messages/unread/')).toBeGreaterThanOrEqual(
-    watched.stream.after,
-  );
+  expect(watched.reads.indexOf(unread)).toBeGreaterThanOrEqual(watched.stream.after);
   expect(watched.refused).toEqual([]);
   expect([...watched.reads].sort()).toEqual([...expectedReads].sort());
   const loaded = await watched.page.evaluate(() =>
@@ -156,6 +160,144 @@ test('the diary opened on another day reads that day', async ({ page, request })
     // Mensajes' unread count in the navigation, and again once the event stream is open.
     '/v0/messages/unread/',
   ]);
+});
+
+/**
+ * Keeps, as `window.readAtFirstView`, the API's paths the page had read when a first-level
+ * heading named `name` came into it: what the screen waited for before its first render.
+ */
+async function recordReadsAtHeading(page: Page, name: string) {
+  await page.addInitScript((heading) => {
+    const observer = new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('h1')].some(
+        (h1) => h1.textContent.trim() === heading,
+      );
+      if (!shown) return;
+      observer.disconnect();
+      Object.assign(window, {
+        readAtFirstView: performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/v0/')),
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, name);
+}
+
+async function readAtFirstView(page: Page): Promise<string[]> {
+  const paths = await page.evaluate(
+    () => (window as unknown as { readAtFirstView?: string[] }).readAtFirstView,
+  );
+  return [...(paths ?? [])].sort();
+}
+
+/** A trainer with one client, who wrote them a message, watched on their first load. */
+async function watchTrainerFirstLoad(page: Page, request: APIRequestContext) {
+  const { trainer, trainee } = await linkedPair(request);
+  const sent = await request.post('/v0/messages/', {
+    headers: { Authorization: `Token ${trainee.access_token}` },
+    data: { body: '¿Cambio el entreno del jueves?' },
+  });
+  expect(sent.status()).toBe(201);
+  return watchFirstLoadOf(page, request, trainer);
+}
+
+test('the trainer’s Hoy reads what it shows in one read before it is drawn', async ({
+  page,
+  request,
+}) => {
+  const watched = await watchTrainerFirstLoad(page, request);
+  await recordReadsAtHeading(page, 'Hoy');
+
+  await page.goto('/trainers/today');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoy' })).toBeVisible();
+  // The workspace's own two (the person and their theme), and Hoy's queue.
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, '/v0/trainers/queue/'].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      '/v0/trainers/queue/',
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
+test('the trainer’s Clientes reads its page and unread messages in one read', async ({
+  page,
+  request,
+}) => {
+  const watched = await watchTrainerFirstLoad(page, request);
+  await recordReadsAtHeading(page, 'Clientes');
+
+  await page.goto('/trainers/clients');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+  const card = page.getByRole('article', { name: 'Lucía Pérez' });
+  await expect(card.getByText('1 mensaje sin leer')).toBeVisible();
+  // The roster's page and each card's unread messages, in one read (decision 115).
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, '/v0/screens/trainer-clients/'].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      '/v0/screens/trainer-clients/',
+      '/v0/notifications/',
+      // Read again once the event stream is ready, as everywhere (decision 092).
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
+test('a client’s Diario reads the file, the day and its comments in one read', async ({
+  page,
+  request,
+}) => {
+  const { trainer, trainee, traineeId } = await linkedPair(request);
+  const logged = await request.post('/v0/diary/entries/', {
+    headers: { Authorization: `Token ${trainee.access_token}` },
+    data: {
+      kind: 'quick',
+      date: todayIn('Europe/Madrid', new Date()),
+      meal: 'desayuno',
+      kcal: 420,
+    },
+  });
+  expect(logged.status()).toBe(201);
+  const watched = await watchFirstLoadOf(page, request, trainer);
+  await recordReadsAtHeading(page, 'Lucía Pérez');
+
+  await page.goto(`/trainers/clients/${traineeId}/diary`);
+
+  await expect(page.getByRole('region', { name: 'Desayuno', exact: true })).toBeVisible();
+  // The file's layout and the tab share one read (decision 115): before it, the file, then the
+  // day and its comments, one round trip after the other.
+  const own = `/v0/screens/trainer-clients/${traineeId}/diary/`;
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      own,
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
 });
 
 /** Holds the app's first file back until the returned function is called. */

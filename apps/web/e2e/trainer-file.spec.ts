@@ -145,9 +145,20 @@ test('a client who shares only their body: the file says so and asks for nothing
   await storeSession(page, trainer);
   const asked: string[] = [];
   page.on('request', (sent) => {
-    if (/\/(diary|workouts|comments)\//.test(sent.url())) asked.push(sent.url());
+    const { pathname } = new URL(sent.url());
+    // The Diario tab's one read (decision 115) is checked by its answer, below.
+    if (pathname.startsWith('/v0/screens/')) return;
+    if (/\/(diary|workouts|comments)\//.test(pathname)) asked.push(sent.url());
   });
+  const tabRead = page.waitForResponse((answer) =>
+    new URL(answer.url()).pathname.startsWith(`/v0/screens/trainer-clients/${traineeId}/diary/`),
+  );
   await page.goto(`/trainers/clients/${traineeId}/diary`);
+  // It answers the file alone: nothing of the diary was read.
+  const { data: tab } = (await (await tabRead).json()) as {
+    data: { day: unknown; comments: unknown };
+  };
+  expect(tab).toMatchObject({ day: null, comments: null });
   await expect(
     page.getByRole('heading', { name: 'Lucía no comparte su diario contigo' }),
   ).toBeVisible();

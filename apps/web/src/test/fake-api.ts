@@ -145,6 +145,38 @@ function screenOf(
       training_plan: data(parts.plan, null),
     });
   }
+  if (call.path === '/screens/trainer-clients/') {
+    // The roster's own call is asked with the same search, tag, order and page.
+    const roster = part('/trainers/trainees/', call.search);
+    if (roster?.status !== 200) return roster ?? NOT_FOUND;
+    const unread = part('/trainers/messages/unread/');
+    const failure = failed(unread);
+    if (failure) return failure;
+    return ok({
+      roster: roster.data,
+      unread_messages: data(unread, { count: 0, trainees: [] }),
+    });
+  }
+  const traineeDiary = /^\/screens\/trainer-clients\/([^/]+)\/diary\/$/.exec(call.path);
+  if (traineeDiary?.[1]) {
+    const id = traineeDiary[1];
+    const file = part(`/trainers/trainees/${id}/`);
+    if (file?.status !== 200) return file ?? NOT_FOUND;
+    const shown = file.data as TraineeFile;
+    const date = new URLSearchParams(call.search).get('date') ?? shown.today;
+    // Nothing of a diary the trainee does not share is read.
+    if (!shown.shares.diary) return ok({ file: shown, date, day: null, comments: null });
+    const day = part(`/trainers/trainees/${id}/diary/days/${date}/`);
+    const comments = part(`/trainers/trainees/${id}/comments/`, `?date=${date}`);
+    const failure = failed(day, comments);
+    if (failure) return failure;
+    return ok({
+      file: shown,
+      date,
+      day: data(day, anEmptyDay(date)),
+      comments: data(comments, []),
+    });
+  }
   return undefined;
 }
 

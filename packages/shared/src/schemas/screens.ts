@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { localDateSchema } from './quantities';
 import { currentCheckInSchema } from './check-ins';
 import { commentListSchema, unreadCommentsSchema } from './comments';
+import { trainerUnreadMessagesSchema } from './conversation';
 import { diaryDaySchema } from './diary';
 import { onboardingSchema } from './onboarding';
 import { trainingPlanSchema } from './programs';
 import { targetProposalsSchema } from './target-proposals';
 import { targetsSchema } from './targets';
 import { todaySchema } from './today';
+import { rosterQuerySchema, rosterSchema } from './trainer-workspace';
+import { traineeFileSchema } from './trainee-file';
 
 /*
  * One read per screen (decision 112): what a signed-in screen shows, in one answer. Each part
@@ -42,3 +46,34 @@ export const diaryScreenSchema = z.object({
   training_plan: trainingPlanSchema,
 });
 export type DiaryScreen = z.infer<typeof diaryScreenSchema>;
+
+/**
+ * Clientes, the trainer's roster: the page of trainees the address asks for (the roster's own
+ * search, tag, order and page, with its bounds) and the unread messages, in all and per
+ * trainee, each card showing its trainee's.
+ */
+export const trainerClientsScreenSchema = z.object({
+  roster: rosterSchema,
+  unread_messages: trainerUnreadMessagesSchema,
+});
+export type TrainerClientsScreen = z.infer<typeof trainerClientsScreenSchema>;
+
+/** What Clientes is asked with: the roster's own query. */
+export const trainerClientsScreenQuerySchema = rosterQuerySchema;
+
+/**
+ * The Diario tab of a trainee's file: the file (who, what they share, their today), the day
+ * shown (the one asked, else the trainee's today) and its comments, the trainee's becoming
+ * read as with their own call. Without the diary shared, neither the day nor the comments are
+ * read: both are null.
+ */
+export const traineeDiaryScreenSchema = z.object({
+  file: traineeFileSchema,
+  date: z.string(),
+  day: diaryDaySchema.nullable(),
+  comments: commentListSchema.nullable(),
+});
+export type TraineeDiaryScreen = z.infer<typeof traineeDiaryScreenSchema>;
+
+export const traineeDiaryScreenParamsSchema = z.object({ id: z.string().max(64) });
+export const traineeDiaryScreenQuerySchema = z.strictObject({ date: localDateSchema.optional() });

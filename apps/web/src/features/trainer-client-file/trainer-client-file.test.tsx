@@ -247,7 +247,50 @@ describe('the trainee’s file', () => {
       await screen.findByRole('heading', { name: 'jueves, 19 de noviembre de 2026' }),
     ).toBeVisible();
     expect(currentAddress(router)).toBe(`/trainers/clients/${ID}/diary?date=2026-11-19`);
-    expect(api.callsTo('GET', `/trainers/trainees/${ID}/diary/days/2026-11-19/`)).toHaveLength(1);
+    // Each day in one read of the tab (decision 115): the file, the day and its comments.
+    const screenReads = api.callsTo('GET', `/screens/trainer-clients/${ID}/diary/`);
+    expect(screenReads.map((call) => call.search)).toEqual(['', '?date=2026-11-19']);
+    expect(api.callsTo('GET', `/trainers/trainees/${ID}/diary/days/2026-11-19/`)).toEqual([]);
+  });
+
+  it('reads the file, the day and its comments in one read before the tab is drawn', async () => {
+    logIn();
+    const api = trainerApi(lucia, {
+      [`GET /trainers/trainees/${ID}/diary/days/${TODAY}/`]: ok(aDay(TODAY)),
+      [`GET /trainers/trainees/${ID}/comments/`]: ok([reply]),
+    });
+    renderApp(`/trainers/clients/${ID}/diary`);
+
+    const meal = await screen.findByRole('region', { name: 'Desayuno' });
+    expect(within(meal).getByText('Vale, mañana pongo huevos')).toBeVisible();
+    // The file's layout and the tab share the one read; no part is asked on its own.
+    expect(api.callsTo('GET', `/screens/trainer-clients/${ID}/diary/`)).toHaveLength(1);
+    for (const part of [
+      `/trainers/trainees/${ID}/`,
+      `/trainers/trainees/${ID}/diary/days/${TODAY}/`,
+      `/trainers/trainees/${ID}/comments/`,
+    ]) {
+      expect(api.callsTo('GET', part), part).toEqual([]);
+    }
+  });
+
+  it('reads the file, the day and its comments on their own when the tab’s read fails', async () => {
+    logIn();
+    const api = trainerApi(lucia, {
+      [`GET /screens/trainer-clients/${ID}/diary/`]: {
+        status: 503,
+        data: { error: 'unavailable', message: 'Servicio no disponible' },
+      },
+      [`GET /trainers/trainees/${ID}/diary/days/${TODAY}/`]: ok(aDay(TODAY)),
+      [`GET /trainers/trainees/${ID}/comments/`]: ok([]),
+    });
+    renderApp(`/trainers/clients/${ID}/diary`);
+
+    const meal = await screen.findByRole('region', { name: 'Desayuno' });
+    expect(within(meal).getByText('Tostadas')).toBeVisible();
+    expect(api.callsTo('GET', `/trainers/trainees/${ID}/`)).toHaveLength(1);
+    expect(api.callsTo('GET', `/trainers/trainees/${ID}/diary/days/${TODAY}/`)).toHaveLength(1);
+    expect(api.callsTo('GET', `/trainers/trainees/${ID}/comments/`)).toHaveLength(1);
   });
 
   it('keeps a comment on the day as a draft through a reload until it is sent', async () => {
@@ -302,7 +345,13 @@ describe('the trainee’s file', () => {
     expect(
       await screen.findByRole('heading', { name: 'Lucía no comparte su entrenamiento contigo' }),
     ).toBeVisible();
-    expect(api.calls.filter((call) => /diary|workouts|comments/.test(call.path))).toEqual([]);
+    // The Diario tab's one read answers the file alone: nothing of the diary is read.
+    expect(api.callsTo('GET', `/screens/trainer-clients/${ID}/diary/`)).toHaveLength(1);
+    expect(
+      api.calls.filter(
+        (call) => !call.path.startsWith('/screens/') && /diary|workouts|comments/.test(call.path),
+      ),
+    ).toEqual([]);
   });
 
   it('lists four weeks of sessions with their sets, and a session’s thread when opened', async () => {

@@ -22,6 +22,18 @@ export interface RosterView {
  */
 export const ROSTER_PAGE_SIZE = 50;
 
+/** The roster's query for a view: its search, tag, order and page. */
+export function rosterParams(view: RosterView): Record<string, string> {
+  return {
+    ...(view.q ? { q: view.q } : {}),
+    sort: view.sort,
+    order: view.order,
+    ...(view.tag ? { tag: view.tag } : {}),
+    limit: String(ROSTER_PAGE_SIZE),
+    ...(view.page > 1 ? { offset: String((view.page - 1) * ROSTER_PAGE_SIZE) } : {}),
+  };
+}
+
 /** Clientes: the trainer's trainees with their figures, searched, filtered and sorted. */
 export function rosterQuery(view: RosterView) {
   return queryOptions({
@@ -29,14 +41,7 @@ export function rosterQuery(view: RosterView) {
     queryFn: () =>
       http.get('/trainers/trainees/', {
         schema: rosterSchema,
-        query: {
-          ...(view.q ? { q: view.q } : {}),
-          sort: view.sort,
-          order: view.order,
-          ...(view.tag ? { tag: view.tag } : {}),
-          limit: String(ROSTER_PAGE_SIZE),
-          ...(view.page > 1 ? { offset: String((view.page - 1) * ROSTER_PAGE_SIZE) } : {}),
-        },
+        query: rosterParams(view),
         invalidResponseMessage: 'Ocurrió un error al obtener tus clientes',
       }),
   });

@@ -46,6 +46,9 @@ const pablo: RosterItem = {
   weekly_rate_kg: null,
 };
 
+/** Clientes' one read (decision 115): the page and the unread messages. */
+const SCREEN = '/screens/trainer-clients/';
+
 function trainerApi(
   items: RosterItem[],
   more: Parameters<typeof installFakeApi>[0] = {},
@@ -118,7 +121,7 @@ describe('Clientes', () => {
     expect(
       await screen.findByRole('heading', { name: 'Nadie coincide con la búsqueda' }),
     ).toBeVisible();
-    expect(new URLSearchParams(api.callsTo('GET', '/trainers/trainees/')[0]?.search)).toEqual(
+    expect(new URLSearchParams(api.callsTo('GET', SCREEN)[0]?.search)).toEqual(
       new URLSearchParams({
         q: 'luc',
         sort: 'adherence_7d',
@@ -145,7 +148,7 @@ describe('Clientes', () => {
       expect(currentAddress(router)).toBe('/trainers/clients?q=G%C3%B3mez');
     });
     await waitFor(() => {
-      expect(api.callsTo('GET', '/trainers/trainees/').at(-1)?.search).toBe(
+      expect(api.callsTo('GET', SCREEN).at(-1)?.search).toBe(
         '?q=G%C3%B3mez&sort=name&order=asc&limit=50',
       );
     });
@@ -183,7 +186,7 @@ describe('Clientes', () => {
       expect(currentAddress(router)).toBe('/trainers/clients?sort=adherence_7d&page=2');
     });
     await waitFor(() => {
-      expect(api.callsTo('GET', '/trainers/trainees/').at(-1)?.search).toBe(
+      expect(api.callsTo('GET', SCREEN).at(-1)?.search).toBe(
         '?sort=adherence_7d&order=asc&limit=50&offset=50',
       );
     });
@@ -202,9 +205,7 @@ describe('Clientes', () => {
     renderApp('/trainers/clients?sort=whatever&order=sideways&page=-3');
 
     await screen.findByRole('article', { name: 'Lucía Gómez' });
-    expect(api.callsTo('GET', '/trainers/trainees/')[0]?.search).toBe(
-      '?sort=name&order=asc&limit=50',
-    );
+    expect(api.callsTo('GET', SCREEN)[0]?.search).toBe('?sort=name&order=asc&limit=50');
   });
 
   it('edits tags with the shared rules, and reads the roster again', async () => {
@@ -235,8 +236,10 @@ describe('Clientes', () => {
     expect(api.callsTo('PUT', `/trainers/trainees/${lucia.id}/tags/`)[0]?.body).toEqual({
       tags: ['Volumen', 'Martes'],
     });
+    // The page came with the screen's read; the change makes the roster's own call read it again.
+    expect(api.callsTo('GET', SCREEN)).toHaveLength(1);
     await waitFor(() => {
-      expect(api.callsTo('GET', '/trainers/trainees/')).toHaveLength(2);
+      expect(api.callsTo('GET', '/trainers/trainees/')).toHaveLength(1);
     });
   });
 
@@ -258,5 +261,45 @@ describe('Clientes', () => {
 
     expect(await findToast('Recurso no encontrado')).toBeVisible();
     expect(within(card).getByLabelText('Etiquetas')).toBeVisible();
+  });
+
+  it('reads the page and the unread messages in one read, before the screen is drawn', async () => {
+    logIn();
+    const api = trainerApi([lucia, pablo], {
+      'GET /trainers/messages/unread/': ok({
+        count: 3,
+        trainees: [{ trainee_id: lucia.id, first_name: 'Lucía', last_name: 'Gómez', count: 3 }],
+      }),
+    });
+    renderApp('/trainers/clients?page=2');
+
+    const card = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    expect(within(card).getByText('3 mensajes sin leer')).toBeVisible();
+    expect(api.callsTo('GET', SCREEN)).toHaveLength(1);
+    expect(api.callsTo('GET', SCREEN)[0]?.search).toBe('?sort=name&order=asc&limit=50&offset=50');
+    // Neither part is asked on its own: the cards and the shell's badge read what it put.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('GET', '/trainers/trainees/')).toEqual([]);
+    expect(api.callsTo('GET', '/trainers/messages/unread/')).toEqual([]);
+  });
+
+  it('reads the page and the unread messages on their own when the screen’s read fails', async () => {
+    logIn();
+    const api = trainerApi([lucia], {
+      [`GET ${SCREEN}`]: failure(503, 'unavailable', 'Servicio no disponible'),
+      'GET /trainers/messages/unread/': ok({
+        count: 1,
+        trainees: [{ trainee_id: lucia.id, first_name: 'Lucía', last_name: 'Gómez', count: 1 }],
+      }),
+    });
+    renderApp('/trainers/clients?tag=Lunes');
+
+    const card = await screen.findByRole('article', { name: 'Lucía Gómez' });
+    expect(await within(card).findByText('1 mensaje sin leer')).toBeVisible();
+    expect(api.callsTo('GET', SCREEN)).toHaveLength(1);
+    expect(api.callsTo('GET', '/trainers/trainees/')[0]?.search).toBe(
+      '?sort=name&order=asc&tag=Lunes&limit=50',
+    );
+    expect(api.callsTo('GET', '/trainers/messages/unread/').length).toBeGreaterThan(0);
   });
 });

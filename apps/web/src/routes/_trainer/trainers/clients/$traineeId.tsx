@@ -2,10 +2,19 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { loadErrorView } from '../../../../components/ui/load-error';
 import { ClientFileFrame } from '../../../../features/trainer-client-file/client-file-frame';
 import { traineeFileQuery } from '../../../../features/trainer-client-file/trainer-client-file-api';
+import { optionalLocalDate } from '../../../-search';
+import { isTraineeDiaryTab, readTraineeDiaryScreen } from '../../../-trainee-diary-screen';
 
 /** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
-  loader: async ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient }, params, location }) => {
+    // The Diario tab reads the file with its day (decision 115): the layout waits for that
+    // same read instead of asking for the file beside it.
+    if (isTraineeDiaryTab(location.pathname)) {
+      const search = location.search as { date?: unknown };
+      const date = optionalLocalDate(search.date);
+      if (await readTraineeDiaryScreen(queryClient, params.traineeId, date)) return;
+    }
     await queryClient.query(traineeFileQuery(params.traineeId));
   },
   component: ClientFilePage,

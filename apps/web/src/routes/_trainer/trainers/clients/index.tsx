@@ -5,6 +5,7 @@ import { trainerUnreadQuery } from '../../../../features/messages/messages-api';
 import { rosterQuery } from '../../../../features/trainer-clients/trainer-clients-api';
 import { TrainerClientsScreen } from '../../../../features/trainer-clients/trainer-clients-screen';
 import { rosterSearch } from '../../../-roster-search';
+import { readTrainerClientsScreen } from '../../../-trainer-clients-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/')({
   validateSearch: rosterSearch,
@@ -14,6 +15,9 @@ export const Route = createFileRoute('/_trainer/trainers/clients/')({
     return { q, sort, order, tag, page };
   },
   loader: async ({ context: { queryClient }, deps }) => {
+    // The page and the unread messages in one read (decision 115); without signal, while a
+    // write waits, or if it fails, the page is read on its own as before.
+    if (await readTrainerClientsScreen(queryClient, deps)) return;
     await queryClient.query(rosterQuery(deps));
   },
   component: ClientsPage,

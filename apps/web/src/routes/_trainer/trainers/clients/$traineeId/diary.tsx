@@ -13,6 +13,7 @@ import {
   useCurrentUser,
 } from '../../../../../features/users/users-api';
 import { optionalLocalDate } from '../../../../-search';
+import { readTraineeDiaryScreen } from '../../../../-trainee-diary-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/diary')({
   // The day shown; the trainee's today when absent or not a date.
@@ -24,8 +25,16 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/diar
   // Run again on every visit, for the comments' latest words (their read is never cached).
   staleTime: 0,
   loader: async ({ context: { queryClient }, params, deps }) => {
+    // The file, the day and its comments in one read, shared with the file's layout, which asks
+    // for it at the same time (decision 115); without signal, or if it fails, each is read on
+    // its own as before.
+    const screen = readTraineeDiaryScreen(queryClient, params.traineeId, deps.date);
     const user = await queryClient.query(currentUserQuery);
     const preferences = queryClient.query(preferencesQuery(user.id));
+    if (await screen) {
+      await preferences;
+      return;
+    }
     const file = await queryClient.query(traineeFileQuery(params.traineeId));
     // A diary not shared is said on the screen; nothing of it is asked for.
     if (file.shares.diary) {
