@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createECDH } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = join(repoRoot, 'apps/api/dist/server.js');
@@ -14,7 +15,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 
 /**
  * Runs the built server (API and app together, as in production) on a free port with an
- * empty database, for the whole run. Returns the teardown.
+ * empty PostgreSQL database of this run's, for the whole run. Returns the teardown. The
+ * embedded database is proven by the API suite's PGlite project (decision 120).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const file of [serverEntry, webIndex]) {
@@ -23,6 +25,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const port = await findFreePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'forja-e2e-'));
+  const database = await createDatabase();
   const baseUrl = `http://127.0.0.1:${String(port)}`;
 
   const server = spawn(process.execPath, [serverEntry], {
@@ -32,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
       // Checkout return addresses must be this very origin, where the session is stored.
       PUBLIC_URL: baseUrl,
       PAYMENTS_PROVIDER: 'local',
@@ -64,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 
   try {
@@ -76,6 +81,34 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.E2E_BASE_URL = baseUrl;
   return stop;
+}
+
+/**
+ * A database of this run's on the PostgreSQL the API suite uses (`TEST_DATABASE_URL`, by
+ * default the local server), dropped at the end.
+ */
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `forja_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    try {
+      await client.connect();
+      await client.query(sql);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`PostgreSQL at ${serverUrl}: ${reason}`);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
 }
 
 /** A VAPID key pair, as `npx web-push generate-vapid-keys` prints one. */
