@@ -34,6 +34,7 @@ import {
   FOOD_SEARCH_TABLE_HEAD,
   foodSearchRows,
   measureFoodSearch,
+  type CpuCounters,
 } from './food-search';
 import {
   measureWorkspace,
@@ -693,6 +694,25 @@ async function main() {
     );
     memory.mark('the food search against the floor');
 
+    process.stdout.write('A day of the diary against the floor…\n');
+    const diaryFloor = diaryFloorSection(
+      diaryFloorRows(
+        await measureDiaryAgainstFloor(
+          api.url,
+          bare.url,
+          token,
+          main.id,
+          await dayWithSession(db, main.id),
+          seconds,
+          WARM_UP_SECONDS,
+          cpuCounters(db, api, bare),
+        ),
+        problems,
+      ),
+      seconds,
+    );
+    memory.mark('a day of the diary against the floor');
+
     const workspace = workspaceRows(
       await measureWorkspace(
         api.url,
@@ -774,6 +794,7 @@ async function main() {
       ...diaryRows,
       '',
       ...foodSearchSection(foodSearch),
+      ...diaryFloor,
       "## The trainer's workspace",
       '',
       WORKSPACE_DATA,
@@ -906,18 +927,7 @@ async function diaryOnly() {
     );
     started.push(bare);
     const repeats = Number(process.env.BENCH_REPEATS ?? 3);
-    // The database's side: every backend of the scratch database but this script's own.
-    const backends = async () =>
-      (
-        await db.query<{ pid: number }>(
-          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-        )
-      ).rows.map((row) => row.pid);
-    const counter = (pid: number | undefined) => async () => ({
-      server: cpuMs(pid === undefined ? [] : [pid]),
-      database: cpuMs(await backends()),
-    });
-    const cpu = { api: counter(api.child.pid), bare: counter(bare.child.pid) };
+    const cpu = cpuCounters(db, api, bare);
     const shares = new Map<string, number[]>();
     for (let run = 1; run <= repeats; run++) {
       const loadAtStart = loadavg()[0] ?? 0;
@@ -953,6 +963,24 @@ async function diaryOnly() {
       process.exitCode = 1;
     }
   });
+}
+
+/**
+ * CPU counters for `inTurnWithFloor`: the server's or the baseline's process, and the
+ * database's side, every backend of the scratch database but this script's own.
+ */
+function cpuCounters(db: pg.Client, api: Started, bare: Started): CpuCounters {
+  const backends = async () =>
+    (
+      await db.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((row) => row.pid);
+  const counter = (pid: number | undefined) => async () => ({
+    server: cpuMs(pid === undefined ? [] : [pid]),
+    database: cpuMs(await backends()),
+  });
+  return { api: counter(api.child.pid), bare: counter(bare.child.pid) };
 }
 
 /** The latest day with a session half a year back or more: the diary's measured day. */
