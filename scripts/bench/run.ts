@@ -976,9 +976,16 @@ function cpuCounters(db: pg.Client, api: Started, bare: Started): CpuCounters {
         'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       )
     ).rows.map((row) => row.pid);
+  // Each backend's last reading is kept, so one that ends between two readings (a pool
+  // closing an idle connection) takes nothing away from the sum.
+  const lastSeen = new Map<number, number>();
+  const database = async () => {
+    for (const pid of await backends()) lastSeen.set(pid, cpuMs([pid]));
+    return [...lastSeen.values()].reduce((sum, ms) => sum + ms, 0);
+  };
   const counter = (pid: number | undefined) => async () => ({
     server: cpuMs(pid === undefined ? [] : [pid]),
-    database: cpuMs(await backends()),
+    database: await database(),
   });
   return { api: counter(api.child.pid), bare: counter(bare.child.pid) };
 }
