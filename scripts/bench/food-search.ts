@@ -34,6 +34,24 @@ export interface FoodSearchRow {
   label: string;
   result: LoadResult;
   floor: LoadResult;
+  /** CPU ms a request, of the call and of the floor, when `inTurnWithFloor` was told how. */
+  cpu?: { result: CpuPerRequest; floor: CpuPerRequest };
+}
+
+/** CPU ms a request: the serving process's and the database's. */
+export interface CpuPerRequest {
+  server: number;
+  database: number;
+}
+
+/**
+ * Reads the CPU ms spent so far by what serves a target: its process and the database's
+ * backends. Sampled around each round, so it is the work itself, whatever else the machine
+ * runs at the time.
+ */
+export interface CpuCounters {
+  api: () => Promise<CpuPerRequest>;
+  bare: () => Promise<CpuPerRequest>;
 }
 
 /**
@@ -89,6 +107,21 @@ export async function measureFoodSearch(
       typedShape(floorPath),
     ],
   ];
+  return inTurnWithFloor(api, bare, calls, seconds, warmUp);
+}
+
+/**
+ * Each call at 10 connections, in turn with its floor shape sent to `bare`: rounds of equal
+ * length, which goes first alternating.
+ */
+export async function inTurnWithFloor(
+  api: string,
+  bare: string,
+  calls: [string, Shape, Shape][],
+  seconds: number,
+  warmUp: number,
+  cpu?: CpuCounters,
+): Promise<FoodSearchRow[]> {
   const rows: FoodSearchRow[] = [];
   const slice = Math.ceil(seconds / FOOD_SEARCH_ROUNDS);
   for (const [label, shape, floor] of calls) {
@@ -99,12 +132,35 @@ export async function measureFoodSearch(
     await load(api, shape, FOOD_SEARCH_CONNECTIONS, warmUp);
     const floorRounds: LoadResult[] = [];
     const callRounds: LoadResult[] = [];
+    const spent = { result: { server: 0, database: 0 }, floor: { server: 0, database: 0 } };
+    const measured = async (
+      counter: (() => Promise<CpuPerRequest>) | undefined,
+      into: CpuPerRequest,
+      run: () => Promise<LoadResult>,
+    ) => {
+      const before = await counter?.();
+      const result = await run();
+      const after = await counter?.();
+      if (before && after) {
+        into.server += after.server - before.server;
+        into.database += after.database - before.database;
+      }
+      return result;
+    };
     for (let round = 0; round < FOOD_SEARCH_ROUNDS; round++) {
       const runFloor = async () => {
-        floorRounds.push(await load(bare, floor, FOOD_SEARCH_CONNECTIONS, slice));
+        floorRounds.push(
+          await measured(cpu?.bare, spent.floor, () =>
+            load(bare, floor, FOOD_SEARCH_CONNECTIONS, slice),
+          ),
+        );
       };
       const runCall = async () => {
-        callRounds.push(await load(api, shape, FOOD_SEARCH_CONNECTIONS, slice));
+        callRounds.push(
+          await measured(cpu?.api, spent.result, () =>
+            load(api, shape, FOOD_SEARCH_CONNECTIONS, slice),
+          ),
+        );
       };
       // Which goes first alternates, so that a machine slowing down or speeding up during a
       // round favours neither.
@@ -116,7 +172,25 @@ export async function measureFoodSearch(
         await runFloor();
       }
     }
-    rows.push({ label, result: combined(callRounds), floor: combined(floorRounds) });
+    const result = combined(callRounds);
+    const floorResult = combined(floorRounds);
+    const perRequest = (total: CpuPerRequest, run: LoadResult): CpuPerRequest => {
+      const requests = Math.max(run.ok + run.failed, 1);
+      return { server: total.server / requests, database: total.database / requests };
+    };
+    rows.push({
+      label,
+      result,
+      floor: floorResult,
+      ...(cpu
+        ? {
+            cpu: {
+              result: perRequest(spent.result, result),
+              floor: perRequest(spent.floor, floorResult),
+            },
+          }
+        : {}),
+    });
   }
   return rows;
 }

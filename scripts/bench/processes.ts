@@ -148,3 +148,20 @@ export async function settle(share = 0.9, limitMs = 60_000): Promise<number> {
     if (idle >= share || Date.now() >= deadline) return idle;
   }
 }
+
+/** CPU time (user and system) the processes `pids` have spent so far, in ms (Linux). */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The fields after the command's name, which may hold spaces, closed by its last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone since it was listed
+    }
+  }
+  // Linux counts in USER_HZ, 100 a second on every common build.
+  return ticks * 10;
+}

@@ -34,6 +34,7 @@ import {
   FOOD_SEARCH_TABLE_HEAD,
   foodSearchRows,
   measureFoodSearch,
+  type CpuCounters,
 } from './food-search';
 import {
   measureWorkspace,
@@ -52,10 +53,12 @@ import {
   type LoadResult,
   type Shape,
 } from './load';
+import { diaryFloorRows, diaryFloorSection, measureDiaryAgainstFloor } from './diary-floor';
 import { firstFiles, firstFilesProblems, firstFilesTable } from './first-files';
 import { measureMessages, messagesSection } from './messages';
 import { measureScale, scaleSection } from './scale';
 import {
+  cpuMs,
   PeakMemory,
   peakMemoryMiB,
   SERVER_NODE_FLAGS,
@@ -691,6 +694,25 @@ async function main() {
     );
     memory.mark('the food search against the floor');
 
+    process.stdout.write('A day of the diary against the floor…\n');
+    const diaryFloor = diaryFloorSection(
+      diaryFloorRows(
+        await measureDiaryAgainstFloor(
+          api.url,
+          bare.url,
+          token,
+          main.id,
+          await dayWithSession(db, main.id),
+          seconds,
+          WARM_UP_SECONDS,
+          cpuCounters(db, api, bare),
+        ),
+        problems,
+      ),
+      seconds,
+    );
+    memory.mark('a day of the diary against the floor');
+
     const workspace = workspaceRows(
       await measureWorkspace(
         api.url,
@@ -772,6 +794,7 @@ async function main() {
       ...diaryRows,
       '',
       ...foodSearchSection(foodSearch),
+      ...diaryFloor,
       "## The trainer's workspace",
       '',
       WORKSPACE_DATA,
@@ -879,6 +902,105 @@ async function foodsOnly() {
       process.exitCode = 1;
     }
   });
+}
+
+/**
+ * BENCH_ONLY=diary: only a day of the diary against the one-query floor, with what any
+ * request costs beside it, `BENCH_REPEATS` times (3) on the same data; each run printed, then
+ * each row's ratio (min and median), with the load average.
+ */
+async function diaryOnly() {
+  await withServer(async ({ api, db, databaseUrl, bodyDir, started }) => {
+    const trainee = await account(api.url, db, new Addresses(), 'onboarded');
+    await seedYearOfDiary(db, trainee.email);
+    const date = await dayWithSession(db, trainee.id);
+    const token = trainee.tokens.access_token;
+    const diaryPath = `/v0/diary/days/${date}/`;
+    const answer = await captured(
+      await fetch(api.url + diaryPath, { headers: { authorization: `Token ${token}` } }),
+    );
+    // The baseline needs one route to answer when it is ready; the floor is what is measured.
+    const bare = await startBaseline(
+      bodyDir,
+      [routeOf(bodyDir, 0, 'GET', diaryPath, answer)],
+      databaseUrl,
+    );
+    started.push(bare);
+    const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+    const cpu = cpuCounters(db, api, bare);
+    const shares = new Map<string, number[]>();
+    for (let run = 1; run <= repeats; run++) {
+      const loadAtStart = loadavg()[0] ?? 0;
+      const measured = await measureDiaryAgainstFloor(
+        api.url,
+        bare.url,
+        token,
+        trainee.id,
+        date,
+        seconds,
+        WARM_UP_SECONDS,
+        cpu,
+      );
+      for (const row of measured) {
+        const share = row.result.requestsPerSecond / Math.max(row.floor.requestsPerSecond, 1);
+        shares.set(row.label, [...(shares.get(row.label) ?? []), share]);
+      }
+      const section = diaryFloorSection(diaryFloorRows(measured, problems), seconds);
+      process.stdout.write(
+        `\nRun ${run} of ${repeats}, load average ${loadAtStart.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)}.\n\n${section.join('\n')}\n`,
+      );
+    }
+    const summary = [...shares].map(([label, values]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      return `| ${label} | ${(sorted[0] ?? 0).toFixed(2)} | ${median.toFixed(2)} | ${values.map((v) => v.toFixed(2)).join(', ')} |`;
+    });
+    process.stdout.write(
+      `\nOn ${await machine(db)}, ${repeats} runs, the day ${date}.\n\n| call | min ratio | median ratio | each run |\n| --- | --- | --- | --- |\n${summary.join('\n')}\n`,
+    );
+    if (problems.length > 0) {
+      process.stderr.write(`\nfailed:\n${problems.map((p) => `- ${p}\n`).join('')}`);
+      process.exitCode = 1;
+    }
+  });
+}
+
+/**
+ * CPU counters for `inTurnWithFloor`: the server's or the baseline's process, and the
+ * database's side, every backend of the scratch database but this script's own.
+ */
+function cpuCounters(db: pg.Client, api: Started, bare: Started): CpuCounters {
+  const backends = async () =>
+    (
+      await db.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((row) => row.pid);
+  // Each backend's last reading is kept, so one that ends between two readings (a pool
+  // closing an idle connection) takes nothing away from the sum.
+  const lastSeen = new Map<number, number>();
+  const database = async () => {
+    for (const pid of await backends()) lastSeen.set(pid, cpuMs([pid]));
+    return [...lastSeen.values()].reduce((sum, ms) => sum + ms, 0);
+  };
+  const counter = (pid: number | undefined) => async () => ({
+    server: cpuMs(pid === undefined ? [] : [pid]),
+    database: await database(),
+  });
+  return { api: counter(api.child.pid), bare: counter(bare.child.pid) };
+}
+
+/** The latest day with a session half a year back or more: the diary's measured day. */
+async function dayWithSession(db: pg.Client, userId: string): Promise<string> {
+  const [row] = (
+    await db.query<{ date: string }>(
+      `select to_char(date, 'YYYY-MM-DD') as date from workouts
+       where user_id = $1 and date <= current_date - 180 order by date desc limit 1`,
+      [userId],
+    )
+  ).rows;
+  if (!row) throw new Error('no session half a year back');
+  return row.date;
 }
 
 /**
@@ -1042,6 +1164,7 @@ async function filesOnly() {
 }
 
 if (process.env.BENCH_ONLY === 'files') await filesOnly();
+else if (process.env.BENCH_ONLY === 'diary') await diaryOnly();
 else if (process.env.BENCH_ONLY === 'trainers') await workspaceOnly();
 else if (process.env.BENCH_ONLY === 'pages') await pagesOnly();
 else if (process.env.BENCH_ONLY === 'messages') await messagesOnly();

@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerIdempotency(app, { database: deps.database, clock: deps.clock });
 
   const webDist = options.webDist ?? webDistFolder;
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await registerCompression(app);
   // Only pages of the configured origins may call the API from a browser; with none, only
   // the app's own origin can. Tokens travel in a header, so no credentials are allowed.

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerHookHandler,
+  preSerializationAsyncHookHandler,
+} from 'fastify';
 import type { Db } from '../db/client';
 import { TRAINER_ANSWERS, type TrainerAnswer } from '../security/consent-answers';
 import { forTrainer, sharesOfTrainees, type Shared } from '../security/consent-table';
@@ -15,6 +21,12 @@ declare module 'fastify' {
   }
 }
 
+/** A route's own hooks of one kind, as a list (Fastify takes one or several). */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 /** Routes a trainer calls, which must name their answer in the consent table. */
 function isTrainerRoute(url: string): boolean {
   return url.includes('/trainers/');
@@ -28,12 +40,6 @@ function isTrainerRoute(url: string): boolean {
  * answer stops the app at start.
  */
 export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
-  app.addHook('onRoute', (route) => {
-    const url = route.url;
-    if (isTrainerRoute(url) && route.config?.trainerAnswer === undefined) {
-      throw new Error(`${route.method.toString()} ${url} names no answer of the consent table`);
-    }
-  });
   const done = new WeakSet<object>();
   const read = new WeakMap<object, Promise<(traineeId: unknown) => Shared>>();
   const filtered = (request: FastifyRequest): TrainerAnswer | undefined => {
@@ -44,15 +50,15 @@ export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
   // A write's answer is made in its request transaction, which commits only once the answer
   // is written: what the trainee shares is read before the handler, outside it. A read's
   // answer reads it just before being written.
-  app.addHook('preHandler', (request, _reply, next) => {
+  const readSharesOfWrite: preHandlerHookHandler = (request, _reply, next) => {
     if (request.method !== 'GET' && filtered(request) && request.principal) {
       const shares = sharesOfTrainees(db, request.principal.userId);
       shares.catch(() => undefined);
       read.set(request, shares);
     }
     next();
-  });
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  };
+  const filterAnswer: preSerializationAsyncHookHandler = async (request, reply, payload) => {
     const kind = filtered(request);
     const principal = request.principal;
     if (!kind || !principal) return payload;
@@ -61,10 +67,10 @@ export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
     }
     done.add(request);
     return filterEnvelope(request, kind, principal.userId, payload);
-  });
+  };
   // An answer sent already as JSON (the food search's) is read back and held to the table
   // all the same.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const filterWrittenAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
     const kind = filtered(request);
     const principal = request.principal;
     if (!kind || !principal || done.has(request) || reply.statusCode >= 300) return payload;
@@ -73,6 +79,23 @@ export function registerTrainerAnswers(app: FastifyInstance, db: Db): void {
     if (text === null) return payload;
     const answer = await filterEnvelope(request, kind, principal.userId, JSON.parse(text));
     return JSON.stringify(answer);
+  };
+  // Only the routes that name an answer of the table get these hooks: every other call
+  // (nearly all of a trainee's) goes on without them, and without the promises of two
+  // asynchronous hooks (decision 119).
+  app.addHook('onRoute', (route) => {
+    const kind = route.config?.trainerAnswer;
+    if (isTrainerRoute(route.url) && kind === undefined) {
+      throw new Error(
+        `${route.method.toString()} ${route.url} names no answer of the consent table`,
+      );
+    }
+    if (kind === undefined || kind === 'own') return;
+    // First of the route's own, as when they were hooks of the whole scope: before the
+    // compression that plugins add to each route, which would hand the filter a stream.
+    route.preHandler = [readSharesOfWrite, ...hooksOf(route.preHandler)];
+    route.preSerialization = [filterAnswer, ...hooksOf(route.preSerialization)];
+    route.onSend = [filterWrittenAnswer, ...hooksOf(route.onSend)];
   });
 
   async function filterEnvelope(

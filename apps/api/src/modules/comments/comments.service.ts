@@ -46,7 +46,9 @@ function toComment(row: CommentRow, author: Author): Comment {
 
 /**
  * The comments of one trainee's day matching `only`, in the order written, after marking as
- * read those `unreadBy` the reader (the other side's, `otherSide`) still had unread.
+ * read those `unreadBy` the reader (the other side's, `otherSide`) still had unread. One
+ * statement (decision 119): the marking is a data-modifying WITH, whose rows the reading
+ * joins, as the reading sees the rows as they were before it.
  */
 async function readDay(
   deps: CommentsDeps,
@@ -55,23 +57,29 @@ async function readDay(
   only: SQL | undefined,
   otherSide: SQL,
 ): Promise<Comment[]> {
-  return inTransaction(deps, async ({ db }) => {
-    const day = and(eq(comments.trainee_id, traineeId), eq(comments.date, date), only);
-    await db
+  const day = and(eq(comments.trainee_id, traineeId), eq(comments.date, date), only);
+  const marked = deps.db.$with('marked').as(
+    deps.db
       .update(comments)
       .set({ read_at: deps.clock.now() })
-      .where(and(day, otherSide, isNull(comments.read_at)));
-    const rows = await db
-      .select({
-        comment: comments,
-        author: { id: users.id, first_name: users.first_name, last_name: users.last_name },
-      })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.author_id))
-      .where(day)
-      .orderBy(asc(comments.seq));
-    return rows.map((row) => toComment(row.comment, row.author));
-  });
+      .where(and(day, otherSide, isNull(comments.read_at)))
+      .returning({ id: comments.id, read_at: comments.read_at }),
+  );
+  const rows = await deps.db
+    .with(marked)
+    .select({
+      comment: comments,
+      markedAt: marked.read_at,
+      author: { id: users.id, first_name: users.first_name, last_name: users.last_name },
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.author_id))
+    .leftJoin(marked, eq(marked.id, comments.id))
+    .where(day)
+    .orderBy(asc(comments.seq));
+  return rows.map((row) =>
+    toComment({ ...row.comment, read_at: row.markedAt ?? row.comment.read_at }, row.author),
+  );
 }
 
 /**

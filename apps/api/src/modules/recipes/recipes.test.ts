@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { DiaryDay, DiaryEntry } from '@forja/shared/schemas/diary';
@@ -585,6 +586,20 @@ describe('a recipe’s allergens (decision 105)', () => {
     // What the walnuts contain is the diary's; that the trainee is allergic is health.
     expect(await searchFor()).toMatchObject({
       id: walnuts.id,
+      allergens: ['tree_nuts'],
+      allergy_warnings: [],
+    });
+    // Compressed, the answer is held to the table all the same: before it is compressed.
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: `/v0/trainers/trainees/${who.user.id}/foods/?q=nueces&limit=20`,
+      headers: { ...trainer.headers, 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    const answer = JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()) as {
+      data: Food[];
+    };
+    expect(answer.data.find((food) => food.id === walnuts.id)).toMatchObject({
       allergens: ['tree_nuts'],
       allergy_warnings: [],
     });
