@@ -22,7 +22,8 @@ const shapes = {
 
 /**
  * One choice among a few, drawn as a row of segments: native radio buttons, so the arrows
- * move the choice and Tab enters and leaves the group at the chosen one.
+ * move the choice and Tab enters and leaves the group at the chosen one. Each radio covers
+ * its segment, unseen, so a tap lands on the radio itself.
  */
 export function SegmentedControl<T extends string | number>({
   label,
@@ -37,7 +38,7 @@ export function SegmentedControl<T extends string | number>({
       {segments.map((segment) => (
         <label
           key={segment.value}
-          className={`inline-flex min-h-11 cursor-pointer items-center border border-neutral-300 ${shapes[shape]} hover:bg-neutral-100 has-checked:border-0 has-checked:bg-orange-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-orange-700 dark:border-neutral-700 dark:hover:bg-neutral-800 dark:has-checked:bg-orange-500 dark:has-checked:text-neutral-950 dark:has-focus-visible:outline-orange-400`}
+          className={`relative inline-flex min-h-11 items-center border border-neutral-300 ${shapes[shape]} hover:bg-neutral-100 has-checked:border-0 has-checked:bg-orange-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-orange-700 dark:border-neutral-700 dark:hover:bg-neutral-800 dark:has-checked:bg-orange-500 dark:has-checked:text-neutral-950 dark:has-focus-visible:outline-orange-400`}
         >
           <input
             type="radio"
@@ -47,7 +48,7 @@ export function SegmentedControl<T extends string | number>({
             onChange={() => {
               onChange(segment.value);
             }}
-            className="sr-only"
+            className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
           />
           {segment.label}
         </label>
