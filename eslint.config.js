@@ -181,6 +181,26 @@ export default tseslint.config(
     },
   },
   {
+    // One button (decision 117): components/ui/button.tsx draws every <button>, at least
+    // 44 px high and `type="button"` unless it submits. Hoy and Clientes move to it next.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: [
+      'apps/web/src/components/ui/button.tsx',
+      'apps/web/src/features/trainer-today/**',
+      'apps/web/src/features/trainer-clients/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='button']",
+          message:
+            'Use Button from components/ui/button.tsx (variant="plain" for a look of its own).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -59,7 +59,7 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   // A snack by quick add.
   const snack = meal(page, 'Merienda');
   await snack.getByRole('button', { name: 'Añadir a Merienda' }).click();
-  await snack.getByRole('button', { name: 'Añadido rápido' }).click();
+  await snack.getByRole('radio', { name: 'Añadido rápido' }).click();
   await snack.getByLabel('Calorías (kcal)').fill('250');
   await snack.getByLabel('Proteínas (g)').fill('10,5');
   await snack.getByRole('button', { name: 'Añadir calorías' }).click();
@@ -69,7 +69,7 @@ test('a trainee logs a day: breakfast by search, a quick snack, yesterday’s lu
   // Yesterday's lunch, copied.
   const lunchToday = meal(page, 'Comida');
   await lunchToday.getByRole('button', { name: 'Añadir a Comida' }).click();
-  await lunchToday.getByRole('button', { name: 'Copiar de otro día' }).click();
+  await lunchToday.getByRole('radio', { name: 'Copiar de otro día' }).click();
   await lunchToday.getByRole('button', { name: 'Copiar', exact: true }).click();
   await expect(lunchToday.getByLabel('Total de Comida')).toHaveText('133 kcal');
   await lunchToday.getByRole('button', { name: 'Listo' }).click();
@@ -172,7 +172,7 @@ test('weights on three days show the trend and the chart, energy shows against i
   ).toBeVisible();
   await energy.getByText('Ver la energía de cada día').click();
   await expect(energy.getByRole('row').nth(1)).toContainText('2100 kcal-23 kcal (-1 %)Dentro');
-  await page.getByRole('button', { name: '3 meses' }).click();
+  await page.getByRole('radio', { name: '3 meses' }).click();
   await expect(rows).toHaveCount(4);
   await expectAccessible(page);
 

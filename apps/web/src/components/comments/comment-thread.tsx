@@ -6,7 +6,8 @@ import { MAX_COMMENT_LENGTH } from '@forja/shared/constants';
 import { commentBodySchema, type Comment } from '@forja/shared/schemas/comments';
 import { useDraft } from '../../lib/drafts';
 import { FieldError } from '../ui/form-field';
-import { fieldControl, focusRing, primaryButton, smallSecondaryButton } from '../ui/styles';
+import { fieldControl } from '../ui/styles';
+import { Button } from '../ui/button';
 
 const when = new Intl.DateTimeFormat('es-ES', {
   day: 'numeric',
@@ -131,24 +132,25 @@ export function CommentThread({
           />
           <FieldError id={`${boxId}-error`} message={errors.body?.message} />
           <div className="flex gap-2">
-            <button
+            <Button
+              variant="primary"
               type="submit"
               disabled={isSubmitting}
-              className={`${primaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
+              className="flex-1 px-4 py-2 sm:flex-none"
             >
               {isSubmitting ? 'Enviando...' : 'Enviar'}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              size="small"
               onClick={() => {
                 reset({ body: '' });
                 draft.clear();
                 setWriting(false);
               }}
-              className={`${smallSecondaryButton} flex-1 sm:flex-none`}
+              className="flex-1 sm:flex-none"
             >
               Cancelar
-            </button>
+            </Button>
           </div>
           {draft.kept ? (
             <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -157,16 +159,16 @@ export function CommentThread({
           ) : null}
         </form>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="quiet"
           aria-label={replying ? `Responder sobre ${subject}` : `Comentar ${subject}`}
           onClick={() => {
             setWriting(true);
           }}
-          className={`min-h-11 self-start rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          className="self-start"
         >
           {replying ? 'Responder' : 'Comentar'}
-        </button>
+        </Button>
       )}
     </section>
   );

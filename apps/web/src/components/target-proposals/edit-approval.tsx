@@ -10,8 +10,8 @@ import { isEnergyBelowMinimum } from '../../lib/trainee-proposals';
 import { BelowFloorConfirmation } from '../ui/below-floor-confirmation';
 import { TextField } from '../ui/form-field';
 import { notify } from '../ui/notifications';
-import { focusRing, primaryButton } from '../ui/styles';
 import { proposalButton as button, type EditedApproval } from './approval';
+import { Button } from '../ui/button';
 
 interface FormValues {
   energy_kcal: string;
@@ -105,16 +105,16 @@ export default function EditForm({
       {/* While the confirmation is asked, its buttons are the only way on. */}
       {belowFloor ? null : (
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={saving} className={`${primaryButton} ${button}`}>
+          <Button variant="primary" type="submit" disabled={saving} className={button}>
             Aprobar esta energía
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="plain"
             onClick={onCancel}
-            className={`min-h-11 rounded-lg px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className="rounded-lg px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
           >
             Cancelar
-          </button>
+          </Button>
         </div>
       )}
     </form>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatNumber } from '../../lib/numbers';
-import { primaryButton, secondaryButton } from '../ui/styles';
 import { proposalButton as button, type EditedApproval } from './approval';
+import { Button } from '../ui/button';
 
 const EditApproval = lazy(() => import('./edit-approval'));
 
@@ -49,35 +49,33 @@ export function ProposalReview({
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
+      <Button
+        variant="primary"
         disabled={busy}
         aria-describedby={describedBy}
         onClick={onApprove}
-        className={`${primaryButton} ${button} w-full sm:w-auto`}
+        className={`${button} w-full sm:w-auto`}
       >
         {`Aprobar ${formatNumber(proposedKcal)} kcal`}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         disabled={busy}
         aria-describedby={describedBy}
         onClick={() => {
           setEditing(true);
         }}
-        className={`${secondaryButton} ${button} flex-1 sm:flex-none`}
+        className={`${button} flex-1 sm:flex-none`}
       >
         Editar
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         disabled={busy}
         aria-describedby={describedBy}
         onClick={onReject}
-        className={`${secondaryButton} ${button} flex-1 sm:flex-none`}
+        className={`${button} flex-1 sm:flex-none`}
       >
         Rechazar
-      </button>
+      </Button>
     </div>
   );
 }

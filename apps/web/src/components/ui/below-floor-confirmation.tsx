@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { primaryButton, secondaryButton } from './styles';
+import { Button } from './button';
 
 interface BelowFloorConfirmationProps {
   /** What is below the floor, said first. */
@@ -41,21 +41,17 @@ export function BelowFloorConfirmation({
       </p>
       {children}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={pending}
-          className={`${primaryButton} ${buttonClassName}`}
+          className={buttonClassName}
           onClick={onConfirm}
         >
           {pending ? 'Guardando...' : confirmLabel}
-        </button>
-        <button
-          type="button"
-          className={`${secondaryButton} ${buttonClassName}`}
-          onClick={onCancel}
-        >
+        </Button>
+        <Button className={buttonClassName} onClick={onCancel}>
           Cambiar la energía
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { isChunkLoadError } from '../../lib/chunk-reload';
 import { isWithoutSignal, useOnline } from '../../lib/offline/online';
 import { RouteErrorView } from './route-error-view';
-import { secondaryButton } from './styles';
+import { Button } from './button';
 
 /** What a screen never read with signal says without it: nothing of it is on the device. */
 export const OFFLINE_SCREEN_MESSAGE =
@@ -40,9 +40,7 @@ export function loadErrorView(message: string) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3">
         <p>{offline ? OFFLINE_SCREEN_MESSAGE : message}</p>
-        <button type="button" onClick={retry} className={secondaryButton}>
-          Reintentar
-        </button>
+        <Button onClick={retry}>Reintentar</Button>
       </div>
     );
   };

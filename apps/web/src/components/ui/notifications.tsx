@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { focusRing } from './styles';
+import { Button } from './button';
 
 /*
  * Toasts (sonner, with rich colours). No screen needs the toast library to appear, so it is
@@ -162,16 +162,16 @@ export function HostedNotices({
         >
           <p className="flex-1">{notice.message}</p>
           {notice.undo ? (
-            <button
-              type="button"
+            <Button
+              variant="plain"
               onClick={() => {
                 dismiss(notice.id);
                 notice.undo?.();
               }}
-              className={`min-h-11 rounded-md px-3 font-semibold underline underline-offset-2 ${focusRing}`}
+              className="rounded-md px-3 font-semibold underline underline-offset-2"
             >
               Deshacer
-            </button>
+            </Button>
           ) : null}
         </div>
       ))}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { awaitsReload, reloadOnceForChunkError } from '../../lib/chunk-reload';
 import { LoadingScreen } from './loading-screen';
+import { Button } from './button';
 
 /** The router's default error view; a screen whose code failed to load reloads instead. */
 export function RouteErrorView({ error }: ErrorComponentProps) {
@@ -20,8 +21,8 @@ export function RouteErrorView({ error }: ErrorComponentProps) {
       className="mx-auto flex max-w-xl flex-col items-start gap-3 px-6 py-12 text-left"
     >
       <p className="text-lg font-semibold">Something went wrong!</p>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         aria-expanded={showDetails}
         aria-controls={detailsId}
         onClick={() => {
@@ -30,7 +31,7 @@ export function RouteErrorView({ error }: ErrorComponentProps) {
         className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:border-neutral-600 dark:hover:bg-neutral-800 dark:focus-visible:outline-orange-400"
       >
         {showDetails ? 'Hide Error' : 'Show Error'}
-      </button>
+      </Button>
       <pre
         id={detailsId}
         hidden={!showDetails}

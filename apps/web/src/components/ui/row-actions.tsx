@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { focusRing } from './styles';
 
 export interface RowAction {
@@ -19,9 +20,9 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
   return (
     <span className="inline-flex shrink-0 items-center gap-1">
       {actions.map((action) => (
-        <button
+        <Button
+          variant="plain"
           key={action.text}
-          type="button"
           disabled={action.disabled}
           aria-expanded={action.expanded}
           aria-label={action.label}
@@ -29,7 +30,7 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
           className={rowAction}
         >
           {action.text}
-        </button>
+        </Button>
       ))}
     </span>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { HostedNotices, useNoticeHost } from './notifications';
-import { focusRing } from './styles';
+import { Button } from './button';
 
 interface SheetProps {
   title: string;
@@ -50,13 +50,13 @@ export function Sheet({ title, open, onClose, full = false, closeLabel, children
             <h2 id={titleId} className="text-lg font-bold">
               {title}
             </h2>
-            <button
-              type="button"
+            <Button
+              variant="plain"
               onClick={onClose}
-              className={`min-h-11 min-w-11 rounded-lg px-3 font-semibold text-orange-800 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+              className="rounded-lg px-3 font-semibold text-orange-800 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800"
             >
               {closeLabel ?? 'Cerrar'}
-            </button>
+            </Button>
           </div>
           <div className="flex-1 overflow-y-auto overscroll-contain p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
             {children}

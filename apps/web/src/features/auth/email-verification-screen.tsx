@@ -11,7 +11,8 @@ import {
 } from '@forja/shared/schemas/user';
 import { TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { getRegisteredEmail } from '../../lib/session';
 import { resendVerificationCode, verifyEmail } from './auth-api';
@@ -108,22 +109,20 @@ export function EmailVerificationScreen({ email, token, from }: EmailVerificatio
           className="tracking-[0.4em]"
           {...register('token')}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Verificando...' : 'Verificar correo'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={resending || waiting}
           aria-describedby="resend-status"
           onClick={() => void resend()}
-          className={secondaryButton}
         >
           {waiting
             ? `Reenviar código en ${formatWait(countdown.secondsLeft)}`
             : resending
               ? 'Enviando...'
               : 'Reenviar código'}
-        </button>
+        </Button>
         <div id="resend-status" role="status" aria-live="polite" className="text-sm">
           {sent ? <p>Te hemos enviado un código nuevo. Puede tardar un par de minutos.</p> : null}
           {waiting ? (

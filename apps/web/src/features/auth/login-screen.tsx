@@ -7,7 +7,8 @@ import type { Login } from '@forja/shared/schemas/auth';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { secondaryButton, textLink } from '../../components/ui/styles';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { safeReturnPath } from './safe-return-path';
@@ -113,9 +114,9 @@ export function LoginScreen({ from, email = '' }: LoginScreenProps) {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
-        </button>
+        </Button>
       </form>
       <div className="flex flex-col gap-3 text-center">
         <Link to="/users/password-reset" className={textLink}>
@@ -173,14 +174,9 @@ function UnverifiedNotice({ email, title }: { email: string; title: string }) {
         código de 6 dígitos que te enviamos.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="button"
-          disabled={sending}
-          onClick={() => void resend()}
-          className={secondaryButton}
-        >
+        <Button disabled={sending} onClick={() => void resend()}>
           {sending ? 'Enviando...' : 'Reenviar código'}
-        </button>
+        </Button>
         <Link
           to="/users/email-verification"
           search={{ email }}

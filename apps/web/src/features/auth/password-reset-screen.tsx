@@ -12,7 +12,8 @@ import {
 } from '@forja/shared/schemas/user';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/styles';
 import { errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { notify } from '../../components/ui/notifications';
@@ -73,9 +74,9 @@ function TriggerForm({ email }: { email: string }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Enviando...' : 'Enviar enlace'}
-        </button>
+        </Button>
       </form>
       <div role="status" className="empty:hidden">
         {sentTo ? (
@@ -167,9 +168,9 @@ function ResetForm({ email, token }: { email: string; token: string }) {
         {...register('password_confirmation')}
       />
       <FieldError message={errors.token?.message} />
-      <button type="submit" disabled={isSubmitting} className={primaryButton}>
+      <Button variant="primary" type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Guardando...' : 'Guardar contraseña'}
-      </button>
+      </Button>
     </form>
   );
 }

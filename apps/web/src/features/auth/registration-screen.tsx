@@ -10,7 +10,8 @@ import {
 } from '@forja/shared/schemas/user';
 import { TextField } from '../../components/ui/form-field';
 import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/styles';
 import { errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { storeRegisteredEmail } from '../../lib/session';
 import { register as registerAccount } from './auth-api';
@@ -118,9 +119,9 @@ export function RegistrationScreen({ role = 'trainee', from = '' }: Registration
           {...register('password_confirmation')}
         />
         <TermsCheckbox error={errors.accepts_terms?.message} {...register('accepts_terms')} />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Creando cuenta...' : 'Crear cuenta'}
-        </button>
+        </Button>
       </form>
       <p className="text-center">
         ¿Ya tienes cuenta?{' '}

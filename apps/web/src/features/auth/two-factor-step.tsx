@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { TextField } from '../../components/ui/form-field';
-import { primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 
 export interface SecondFactor {
   totp_code?: string;
@@ -64,12 +64,11 @@ export function TwoFactorStep({ onSubmit, onCancel }: TwoFactorStepProps) {
           setValue(event.target.value);
         }}
       />
-      <button type="submit" disabled={sending} className={primaryButton}>
+      <Button variant="primary" type="submit" disabled={sending}>
         {sending ? 'Comprobando...' : 'Entrar'}
-      </button>
-      <button
-        type="button"
-        className={`${textLink} min-h-11`}
+      </Button>
+      <Button
+        variant="link"
         onClick={() => {
           setRecovery(!recovery);
           setValue('');
@@ -79,10 +78,8 @@ export function TwoFactorStep({ onSubmit, onCancel }: TwoFactorStepProps) {
         {recovery
           ? 'Usar el código de la aplicación'
           : 'No tengo el móvil: usar un código de recuperación'}
-      </button>
-      <button type="button" className={secondaryButton} onClick={onCancel}>
-        Volver
-      </button>
+      </Button>
+      <Button onClick={onCancel}>Volver</Button>
     </form>
   );
 }

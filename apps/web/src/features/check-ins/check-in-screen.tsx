@@ -20,12 +20,8 @@ import { PrivatePhoto } from '../../components/check-ins/private-photo';
 import { Card } from '../../components/ui/card';
 import { FieldError } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  smallSecondaryButton,
-} from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl, focusRing, smallSecondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { draftKey, useDraft } from '../../lib/drafts';
 import { parseDecimal } from '../../lib/numbers';
@@ -235,9 +231,8 @@ function PhotoSlot({ checkIn, pose }: { checkIn: CheckIn; pose: PhotoPose }) {
         <span className="sr-only"> foto {label.toLowerCase()}</span>
       </label>
       {photo && (
-        <button
-          type="button"
-          className={smallSecondaryButton}
+        <Button
+          size="small"
           disabled={remove.isPending}
           onClick={() => {
             remove.mutate(photo.id);
@@ -245,7 +240,7 @@ function PhotoSlot({ checkIn, pose }: { checkIn: CheckIn; pose: PhotoPose }) {
         >
           {remove.isPending ? 'Quitando…' : 'Quitar'}
           <span className="sr-only"> foto {label.toLowerCase()}</span>
-        </button>
+        </Button>
       )}
     </li>
   );
@@ -403,9 +398,9 @@ export function CheckInScreen({ userId }: { userId: string }) {
               </label>
             </div>
             <FieldError message={problem} />
-            <button type="submit" className={`${primaryButton} min-h-11`} disabled={save.isPending}>
+            <Button variant="primary" type="submit" disabled={save.isPending}>
               {save.isPending ? 'Enviando…' : sent ? 'Guardar cambios' : 'Enviar revisión'}
-            </button>
+            </Button>
             {draft.kept ? (
               <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
                 Borrador guardado

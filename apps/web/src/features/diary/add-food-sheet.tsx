@@ -10,7 +10,7 @@ import {
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField } from '../../components/ui/form-field';
 import { Sheet } from '../../components/ui/sheet';
-import { focusRing } from '../../components/ui/styles';
+import { SegmentedControl } from '../../components/ui/segmented-control';
 import { formatNumber } from '../../lib/numbers';
 import { QUEUED } from '../../lib/offline/offline';
 import { addEntry, diaryDayQuery, removeEntry } from './diary-api';
@@ -20,12 +20,13 @@ import { useGuardedCopy } from './guarded-copy';
 import { CopyMealForm, QuickAddForm, type FoodPickerSlot } from './meal-section-forms';
 import { useDiaryChange } from './use-diary-change';
 
-const tabs = [
-  ['search', 'Buscar'],
-  ['quick', 'Añadido rápido'],
-  ['copy', 'Copiar de otro día'],
-] as const;
-type Tab = (typeof tabs)[number][0];
+type Tab = 'search' | 'quick' | 'copy';
+
+const tabs: readonly { value: Tab; label: string }[] = [
+  { value: 'search', label: 'Buscar' },
+  { value: 'quick', label: 'Añadido rápido' },
+  { value: 'copy', label: 'Copiar de otro día' },
+];
 
 interface AddFoodSheetProps {
   open: boolean;
@@ -126,21 +127,13 @@ export function AddFoodSheet({
           )}
           system={system}
         />
-        <div role="group" aria-label={`Cómo añadir a ${label}`} className="flex flex-wrap gap-1">
-          {tabs.map(([key, text]) => (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={tab === key}
-              onClick={() => {
-                setTab(key);
-              }}
-              className={`min-h-11 rounded-full px-4 text-sm font-semibold ${tab === key ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
-            >
-              {text}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label={`Cómo añadir a ${label}`}
+          shape="pill"
+          segments={tabs}
+          value={tab}
+          onChange={setTab}
+        />
         {tab === 'search'
           ? foodPicker({
               pending: add.isPending,

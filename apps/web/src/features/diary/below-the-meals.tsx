@@ -7,7 +7,8 @@ import type { MetricSystem } from '@forja/shared/units';
 import { useCalendarPicker } from '../../components/ui/calendar-picker';
 import { cardFrame } from '../../components/ui/card';
 import { FieldError } from '../../components/ui/form-field';
-import { fieldControl, focusRing, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 import { dayAndMonth, formatCalendarDay } from '../../lib/calendar-day';
 import { draftKey, useDraft } from '../../lib/drafts';
 import { saveNotes } from './diary-api';
@@ -113,20 +114,20 @@ function CopyDayForm({ date, today, entries }: { date: string; today: string; en
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="relative font-medium">
           {`Copiar todas las comidas ${of} `}
-          <button
-            type="button"
+          <Button
+            variant="plain"
             onClick={calendar.open}
             aria-label={`Copiar todas las comidas ${of} ${day}. Elegir otro día`}
             aria-describedby={errors.from_date ? errorId : undefined}
-            className={`-my-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-1 font-semibold text-orange-800 underline underline-offset-4 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+            className="-my-2 inline-flex items-center justify-center rounded-lg px-1 font-semibold text-orange-800 underline underline-offset-4 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800"
           >
             {day}
-          </button>
+          </Button>
           {calendar.field}
         </p>
-        <button type="submit" disabled={copy.pending} className={secondaryButton}>
+        <Button type="submit" disabled={copy.pending}>
           Copiar día
-        </button>
+        </Button>
       </div>
       <FieldError id={errorId} message={errors.from_date?.message} />
       {copy.confirmation}
@@ -191,9 +192,9 @@ function NotesCard({ userId, date, notes }: { userId: string; date: string; note
       />
       <FieldError id={`${id}-error`} message={errors.notes?.message} />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={save.isPending} className={secondaryButton}>
+        <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar notas'}
-        </button>
+        </Button>
         {draft.kept ? (
           <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
             Borrador guardado

@@ -4,7 +4,7 @@ import {
   type DayCompleteness,
 } from '@forja/shared/schemas/diary';
 import { useId } from 'react';
-import { focusRing } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { saveCompleteness } from './diary-api';
 import { useDiaryChange } from './use-diary-change';
 
@@ -46,18 +46,18 @@ export function DayCompletenessControl({
         {DAY_COMPLETENESS.map((value) => {
           const pressed = marked === value;
           return (
-            <button
+            <Button
+              variant="plain"
               key={value}
-              type="button"
               aria-pressed={pressed}
               disabled={save.isPending}
               onClick={() => {
                 save.mutate(pressed ? null : value);
               }}
-              className={`min-h-11 min-w-11 rounded-md px-2 py-1.5 leading-tight font-medium disabled:opacity-60 ${pressed ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
+              className={`rounded-md px-2 py-1.5 leading-tight font-medium disabled:opacity-60 ${pressed ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'}`}
             >
               {DAY_COMPLETENESS_LABELS[value]}
-            </button>
+            </Button>
           );
         })}
       </div>

@@ -1,5 +1,6 @@
 import { addDays } from '@forja/shared/calendar';
 import { useCalendarPicker } from '../../components/ui/calendar-picker';
+import { Button } from '../../components/ui/button';
 import { focusRing } from '../../components/ui/styles';
 import { dayAndMonth, formatCalendarDay } from '../../lib/calendar-day';
 
@@ -32,8 +33,8 @@ export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
       aria-label="Día"
       className="sticky top-16 z-20 -mx-4 flex items-center gap-1 border-b border-neutral-200 bg-white/95 px-2 py-1 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95"
     >
-      <button
-        type="button"
+      <Button
+        variant="plain"
         aria-label="Día anterior"
         onClick={() => {
           onDateChange(addDays(date, -1));
@@ -41,34 +42,34 @@ export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
         className={arrow}
       >
         <span aria-hidden="true">‹</span>
-      </button>
+      </Button>
       <div className="relative flex flex-1 justify-center">
-        <button
-          type="button"
+        <Button
+          variant="plain"
           aria-label={`${name}, ${when}. Elegir otro día`}
           onClick={calendar.open}
-          className={`flex min-h-11 flex-col items-center rounded-lg px-4 py-0.5 leading-tight hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+          className="flex flex-col items-center rounded-lg px-4 py-0.5 leading-tight hover:bg-neutral-100 dark:hover:bg-neutral-800"
         >
           <span className="font-bold first-letter:uppercase" data-testid="day-name">
             {name}
           </span>
           <span className="text-sm text-neutral-700 dark:text-neutral-300">{when}</span>
-        </button>
+        </Button>
         {calendar.field}
       </div>
       {date !== today ? (
-        <button
-          type="button"
+        <Button
+          variant="plain"
           onClick={() => {
             onDateChange(today);
           }}
-          className={`min-h-11 rounded-full px-3 text-sm font-semibold text-orange-800 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+          className="rounded-full px-3 text-sm font-semibold text-orange-800 hover:bg-neutral-100 dark:text-orange-300 dark:hover:bg-neutral-800"
         >
           Hoy
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="button"
+      <Button
+        variant="plain"
         aria-label="Día siguiente"
         onClick={() => {
           onDateChange(addDays(date, 1));
@@ -76,7 +77,7 @@ export function DayHeader({ date, today, onDateChange }: DayHeaderProps) {
         className={arrow}
       >
         <span aria-hidden="true">›</span>
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -612,7 +612,7 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const lunch = await screen.findByRole('region', { name: 'Comida' });
     await user.click(within(lunch).getByRole('button', { name: 'Añadir a Comida' }));
-    await user.click(within(lunch).getByRole('button', { name: 'Añadido rápido' }));
+    await user.click(within(lunch).getByRole('radio', { name: 'Añadido rápido' }));
     const form = within(lunch).getByRole('form', { name: 'Añadido rápido' });
     await user.type(within(form).getByLabelText('Calorías (kcal)'), '250,5');
     const carbohydrates = within(form).getByLabelText('Carbohidratos (g)');
@@ -654,7 +654,7 @@ describe('the diary screen', () => {
     const user = userEvent.setup();
     const dinner = await screen.findByRole('region', { name: 'Cena' });
     await user.click(within(dinner).getByRole('button', { name: 'Añadir a Cena' }));
-    await user.click(within(dinner).getByRole('button', { name: 'Añadido rápido' }));
+    await user.click(within(dinner).getByRole('radio', { name: 'Añadido rápido' }));
     const form = within(dinner).getByRole('form', { name: 'Añadido rápido' });
     const kcal = within(form).getByLabelText('Calorías (kcal)');
     await user.type(kcal, '10001');

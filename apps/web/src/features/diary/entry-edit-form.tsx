@@ -18,7 +18,7 @@ import { GRAMS, MILLILITRES, type Food, type Nutrients } from '@forja/shared/sch
 import { localDateSchema } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { numberBox, parseNumberInput } from '../../lib/number-input';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { formatNumber, inputText } from '../../lib/numbers';
@@ -343,19 +343,17 @@ export function EntryEditForm({
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={change.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={change.isPending}>
           Guardar
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={remove.isPending}
           onClick={() => {
             remove.mutate(entry.id);
           }}
-          className={secondaryButton}
         >
           Eliminar
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MEAL_LABELS, type DiaryCopy } from '@forja/shared/schemas/diary';
 import { notify } from '../../components/ui/notifications';
 import { Sheet } from '../../components/ui/sheet';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { copyEntries, removeEntries } from './diary-api';
 import { QUEUED } from '../../lib/offline/offline';
 import { useDiaryChange } from './use-diary-change';
@@ -67,25 +67,22 @@ export function useGuardedCopy(date: string) {
             no lo sustituye.
           </p>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={primaryButton}
+            <Button
+              variant="primary"
               onClick={() => {
                 send(asking.copy, asking.onDone);
                 setAsking(null);
               }}
             >
               Copiar igualmente
-            </button>
-            <button
-              type="button"
-              className={secondaryButton}
+            </Button>
+            <Button
               onClick={() => {
                 setAsking(null);
               }}
             >
               Cancelar
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

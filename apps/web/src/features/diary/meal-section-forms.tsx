@@ -10,7 +10,7 @@ import {
   type Meal,
 } from '@forja/shared/schemas/diary';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { primaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { withNumberBoxes } from '../../lib/number-input';
 import { useCopyForm } from './use-copy-form';
 
@@ -97,9 +97,9 @@ export function QuickAddForm({
           />
         ))}
       </div>
-      <button type="submit" disabled={pending} className={`${primaryButton} self-start`}>
+      <Button variant="primary" type="submit" disabled={pending} className="self-start">
         {pending ? 'Añadiendo...' : 'Añadir calorías'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -138,9 +138,9 @@ export function CopyMealForm({
           </option>
         ))}
       </SelectField>
-      <button type="submit" disabled={pending} className={primaryButton}>
+      <Button variant="primary" type="submit" disabled={pending}>
         Copiar
-      </button>
+      </Button>
     </form>
   );
 }

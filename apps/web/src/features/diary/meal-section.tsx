@@ -4,7 +4,7 @@ import { MEAL_LABELS, type DiaryEntry, type DiaryMeal } from '@forja/shared/sche
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
-import { secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { MEAL_SUBJECTS } from '../../lib/diary-format';
 import { formatNumber } from '../../lib/numbers';
 import { MealComments } from './day-comments';
@@ -66,18 +66,15 @@ export function MealSection({
       ) : null}
       <MealComments userId={userId} date={date} meal={meal.meal} />
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setAdding(true);
           }}
-          className={secondaryButton}
         >
           Añadir a {label}
-        </button>
+        </Button>
         {repeatable > 0 && yesterday ? (
-          <button
-            type="button"
+          <Button
             disabled={copy.pending}
             onClick={() => {
               copy.run(
@@ -90,13 +87,13 @@ export function MealSection({
                 meal.entries.length,
               );
             }}
-            className={`${secondaryButton} flex-col gap-0 text-left`}
+            className="flex-col gap-0 text-left"
           >
             <span>Repetir {MEAL_SUBJECTS[meal.meal]} de ayer</span>{' '}
             <span className="text-sm font-normal">
               ({foodCount(repeatable)}, {formatNumber(yesterday.totals.kcal)} kcal)
             </span>
-          </button>
+          </Button>
         ) : null}
       </div>
       {adding ? (

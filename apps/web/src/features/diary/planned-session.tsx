@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricSystem } from '@forja/shared/units';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import type { PlannedSession } from '@forja/shared/schemas/programs';
 import { errorMessage } from '../../lib/api-error';
 import { prescriptionText, startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
@@ -53,16 +53,16 @@ export function PlannedSession({ date, system }: { date: string; system: MetricS
       {session.workout_id ? (
         <p className="text-neutral-700 dark:text-neutral-300">Ya la has empezado: está abajo.</p>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={start.isPending}
           onClick={() => {
             start.mutate(session);
           }}
-          className={`${primaryButton} self-start`}
+          className="self-start"
         >
           {start.isPending ? 'Empezando...' : 'Empezar'}
-        </button>
+        </Button>
       )}
     </section>
   );

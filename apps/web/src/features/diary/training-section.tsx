@@ -2,7 +2,7 @@ import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { Card } from '../../components/ui/card';
 import { RowActions } from '../../components/ui/row-actions';
-import { secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { removeWorkout, startWorkout } from './diary-api';
 import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
@@ -45,16 +45,15 @@ export function TrainingSection({ userId, date, workouts, system }: TrainingProp
           system={system}
         />
       ))}
-      <button
-        type="button"
+      <Button
         disabled={start.isPending}
         onClick={() => {
           start.mutate({ name: '', id: crypto.randomUUID() });
         }}
-        className={`${secondaryButton} self-start`}
+        className="self-start"
       >
         Nuevo entrenamiento
-      </button>
+      </Button>
     </Card>
   );
 }

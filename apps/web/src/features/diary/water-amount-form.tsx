@@ -6,7 +6,8 @@ import { volumeFromInput, volumeForDisplay, volumeUnit } from '@forja/shared/flu
 import { amountUpTo } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
 import { FieldError } from '../../components/ui/form-field';
-import { fieldControl, primaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 
 /** Another amount, in ml (or fl oz), up to what the day still takes. */
 export function OtherAmountForm({
@@ -59,9 +60,9 @@ export function OtherAmountForm({
           className={`${fieldControl} w-32`}
           {...register('amount')}
         />
-        <button type="submit" className={primaryButton}>
+        <Button variant="primary" type="submit">
           Añadir
-        </button>
+        </Button>
       </div>
       <FieldError id={`${id}-error`} message={errors.amount?.message} />
     </form>

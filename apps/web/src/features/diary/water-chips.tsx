@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { MAX_WATER_ML, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
+import { Button } from '../../components/ui/button';
 import { focusRing } from '../../components/ui/styles';
 import { diaryDayQuery, saveWater } from './diary-api';
 import { formatWater } from './format';
@@ -60,9 +61,9 @@ export function WaterChips({ date, waterMl, system }: WaterChipsProps) {
       {pending ? <PendingMark /> : null}
       <div role="group" aria-label="Añadir agua" className="flex flex-wrap gap-2">
         {CHIPS_ML.map((ml) => (
-          <button
+          <Button
+            variant="plain"
             key={ml}
-            type="button"
             onClick={() => {
               add(ml);
             }}
@@ -70,10 +71,10 @@ export function WaterChips({ date, waterMl, system }: WaterChipsProps) {
             className={chip}
           >
             +{formatWater(ml, system)}
-          </button>
+          </Button>
         ))}
-        <button
-          type="button"
+        <Button
+          variant="plain"
           aria-expanded={other}
           onClick={() => {
             setOther(!other);
@@ -81,18 +82,18 @@ export function WaterChips({ date, waterMl, system }: WaterChipsProps) {
           className={chip}
         >
           Otra cantidad
-        </button>
+        </Button>
         {current >= WATER_STEP_ML ? (
-          <button
-            type="button"
+          <Button
+            variant="plain"
             onClick={() => {
               save.mutate({ total: current - WATER_STEP_ML, before: current });
             }}
             aria-label={`Quitar ${formatWater(WATER_STEP_ML, system)}`}
-            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-neutral-300 px-4 font-semibold hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800 ${focusRing}`}
+            className="inline-flex items-center justify-center rounded-full border border-neutral-300 px-4 font-semibold hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800"
           >
             −{formatWater(WATER_STEP_ML, system)}
-          </button>
+          </Button>
         ) : null}
       </div>
       {other ? (

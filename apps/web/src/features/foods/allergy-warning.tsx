@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { allergyQuestion, allergyWarningTexts } from '@forja/shared/allergens';
 import type { Food } from '@forja/shared/schemas/foods';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 
 type Warned = Pick<Food, 'allergy_warnings' | 'other_allergy_warnings'>;
 
@@ -54,12 +54,12 @@ export function AllergyConfirmation({
       </p>
       <p id={titleId}>{allergyQuestion(food, who)}</p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={pending} className={primaryButton} onClick={onConfirm}>
+        <Button variant="primary" disabled={pending} onClick={onConfirm}>
           {pending ? 'Añadiendo...' : 'Añadir igualmente'}
-        </button>
-        <button type="button" autoFocus className={secondaryButton} onClick={onCancel}>
+        </Button>
+        <Button autoFocus onClick={onCancel}>
           No añadir
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { barcodeSchema } from '@forja/shared/schemas/foods';
-import { secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 
 /** The barcodes food packs carry. */
 const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];
@@ -142,9 +142,9 @@ export default function BarcodeCamera({ onDetected, onProblem, onClose }: Barcod
       <p role="status" className="text-sm text-neutral-700 dark:text-neutral-300">
         {ready ? 'Apunta al código de barras del envase.' : 'Abriendo la cámara…'}
       </p>
-      <button type="button" onClick={onClose} className={`${secondaryButton} self-start`}>
+      <Button onClick={onClose} className="self-start">
         Cerrar la cámara
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { gtinDigits } from '@forja/shared/gtin';
 import { barcodeSchema, type Food } from '@forja/shared/schemas/foods';
 import { TextField } from '../../components/ui/form-field';
 import { LineIcon } from '../../components/ui/nav-icons';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { findFoodByBarcode } from './foods-api';
 
@@ -80,16 +80,15 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
           />
         </Suspense>
       ) : (
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setCameraProblem(null);
             setCamera(true);
           }}
-          className={`${secondaryButton} self-start`}
+          className="self-start"
         >
           <BarcodeIcon /> Escanear
-        </button>
+        </Button>
       )}
       {cameraProblem ? (
         <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
@@ -111,12 +110,10 @@ export function BarcodeEntry({ onFound, onNotFound, onClose }: BarcodeEntryProps
         maxLength={20}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={lookUp.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={lookUp.isPending}>
           {lookUp.isPending ? 'Buscando…' : 'Buscar producto'}
-        </button>
-        <button type="button" onClick={onClose} className={secondaryButton}>
-          Cerrar
-        </button>
+        </Button>
+        <Button onClick={onClose}>Cerrar</Button>
       </div>
     </form>
   );

@@ -10,12 +10,8 @@ import { type Food, type FoodState } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { RowActions } from '../../components/ui/row-actions';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl, secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { keepFoodsLater } from '../../lib/offline/keep-foods-later';
 import { useOnline } from '../../lib/offline/online';
@@ -170,16 +166,15 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
           }}
         />
       ) : (
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setScanning(true);
             setSelected(null);
           }}
-          className={`${secondaryButton} self-start`}
+          className="self-start"
         >
           Escanear código de barras
-        </button>
+        </Button>
       )}
       {several ? (
         <PhraseList
@@ -235,12 +230,12 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
         >
           {withRememberedAmounts(queryClient, results.data ?? []).map((food) => (
             <li key={food.id} className="flex items-center gap-2 py-1">
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 onClick={() => {
                   setSelected(food);
                 }}
-                className={`flex flex-1 flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+                className="flex flex-1 flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800"
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
@@ -250,7 +245,7 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
                   {food.recent ? ' · reciente' : ''}
                 </span>
                 <AllergyWarnings food={food} />
-              </button>
+              </Button>
               {food.origin === 'own' ? (
                 <RowActions
                   actions={[
@@ -265,43 +260,41 @@ export function FoodPicker({ onPick: log, pending, system, meal }: FoodPickerPro
                 />
               ) : null}
               {food.recent || food.favourite ? (
-                <button
-                  type="button"
+                <Button
+                  variant="plain"
                   disabled={pending}
                   aria-label={`Añadir ${food.name} (${defaultAmountText(food, system)})`}
                   onClick={() => {
                     onPick({ food, ...usualAmount(food) }).catch(() => undefined);
                   }}
-                  className={`flex size-11 shrink-0 items-center justify-center rounded-full bg-orange-700 text-2xl leading-none font-semibold text-white hover:bg-orange-800 disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950 ${focusRing}`}
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-orange-700 text-2xl leading-none font-semibold text-white hover:bg-orange-800 disabled:opacity-60 dark:bg-orange-500 dark:text-neutral-950"
                 >
                   <span aria-hidden="true">+</span>
-                </button>
+                </Button>
               ) : null}
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 aria-pressed={food.favourite}
                 aria-label={`Favorito: ${food.name}`}
                 onClick={() => {
                   favourite.mutate({ food, on: !food.favourite });
                 }}
-                className={`flex size-11 shrink-0 items-center justify-center rounded-md text-xl leading-none ${food.favourite ? 'text-orange-700 dark:text-orange-400' : 'text-neutral-500'} ${focusRing}`}
+                className={`flex size-11 shrink-0 items-center justify-center rounded-md text-xl leading-none ${food.favourite ? 'text-orange-700 dark:text-orange-400' : 'text-neutral-500'}`}
               >
                 {food.favourite ? '★' : '☆'}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       )}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setEditing({});
           }}
-          className={secondaryButton}
         >
           Crear un alimento propio
-        </button>
+        </Button>
         <Link to="/users/recipes" className={secondaryButton}>
           Recetas
         </Link>
@@ -370,12 +363,10 @@ function AmountForm({ food, system, pending, onAdd, onCancel }: AmountFormProps)
         {kcal === null ? '' : `${formatNumber(kcal)} kcal`}
       </p>
       <div className="flex gap-2">
-        <button type="submit" disabled={pending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={pending}>
           {pending ? 'Añadiendo...' : 'Añadir'}
-        </button>
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancelar
-        </button>
+        </Button>
+        <Button onClick={onCancel}>Cancelar</Button>
       </div>
     </form>
   );

@@ -7,7 +7,7 @@ import { foodInputSchema, type Food } from '@forja/shared/schemas/foods';
 import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
 import { TextField } from '../../components/ui/form-field';
 import { ALLERGEN_NAMES } from '@forja/shared/allergens';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { parseNumberInput, withNumbers } from '../../lib/number-input';
 import { inputText } from '../../lib/numbers';
@@ -175,29 +175,25 @@ export function OwnFoodForm({
         error={errors.allergens?.message}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={save.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar alimento'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => {
             onDone(null);
           }}
-          className={secondaryButton}
         >
           Cancelar
-        </button>
+        </Button>
         {food ? (
-          <button
-            type="button"
+          <Button
             disabled={remove.isPending}
             onClick={() => {
               remove.mutate(food.id);
             }}
-            className={secondaryButton}
           >
             {remove.isPending ? 'Eliminando...' : 'Eliminar alimento'}
-          </button>
+          </Button>
         ) : null}
       </div>
     </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { formatNumber } from '../../lib/numbers';
 import {
   amountFormSchema,
@@ -137,17 +137,15 @@ export function PhraseList({ found, system, pending, onPick, onDone }: PhraseLis
                     ))}
                   </SelectField>
                 </div>
-                <button
-                  type="button"
+                <Button
                   aria-label={`Quitar ${row.food.name}`}
                   disabled={adding}
                   onClick={() => {
                     setRows((current) => current.filter((one) => one.id !== row.id));
                   }}
-                  className={secondaryButton}
                 >
                   Quitar
-                </button>
+                </Button>
               </div>
               <p className="text-sm text-neutral-700 dark:text-neutral-300">
                 {kcal === null ? '' : `${formatNumber(kcal)} kcal`}
@@ -156,14 +154,13 @@ export function PhraseList({ found, system, pending, onPick, onDone }: PhraseLis
           );
         })}
       </ul>
-      <button
-        type="button"
+      <Button
+        variant="primary"
         disabled={pending || adding || checked.some((amount) => !amount.success)}
         onClick={() => void addAll()}
-        className={primaryButton}
       >
         {adding ? 'Añadiendo...' : 'Añadir todo'}
-      </button>
+      </Button>
     </section>
   );
 }

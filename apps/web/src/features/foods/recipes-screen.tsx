@@ -12,13 +12,8 @@ import { cardFrame } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-  smallSecondaryButton,
-} from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
 import { parseNumberInput } from '../../lib/number-input';
@@ -169,15 +164,15 @@ export function Recipes({ book, words }: { book: RecipeBook; words: RecipeWords 
         />
       ) : (
         <>
-          <button
-            type="button"
+          <Button
+            variant="primary"
             onClick={() => {
               setDraft({ ...EMPTY, lines: [] });
             }}
-            className={`${primaryButton} self-start`}
+            className="self-start"
           >
             Nueva receta
-          </button>
+          </Button>
           {recipes.length === 0 ? (
             <p className={cardFrame}>{words.none}</p>
           ) : (
@@ -341,8 +336,8 @@ function RecipeForm({
                         className={fieldControl}
                       />
                     </label>
-                    <button
-                      type="button"
+                    <Button
+                      size="small"
                       aria-label={`Quitar ${line.name}`}
                       onClick={() => {
                         setDraft({
@@ -350,10 +345,10 @@ function RecipeForm({
                           lines: draft.lines.filter((other) => other.key !== line.key),
                         });
                       }}
-                      className={`${smallSecondaryButton} shrink-0`}
+                      className="shrink-0"
                     >
                       Quitar
-                    </button>
+                    </Button>
                   </div>
                   <FieldError message={errors[`ingredients.${String(index)}.grams`]} />
                 </li>
@@ -425,23 +420,19 @@ function RecipeForm({
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={save.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar receta'}
-        </button>
-        <button type="button" onClick={onDone} className={secondaryButton}>
-          Cancelar
-        </button>
+        </Button>
+        <Button onClick={onDone}>Cancelar</Button>
         {draft.id && book.remove ? (
-          <button
-            type="button"
+          <Button
             disabled={remove.isPending}
             onClick={() => {
               if (draft.id) remove.mutate(draft.id);
             }}
-            className={secondaryButton}
           >
             {remove.isPending ? 'Eliminando...' : 'Eliminar'}
-          </button>
+          </Button>
         ) : null}
       </div>
     </form>
@@ -516,8 +507,8 @@ function IngredientSearch({
         >
           {found.map((food) => (
             <li key={food.id}>
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 aria-label={`Añadir ${food.name}`}
                 onClick={() => {
                   if (hasAllergyWarning(food)) {
@@ -527,7 +518,7 @@ function IngredientSearch({
                   onPick(food);
                   setQuery('');
                 }}
-                className={`flex min-h-11 w-full flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+                className="flex w-full flex-col rounded-md px-2 py-1.5 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800"
               >
                 <span className="font-medium">{food.name}</span>
                 <span className="text-sm text-neutral-700 dark:text-neutral-300">
@@ -535,7 +526,7 @@ function IngredientSearch({
                   {food.origin === 'own' ? ` · ${ownFood}` : ''}
                 </span>
                 <AllergyWarnings food={food} />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/u
 import { NutrientBars } from '../../components/ui/nutrient-bars';
 import { ProgressBar } from '../../components/ui/progress-bar';
 import { Card, cardFrame } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
 import { secondaryButton, textLink } from '../../components/ui/styles';
 import { formatWater } from '../../lib/diary-format';
 import { safetyLine } from '../../lib/target-safety';
@@ -198,11 +199,7 @@ function NoTargets({ why, onReadAgain }: { why: MissingTargets; onReadAgain?: ()
     return (
       <div role="alert" className={`${cardFrame} flex flex-col items-start gap-3`}>
         <p>No se han podido cargar tus objetivos.</p>
-        {onReadAgain ? (
-          <button type="button" onClick={onReadAgain} className={secondaryButton}>
-            Reintentar
-          </button>
-        ) : null}
+        {onReadAgain ? <Button onClick={onReadAgain}>Reintentar</Button> : null}
       </div>
     );
   }

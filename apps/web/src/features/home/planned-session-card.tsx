@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { secondaryButton } from '../../components/ui/styles';
 import type { PlannedSession } from '@forja/shared/schemas/programs';
 import { errorMessage } from '../../lib/api-error';
 import { startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
@@ -38,16 +39,16 @@ export function PlannedSessionCard({ date }: { date: string }) {
           Ver en el diario
         </Link>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={start.isPending}
           onClick={() => {
             start.mutate(session);
           }}
-          className={`${primaryButton} self-start`}
+          className="self-start"
         >
           {start.isPending ? 'Empezando...' : 'Empezar'}
-        </button>
+        </Button>
       )}
     </Card>
   );

@@ -7,6 +7,7 @@ import { consentAreasSchema, type ConsentAreas } from '@forja/shared/schemas/tra
 import { notify } from '../../components/ui/notifications';
 import { PublicPage } from '../../components/ui/public-page';
 import { RouteErrorView } from '../../components/ui/route-error-view';
+import { Button } from '../../components/ui/button';
 import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { isChunkLoadError } from '../../lib/chunk-reload';
@@ -155,22 +156,20 @@ function AcceptanceForm({ code, trainerName, areas }: AcceptanceFormProps) {
         ))}
       </fieldset>
       <div>
-        <button
-          type="button"
+        <Button
           onClick={() => {
             for (const area of areas) setValue(area, true);
           }}
-          className={secondaryButton}
         >
           Marcar todo
-        </button>
+        </Button>
       </div>
       <p className="text-neutral-700 dark:text-neutral-300">
         Lo que no marques no lo verá. Sin ninguna, solo verá tu nombre, tu país y tu foto.
       </p>
-      <button type="submit" disabled={isSubmitting} className={primaryButton}>
+      <Button variant="primary" type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Aceptando...' : 'Aceptar'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -187,16 +186,14 @@ export function InvitationErrorView(props: ErrorComponentProps) {
         {gone ? (
           <p>Pide a tu entrenador un enlace nuevo.</p>
         ) : (
-          <button
-            type="button"
+          <Button
             onClick={() => {
               props.reset();
               void router.invalidate();
             }}
-            className={secondaryButton}
           >
             Reintentar
-          </button>
+          </Button>
         )}
         <Link to="/" className={textLink}>
           Ir a la página de inicio

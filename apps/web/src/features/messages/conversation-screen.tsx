@@ -13,7 +13,8 @@ import { MAX_MESSAGE_LENGTH } from '@forja/shared/constants';
 import { TRAINER_NOT_FOUND_TEXT } from './texts';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing } from '../../components/ui/styles';
 import { aboveBottomBar, LineIcon } from '../../components/ui/nav-icons';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { conversationKey, unreadMessagesKey } from '../../lib/query-keys';
@@ -92,14 +93,13 @@ export function ConversationScreen({ side }: { side: Side }) {
         </p>
       ) : null}
       {query.hasNextPage ? (
-        <button
-          type="button"
-          className={`${secondaryButton} min-h-11 self-center`}
+        <Button
+          className="self-center"
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
           {query.isFetchingNextPage ? 'Cargando…' : 'Ver mensajes anteriores'}
-        </button>
+        </Button>
       ) : null}
       {messages.length === 0 ? (
         <p className={muted}>Aún no hay mensajes. Escribe el primero.</p>
@@ -287,9 +287,8 @@ function Composer({ side }: { side: Side }) {
           if (file) photo.mutate(file);
         }}
       />
-      <button
-        type="button"
-        className={`${secondaryButton} size-11 shrink-0 !p-0`}
+      <Button
+        className="size-11 shrink-0 !p-0"
         disabled={photo.isPending}
         onClick={() => fileInput.current?.click()}
         aria-label={photo.isPending ? 'Enviando foto…' : 'Enviar una foto'}
@@ -300,7 +299,7 @@ function Composer({ side }: { side: Side }) {
         >
           <circle cx="12" cy="13.5" r="3.5" />
         </LineIcon>
-      </button>
+      </Button>
       <div className="flex flex-1 flex-col">
         <label htmlFor={fieldId} className="sr-only">
           Mensaje
@@ -329,13 +328,9 @@ function Composer({ side }: { side: Side }) {
           </p>
         ) : null}
       </div>
-      <button
-        type="submit"
-        className={`${primaryButton} min-h-11 shrink-0 !px-4`}
-        disabled={text.isPending}
-      >
+      <Button variant="primary" type="submit" className="shrink-0 !px-4" disabled={text.isPending}>
         {text.isPending ? 'Enviando…' : 'Enviar'}
-      </button>
+      </Button>
     </form>
   );
 }

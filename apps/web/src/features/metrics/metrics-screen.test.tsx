@@ -127,7 +127,7 @@ describe('the metrics screen', () => {
     expect(calls.callsTo('GET', '/metrics/')[0]?.search).toBe('?months=1');
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
-      .click(screen.getByRole('button', { name: '6 meses' }));
+      .click(screen.getByRole('radio', { name: '6 meses' }));
     await vi.waitFor(() => {
       expect(calls.callsTo('GET', '/metrics/').map((call) => call.search)).toContain('?months=6');
     });

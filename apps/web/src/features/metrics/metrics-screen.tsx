@@ -40,7 +40,8 @@ import {
 import { TextField } from '../../components/ui/form-field';
 import { Card } from '../../components/ui/card';
 import { MeasurementsTable, WeighingsTable, formatDay } from '../../components/metrics/body-tables';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { SegmentedControl } from '../../components/ui/segmented-control';
 import { errorMessage } from '../../lib/api-error';
 import { numberBox } from '../../lib/number-input';
 import { formatNumber, inputText } from '../../lib/numbers';
@@ -189,21 +190,15 @@ export function MetricsScreen({
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-3xl font-extrabold tracking-tight">Métricas</h1>
-      <div role="group" aria-label="Periodo" className="flex flex-wrap gap-1">
-        {METRIC_RANGES.map((range) => (
-          <button
-            key={range}
-            type="button"
-            aria-pressed={months === range}
-            onClick={() => {
-              onMonthsChange(range);
-            }}
-            className={`min-h-11 rounded-md px-3 py-1.5 font-medium ${months === range ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
-          >
-            {range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Periodo"
+        segments={METRIC_RANGES.map((range) => ({
+          value: range,
+          label: range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`,
+        }))}
+        value={months}
+        onChange={onMonthsChange}
+      />
       <WeightSection metrics={metrics.data} today={today} system={system} />
       {expenditure}
       <AdherenceCard metrics={metrics.data} />
@@ -319,9 +314,9 @@ function WeightSection({
             {...register('weight')}
           />
         </div>
-        <button type="submit" disabled={save.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar peso'}
-        </button>
+        </Button>
       </form>
       {metrics.weights.length > 0 ? (
         <WeighingsTable
@@ -472,9 +467,9 @@ function MeasurementsSection({
             />
           ))}
         </div>
-        <button type="submit" disabled={save.isPending} className={`${primaryButton} self-start`}>
+        <Button variant="primary" type="submit" disabled={save.isPending} className="self-start">
           {save.isPending ? 'Guardando...' : 'Guardar medidas'}
-        </button>
+        </Button>
       </form>
       {measurements.length > 0 ? (
         <MeasurementsTable
@@ -522,26 +517,22 @@ function ExportCard() {
         con punto y coma y escribe los decimales con coma.
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
           disabled={download.isPending}
           onClick={() => {
             download.mutate('standard');
           }}
-          className={secondaryButton}
         >
           Exportar CSV
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={download.isPending}
           onClick={() => {
             download.mutate('spanish');
           }}
-          className={secondaryButton}
         >
           Formato de hoja de cálculo española (;)
-        </button>
+        </Button>
       </div>
       <p role="status" className="text-sm text-neutral-700 empty:hidden dark:text-neutral-300">
         {download.isPending ? 'Preparando el archivo...' : ''}

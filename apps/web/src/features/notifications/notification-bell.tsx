@@ -3,7 +3,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import type { Notification, NotificationList } from '@forja/shared/schemas/notifications';
 import { notify } from '../../components/ui/notifications';
-import { focusRing } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { NavIcon } from '../../components/ui/nav-icons';
 import { useDisclosure } from '../../components/ui/use-disclosure';
 import { errorMessage } from '../../lib/api-error';
@@ -105,15 +105,15 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
 
   return (
     <div ref={container} className="relative">
-      <button
+      <Button
+        variant="plain"
         ref={toggle}
-        type="button"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
           setOpen((shown) => !shown);
         }}
-        className={`relative flex size-11 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
+        className="relative flex size-11 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
       >
         <NavIcon name="bell" />
         <span className="sr-only">
@@ -131,7 +131,7 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
             {unread > 99 ? '99+' : unread}
           </span>
         )}
-      </button>
+      </Button>
       <div
         id={panelId}
         hidden={!open}
@@ -141,17 +141,17 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
       >
         <div className="flex items-center justify-between gap-2 border-b border-neutral-200 px-2 pb-2 dark:border-neutral-700">
           <h2 className="font-semibold">Avisos</h2>
-          <button
-            type="button"
+          <Button
+            variant="plain"
             disabled={unread === 0}
             aria-describedby={unread === 0 ? allReadId : undefined}
             onClick={() => {
               read.mutate({ all: true });
             }}
-            className={`min-h-11 rounded-md px-3 text-sm font-medium text-orange-800 hover:bg-neutral-100 disabled:text-neutral-500 dark:text-orange-300 dark:hover:bg-neutral-800 dark:disabled:text-neutral-400 ${focusRing}`}
+            className="rounded-md px-3 text-sm font-medium text-orange-800 hover:bg-neutral-100 disabled:text-neutral-500 dark:text-orange-300 dark:hover:bg-neutral-800 dark:disabled:text-neutral-400"
           >
             Marcar todo como leído
-          </button>
+          </Button>
         </div>
         {items.length === 0 ? (
           <p
@@ -173,12 +173,12 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
             <ul className="mt-1 flex flex-col">
               {items.map((item) => (
                 <li key={item.id}>
-                  <button
-                    type="button"
+                  <Button
+                    variant="plain"
                     onClick={() => {
                       openOne(item);
                     }}
-                    className={`flex w-full min-h-11 gap-3 rounded-lg px-2 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+                    className="flex w-full gap-3 rounded-lg px-2 py-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800"
                   >
                     <span
                       aria-hidden="true"
@@ -198,7 +198,7 @@ export function NotificationBell({ enabled = true }: { enabled?: boolean }) {
                         {howLongAgo(item.created_at, new Date())}
                       </span>
                     </span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -10,7 +10,8 @@ import {
 } from '@forja/shared/schemas/notifications';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import {
   notificationSettingsQuery,
@@ -147,27 +148,24 @@ function DevicePush({ available }: { available: boolean }) {
       </p>
       <div>
         {state.data === 'on' ? (
-          <button
-            type="button"
+          <Button
             disabled={busy}
             onClick={() => {
               disable.mutate();
             }}
-            className={secondaryButton}
           >
             {disable.isPending ? 'Desactivando...' : 'Dejar de recibirlos aquí'}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
+          <Button
+            variant="primary"
             disabled={busy}
             onClick={() => {
               enable.mutate();
             }}
-            className={primaryButton}
           >
             {enable.isPending ? 'Activando...' : 'Recibir avisos en este dispositivo'}
-          </button>
+          </Button>
         )}
       </div>
     </div>
@@ -311,9 +309,9 @@ function ChannelsForm({ settings, audience }: { settings: Settings; audience: Au
       )}
 
       <div>
-        <button type="submit" disabled={save.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando...' : 'Guardar avisos'}
-        </button>
+        </Button>
       </div>
     </form>
   );

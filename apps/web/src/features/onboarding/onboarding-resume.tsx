@@ -10,6 +10,7 @@ import {
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
 import { formatHeight, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
+import { Button } from '../../components/ui/button';
 import { primaryButton, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import {
@@ -94,14 +95,9 @@ export function OnboardingResume({ userId, system, targets }: OnboardingResumePr
         </ul>
       </section>
       {complete ? (
-        <button
-          type="button"
-          onClick={() => void finish()}
-          disabled={pending}
-          className={primaryButton}
-        >
+        <Button variant="primary" onClick={() => void finish()} disabled={pending}>
           {pending ? 'Terminando...' : state.finished_at ? 'Volver al inicio' : 'Empezar mi plan'}
-        </button>
+        </Button>
       ) : (
         <Link to={addressOf(state.next_step)} className={primaryButton}>
           Seguir respondiendo

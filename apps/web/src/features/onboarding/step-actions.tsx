@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { secondaryButton } from '../../components/ui/styles';
 import type { OnboardingAddress } from './onboarding-steps';
 
 interface StepActionsProps {
@@ -20,9 +21,9 @@ export function StepActions({ back, pending, submitLabel }: StepActionsProps) {
       ) : (
         <span />
       )}
-      <button type="submit" disabled={pending} className={primaryButton}>
+      <Button variant="primary" type="submit" disabled={pending}>
         {pending ? 'Guardando...' : submitLabel}
-      </button>
+      </Button>
     </div>
   );
 }

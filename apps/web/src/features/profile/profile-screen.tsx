@@ -5,7 +5,8 @@ import { notify } from '../../components/ui/notifications';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
 import { TextField } from '../../components/ui/form-field';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { secondaryButton } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { PersonFields } from '../../components/ui/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
@@ -68,9 +69,9 @@ export function ProfileScreen({ user, onChanged }: ProfileScreenProps) {
             hint="Es el correo con el que inicias sesión; no se puede cambiar."
           />
           <div>
-            <button type="submit" disabled={isSubmitting} className={primaryButton}>
+            <Button variant="primary" type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-            </button>
+            </Button>
           </div>
         </form>
       </section>
@@ -154,16 +155,16 @@ function PictureSection({ user, onChanged }: ProfileScreenProps) {
                 : 'Subir foto'}
           </label>
           {user.profile_picture_url ? (
-            <button
-              type="button"
+            <Button
+              variant="plain"
               disabled={busy !== null}
               onClick={() =>
                 void run('removing', () => removeProfilePicture(user.id), 'Foto eliminada')
               }
-              className={`min-h-11 self-start rounded-sm text-left text-sm font-medium text-red-700 underline dark:text-red-400 ${focusRing}`}
+              className="self-start rounded-sm text-left text-sm font-medium text-red-700 underline dark:text-red-400"
             >
               {busy === 'removing' ? 'Quitando...' : 'Quitar foto'}
-            </button>
+            </Button>
           ) : null}
           <p className="text-sm text-neutral-600 dark:text-neutral-300">
             JPG, PNG, WebP, GIF o AVIF de hasta 8 MB.

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LegalLinks } from '../../components/ui/legal-links';
 import { notify } from '../../components/ui/notifications';
-import { secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { consentsQuery, withdrawHealthConsent } from './consents-api';
 
@@ -60,18 +61,16 @@ export function PrivacySettings({ userId }: { userId: string }) {
             </p>
           )}
           <div>
-            <button
-              type="button"
+            <Button
               disabled={withdraw.isPending}
               onClick={() => {
                 withdraw.mutate();
               }}
-              className={secondaryButton}
             >
               {withdraw.isPending
                 ? 'Retirando...'
                 : 'Retirar mi consentimiento y borrar mis respuestas'}
-            </button>
+            </Button>
           </div>
         </>
       ) : (

@@ -17,7 +17,8 @@ import {
 } from '@forja/shared/schemas/preferences';
 import type { Subscription } from '@forja/shared/schemas/subscription';
 import { SelectField, TextField } from '../../components/ui/form-field';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing, secondaryButton } from '../../components/ui/styles';
 import { setTheme } from '../../lib/color-scheme';
 import { ApiError, errorMessage, isGuessablePassword } from '../../lib/api-error';
 import { preferencesKey } from '../../lib/query-keys';
@@ -196,14 +197,9 @@ export function SettingsScreen(props: SettingsScreenProps) {
 
       <Section id="session" title="Sesión">
         <div>
-          <button
-            type="button"
-            disabled={props.logoutPending}
-            onClick={props.onLogout}
-            className={secondaryButton}
-          >
+          <Button disabled={props.logoutPending} onClick={props.onLogout}>
             {props.logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
-          </button>
+          </Button>
         </div>
       </Section>
 
@@ -383,9 +379,9 @@ function PasswordForm() {
         {...register('password_confirmation')}
       />
       <div>
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Cambiando...' : 'Cambiar contraseña'}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -421,14 +417,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription | nu
         <dd>{longDate.format(subscription.end_date)}</dd>
       </dl>
       <div>
-        <button
-          type="button"
-          onClick={() => void manage()}
-          disabled={opening}
-          className={secondaryButton}
-        >
+        <Button onClick={() => void manage()} disabled={opening}>
           {opening ? 'Abriendo...' : 'Cancelar o cambiar la tarjeta'}
-        </button>
+        </Button>
       </div>
     </>
   );
@@ -491,13 +482,9 @@ function DeleteAccount({ userId, onDeleted }: { userId: string; onDeleted: () =>
         {...register('password')}
       />
       <div>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className={`inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`}
-        >
+        <Button variant="danger" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Eliminando...' : 'Eliminar mi cuenta'}
-        </button>
+        </Button>
       </div>
     </form>
   );

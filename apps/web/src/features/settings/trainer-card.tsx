@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CONSENT_AREAS, type ConsentArea } from '@forja/shared/constants';
 import type { ConsentAreas, TraineeTrainer } from '@forja/shared/schemas/trainers';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { CONSENT_AREA_TEXTS } from '../../lib/consent-areas';
 import {
@@ -195,15 +195,13 @@ function EndLink({ userId, trainerName }: { userId: string; trainerName: string 
   if (!confirming) {
     return (
       <div>
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setConfirming(true);
           }}
-          className={secondaryButton}
         >
           Dejar de compartir con mi entrenador
-        </button>
+        </Button>
       </div>
     );
   }
@@ -215,26 +213,23 @@ function EndLink({ userId, trainerName }: { userId: string; trainerName: string 
         invitación nueva.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="button"
+        <Button
+          variant="danger"
           disabled={end.isPending}
           onClick={() => {
             end.mutate();
           }}
-          className={`${primaryButton} bg-red-700 hover:bg-red-800 dark:bg-red-400 dark:hover:bg-red-300`}
         >
           {end.isPending ? 'Desvinculando...' : 'Sí, dejar de compartir'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={end.isPending}
           onClick={() => {
             setConfirming(false);
           }}
-          className={secondaryButton}
         >
           Cancelar
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import type { TwoFactorEnrolment } from '@forja/shared/schemas/two-factor';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import {
   confirmTwoFactor,
@@ -100,14 +100,9 @@ export function TwoFactorSettings({ userId, trainer }: TwoFactorSettingsProps) {
         1Password, Aegis…).
       </p>
       <div>
-        <button
-          type="button"
-          disabled={starting}
-          onClick={() => void start()}
-          className={primaryButton}
-        >
+        <Button variant="primary" disabled={starting} onClick={() => void start()}>
           {starting ? 'Preparando...' : 'Activar la verificación en dos pasos'}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -195,12 +190,10 @@ function Enrolment({
         }}
       />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" disabled={sending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={sending}>
           {sending ? 'Comprobando...' : 'Confirmar y activar'}
-        </button>
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancelar
-        </button>
+        </Button>
+        <Button onClick={onCancel}>Cancelar</Button>
       </div>
     </form>
   );
@@ -223,9 +216,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="button"
-          className={secondaryButton}
+        <Button
           onClick={() => {
             void navigator.clipboard.writeText(codes.join('\n')).then(
               () => {
@@ -238,10 +229,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           }}
         >
           Copiar los códigos
-        </button>
-        <button type="button" className={primaryButton} onClick={onDone}>
+        </Button>
+        <Button variant="primary" onClick={onDone}>
           Ya los he guardado
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -284,9 +275,9 @@ function TurnOff({ userId, onDone }: { userId: string; onDone: () => void }) {
         }}
       />
       <div>
-        <button type="submit" disabled={sending} className={secondaryButton}>
+        <Button type="submit" disabled={sending}>
           {sending ? 'Desactivando...' : 'Desactivar la verificación en dos pasos'}
-        </button>
+        </Button>
       </div>
     </form>
   );

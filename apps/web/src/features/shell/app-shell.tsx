@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { shellHeader, SkipLink } from '../../components/ui/skip-link';
+import { Button } from '../../components/ui/button';
 import { focusRing } from '../../components/ui/styles';
 import { useDisclosure } from '../../components/ui/use-disclosure';
 import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '../../components/ui/nav-icons';
@@ -156,15 +157,15 @@ function UserMenu({
 
   return (
     <div ref={container} className="relative">
-      <button
+      <Button
+        variant="plain"
         ref={toggle}
-        type="button"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => {
           setOpen((shown) => !shown);
         }}
-        className={`flex items-center gap-2 rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+        className="flex items-center gap-2 rounded-full p-1 hover:bg-neutral-100 dark:hover:bg-neutral-800"
       >
         {user.profile_picture_url ? (
           <img
@@ -183,7 +184,7 @@ function UserMenu({
           </span>
         )}
         <span className="sr-only">Menú de la cuenta</span>
-      </button>
+      </Button>
       <div
         id={menuId}
         hidden={!open}
@@ -217,9 +218,14 @@ function UserMenu({
             </Link>
           </li>
           <li>
-            <button type="button" disabled={logoutPending} onClick={onLogout} className={itemClass}>
+            <Button
+              variant="plain"
+              disabled={logoutPending}
+              onClick={onLogout}
+              className={itemClass}
+            >
               {logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
-            </button>
+            </Button>
           </li>
         </ul>
       </div>

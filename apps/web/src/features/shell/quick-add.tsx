@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Sheet } from '../../components/ui/sheet';
 import { LineIcon } from '../../components/ui/nav-icons';
+import { Button } from '../../components/ui/button';
 import { focusRing } from '../../components/ui/styles';
 
 interface QuickAddProps {
@@ -74,19 +75,19 @@ export function QuickAdd({
 
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         aria-haspopup="dialog"
         aria-label="Anotar"
         onClick={() => {
           setOpen(true);
         }}
-        className={`fixed right-4 z-30 flex ${lifted ? 'bottom-[calc(10rem+env(safe-area-inset-bottom))] md:bottom-28' : 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] md:bottom-8'} size-14 items-center justify-center rounded-full bg-orange-700 text-4xl leading-none font-light text-white shadow-lg hover:bg-orange-800 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400 ${focusRing}`}
+        className={`fixed right-4 z-30 flex ${lifted ? 'bottom-[calc(10rem+env(safe-area-inset-bottom))] md:bottom-28' : 'bottom-[calc(4.75rem+env(safe-area-inset-bottom))] md:bottom-8'} size-14 items-center justify-center rounded-full bg-orange-700 text-4xl leading-none font-light text-white shadow-lg hover:bg-orange-800 dark:bg-orange-500 dark:text-neutral-950 dark:hover:bg-orange-400`}
       >
         <span aria-hidden="true" className="-mt-1">
           +
         </span>
-      </button>
+      </Button>
       <Sheet title={showWater ? 'Agua' : 'Anotar'} open={open} onClose={close}>
         {showWater ? (
           water
@@ -94,7 +95,7 @@ export function QuickAdd({
           <ul className="flex flex-col gap-1">
             {rows.map((row) => (
               <li key={row.label}>
-                <button type="button" onClick={row.action} className={rowClass}>
+                <Button variant="plain" onClick={row.action} className={rowClass}>
                   <span
                     aria-hidden="true"
                     className="flex size-10 shrink-0 items-center justify-center rounded-full bg-orange-50 text-orange-800 dark:bg-orange-950 dark:text-orange-300"
@@ -107,7 +108,7 @@ export function QuickAdd({
                       {row.hint}
                     </span>
                   </span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { FREE_TRIAL_PLAN, type Plan } from '@forja/shared/constants';
 import { SUBSCRIPTION_MESSAGES } from '@forja/shared/errors';
 import type { Subscription } from '@forja/shared/schemas/subscription';
 import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { leavePageFor } from '../../lib/leave-page';
 import { formatDate, formatPrice } from './format';
@@ -56,9 +56,7 @@ export function PlansScreen({ onLogout, logoutPending }: PlansScreenProps) {
       ) : plans.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <p>No pudimos cargar los planes. Inténtalo de nuevo.</p>
-          <button type="button" onClick={() => void plans.refetch()} className={secondaryButton}>
-            Reintentar
-          </button>
+          <Button onClick={() => void plans.refetch()}>Reintentar</Button>
         </div>
       ) : (
         <ul className="flex flex-col gap-4">
@@ -79,14 +77,9 @@ export function PlansScreen({ onLogout, logoutPending }: PlansScreenProps) {
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        disabled={logoutPending}
-        onClick={onLogout}
-        className={`${textLink} self-center`}
-      >
+      <Button variant="link" disabled={logoutPending} onClick={onLogout} className="self-center">
         {logoutPending ? 'Cerrando sesión...' : 'Cerrar sesión'}
-      </button>
+      </Button>
     </PublicPage>
   );
 }
@@ -143,19 +136,18 @@ function PlanCard({ offer, trialBlock, busy, loading, onChoose }: PlanCardProps)
           {trialBlock}
         </p>
       ) : null}
-      <button
-        type="button"
+      <Button
+        variant={isTrial ? 'secondary' : 'primary'}
         disabled={busy || trialBlock !== null}
         aria-describedby={trialBlock ? blockId : undefined}
         onClick={onChoose}
-        className={isTrial ? secondaryButton : primaryButton}
       >
         {loading
           ? 'Abriendo el pago...'
           : isTrial
             ? 'Empezar prueba gratuita'
             : 'Suscribirme a Premium'}
-      </button>
+      </Button>
     </article>
   );
 }

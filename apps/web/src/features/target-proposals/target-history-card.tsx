@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TargetChange } from '@forja/shared/schemas/targets';
 import { Card } from '../../components/ui/card';
-import { secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { formatNumber } from '../../lib/numbers';
 import { targetHistoryQuery } from './target-proposals-api';
 
@@ -86,15 +86,13 @@ export function TargetHistoryCard() {
         </ol>
       )}
       {data.length > shown ? (
-        <button
-          type="button"
+        <Button
           onClick={() => {
             setShown((count) => count + HISTORY_STEP);
           }}
-          className={`${secondaryButton} min-h-11`}
         >
           {`Mostrar más (quedan ${String(data.length - shown)})`}
-        </button>
+        </Button>
       ) : null}
     </Card>
   );

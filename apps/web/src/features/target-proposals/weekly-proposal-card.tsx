@@ -9,7 +9,7 @@ import {
 import type { Targets } from '@forja/shared/schemas/targets';
 import { Card, cardFrame } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { formatNumber } from '../../lib/numbers';
 import { targetsKey } from '../../lib/query-keys';
@@ -162,26 +162,23 @@ export function WeeklyProposalCard({ userId, today }: { userId: string; today: s
         <p>{whyText(proposal)}</p>
         <p className={muted}>{limitsText(proposal)}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button
-            type="button"
+          <Button
+            variant="primary"
             disabled={decide.isPending}
             onClick={() => {
               decide.mutate({ proposal, decision: 'accept' });
             }}
-            className={`${primaryButton} min-h-11`}
           >
             {`Aceptar ${kcal(proposal.proposed_energy_kcal)}`}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             disabled={decide.isPending}
             onClick={() => {
               decide.mutate({ proposal, decision: 'keep' });
             }}
-            className={`${secondaryButton} min-h-11`}
           >
             Mantener mi objetivo
-          </button>
+          </Button>
         </div>
       </Card>
     );

@@ -11,13 +11,8 @@ import {
 import { WEEKDAY_LABELS, WEEKDAYS } from '@forja/shared/training-plan';
 import { FieldError, SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-  smallSecondaryButton,
-} from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl, focusRing } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { parseDecimal } from '../../lib/numbers';
 import { checkInFormsKey, saveForm, type FormTarget } from './trainer-check-ins-api';
@@ -300,29 +295,26 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
                 Obligatoria
               </label>
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={smallSecondaryButton}
+                <Button
+                  size="small"
                   disabled={index === 0}
                   onClick={() => {
                     move(index, -1);
                   }}
                 >
                   Subir<span className="sr-only"> pregunta {index + 1}</span>
-                </button>
-                <button
-                  type="button"
-                  className={smallSecondaryButton}
+                </Button>
+                <Button
+                  size="small"
                   disabled={index === questions.length - 1}
                   onClick={() => {
                     move(index, 1);
                   }}
                 >
                   Bajar<span className="sr-only"> pregunta {index + 1}</span>
-                </button>
-                <button
-                  type="button"
-                  className={smallSecondaryButton}
+                </Button>
+                <Button
+                  size="small"
                   disabled={onlyOne}
                   aria-describedby={onlyOne ? onlyOneId : undefined}
                   onClick={() => {
@@ -330,7 +322,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
                   }}
                 >
                   Quitar<span className="sr-only"> pregunta {index + 1}</span>
-                </button>
+                </Button>
               </div>
               {onlyOne ? (
                 <p id={onlyOneId} className={limitNote}>
@@ -346,9 +338,7 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
           {`Has llegado al máximo de ${String(MAX_CHECK_IN_QUESTIONS)} preguntas: quita alguna para añadir otra.`}
         </p>
       ) : null}
-      <button
-        type="button"
-        className={`${secondaryButton} min-h-11`}
+      <Button
         disabled={full}
         aria-describedby={full ? fullId : undefined}
         onClick={() => {
@@ -368,11 +358,11 @@ export function FormEditor({ target, form, saveLabel, onSaved }: FormEditorProps
         }}
       >
         Añadir pregunta
-      </button>
+      </Button>
       <FieldError message={problems.form} />
-      <button type="submit" className={`${primaryButton} min-h-11`} disabled={save.isPending}>
+      <Button variant="primary" type="submit" disabled={save.isPending}>
         {save.isPending ? 'Guardando…' : saveLabel}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,7 +6,8 @@ import { WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { FormEditor } from './form-editor';
 import {
@@ -63,26 +64,22 @@ export function FormsScreen() {
           {summary(data.default.weekday, data.default.questions.length)}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={`${secondaryButton} min-h-11`}
+          <Button
             aria-expanded={open === 'default'}
             onClick={() => {
               toggle('default');
             }}
           >
             {open === 'default' ? 'Cerrar el editor' : 'Editar'}
-          </button>
+          </Button>
           {data.default_is_custom && (
-            <button
-              type="button"
-              className={`${secondaryButton} min-h-11`}
+            <Button
               onClick={() => {
                 remove.mutate({ scope: 'default' });
               }}
             >
               Volver al de Forja
-            </button>
+            </Button>
           )}
         </div>
         {open === 'default' && (
@@ -110,9 +107,7 @@ export function FormsScreen() {
                   {summary(form.form.weekday, form.form.questions.length)}
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={`${secondaryButton} min-h-11`}
+                  <Button
                     aria-expanded={open === key}
                     onClick={() => {
                       toggle(key);
@@ -120,16 +115,14 @@ export function FormsScreen() {
                   >
                     {open === key ? 'Cerrar el editor' : 'Editar'}
                     <span className="sr-only"> {form.tag}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={`${secondaryButton} min-h-11`}
+                  </Button>
+                  <Button
                     onClick={() => {
                       remove.mutate(target);
                     }}
                   >
                     Borrar<span className="sr-only"> {form.tag}</span>
-                  </button>
+                  </Button>
                 </div>
                 {open === key && (
                   <FormEditor
@@ -157,9 +150,7 @@ export function FormsScreen() {
               setTagProblem(undefined);
             }}
           />
-          <button
-            type="button"
-            className={`${secondaryButton} min-h-11`}
+          <Button
             onClick={() => {
               if (newTag.trim() === '') {
                 setTagProblem('Escribe la etiqueta del grupo');
@@ -169,7 +160,7 @@ export function FormsScreen() {
             }}
           >
             Crear formulario del grupo
-          </button>
+          </Button>
           {open === 'new-group' && newTag.trim() !== '' && (
             <FormEditor
               target={{ scope: 'group', tag: newTag.trim() }}

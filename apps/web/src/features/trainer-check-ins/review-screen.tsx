@@ -13,7 +13,8 @@ import { PhotoComparison } from '../../components/check-ins/photo-comparison';
 import { Card } from '../../components/ui/card';
 import { FieldError } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { fieldControl, primaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import {
   replyToCheckIn,
@@ -85,9 +86,9 @@ function ReplyForm({ checkInId, current }: { checkInId: string; current: string 
         }}
       />
       <FieldError message={problem} />
-      <button type="submit" className={`${primaryButton} min-h-11`} disabled={reply.isPending}>
+      <Button variant="primary" type="submit" disabled={reply.isPending}>
         {reply.isPending ? 'Enviando…' : current ? 'Cambiar respuesta' : 'Responder'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { formatWeek } from '../../components/check-ins/check-in-format';
 import { PhotoComparison } from '../../components/check-ins/photo-comparison';
 import { Card } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, secondaryButton, textLink } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing, textLink } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { FormEditor } from './form-editor';
 import { CheckInDetails } from './review-screen';
@@ -50,9 +51,7 @@ export function TraineeCheckInsScreen({ traineeId }: { traineeId: string }) {
           {effective.form.questions.length} preguntas.
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={`${secondaryButton} min-h-11`}
+          <Button
             aria-expanded={editing}
             onClick={() => {
               setEditing((open) => !open);
@@ -63,18 +62,16 @@ export function TraineeCheckInsScreen({ traineeId }: { traineeId: string }) {
               : effective.source === 'trainee'
                 ? 'Editar su formulario'
                 : 'Crear un formulario propio'}
-          </button>
+          </Button>
           {effective.source === 'trainee' && (
-            <button
-              type="button"
-              className={`${secondaryButton} min-h-11`}
+            <Button
               disabled={remove.isPending}
               onClick={() => {
                 remove.mutate();
               }}
             >
               {remove.isPending ? 'Borrando...' : 'Borrar su formulario'}
-            </button>
+            </Button>
           )}
         </div>
         {editing && (

@@ -7,7 +7,7 @@ import { EnergyChart } from '../../components/charts/energy-chart';
 import { WeightChart } from '../../components/charts/weight-chart';
 import { MeasurementsTable, WeighingsTable } from '../../components/metrics/body-tables';
 import { Card } from '../../components/ui/card';
-import { focusRing } from '../../components/ui/styles';
+import { SegmentedControl } from '../../components/ui/segmented-control';
 import { formatNumber } from '../../lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
 import { RATE_PENDING } from '../../lib/weekly-rate';
@@ -37,21 +37,15 @@ export function TrainerClientBodyScreen({
   const { data: metrics } = useSuspenseQuery(traineeMetricsQuery(traineeId, months));
   return (
     <div className="flex flex-col gap-4">
-      <div role="group" aria-label="Periodo" className="flex flex-wrap gap-1">
-        {METRIC_RANGES.map((range) => (
-          <button
-            key={range}
-            type="button"
-            aria-pressed={months === range}
-            onClick={() => {
-              onMonthsChange(range);
-            }}
-            className={`min-h-11 rounded-md px-3 py-1.5 font-medium ${months === range ? 'bg-orange-700 text-white dark:bg-orange-500 dark:text-neutral-950' : 'border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800'} ${focusRing}`}
-          >
-            {range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Periodo"
+        segments={METRIC_RANGES.map((range) => ({
+          value: range,
+          label: range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`,
+        }))}
+        value={months}
+        onChange={onMonthsChange}
+      />
       <WeightCard metrics={metrics} system={system} />
       {expenditure}
       <MeasurementsCard metrics={metrics} system={system} />

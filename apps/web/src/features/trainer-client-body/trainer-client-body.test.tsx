@@ -115,7 +115,7 @@ describe('Cuerpo, in a trainee’s file', () => {
     logIn();
     const fake = api(lucia);
     const { router } = renderApp(`/trainers/clients/${lucia.id}/body`);
-    await user().click(await screen.findByRole('button', { name: '3 meses' }));
+    await user().click(await screen.findByRole('radio', { name: '3 meses' }));
     await waitFor(() => {
       expect(router.state.location.href).toBe(`/trainers/clients/${lucia.id}/body?months=3`);
     });

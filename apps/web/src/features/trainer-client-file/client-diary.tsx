@@ -6,7 +6,7 @@ import type { Nutrients } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
-import { smallSecondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import {
   formatAmount,
   formatDay,
@@ -45,25 +45,25 @@ export function ClientDiary({
   return (
     <div className="flex flex-col gap-4">
       <nav aria-label="Día" className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
+        <Button
+          size="small"
           onClick={() => {
             onDateChange(addDays(day, -1));
           }}
-          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
+          className="flex-1 sm:flex-none"
         >
           <span aria-hidden="true">←</span> Día anterior
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          size="small"
           disabled={day >= file.today}
           onClick={() => {
             onDateChange(addDays(day, 1));
           }}
-          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
+          className="flex-1 sm:flex-none"
         >
           Día siguiente <span aria-hidden="true">→</span>
-        </button>
+        </Button>
       </nav>
       <h2 className="text-xl font-bold first-letter:uppercase">
         {day === file.today ? 'Hoy, ' : ''}

@@ -5,7 +5,7 @@ import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
 import { CommentThread } from '../../components/comments/comment-thread';
 import { Card } from '../../components/ui/card';
-import { focusRing, smallSecondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { sessionSubject } from '../../lib/diary-format';
 import { NotShared } from './client-file-frame';
@@ -51,26 +51,26 @@ export function ClientTraining({
       </h2>
       <Log trainerId={trainerId} traineeId={traineeId} period={period} system={system} />
       <nav aria-label="Periodo" className="flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
+          size="small"
           onClick={() => {
             onPeriodChange(addDays(period.from, -1));
           }}
-          className={`${smallSecondaryButton} flex-1 sm:flex-none`}
+          className="flex-1 sm:flex-none"
         >
           <span aria-hidden="true">←</span> 4 semanas antes
-        </button>
+        </Button>
         {period.to < file.today ? (
-          <button
-            type="button"
+          <Button
+            size="small"
             onClick={() => {
               const next = addDays(period.to, LOG_DAYS);
               onPeriodChange(next > file.today ? file.today : next);
             }}
-            className={`${smallSecondaryButton} flex-1 sm:flex-none`}
+            className="flex-1 sm:flex-none"
           >
             4 semanas después <span aria-hidden="true">→</span>
-          </button>
+          </Button>
         ) : null}
       </nav>
     </div>
@@ -128,17 +128,17 @@ function Session({
       }
     >
       <SessionExercises workout={workout} system={system} />
-      <button
-        type="button"
+      <Button
+        variant="quiet"
         aria-expanded={open}
         aria-label={`${open ? 'Ocultar comentarios' : 'Comentarios'} sobre ${subject}`}
         onClick={() => {
           setOpen(!open);
         }}
-        className={`min-h-11 self-start rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
+        className="self-start"
       >
         {open ? 'Ocultar comentarios' : 'Comentarios'}
-      </button>
+      </Button>
       {open ? (
         <SessionThread
           traineeId={traineeId}

@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card';
 import { FieldError } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
-import { fieldControl, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { draftKey, useDraft } from '../../lib/drafts';
 import {
@@ -271,9 +272,9 @@ function NoteForm({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" disabled={create.isPending || full} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={create.isPending || full}>
             {create.isPending ? 'Guardando...' : 'Guardar nota'}
-          </button>
+          </Button>
           <DraftKept kept={draft.kept} />
         </div>
       </form>
@@ -321,12 +322,10 @@ function EditNote({
     >
       <NoteBox label="Nota" error={errors.body?.message} {...register('body')} />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" disabled={update.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={update.isPending}>
           {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-        </button>
-        <button type="button" onClick={done} className={secondaryButton}>
-          Cancelar
-        </button>
+        </Button>
+        <Button onClick={done}>Cancelar</Button>
         <DraftKept kept={draft.kept} />
       </div>
     </form>

@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card';
 import { BelowFloorConfirmation } from '../../components/ui/below-floor-confirmation';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { numberInputValue, parseNumberInput } from '../../lib/number-input';
 import { formatNumber } from '../../lib/numbers';
@@ -295,20 +295,18 @@ function PrescriptionCard({ traineeId, data }: { traineeId: string; data: Traine
           </BelowFloorConfirmation>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={save.isPending} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={save.isPending}>
             {save.isPending ? 'Guardando...' : 'Guardar objetivos'}
-          </button>
+          </Button>
           {override ? (
-            <button
-              type="button"
+            <Button
               disabled={clear.isPending}
-              className={secondaryButton}
               onClick={() => {
                 clear.mutate();
               }}
             >
               {clear.isPending ? 'Volviendo a la fórmula...' : 'Volver a la fórmula'}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>

@@ -10,7 +10,8 @@ import {
 } from '@forja/shared/schemas/trainers';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { createInvitation, invitationsQuery, revokeInvitation } from './trainer-invitations-api';
 
@@ -125,9 +126,9 @@ function InvitationForm({ onCreated }: { onCreated: (invitation: Invitation) => 
           {...register('expires_in_days', { setValueAs: wholeNumber })}
         />
         <div>
-          <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Creando invitación...' : 'Crear invitación'}
-          </button>
+          </Button>
         </div>
       </form>
     </section>
@@ -192,17 +193,11 @@ function CreatedInvitation({ invitation, onDone }: { invitation: Invitation; onD
         </p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" onClick={() => void copy()} className={primaryButton}>
+        <Button variant="primary" onClick={() => void copy()}>
           Copiar enlace
-        </button>
-        {canShare ? (
-          <button type="button" onClick={() => void share()} className={secondaryButton}>
-            Compartir
-          </button>
-        ) : null}
-        <button type="button" onClick={onDone} className={secondaryButton}>
-          Crear otra invitación
-        </button>
+        </Button>
+        {canShare ? <Button onClick={() => void share()}>Compartir</Button> : null}
+        <Button onClick={onDone}>Crear otra invitación</Button>
       </div>
     </section>
   );
@@ -263,38 +258,29 @@ function OpenInvitation({ invitation }: { invitation: InvitationSummary }) {
         <div role="group" aria-label="Confirmar revocación" className="flex flex-col gap-2">
           <p>¿Revocar esta invitación? Quien tenga el enlace ya no podrá usarlo.</p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <button
-              type="button"
-              disabled={revoking}
-              onClick={() => void revoke()}
-              className={`${primaryButton} bg-red-700 hover:bg-red-800 dark:bg-red-400 dark:hover:bg-red-300`}
-            >
+            <Button variant="danger" disabled={revoking} onClick={() => void revoke()}>
               {revoking ? 'Revocando...' : 'Sí, revocar'}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               disabled={revoking}
               onClick={() => {
                 setConfirming(false);
               }}
-              className={secondaryButton}
             >
               Cancelar
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
         <div>
-          <button
-            type="button"
+          <Button
             onClick={() => {
               setConfirming(true);
             }}
             aria-label={`Revocar la invitación creada el ${created}`}
-            className={secondaryButton}
           >
             Revocar
-          </button>
+          </Button>
         </div>
       )}
     </li>

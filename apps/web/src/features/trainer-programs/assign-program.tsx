@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
-import { primaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-error';
 import { formatCalendarDay } from '../../lib/calendar-day';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -197,14 +197,14 @@ export function AssignProgram({ program }: { program: Program }) {
               setStart(event.target.value);
             }}
           />
-          <button
-            type="button"
+          <Button
+            variant="primary"
             disabled={pending}
-            className={`${primaryButton} self-start`}
+            className="self-start"
             onClick={() => void assign()}
           >
             {pending ? 'Asignando...' : 'Asignar programa'}
-          </button>
+          </Button>
         </>
       )}
     </Card>

@@ -13,7 +13,8 @@ import { ownExerciseInputSchema, type OwnExerciseInput } from '@forja/shared/sch
 import { exerciseMatches } from '@forja/shared/exercise-search';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { fieldControl, focusRing, secondaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { createOwnExercise, trainerExercisesQuery } from './trainer-programs-api';
 
@@ -61,20 +62,20 @@ export function ExercisePicker({ library, own, onPick, onClose }: ExercisePicker
       <ul aria-label="Ejercicios" className="flex max-h-80 flex-col gap-1 overflow-y-auto">
         {matches.slice(0, SHOWN).map(({ exercise, own: isOwn }) => (
           <li key={exercise.id}>
-            <button
-              type="button"
+            <Button
+              variant="plain"
               onClick={() => {
                 onPick(exercise);
               }}
               aria-label={`Añadir ${exercise.name}`}
-              className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800 ${focusRing}`}
+              className="flex w-full items-center justify-between gap-2 rounded-md px-2 text-left hover:bg-neutral-100 dark:hover:bg-neutral-800"
             >
               <span>{exercise.name}</span>
               <span className="shrink-0 text-sm text-neutral-600 dark:text-neutral-300">
                 {isOwn ? 'Propio · ' : ''}
                 {MUSCLE_GROUP_LABELS[exercise.muscle_group]}
               </span>
-            </button>
+            </Button>
           </li>
         ))}
         {matches.length === 0 ? <li className="px-2">Ningún ejercicio coincide.</li> : null}
@@ -94,19 +95,15 @@ export function ExercisePicker({ library, own, onPick, onClose }: ExercisePicker
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
         {creating ? null : (
-          <button
-            type="button"
-            className={secondaryButton}
+          <Button
             onClick={() => {
               setCreating(true);
             }}
           >
             Crear ejercicio propio
-          </button>
+          </Button>
         )}
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cerrar
-        </button>
+        <Button onClick={onClose}>Cerrar</Button>
       </div>
     </div>
   );
@@ -165,14 +162,13 @@ function OwnExerciseForm({
           </option>
         ))}
       </SelectField>
-      <button
-        type="button"
+      <Button
         disabled={isSubmitting}
-        className={`${secondaryButton} self-start`}
+        className="self-start"
         onClick={() => void handleSubmit(onSubmit)()}
       >
         {isSubmitting ? 'Creando...' : 'Crear y añadir'}
-      </button>
+      </Button>
     </div>
   );
 }

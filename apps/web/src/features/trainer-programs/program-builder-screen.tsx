@@ -20,12 +20,8 @@ import { Card } from '../../components/ui/card';
 import { FieldError, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
 import { RowActions } from '../../components/ui/row-actions';
-import {
-  fieldControl,
-  focusRing,
-  primaryButton,
-  secondaryButton,
-} from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { fieldControl } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { AssignProgram } from './assign-program';
 import { ExercisePicker } from './exercise-picker';
@@ -151,9 +147,7 @@ function ProgramEditor({ program, system }: { program: Program; system: MetricSy
         </p>
       ) : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          className={secondaryButton}
+        <Button
           disabled={routinesFull}
           aria-describedby={routinesFull ? routinesFullId : undefined}
           onClick={() => {
@@ -166,10 +160,10 @@ function ProgramEditor({ program, system }: { program: Program; system: MetricSy
           }}
         >
           Añadir rutina
-        </button>
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        </Button>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Guardando...' : 'Guardar programa'}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -304,9 +298,8 @@ function RoutineEditor({
               {`Has llegado al máximo de ${String(MAX_EXERCISES_PER_ROUTINE)} ejercicios en esta rutina: quita alguno para añadir otro.`}
             </p>
           ) : null}
-          <button
-            type="button"
-            className={`${secondaryButton} self-start`}
+          <Button
+            className="self-start"
             disabled={exercisesFull}
             aria-describedby={exercisesFull ? exercisesFullId : undefined}
             onClick={() => {
@@ -314,7 +307,7 @@ function RoutineEditor({
             }}
           >
             Añadir ejercicio
-          </button>
+          </Button>
         </>
       )}
     </Card>
@@ -339,22 +332,18 @@ function WeekdayPicker({
         {WEEKDAYS.map((day) => {
           const on = value.includes(day);
           return (
-            <button
+            <Button
+              variant="plain"
               key={day}
-              type="button"
               aria-pressed={on}
               aria-label={WEEKDAY_LABELS[day]}
               onClick={() => {
                 onChange(on ? value.filter((d) => d !== day) : [...value, day].sort());
               }}
-              className={`size-11 rounded-lg border font-semibold ${focusRing} ${
-                on
-                  ? 'border-orange-700 bg-orange-700 text-white dark:border-orange-400 dark:bg-orange-500 dark:text-neutral-950'
-                  : 'border-neutral-300 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800'
-              }`}
+              className={`size-11 rounded-lg border font-semibold ${on ? 'border-orange-700 bg-orange-700 text-white dark:border-orange-400 dark:bg-orange-500 dark:text-neutral-950' : 'border-neutral-300 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800'}`}
             >
               {WEEKDAY_INITIALS[day]}
-            </button>
+            </Button>
           );
         })}
       </div>
@@ -523,33 +512,25 @@ function DeleteProgram({ program }: { program: Program }) {
           ? 'Quienes lo siguen se quedarán sin programa.'
           : '¿Eliminar este programa?'}
       </p>
-      <button
-        type="button"
-        disabled={pending}
-        className={secondaryButton}
-        onClick={() => void remove()}
-      >
+      <Button disabled={pending} onClick={() => void remove()}>
         Sí, eliminar
-      </button>
-      <button
-        type="button"
-        className={secondaryButton}
+      </Button>
+      <Button
         onClick={() => {
           setAsking(false);
         }}
       >
         Cancelar
-      </button>
+      </Button>
     </div>
   ) : (
-    <button
-      type="button"
-      className={`${secondaryButton} self-start`}
+    <Button
+      className="self-start"
       onClick={() => {
         setAsking(true);
       }}
     >
       Eliminar programa
-    </button>
+    </Button>
   );
 }

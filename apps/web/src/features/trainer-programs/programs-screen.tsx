@@ -7,7 +7,8 @@ import { WEEKDAY_INITIALS, WEEKDAY_LABELS, type Weekday } from '@forja/shared/tr
 import { cardFrame } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton } from '../../components/ui/styles';
+import { Button } from '../../components/ui/button';
+import { focusRing } from '../../components/ui/styles';
 import { errorMessage } from '../../lib/api-error';
 import { createProgram, programsQuery } from './trainer-programs-api';
 
@@ -107,9 +108,9 @@ function NewProgram() {
           {...register('name')}
         />
       </div>
-      <button type="submit" disabled={isSubmitting} className={`${primaryButton} sm:mt-8`}>
+      <Button variant="primary" type="submit" disabled={isSubmitting} className="sm:mt-8">
         {isSubmitting ? 'Creando...' : 'Crear programa'}
-      </button>
+      </Button>
     </form>
   );
 }

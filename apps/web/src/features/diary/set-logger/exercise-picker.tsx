@@ -7,7 +7,8 @@ import {
   type Exercise,
   type MuscleGroup,
 } from '@forja/shared/schemas/diary';
-import { fieldControl, focusRing, secondaryButton } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { fieldControl, focusRing } from '../../../components/ui/styles';
 import { exercisesQuery, recentExercisesQuery } from '../diary-api';
 
 /** How many matches the list shows at once: a few screens, never the whole library. */
@@ -60,8 +61,8 @@ export function ExercisePicker({
     <ul aria-label={label} className="flex flex-col">
       {exercises.map((exercise) => (
         <li key={exercise.id}>
-          <button
-            type="button"
+          <Button
+            variant="plain"
             disabled={pending}
             className={option}
             onClick={() => {
@@ -72,7 +73,7 @@ export function ExercisePicker({
             <span className="text-sm text-neutral-600 dark:text-neutral-300">
               {MUSCLE_GROUP_LABELS[exercise.muscle_group]}
             </span>
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
@@ -145,9 +146,9 @@ export function ExercisePicker({
           Escribe para ver más: hay {matches.length} ejercicios.
         </p>
       ) : null}
-      <button type="button" className={`${secondaryButton} self-start`} onClick={onClose}>
+      <Button className="self-start" onClick={onClose}>
         Cerrar
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/styles';
 
 /** The rest between sets unless the person changes it (decision 059). */
@@ -146,8 +147,8 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
             </span>
           </p>
           <div className="flex shrink-0 gap-1">
-            <button
-              type="button"
+            <Button
+              variant="plain"
               aria-label={`Restar ${String(REST_STEP_SECONDS)} segundos`}
               className={smallButton}
               onClick={() => {
@@ -155,9 +156,9 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
               }}
             >
               −15 s
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="plain"
               aria-label={`Sumar ${String(REST_STEP_SECONDS)} segundos`}
               className={smallButton}
               onClick={() => {
@@ -165,10 +166,10 @@ export function RestTimerBar({ timer }: { timer: RestTimer }) {
               }}
             >
               +15 s
-            </button>
-            <button type="button" className={smallButton} onClick={timer.skip}>
+            </Button>
+            <Button variant="plain" className={smallButton} onClick={timer.skip}>
               Saltar
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

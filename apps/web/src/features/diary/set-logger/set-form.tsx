@@ -20,6 +20,7 @@ import {
   type MetricSystem,
 } from '@forja/shared/units';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/styles';
 import { numberBox } from '../../../lib/number-input';
 import { formatNumber, inputText } from '../../../lib/numbers';
@@ -211,14 +212,15 @@ export function SetForm({
           </option>
         ))}
       </SelectField>
-      <button
+      <Button
+        variant="plain"
         type="submit"
         aria-label={submit}
         disabled={pending}
         className={`${confirmButton} mb-0.5`}
       >
         ✓
-      </button>
+      </Button>
       <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
         {previous ? `Última vez: ${formatSet(previous, system)}` : 'Sin registro anterior'}
       </p>
@@ -313,14 +315,15 @@ export function CardioSetForm({
           </option>
         ))}
       </SelectField>
-      <button
+      <Button
+        variant="plain"
         type="submit"
         aria-label={submit}
         disabled={pending}
         className={`${confirmButton} mb-0.5`}
       >
         ✓
-      </button>
+      </Button>
       <p className="col-span-4 col-start-2 -mt-1 text-sm text-neutral-600 dark:text-neutral-300">
         {previous ? `Última vez: ${formatCardio(previous, system)}` : 'Sin registro anterior'}
       </p>

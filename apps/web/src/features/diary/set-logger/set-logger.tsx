@@ -15,7 +15,8 @@ import {
 import type { MetricSystem } from '@forja/shared/units';
 import { FieldError } from '../../../components/ui/form-field';
 import { RowActions } from '../../../components/ui/row-actions';
-import { fieldControl, secondaryButton } from '../../../components/ui/styles';
+import { Button } from '../../../components/ui/button';
+import { fieldControl } from '../../../components/ui/styles';
 import {
   addExercise,
   addSet,
@@ -103,15 +104,14 @@ export function SetLogger({ date, workout, system }: SetLoggerProps) {
           }}
         />
       ) : (
-        <button
-          type="button"
-          className={`${secondaryButton} self-start`}
+        <Button
+          className="self-start"
           onClick={() => {
             setPicking(true);
           }}
         >
           Añadir ejercicio
-        </button>
+        </Button>
       )}
       <RestTimerBar timer={timer} />
     </div>
@@ -366,9 +366,9 @@ function SetEdit({
           change.mutate(values, { onSuccess: onDone });
         }}
       />
-      <button type="button" className={`${secondaryButton} self-start`} onClick={onDone}>
+      <Button className="self-start" onClick={onDone}>
         Cancelar
-      </button>
+      </Button>
     </li>
   );
 }
@@ -423,9 +423,9 @@ function NotesForm({
         {...register('notes')}
       />
       <FieldError id={`${id}-error`} message={errors.notes?.message} />
-      <button type="submit" disabled={save.isPending} className={`${secondaryButton} self-start`}>
+      <Button type="submit" disabled={save.isPending} className="self-start">
         Guardar notas
-      </button>
+      </Button>
     </form>
   );
 }
