@@ -182,13 +182,9 @@ export default tseslint.config(
   },
   {
     // One button (decision 117): components/ui/button.tsx draws every <button>, at least
-    // 44 px high and `type="button"` unless it submits. Hoy and Clientes move to it next.
+    // 44 px high and `type="button"` unless it submits.
     files: ['apps/web/src/**/*.tsx'],
-    ignores: [
-      'apps/web/src/components/ui/button.tsx',
-      'apps/web/src/features/trainer-today/**',
-      'apps/web/src/features/trainer-clients/**',
-    ],
+    ignores: ['apps/web/src/components/ui/button.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

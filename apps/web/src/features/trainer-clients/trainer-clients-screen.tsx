@@ -11,6 +11,7 @@ import {
   type RosterItem,
   type RosterSort,
 } from '@forja/shared/schemas/trainer-workspace';
+import { Button } from '../../components/ui/button';
 import { cardFrame } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/notifications';
@@ -181,8 +182,8 @@ function Pager({
   const button = `${smallSecondaryButton} px-4 disabled:opacity-50`;
   return (
     <nav aria-label="Páginas de clientes" className="flex items-center justify-between gap-3">
-      <button
-        type="button"
+      <Button
+        variant="plain"
         className={button}
         disabled={page <= 1}
         onClick={() => {
@@ -190,12 +191,12 @@ function Pager({
         }}
       >
         Anterior
-      </button>
+      </Button>
       <p aria-live="polite" className="text-neutral-700 dark:text-neutral-300">
         Página {page} de {pages}
       </p>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         className={button}
         disabled={page >= pages}
         onClick={() => {
@@ -203,7 +204,7 @@ function Pager({
         }}
       >
         Siguiente
-      </button>
+      </Button>
     </nav>
   );
 }
@@ -235,9 +236,9 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
         className="min-h-11"
         {...register('q')}
       />
-      <button type="submit" className={`${smallSecondaryButton} px-4`}>
+      <Button variant="plain" type="submit" className={`${smallSecondaryButton} px-4`}>
         Buscar
-      </button>
+      </Button>
     </form>
   );
 }
@@ -435,8 +436,8 @@ function Tags({ item, name }: { item: RosterItem; name: string }) {
           ))}
         </ul>
       )}
-      <button
-        type="button"
+      <Button
+        variant="plain"
         aria-label={`${item.tags.length > 0 ? 'Editar' : 'Añadir'} etiquetas de ${name}`}
         onClick={() => {
           setEditing(true);
@@ -444,7 +445,7 @@ function Tags({ item, name }: { item: RosterItem; name: string }) {
         className={`ml-auto min-h-11 rounded-lg px-3 font-medium text-orange-800 hover:bg-orange-50 dark:text-orange-300 dark:hover:bg-neutral-800 ${focusRing}`}
       >
         {item.tags.length > 0 ? 'Editar etiquetas' : 'Añadir etiquetas'}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -498,20 +499,21 @@ function TagsForm({
         {...register('tags')}
       />
       <div className="flex gap-2">
-        <button
+        <Button
+          variant="plain"
           type="submit"
           disabled={save.isPending}
           className={`${primaryButton} min-h-11 flex-1 px-4 py-2 sm:flex-none`}
         >
           {save.isPending ? 'Guardando...' : 'Guardar'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="plain"
           onClick={onClose}
           className={`${smallSecondaryButton} flex-1 sm:flex-none`}
         >
           Cancelar
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { daysBetween, todayIn } from '@forja/shared/calendar';
 import type { QueueItem, Severity } from '@forja/shared/schemas/trainer-workspace';
 import type { EditedApproval } from '../../components/target-proposals/approval';
 import { ProposalReview } from '../../components/target-proposals/proposal-review';
+import { Button } from '../../components/ui/button';
 import { cardFrame } from '../../components/ui/card';
 import { notify } from '../../components/ui/notifications';
 import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
@@ -215,15 +216,15 @@ export function TrainerTodayScreen() {
         </ul>
       )}
       {items.length > shown && (
-        <button
-          type="button"
+        <Button
+          variant="plain"
           onClick={() => {
             setShown((count) => count + QUEUE_STEP);
           }}
           className={`${secondaryButton} ${smallButton}`}
         >
           {`Mostrar más (quedan ${items.length - shown})`}
-        </button>
+        </Button>
       )}
     </div>
   );
@@ -299,9 +300,9 @@ function QueueCard({
         >
           <span className="w-full text-sm font-medium sm:w-auto">Posponer:</span>
           {SNOOZE_CHOICES.map((days) => (
-            <button
+            <Button
+              variant="plain"
               key={days}
-              type="button"
               aria-label={`Posponer ${dayText(days)}`}
               aria-describedby={detailId}
               onClick={() => {
@@ -310,31 +311,31 @@ function QueueCard({
               className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
             >
               {dayText(days)}
-            </button>
+            </Button>
           ))}
-          <button
-            type="button"
+          <Button
+            variant="plain"
             onClick={() => {
               setChoosing(false);
             }}
             className={`min-h-11 rounded-lg px-3 font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800 ${focusRing}`}
           >
             Cancelar
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
+            variant="plain"
             aria-describedby={detailId}
             onClick={onDone}
             // A proposal's main action is approving it: one primary button a card.
             className={`${proposal ? secondaryButton : primaryButton} ${smallButton} flex-1 sm:flex-none`}
           >
             Hecho
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="plain"
             aria-describedby={detailId}
             onClick={() => {
               setChoosing(true);
@@ -342,7 +343,7 @@ function QueueCard({
             className={`${secondaryButton} ${smallButton} flex-1 sm:flex-none`}
           >
             Posponer
-          </button>
+          </Button>
           {item.rule === 'target_proposal' ? (
             <Link
               to="/trainers/clients/$traineeId/targets"
