@@ -14,9 +14,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  // One retry on CI: a journey that passes only on its retry is a bug to fix (see the run's
-  // "flaky" count); the offline diary's writes from an earlier visit race the screen read.
-  retries: isCI ? 1 : 0,
+  // No retries, on CI either: a journey that fails once is a bug to fix, not to try again.
+  retries: 0,
   // A CI machine may be several times slower than a developer's (a whole run has taken 2.5×
   // as long): a screen that shows in 1 s here may take more than 5 s there while the other
   // worker's journey loads the same two cores. A long journey likewise: the day logged in

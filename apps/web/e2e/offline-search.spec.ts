@@ -71,6 +71,16 @@ test('without signal a food search finds what the server would, and the food log
     },
   });
   expect(made.status()).toBe(201);
+  // A favourite, for the sheet opened without signal at the end.
+  const [apple] = await server.search('manzana');
+  if (!apple) throw new Error('no apple in the food table');
+  expect(
+    (
+      await request.put(`/v0/foods/${apple.id}/favourite/`, {
+        headers: { Authorization: `Token ${account.tokens.access_token}` },
+      })
+    ).status(),
+  ).toBe(200);
 
   await storeSession(page, account.tokens);
   await page.goto('/users/diary');
@@ -131,4 +141,17 @@ test('without signal a food search finds what the server would, and the food log
   expect(after.meals.flatMap((meal) => meal.entries.map((entry) => entry.name))).toEqual([
     expected[0],
   ]);
+
+  // The app opened again without signal: a meal's sheet never opened shows the favourite and
+  // the food just logged before anything is typed, not an error.
+  await context.setOffline(true);
+  await page.reload();
+  const lunch = page.getByRole('region', { name: 'Comida', exact: true });
+  await lunch.getByRole('button', { name: 'Añadir a Comida' }).click();
+  const addingLunch = page.getByRole('dialog', { name: 'Añadir a Comida' });
+  const offered = addingLunch.getByRole('list', { name: 'Resultados' }).getByRole('listitem');
+  await expect(offered.filter({ hasText: apple.name })).toHaveCount(1);
+  await expect(offered.filter({ hasText: expected[0] ?? '' })).toHaveCount(1);
+  await expect(addingLunch.getByRole('alert')).toHaveCount(0);
+  await context.setOffline(false);
 });

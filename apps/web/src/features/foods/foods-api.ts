@@ -42,9 +42,13 @@ export function foodSearchQuery(q: string, meal?: Meal) {
         }
         return foods;
       } catch (error) {
-        // Without signal a search is answered on the device, as the API would have.
-        if (q === '' || !isUnanswered(error)) throw error;
-        const found = await (await keptFoods()).searchOnDevice(client, q, SEARCH_LIMIT);
+        // Without signal a search is answered on the device, as the API would have; the list
+        // without words by the favourites and recent foods kept.
+        if (!isUnanswered(error)) throw error;
+        const kept = await keptFoods();
+        const found = await (q === ''
+          ? kept.favouritesAndRecentsOnDevice(client, SEARCH_LIMIT)
+          : kept.searchOnDevice(client, q, SEARCH_LIMIT));
         if (!found) throw error;
         answeredOnDevice.add(found);
         return found;

@@ -294,6 +294,31 @@ describe('a search without signal', () => {
     ]);
   });
 
+  it('opens a food sheet with the favourites and recent foods kept, for any meal, once a keep ran', async () => {
+    const client = signedIn();
+    noSignal();
+    // Nothing kept yet: the sheet says it could not search, as before.
+    await expect(client.query(foodSearchQuery('', 'comida'))).rejects.toMatchObject({
+      status: 999,
+    });
+
+    api();
+    await keepFoods(client);
+    noSignal();
+    const names = async (meal?: 'comida' | 'cena') =>
+      (await signedIn().query(foodSearchQuery('', meal))).map((food) => food.name);
+    const kept = FAVOURITES_AND_RECENTS.map((food) => food.name);
+    expect(await names('comida')).toEqual(kept);
+    expect(await names('cena')).toEqual(kept);
+    expect(await names()).toEqual(kept);
+    // Someone else signed in on this device does not see them.
+    const other = signedIn();
+    other.setQueryData(['users', 'current'], { ...anUser, id: 'someone-else' });
+    await expect(other.query(foodSearchQuery('', 'comida'))).rejects.toMatchObject({
+      status: 999,
+    });
+  });
+
   it('fails as before when the device kept no table, and is not tried for a refusal', async () => {
     const client = signedIn();
     noSignal();

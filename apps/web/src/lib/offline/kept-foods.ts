@@ -188,3 +188,24 @@ export async function searchOnDevice(
     limit,
   );
 }
+
+/**
+ * The list a search without words gets (favourites, then recent foods) from what the device
+ * kept, for a sheet opened without signal: the person's kept list, else the latest such
+ * answer the cache holds (for any meal), at most `limit` foods. Null when it has neither.
+ */
+export async function favouritesAndRecentsOnDevice(
+  queryClient: QueryClient,
+  limit: number,
+  store: FoodStorage = deviceFoodStorage(),
+): Promise<Food[] | null> {
+  const kept = await store.person().catch(() => undefined);
+  const userId = currentUserId(queryClient);
+  if (kept && userId && kept.userId === userId) return kept.favouritesAndRecents.slice(0, limit);
+  const [latest] = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['foods', 'search', ''] })
+    .filter((query) => Array.isArray(query.state.data))
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return latest ? (latest.state.data as Food[]).slice(0, limit) : null;
+}

@@ -14,6 +14,7 @@ import {
   QUEUED,
   readAfterWrites,
   startOffline,
+  writesWaiting,
   type KeptQuery,
 } from './offline';
 import { deviceOutboxStorage, deviceReadStorage } from './storage';
@@ -295,6 +296,37 @@ describe('a read while writes wait', () => {
     expect(day.getCurrentResult().data).toEqual({ water_ml: 750 });
     stop();
     queryClient.unmount();
+  });
+});
+
+describe('writes left from an earlier visit', () => {
+  it('count as waiting for a screen read asked before the layer has started', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const storage = deviceOutboxStorage();
+    await storage.put({
+      key: 'earlier-visit',
+      seq: 1,
+      userId: anUser.id,
+      method: 'PUT',
+      path: '/diary/days/2026-11-28/water/',
+      body: { water_ml: 250 },
+      op: 'replace',
+      target: 'water:2026-11-28',
+      label: 'el agua del día',
+      dates: ['2026-11-28'],
+      attempts: 0,
+      createdAt: 1,
+    });
+    // The screen's loader asks first, nobody known yet; the route's start comes after.
+    const client = createQueryClient();
+    const asked = writesWaiting(client);
+    void startOffline(client);
+    expect(await asked).toBe(true);
+    // Known, the person's own write still waits.
+    client.setQueryData(['users', 'current'], anUser);
+    expect(await writesWaiting(client)).toBe(true);
+    await storage.remove('earlier-visit');
   });
 });
 

@@ -51,6 +51,8 @@ interface Offline {
 }
 
 let offline: Offline | null = null;
+/** The start under way or done, for its query client: every caller waits for the whole of it. */
+let starting: { queryClient: QueryClient; done: Promise<Offline> } | null = null;
 let pending: readonly OutboxWrite[] = [];
 const listeners = new Set<() => void>();
 /** Reads whose answer was set aside while writes waited (`readAfterWrites`), by hash. */
@@ -82,10 +84,22 @@ async function refreshDays(queryClient: QueryClient, dates: readonly string[]) {
 /**
  * Starts the outbox and the kept reads for this page (once): what the device kept is put
  * back in the query cache before the first screen reads it, and the writes left from an
- * earlier visit are sent.
+ * earlier visit are sent. A call made while the start is under way waits for all of it, so
+ * no read takes the layer for started before the device's copy is back.
  */
-export async function startOffline(queryClient: QueryClient): Promise<Offline> {
-  if (offline?.queryClient === queryClient) return offline;
+export function startOffline(queryClient: QueryClient): Promise<Offline> {
+  if (starting?.queryClient !== queryClient) {
+    const done = start(queryClient);
+    starting = { queryClient, done };
+    // A start that failed is tried again by the next caller.
+    done.catch(() => {
+      if (starting?.done === done) starting = null;
+    });
+  }
+  return starting.done;
+}
+
+async function start(queryClient: QueryClient): Promise<Offline> {
   const reads = deviceReadStorage();
   const outbox = createOutbox({
     storage: deviceOutboxStorage(),
@@ -140,7 +154,7 @@ export async function startOffline(queryClient: QueryClient): Promise<Offline> {
   });
   // The writes left from an earlier visit go once the person is known.
   void outbox.drain().catch(() => undefined);
-  return offline;
+  return started;
 }
 
 /**
@@ -154,6 +168,8 @@ export async function readAfterWrites<T>(
   { client, queryKey }: Pick<QueryFunctionContext, 'client' | 'queryKey'>,
   read: () => Promise<T>,
 ): Promise<T> {
+  // A read made while the layer starts waits for it: the writes of an earlier visit count.
+  if (starting?.queryClient === client) await starting.done.catch(() => undefined);
   if (offline?.queryClient !== client) return read();
   const [waitingBefore, answer] = await Promise.all([
     // A device that cannot store writes has none waiting: the answer stands.
@@ -174,12 +190,17 @@ export async function readAfterWrites<T>(
 /**
  * Whether a write of the person's waits (in flight, or for the network): a read made now may
  * lack it, and what the screens show with it stands until it is sent (`readAfterWrites`).
+ * It starts the layer, or waits for its start, before it answers: the writes left from an
+ * earlier visit are on the device before anything says so. Until the person is known, any
+ * write stored counts.
  */
 export async function writesWaiting(queryClient: QueryClient): Promise<boolean> {
-  if (offline?.queryClient !== queryClient) return false;
+  const layer = await startOffline(queryClient).catch(() => null);
+  if (!layer) return false;
   if (pending.length > 0) return true;
-  const waiting = await offline.outbox.pending().catch(() => []);
-  return waiting.length > 0;
+  const user = queryClient.getQueryData<{ id: string }>(['users', 'current'])?.id;
+  const stored = await layer.outbox.stored().catch(() => []);
+  return stored.some((write) => user === undefined || write.userId === user);
 }
 
 /** The reads set aside while writes waited, made again (those the screens show). */

@@ -314,6 +314,11 @@ export function createOutbox(options: OutboxOptions) {
     submit,
     drain,
     clear,
+    /** Every write not sent yet, whoever made it, in order. */
+    stored: async () => {
+      await load();
+      return [...queue];
+    },
     /** The signed-in person's writes not sent yet, in order. */
     pending: async () => {
       await load();
