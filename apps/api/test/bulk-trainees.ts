@@ -35,7 +35,8 @@ export interface BulkSeeded {
 export async function seedBulkTrainees(db: Runner, options: BulkTrainees): Promise<BulkSeeded> {
   // Row triggers off while seeding (foreign keys are triggers too, and the data is written
   // whole): the diary's raise `users.foods_version` once per entry, which took ten minutes
-  // for a thousand trainees. Needs a superuser, as the tests and the bench connect.
+  // for a thousand trainees. Needs a superuser, as the tests and the bench connect. What the
+  // triggers would write is written here: the links' check-in moment marked for the job.
   await db.query('set session_replication_role = replica');
   try {
     return await seed(db, options);
@@ -108,8 +109,10 @@ async function seed(db: Runner, options: BulkTrainees): Promise<BulkSeeded> {
        from ${people} t where t.n <= $5::int)
      , set_trainer as (
        update users u set trainer_id = linked.trainer_id from linked where u.id = linked.id)
-     insert into trainer_links (trainee_id, trainer_id, diary, training, body, check_ins, created_at)
-     select id, trainer_id, true, true, true, true, now() - interval '100 days' from linked`,
+     insert into trainer_links (trainee_id, trainer_id, diary, training, body, check_ins, created_at,
+       next_check_in_at)
+     select id, trainer_id, true, true, true, true, now() - interval '100 days', '-infinity'
+     from linked`,
     [...values, trainerIds, options.perTrainer, linked],
   );
   // 4 to 6 foods a day, from a repertoire of 80 of the shipped table.

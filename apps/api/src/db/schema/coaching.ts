@@ -40,8 +40,19 @@ export const trainerLinks = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /**
+     * The earliest moment the weekly check-in notice may be due (decision 121): null while
+     * check-ins are not shared, `-infinity` when a write may have moved it (set by triggers of
+     * migration 0044, in the writer's transaction) until the notices job computes it again.
+     */
+    next_check_in_at: timestamp('next_check_in_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('trainer_links_trainer_id_idx').on(table.trainer_id)],
+  (table) => [
+    index('trainer_links_trainer_id_idx').on(table.trainer_id),
+    index('trainer_links_next_check_in_at_idx')
+      .on(table.next_check_in_at)
+      .where(sql`${table.next_check_in_at} is not null`),
+  ],
 );
 
 /**

@@ -30,12 +30,75 @@ export interface DueCandidate {
   exact: boolean;
 }
 
+/** Links whose moment one pass computes again at most; the rest wait for the next pass. */
+export const MOMENTS_PER_PASS = 2000;
+
 /**
- * The trainees whose check-in is due now, in one query: sharing check-ins with their current
- * trainer, past 09:00 of the form's weekday in their time zone, with no notice claimed and no
- * check-in sent this week. The weekday is the trainee's own form's, else the trainer's default
- * (or Forja's); when the trainer has group forms and the trainee tags, the earliest of those
- * is used here and the exact form is looked at in code, for those few trainees only.
+ * Computes again the moment of the links a write marked (`-infinity`, decision 121), with the
+ * job's clock: 09:00 local of the form's weekday in the first week from now that has no
+ * notice and no check-in (the next one when this week's check-in is sent). Null when the
+ * trainee does not share check-ins with their current trainer or the account is disabled. A
+ * group form counts by its earliest weekday, as the selection does, so the moment is never
+ * later than the notice is due.
+ */
+export async function computeCheckInMoments(db: Db, now: Date): Promise<number> {
+  const zone = await zoneOf(db, userPreferences.timezone);
+  const answer: unknown = await db.execute(sql`
+    with marked as (
+      select ${trainerLinks.trainee_id} as trainee_id from ${trainerLinks}
+      where ${trainerLinks.next_check_in_at} = '-infinity'
+      limit ${MOMENTS_PER_PASS}
+      for update skip locked
+    ), linked as (
+      select m.trainee_id, ${trainerLinks.trainer_id} as trainer_id,
+        (${users.enabled} and ${trainerLinks.check_ins}
+          and ${users.trainer_id} is not distinct from ${trainerLinks.trainer_id}) as shares,
+        ${zone} as zone,
+        (${now.toISOString()}::timestamptz at time zone ${zone}) as local_now
+      from marked m
+      join ${trainerLinks} on ${trainerLinks.trainee_id} = m.trainee_id
+      join ${users} on ${users.id} = m.trainee_id
+      left join ${userPreferences} on ${userPreferences.user_id} = m.trainee_id
+    ), first_week as (
+      select l.trainee_id, l.trainer_id, l.shares, l.zone,
+        greatest(l.local_now::date - (extract(isodow from l.local_now)::int - 1), n.week + 7)
+          as week
+      from linked l
+      left join ${checkInDueNotices} n on n.trainee_id = l.trainee_id
+    ), moment as (
+      select w.trainee_id,
+        case when w.shares then
+          ((w.week + case when exists (select 1 from ${checkIns} c
+              where c.trainee_id = w.trainee_id and c.week = w.week) then 7 else 0 end
+            + (coalesce(own.weekday, least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}),
+                coalesce(grp.weekday, 7))) - 1))
+            + make_time(${DUE_NOTICE_HOUR}, 0, 0)) at time zone w.zone
+        end as at
+      from first_week w
+      left join ${checkInForms} own on own.trainer_id = w.trainer_id and own.scope = 'trainee'
+        and own.trainee_id = w.trainee_id
+      left join ${checkInForms} def on def.trainer_id = w.trainer_id and def.scope = 'default'
+      left join lateral (
+        select min(g.weekday) as weekday from ${checkInForms} g
+        where g.trainer_id = w.trainer_id and g.scope = 'group'
+          and exists (select 1 from ${traineeTags} t where t.trainer_id = w.trainer_id
+            and t.trainee_id = w.trainee_id and cardinality(t.tags) > 0)
+      ) grp on true
+    )
+    update ${trainerLinks} set next_check_in_at = moment.at
+    from moment where ${trainerLinks.trainee_id} = moment.trainee_id
+  `);
+  return (answer as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+}
+
+/**
+ * The trainees whose check-in is due now: sharing check-ins with their current trainer, past
+ * 09:00 of the form's weekday in their time zone, with no notice claimed and no check-in sent
+ * this week. Only the links whose stored moment has come are read, through its index
+ * (decision 121); the moments writes marked are computed first. The weekday is the trainee's
+ * own form's, else the trainer's default (or Forja's); when the trainer has group forms and
+ * the trainee tags, the earliest of those is used here and the exact form is looked at in
+ * code, for those few trainees only.
  */
 export async function dueCheckInCandidates(
   db: Db,
@@ -45,16 +108,18 @@ export async function dueCheckInCandidates(
     notHeld: () => sql`true`,
   },
 ): Promise<DueCandidate[]> {
+  await computeCheckInMoments(db, now);
   const zone = await zoneOf(db, userPreferences.timezone);
   const answer: unknown = await db.execute(sql`
     with linked as (
-      select ${users.id} as trainee_id, ${trainerLinks.trainer_id} as trainer_id,
+      select ${trainerLinks.trainee_id} as trainee_id, ${trainerLinks.trainer_id} as trainer_id,
         (${now.toISOString()}::timestamptz at time zone ${zone}) as local_now
-      from ${users}
-      join ${trainerLinks} on ${trainerLinks.trainee_id} = ${users.id}
-        and ${trainerLinks.trainer_id} = ${users.trainer_id}
-      left join ${userPreferences} on ${userPreferences.user_id} = ${users.id}
-      where ${users.enabled} and ${trainerLinks.check_ins}
+      from ${trainerLinks}
+      join ${users} on ${users.id} = ${trainerLinks.trainee_id}
+        and ${users.trainer_id} = ${trainerLinks.trainer_id}
+      left join ${userPreferences} on ${userPreferences.user_id} = ${trainerLinks.trainee_id}
+      where ${trainerLinks.next_check_in_at} <= ${now.toISOString()}::timestamptz
+        and ${users.enabled} and ${trainerLinks.check_ins}
     ), local as (
       select trainee_id, trainer_id, local_now::date as today,
         extract(isodow from local_now)::int as weekday,
