@@ -143,7 +143,14 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          // The `#` imports of apps/web/package.json name `.js` files, as TypeScript reads
+          // them: the source is the `.ts` or `.tsx` file of that name.
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { maxDepth: 12, ignoreExternal: true }],

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { notify } from '../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 
 /**
  * Registers the service worker and, when a new version of Forja has been installed and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prescription } from '@forja/shared/schemas/programs';
-import { aCardioPrescription as running } from '../test/fake-api';
+import { aCardioPrescription as running } from '#test/fake-api';
 import { prescriptionText } from './training-plan';
 
 const squat: Prescription = {

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { addDays } from '@forja/shared/calendar';
 import { diaryScreenSchema, type DiaryScreen } from '@forja/shared/schemas/screens';
-import { dayCommentsQuery } from '../features/diary/comments-api';
-import { diaryDayQuery } from '../features/diary/diary-api';
-import { http } from '../lib/http';
-import { trainingPlanQuery } from '../lib/training-plan';
+import { dayCommentsQuery } from '#features/diary/comments-api';
+import { diaryDayQuery } from '#features/diary/diary-api';
+import { http } from '#lib/http';
+import { trainingPlanQuery } from '#lib/training-plan';
 import { put, readScreen } from './-screen-read';
 
 /** A diary day's one read, its parts put in place; null when they are to be read one by one. */

@@ -11,8 +11,8 @@ import {
   ok,
   readyForHome,
   somePreferences,
-} from '../test/fake-api';
-import { logIn, renderApp } from '../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-11-21';
 const DAY_BEFORE = '2026-11-20';

@@ -7,9 +7,9 @@ import {
   currentSubscription,
   hasAccess,
   subscriptionsQuery,
-} from '../features/subscriptions/subscriptions-api';
-import { safeReturnPath } from '../features/auth/safe-return-path';
-import { currentUserQuery, preferencesQuery } from '../features/users/users-api';
+} from '#features/subscriptions/subscriptions-api';
+import { safeReturnPath } from '#features/auth/safe-return-path';
+import { currentUserQuery, preferencesQuery } from '#features/users/users-api';
 
 /*
  * What the protected routes check before they show anything (spec §2). They sit here,

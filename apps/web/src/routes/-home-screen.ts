@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { homeScreenSchema, type HomeScreen } from '@forja/shared/schemas/screens';
-import { currentCheckInQuery } from '../features/check-ins/check-ins-api';
-import { todayQuery, unreadCommentsQuery } from '../features/home/home-api';
-import { onboardingQuery } from '../features/onboarding/onboarding-api';
-import { proposalsQuery } from '../features/target-proposals/target-proposals-api';
-import { targetsQuery } from '../features/targets/targets-api';
-import { http } from '../lib/http';
-import { trainingPlanQuery } from '../lib/training-plan';
+import { currentCheckInQuery } from '#features/check-ins/check-ins-api';
+import { todayQuery, unreadCommentsQuery } from '#features/home/home-api';
+import { onboardingQuery } from '#features/onboarding/onboarding-api';
+import { proposalsQuery } from '#features/target-proposals/target-proposals-api';
+import { targetsQuery } from '#features/targets/targets-api';
+import { http } from '#lib/http';
+import { trainingPlanQuery } from '#lib/training-plan';
 import { put, readScreen } from './-screen-read';
 
 /** Home's one read, its parts put in place; null when they are to be read one by one. */

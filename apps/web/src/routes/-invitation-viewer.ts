@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InvitationViewer } from '../features/invitation-acceptance/invitation-screen';
-import { fetchCurrentUser } from '../features/users/users-api';
-import { isAuthenticated } from '../lib/session';
+import type { InvitationViewer } from '#features/invitation-acceptance/invitation-screen';
+import { fetchCurrentUser } from '#features/users/users-api';
+import { isAuthenticated } from '#lib/session';
 
 /**
  * Who is looking at an invitation. A query, not the loader's answer, so that coming back

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { onboardingQuery } from '../features/onboarding/onboarding-api';
-import { preferencesQuery } from '../features/users/users-api';
+import { onboardingQuery } from '#features/onboarding/onboarding-api';
+import { preferencesQuery } from '#features/users/users-api';
 import { userWithAccess } from './-guards';
 
 /**

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { OnboardingStepKey } from '@forja/shared/schemas/onboarding';
 import type { MetricSystem } from '@forja/shared/units';
-import { OnboardingStepScreen } from '../features/onboarding/onboarding-step-screen';
-import { preferencesQuery } from '../features/users/users-api';
+import { OnboardingStepScreen } from '#features/onboarding/onboarding-step-screen';
+import { preferencesQuery } from '#features/users/users-api';
 import type { OnboardingSearch } from './-onboarding-search';
 
 /** The person's units; metric until they choose. */

@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { isAuthenticated } from '../lib/session';
+import { isAuthenticated } from '#lib/session';
 
 /** Without a stored access token, off to login with the way back. */
 export function requireToken(location: ParsedLocation): void {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { writesWaiting } from '../lib/offline/offline';
+import { writesWaiting } from '#lib/offline/offline';
 
 /*
  * One read per screen (decision 112). A screen's loader reads everything it shows in one

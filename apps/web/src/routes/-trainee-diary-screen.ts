@@ -4,8 +4,8 @@ import {
   traineeCommentsQuery,
   traineeDayQuery,
   traineeFileQuery,
-} from '../features/trainer-client-file/trainer-client-file-api';
-import { http } from '../lib/http';
+} from '#features/trainer-client-file/trainer-client-file-api';
+import { http } from '#lib/http';
 import { put, readScreen } from './-screen-read';
 
 /**

@@ -3,13 +3,13 @@ import {
   trainerClientsScreenSchema,
   type TrainerClientsScreen,
 } from '@forja/shared/schemas/screens';
-import { trainerUnreadQuery } from '../features/messages/messages-api';
+import { trainerUnreadQuery } from '#features/messages/messages-api';
 import {
   rosterParams,
   rosterQuery,
   type RosterView,
-} from '../features/trainer-clients/trainer-clients-api';
-import { http } from '../lib/http';
+} from '#features/trainer-clients/trainer-clients-api';
+import { http } from '#lib/http';
 import { put, readScreen } from './-screen-read';
 
 /**

@@ -11,7 +11,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // file, which every page downloads before it can draw, it took the login page over its
   // budget (decision 007).
   notFoundComponent: lazyRouteComponent(
-    () => import('../components/ui/not-found-screen'),
+    () => import('#components/ui/not-found-screen'),
     'NotFoundScreen',
   ),
 });

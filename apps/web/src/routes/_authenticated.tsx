@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { keepFoodsLater } from '../lib/offline/keep-foods-later';
+import { keepFoodsLater } from '#lib/offline/keep-foods-later';
 import { guardApp } from './-guards';
 import { requireToken } from './-require-token';
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated')({
     requireToken(location);
     // What the device kept (decision 077) goes back in the cache before the screens read,
     // and the writes left waiting are sent; its code loads only behind the login.
-    await import('../lib/offline/offline')
+    await import('#lib/offline/offline')
       .then((offline) => offline.startOffline(queryClient))
       .catch(() => undefined);
   },

@@ -1,12 +1,12 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { trainerUnreadQuery } from '../features/messages/messages-api';
-import { NotificationBell } from '../features/notifications/notification-bell';
-import { TrainerShell } from '../features/trainer-shell/trainer-shell';
-import { preferencesQuery, useCurrentUser } from '../features/users/users-api';
-import { useTheme } from '../lib/color-scheme';
-import { useEventStream } from '../lib/event-stream';
-import { useAfterFirstScreen } from '../lib/use-first-screen';
+import { trainerUnreadQuery } from '#features/messages/messages-api';
+import { NotificationBell } from '#features/notifications/notification-bell';
+import { TrainerShell } from '#features/trainer-shell/trainer-shell';
+import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { useTheme } from '#lib/color-scheme';
+import { useEventStream } from '#lib/event-stream';
+import { useAfterFirstScreen } from '#lib/use-first-screen';
 import { guardTrainer } from './-guards';
 import { requireToken } from './-require-token';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LandingPage } from '../features/landing/landing-page';
-import { isAuthenticated } from '../lib/session';
+import { LandingPage } from '#features/landing/landing-page';
+import { isAuthenticated } from '#lib/session';
 
 export const Route = createFileRoute('/')({
   beforeLoad: () => {

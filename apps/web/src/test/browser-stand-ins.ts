@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { followSystemColorScheme } from '../lib/color-scheme';
+import { followSystemColorScheme } from '#lib/color-scheme';
 
 /*
  * Stand-ins for what jsdom lacks of the browser. The test setup takes them away after each

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { STORAGE_KEYS } from '@forja/shared/constants';
-import { Notifications } from '../components/ui/notifications';
-import { createQueryClient } from '../lib/query-client';
-import { createAppRouter, routeForcedNavigations } from '../router';
+import { Notifications } from '#components/ui/notifications';
+import { createQueryClient } from '#lib/query-client';
+import { createAppRouter, routeForcedNavigations } from '#router';
 
 /** The whole app at `path`, as main.tsx mounts it, with an in-memory history. */
 export function renderApp(path: string) {

@@ -1,7 +1,7 @@
 import { scaleLinear, scaleUtc, type ScaleLinear, type ScaleTime } from 'd3-scale';
 import type { ReactNode } from 'react';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber } from '../../lib/numbers';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { formatNumber } from '#lib/numbers';
 
 /*
  * What the metrics charts share: one frame, a time axis over the chosen range and a value

@@ -1,7 +1,7 @@
 import { daysBetween } from '@forja/shared/calendar';
 import { ADHERENCE_TOLERANCE, isWithinTarget } from '@forja/shared/schemas/metrics';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber } from '../../lib/numbers';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { formatNumber } from '#lib/numbers';
 import { Chart, dayInstant, dayScale, shortDate, valueScale } from './chart';
 
 interface EnergyDay {

@@ -1,7 +1,7 @@
 import { area, line } from 'd3-shape';
 import type { ExpenditurePoint } from '@forja/shared/schemas/expenditure';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber } from '../../lib/numbers';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { formatNumber } from '#lib/numbers';
 import { Chart, dayInstant, dayScale, shortDate, valueScale } from './chart';
 
 /**

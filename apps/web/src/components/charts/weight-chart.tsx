@@ -1,7 +1,7 @@
 import { line } from 'd3-shape';
 import type { WeightPoint } from '@forja/shared/schemas/metrics';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '#lib/numbers';
 import { Chart, dayInstant, dayScale, shortDate, valueScale } from './chart';
 
 /**

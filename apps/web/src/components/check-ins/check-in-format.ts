@@ -1,4 +1,4 @@
-import { formatCalendarDay } from '../../lib/calendar-day';
+import { formatCalendarDay } from '#lib/calendar-day';
 
 /** "semana del 2 de marzo". */
 export function formatWeek(week: string): string {

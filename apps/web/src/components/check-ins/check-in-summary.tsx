@@ -5,7 +5,7 @@ import {
   type CheckInQuestion,
   type CheckInAnswers,
 } from '@forja/shared/schemas/check-ins';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '#lib/numbers';
 import { formatDay } from './check-in-format';
 import { PrivatePhoto } from './private-photo';
 

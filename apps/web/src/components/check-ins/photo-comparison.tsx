@@ -7,7 +7,7 @@ import {
 } from '@forja/shared/schemas/check-ins';
 import { formatWeek } from './check-in-format';
 import { PhotoImage } from './private-photo';
-import { fieldControl, focusRing } from '../ui/styles';
+import { fieldControl, focusRing } from '#components/ui/styles';
 
 interface PhotoComparisonProps {
   /** Every photo of the person, of any week and pose. */

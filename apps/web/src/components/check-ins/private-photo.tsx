@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, type ComponentProps } from 'react';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const photoPath = (photoId: string) => `/progress-photos/${encodeURIComponent(photoId)}/`;
 

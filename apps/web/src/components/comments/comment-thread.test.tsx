@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@forja/shared/schemas/comments';
-import { draftKey } from '../../lib/drafts';
+import { draftKey } from '#lib/drafts';
 import { CommentThread } from './comment-thread';
 
 const trainer = {

@@ -4,10 +4,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_COMMENT_LENGTH } from '@forja/shared/constants';
 import { commentBodySchema, type Comment } from '@forja/shared/schemas/comments';
-import { useDraft } from '../../lib/drafts';
-import { FieldError } from '../ui/form-field';
-import { fieldControl } from '../ui/styles';
-import { Button } from '../ui/button';
+import { useDraft } from '#lib/drafts';
+import { FieldError } from '#components/ui/form-field';
+import { fieldControl } from '#components/ui/styles';
+import { Button } from '#components/ui/button';
 
 const when = new Intl.DateTimeFormat('es-ES', {
   day: 'numeric',

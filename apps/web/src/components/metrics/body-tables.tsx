@@ -10,10 +10,10 @@ import {
   weightForDisplay,
   type MetricSystem,
 } from '@forja/shared/units';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber } from '../../lib/numbers';
-import { PendingMark } from '../ui/pending-mark';
-import { RowActions, type RowAction } from '../ui/row-actions';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { formatNumber } from '#lib/numbers';
+import { PendingMark } from '#components/ui/pending-mark';
+import { RowActions, type RowAction } from '#components/ui/row-actions';
 
 /** A day as the buttons of a row name it: whole. */
 export function formatDay(date: string): string {

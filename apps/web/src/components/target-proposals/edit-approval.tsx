@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { trainerProposalDecisionSchema } from '@forja/shared/schemas/target-proposals';
-import { errorMessage } from '../../lib/api-error';
-import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
-import { formatNumber } from '../../lib/numbers';
-import { isEnergyBelowMinimum } from '../../lib/trainee-proposals';
-import { BelowFloorConfirmation } from '../ui/below-floor-confirmation';
-import { TextField } from '../ui/form-field';
-import { notify } from '../ui/notifications';
+import { errorMessage } from '#lib/api-error';
+import { numberInputValue, withNumberBoxes } from '#lib/number-input';
+import { formatNumber } from '#lib/numbers';
+import { isEnergyBelowMinimum } from '#lib/trainee-proposals';
+import { BelowFloorConfirmation } from '#components/ui/below-floor-confirmation';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
 import { proposalButton as button, type EditedApproval } from './approval';
-import { Button } from '../ui/button';
+import { Button } from '#components/ui/button';
 
 interface FormValues {
   energy_kcal: string;

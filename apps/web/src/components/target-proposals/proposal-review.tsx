@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '#lib/numbers';
 import { proposalButton as button, type EditedApproval } from './approval';
-import { Button } from '../ui/button';
+import { Button } from '#components/ui/button';
 
 const EditApproval = lazy(() => import('./edit-approval'));
 

@@ -8,8 +8,8 @@ import {
   ok,
   somePreferences,
   type FakeAnswer,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 import { OFFLINE_SCREEN_MESSAGE } from './load-error';
 
 let online = true;

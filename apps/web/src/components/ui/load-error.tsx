@@ -1,7 +1,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isChunkLoadError } from '../../lib/chunk-reload';
-import { isWithoutSignal, useOnline } from '../../lib/offline/online';
+import { isChunkLoadError } from '#lib/chunk-reload';
+import { isWithoutSignal, useOnline } from '#lib/offline/online';
 import { RouteErrorView } from './route-error-view';
 import { Button } from './button';
 

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '#lib/numbers';
 import { ProgressBar } from './progress-bar';
 
 /** The macros as home and the diary name them, in one order. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { SelectField, TextField } from './form-field';
-import { spanishCountries } from '../../lib/countries';
+import { spanishCountries } from '#lib/countries';
 
 interface PersonValues extends FieldValues {
   first_name: string;

@@ -12,14 +12,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const reloadPage = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/page-reload', () => ({ reloadPage }));
+vi.mock('#lib/page-reload', () => ({ reloadPage }));
 
 /** Fresh modules stand for a new page load: what a reload gives the browser. */
 async function loadPage() {
   vi.resetModules();
   const [{ RouteErrorView }, { listenForPreloadErrors }] = await Promise.all([
     import('./route-error-view'),
-    import('../../lib/chunk-reload'),
+    import('#lib/chunk-reload'),
   ]);
   return { RouteErrorView, listenForPreloadErrors };
 }

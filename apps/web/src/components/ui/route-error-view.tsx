@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { awaitsReload, reloadOnceForChunkError } from '../../lib/chunk-reload';
+import { awaitsReload, reloadOnceForChunkError } from '#lib/chunk-reload';
 import { LoadingScreen } from './loading-screen';
 import { Button } from './button';
 

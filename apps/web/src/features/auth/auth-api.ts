@@ -6,8 +6,8 @@ import type {
   PasswordReset,
   Registration,
 } from '@forja/shared/schemas/user';
-import { http } from '../../lib/http';
-import { clearTokens, getAccessToken, storeTokens } from '../../lib/session';
+import { http } from '#lib/http';
+import { clearTokens, getAccessToken, storeTokens } from '#lib/session';
 
 // Answers the spec leaves unspecified are not relied upon.
 const anyAnswer = z.unknown();
@@ -40,7 +40,7 @@ export async function logout(): Promise<void> {
  */
 async function forgetThisBrowserPush(accessToken: string): Promise<void> {
   try {
-    const { unsubscribeThisBrowser } = await import('../../lib/push-subscription');
+    const { unsubscribeThisBrowser } = await import('#lib/push-subscription');
     const endpoint = await unsubscribeThisBrowser();
     if (!endpoint) return;
     await http.delete('/push/subscriptions/', {

@@ -2,9 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@forja/shared/constants';
-import { failure, installFakeApi, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+import { failure, installFakeApi, ok } from '#test/fake-api';
+import { renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const verifyPath = '/users/registrations/email-verifications/';
 const resendPath = '/users/registrations/email-verifications/resend/';

@@ -9,15 +9,15 @@ import {
   emailVerificationSchema,
   type EmailVerification,
 } from '@forja/shared/schemas/user';
-import { TextField } from '../../components/ui/form-field';
-import { PublicPage } from '../../components/ui/public-page';
-import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { getRegisteredEmail } from '../../lib/session';
+import { TextField } from '#components/ui/form-field';
+import { PublicPage } from '#components/ui/public-page';
+import { Button } from '#components/ui/button';
+import { textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { getRegisteredEmail } from '#lib/session';
 import { resendVerificationCode, verifyEmail } from './auth-api';
 import { formatWait, useResendCountdown, waitAfterRefusal } from './resend-countdown';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 
 interface EmailVerificationScreenProps {
   /** From the e-mailed link (?email=&token=), when the person came that way. */

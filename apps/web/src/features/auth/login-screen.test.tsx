@@ -10,9 +10,9 @@ import {
   installFakeApi,
   ok,
   readyForEveryScreen,
-} from '../../test/fake-api';
-import { currentAddress, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { currentAddress, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 function loggedInApi(extra: Parameters<typeof installFakeApi>[0] = {}) {
   return installFakeApi({

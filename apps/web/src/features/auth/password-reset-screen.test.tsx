@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failure, installFakeApi, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+import { failure, installFakeApi, ok } from '#test/fake-api';
+import { renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 describe('the password reset screen', () => {
   it('asks for the address and says a link is on its way', async () => {

@@ -10,13 +10,13 @@ import {
   passwordResetTriggerSchema,
   type PasswordResetTrigger,
 } from '@forja/shared/schemas/user';
-import { FieldError, TextField } from '../../components/ui/form-field';
-import { PublicPage } from '../../components/ui/public-page';
-import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/styles';
-import { errorMessage, isGuessablePassword } from '../../lib/api-error';
+import { FieldError, TextField } from '#components/ui/form-field';
+import { PublicPage } from '#components/ui/public-page';
+import { Button } from '#components/ui/button';
+import { textLink } from '#components/ui/styles';
+import { errorMessage, isGuessablePassword } from '#lib/api-error';
 import { requestPasswordReset, resetPassword } from './auth-api';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 
 interface PasswordResetScreenProps {
   /** From the e-mailed link (?email=&token=); without a token the screen asks for the link. */

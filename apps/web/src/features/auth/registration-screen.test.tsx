@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, TERMS_VERSION } from '@forja/shared/constants';
 import { PASSWORD_MESSAGES } from '@forja/shared/errors';
-import { failure, installFakeApi } from '../../test/fake-api';
-import { currentAddress, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+import { failure, installFakeApi } from '#test/fake-api';
+import { currentAddress, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 async function fillIn(values: {
   first_name?: string;

@@ -8,16 +8,16 @@ import {
   type Registration,
   type RegistrationForm,
 } from '@forja/shared/schemas/user';
-import { TextField } from '../../components/ui/form-field';
-import { PublicPage } from '../../components/ui/public-page';
-import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/styles';
-import { errorMessage, isGuessablePassword } from '../../lib/api-error';
-import { storeRegisteredEmail } from '../../lib/session';
+import { TextField } from '#components/ui/form-field';
+import { PublicPage } from '#components/ui/public-page';
+import { Button } from '#components/ui/button';
+import { textLink } from '#components/ui/styles';
+import { errorMessage, isGuessablePassword } from '#lib/api-error';
+import { storeRegisteredEmail } from '#lib/session';
 import { register as registerAccount } from './auth-api';
-import { browserCountry } from '../../lib/countries';
-import { PersonFields } from '../../components/ui/person-fields';
-import { notify } from '../../components/ui/notifications';
+import { browserCountry } from '#lib/countries';
+import { PersonFields } from '#components/ui/person-fields';
+import { notify } from '#components/ui/notifications';
 import { TermsCheckbox } from './terms-checkbox';
 
 interface RegistrationScreenProps {

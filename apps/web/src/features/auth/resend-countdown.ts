@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { VERIFICATION_RESEND_INTERVAL_SECONDS } from '@forja/shared/constants';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '#lib/api-error';
 
 /** "0:42", "1:00": minutes and seconds, as a countdown shows them. */
 export function formatWait(seconds: number): string {

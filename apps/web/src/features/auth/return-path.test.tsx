@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@forja/shared/constants';
-import { installFakeApi, ok } from '../../test/fake-api';
-import { currentAddress, renderApp } from '../../test/render-app';
+import { installFakeApi, ok } from '#test/fake-api';
+import { currentAddress, renderApp } from '#test/render-app';
 
 const TERMS_LABEL = 'He leído y acepto los términos y la política de privacidad';
 

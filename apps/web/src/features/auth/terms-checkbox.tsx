@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ComponentProps } from 'react';
-import { focusRing, textLink } from '../../components/ui/styles';
-import { FieldError } from '../../components/ui/form-field';
+import { focusRing, textLink } from '#components/ui/styles';
+import { FieldError } from '#components/ui/form-field';
 
 interface TermsCheckboxProps extends Omit<ComponentProps<'input'>, 'type'> {
   error: string | undefined;

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
-import { TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
+import { TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
 
 export interface SecondFactor {
   totp_code?: string;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDay } from '../../components/check-ins/check-in-format';
-import { Card } from '../../components/ui/card';
-import { textLink } from '../../components/ui/styles';
+import { formatDay } from '#components/check-ins/check-in-format';
+import { Card } from '#components/ui/card';
+import { textLink } from '#components/ui/styles';
 import { currentCheckInQuery } from './check-ins-api';
 
 /**

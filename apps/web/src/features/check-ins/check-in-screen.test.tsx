@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
-import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+import { aSubscription, anUser, installFakeApi, ok, type FakeCall } from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const figures = {
   from: '2026-11-17',

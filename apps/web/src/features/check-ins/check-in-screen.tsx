@@ -13,18 +13,18 @@ import {
   CheckInAnswersList,
   CheckInFiguresList,
   CheckInPhotos,
-} from '../../components/check-ins/check-in-summary';
-import { formatDay, formatWeek } from '../../components/check-ins/check-in-format';
-import { PhotoComparison } from '../../components/check-ins/photo-comparison';
-import { PrivatePhoto } from '../../components/check-ins/private-photo';
-import { Card } from '../../components/ui/card';
-import { FieldError } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { fieldControl, focusRing, smallSecondaryButton } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { draftKey, useDraft } from '../../lib/drafts';
-import { parseDecimal } from '../../lib/numbers';
+} from '#components/check-ins/check-in-summary';
+import { formatDay, formatWeek } from '#components/check-ins/check-in-format';
+import { PhotoComparison } from '#components/check-ins/photo-comparison';
+import { PrivatePhoto } from '#components/check-ins/private-photo';
+import { Card } from '#components/ui/card';
+import { FieldError } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { fieldControl, focusRing, smallSecondaryButton } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { draftKey, useDraft } from '#lib/drafts';
+import { parseDecimal } from '#lib/numbers';
 import {
   currentCheckInKey,
   currentCheckInQuery,

@@ -8,7 +8,7 @@ import {
   type CheckInAnswers,
   type PhotoPose,
 } from '@forja/shared/schemas/check-ins';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 export const currentCheckInKey = ['check-ins', 'current'] as const;
 export const ownCheckInsKey = ['check-ins', 'list'] as const;

@@ -8,11 +8,11 @@ import {
   type Meal,
 } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { SelectField } from '../../components/ui/form-field';
-import { Sheet } from '../../components/ui/sheet';
-import { SegmentedControl } from '../../components/ui/segmented-control';
-import { formatNumber } from '../../lib/numbers';
-import { QUEUED } from '../../lib/offline/offline';
+import { SelectField } from '#components/ui/form-field';
+import { Sheet } from '#components/ui/sheet';
+import { SegmentedControl } from '#components/ui/segmented-control';
+import { formatNumber } from '#lib/numbers';
+import { QUEUED } from '#lib/offline/offline';
 import { addEntry, diaryDayQuery, removeEntry } from './diary-api';
 import { formatAmount } from './format';
 import { entryOf, knownFood, showAddedEntry, showUsedFood } from './optimistic-api';

@@ -8,8 +8,8 @@ import {
   ok,
   somePreferences,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-03-02';
 const MEALS = ['desayuno', 'almuerzo', 'comida', 'merienda', 'cena'];

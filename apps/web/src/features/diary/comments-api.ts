@@ -4,8 +4,8 @@ import {
   commentSchema,
   type CommentInput,
 } from '@forja/shared/schemas/comments';
-import { http } from '../../lib/http';
-import { unreadCommentsKey } from '../../lib/query-keys';
+import { http } from '#lib/http';
+import { unreadCommentsKey } from '#lib/query-keys';
 
 /** Every comment on one day of the trainee's; reading them marks their trainer's read. */
 export function dayCommentsQuery(date: string) {

@@ -11,8 +11,8 @@ import {
   installFakeApi,
   ok,
   somePreferences,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 // The trainer's comments in the trainee's diary and on home.
 

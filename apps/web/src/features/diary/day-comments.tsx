@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import type { Comment, CommentInput } from '@forja/shared/schemas/comments';
 import type { Meal } from '@forja/shared/schemas/diary';
-import { Card } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { errorMessage } from '../../lib/api-error';
-import { draftKey } from '../../lib/drafts';
-import { MEAL_SUBJECTS, sessionSubject } from '../../lib/diary-format';
-import { unreadCommentsKey } from '../../lib/query-keys';
+import { Card } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { errorMessage } from '#lib/api-error';
+import { draftKey } from '#lib/drafts';
+import { MEAL_SUBJECTS, sessionSubject } from '#lib/diary-format';
+import { unreadCommentsKey } from '#lib/query-keys';
 import { dayCommentsQuery, sendDayComment } from './comments-api';
 
 /*
@@ -18,7 +18,7 @@ import { dayCommentsQuery, sendDayComment } from './comments-api';
 
 // A thread, and the form library its reply box uses, load once there is a comment to show.
 const LazyCommentThread = lazy(() =>
-  import('../../components/comments/comment-thread').then((module) => ({
+  import('#components/comments/comment-thread').then((module) => ({
     default: module.CommentThread,
   })),
 );

@@ -4,7 +4,7 @@ import {
   type DayCompleteness,
 } from '@forja/shared/schemas/diary';
 import { useId } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '#components/ui/button';
 import { saveCompleteness } from './diary-api';
 import { useDiaryChange } from './use-diary-change';
 

@@ -1,8 +1,8 @@
 import { addDays } from '@forja/shared/calendar';
-import { useCalendarPicker } from '../../components/ui/calendar-picker';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { dayAndMonth, formatCalendarDay } from '../../lib/calendar-day';
+import { useCalendarPicker } from '#components/ui/calendar-picker';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { dayAndMonth, formatCalendarDay } from '#lib/calendar-day';
 
 interface DayHeaderProps {
   date: string;

@@ -1,8 +1,8 @@
 import type { DailyTargets } from '@forja/shared/schemas/diary';
 import type { Nutrients } from '@forja/shared/schemas/foods';
-import { NUTRIENTS, NutrientBars } from '../../components/ui/nutrient-bars';
-import { ProgressBar } from '../../components/ui/progress-bar';
-import { formatNumber } from '../../lib/numbers';
+import { NUTRIENTS, NutrientBars } from '#components/ui/nutrient-bars';
+import { ProgressBar } from '#components/ui/progress-bar';
+import { formatNumber } from '#lib/numbers';
 
 /** The day's energy and macros, against the targets when there are any (home's bars). */
 export function DaySummary({

@@ -20,9 +20,9 @@ import { noticeSchema } from '@forja/shared/schemas/envelope';
 import { foodSchema } from '@forja/shared/schemas/foods';
 import type { z } from 'zod';
 import { MEAL_LABELS, type Meal } from '@forja/shared/schemas/meals';
-import { http } from '../../lib/http';
-import { offlineWrite, readAfterWrites } from '../../lib/offline/offline';
-import { isTodayQuery } from '../../lib/query-keys';
+import { http } from '#lib/http';
+import { offlineWrite, readAfterWrites } from '#lib/offline/offline';
+import { isTodayQuery } from '#lib/query-keys';
 
 export const DIARY_ERROR = 'No pudimos guardar el cambio en el diario. Inténtalo de nuevo.';
 

@@ -12,8 +12,8 @@ import {
   ok,
   type FakeAnswer,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-03-02';
 const zero = { kcal: 0, protein_g: 0, carbohydrate_g: 0, fat_g: 0, fibre_g: 0 };

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import type { MetricSystem } from '@forja/shared/units';
-import { Card } from '../../components/ui/card';
+import { Card } from '#components/ui/card';
 import { diaryDayQuery } from './diary-api';
 import { DayHeader } from './day-header';
 import { DaySummary } from './day-summary';

@@ -8,7 +8,7 @@ import {
   type Nutrients,
 } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatNumber, inputText } from '../../lib/numbers';
+import { formatNumber, inputText } from '#lib/numbers';
 
 /** A unit an entry can be changed to, with the grams one of it weighs. */
 export interface EntryUnit {

@@ -8,8 +8,8 @@ import {
   ok,
   type FakeAnswer,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-03-02';
 /** The diary's first screen loads its code first: on a busy machine, more than a second. */

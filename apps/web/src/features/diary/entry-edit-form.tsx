@@ -17,11 +17,11 @@ import {
 import { GRAMS, MILLILITRES, type Food, type Nutrients } from '@forja/shared/schemas/foods';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { numberBox, parseNumberInput } from '../../lib/number-input';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { formatNumber, inputText } from '../../lib/numbers';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { numberBox, parseNumberInput } from '#lib/number-input';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { formatNumber, inputText } from '#lib/numbers';
 import { changeEntry, entryFoodQuery, removeEntry, restoreEntry } from './diary-api';
 import {
   boxText,

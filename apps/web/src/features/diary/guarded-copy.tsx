@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MEAL_LABELS, type DiaryCopy } from '@forja/shared/schemas/diary';
-import { notify } from '../../components/ui/notifications';
-import { Sheet } from '../../components/ui/sheet';
-import { Button } from '../../components/ui/button';
+import { notify } from '#components/ui/notifications';
+import { Sheet } from '#components/ui/sheet';
+import { Button } from '#components/ui/button';
 import { copyEntries, removeEntries } from './diary-api';
-import { QUEUED } from '../../lib/offline/offline';
+import { QUEUED } from '#lib/offline/offline';
 import { useDiaryChange } from './use-diary-change';
 import { showCopiedEntries, withChosenCopies } from './optimistic-api';
 

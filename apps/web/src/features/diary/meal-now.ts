@@ -1,5 +1,5 @@
 import { mealAt, type Meal } from '@forja/shared/schemas/meals';
-import { dateTimeFormat } from '../../lib/intl-formats';
+import { dateTimeFormat } from '#lib/intl-formats';
 
 /** The meal of this time of day where the person lives: what the "+" adds to unless changed. */
 export function mealNow(now: Date, timeZone: string): Meal {

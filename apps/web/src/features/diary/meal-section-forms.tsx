@@ -9,9 +9,9 @@ import {
   type DiaryCopy,
   type Meal,
 } from '@forja/shared/schemas/diary';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { withNumberBoxes } from '../../lib/number-input';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { withNumberBoxes } from '#lib/number-input';
 import { useCopyForm } from './use-copy-form';
 
 /** What a food search hands back to the diary: an amount of a food. */

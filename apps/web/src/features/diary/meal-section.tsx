@@ -2,17 +2,17 @@ import { lazy, Suspense, useState } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import { MEAL_LABELS, type DiaryEntry, type DiaryMeal } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { Card } from '../../components/ui/card';
-import { RowActions } from '../../components/ui/row-actions';
-import { Button } from '../../components/ui/button';
-import { MEAL_SUBJECTS } from '../../lib/diary-format';
-import { formatNumber } from '../../lib/numbers';
+import { Card } from '#components/ui/card';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
+import { MEAL_SUBJECTS } from '#lib/diary-format';
+import { formatNumber } from '#lib/numbers';
 import { MealComments } from './day-comments';
 import { formatAmount } from './format';
 import { foodCount, useGuardedCopy } from './guarded-copy';
 import type { FoodPickerSlot } from './meal-section-forms';
-import { PendingMark } from '../../components/ui/pending-mark';
-import { usePendingTargets } from '../../lib/offline/offline';
+import { PendingMark } from '#components/ui/pending-mark';
+import { usePendingTargets } from '#lib/offline/offline';
 
 // The sheet (and the search inside it) loads when a meal first opens it.
 const AddFoodSheet = lazy(() =>

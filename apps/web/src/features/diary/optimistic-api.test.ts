@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { DiaryDay, DiaryEntry } from '@forja/shared/schemas/diary';
 import type { Today } from '@forja/shared/schemas/today';
 import { describe, expect, it } from 'vitest';
-import { todayKey } from '../../lib/query-keys';
-import { aToday, anEmptyDay, anUser } from '../../test/fake-api';
+import { todayKey } from '#lib/query-keys';
+import { aToday, anEmptyDay, anUser } from '#test/fake-api';
 import type { Food } from '@forja/shared/schemas/foods';
 import { showAddedEntry, showChangedEntry, showRemovedEntry, showUsedFood } from './optimistic-api';
 

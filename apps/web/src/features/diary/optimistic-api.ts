@@ -9,7 +9,7 @@ import type {
 import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { FOOD_SEARCH_RESULTS, type Food, type FoodAmount } from '@forja/shared/schemas/foods';
 import type { Today } from '@forja/shared/schemas/today';
-import { isTodayQuery } from '../../lib/query-keys';
+import { isTodayQuery } from '#lib/query-keys';
 
 /*
  * A write shows on the day at once, before the API has it (decision 077): these change the
@@ -198,7 +198,7 @@ export function showUsedFood(queryClient: QueryClient, food: Food, amount?: Food
   queryClient.setQueryData<Food[]>(['foods', 'search', ''], (list) =>
     list ? withFoodUsed(list, food, FOOD_SEARCH_RESULTS, amount) : list,
   );
-  void import('../../lib/offline/kept-foods')
+  void import('#lib/offline/kept-foods')
     .then((kept) => kept.keepUsedFood(food, amount))
     .catch(() => undefined);
 }

@@ -11,8 +11,8 @@ import {
   ok,
   somePreferences,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-03-02';
 const ROUTINE_ID = '9a9a9a9a-1b1b-4c1c-8d1d-1e1e1e1e1e1e';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricSystem } from '@forja/shared/units';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
 import type { PlannedSession } from '@forja/shared/schemas/programs';
-import { errorMessage } from '../../lib/api-error';
-import { prescriptionText, startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
+import { errorMessage } from '#lib/api-error';
+import { prescriptionText, startPlannedSession, trainingPlanQuery } from '#lib/training-plan';
 
 /**
  * The session the trainee's program plans on the day, above the day's training: its

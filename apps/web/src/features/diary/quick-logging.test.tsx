@@ -9,9 +9,9 @@ import {
   ok,
   somePreferences,
   type FakeCall,
-} from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const DAY = '2026-03-02';
 const YESTERDAY = '2026-03-01';

@@ -1,6 +1,6 @@
 import type { DiaryDay } from '@forja/shared/schemas/diary';
 import { describe, expect, it } from 'vitest';
-import { aWorkoutId, anEmptyDay, anItemId, someExercises } from '../../test/fake-api';
+import { aWorkoutId, anEmptyDay, anItemId, someExercises } from '#test/fake-api';
 import {
   withExercise,
   withExerciseNotes,

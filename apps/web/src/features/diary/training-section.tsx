@@ -1,8 +1,8 @@
 import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { Card } from '../../components/ui/card';
-import { RowActions } from '../../components/ui/row-actions';
-import { Button } from '../../components/ui/button';
+import { Card } from '#components/ui/card';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
 import { removeWorkout, startWorkout } from './diary-api';
 import { WorkoutComments } from './day-comments';
 import { SetLogger } from './set-logger/set-logger';
@@ -11,8 +11,8 @@ import { changeDay } from './optimistic-api';
 import { useDiaryChange } from './use-diary-change';
 import { useKeepExercisesLater } from './set-logger/keep-exercises';
 import { withoutWorkout, withWorkout } from './shown-training';
-import { PendingMark } from '../../components/ui/pending-mark';
-import { usePendingTargets } from '../../lib/offline/offline';
+import { PendingMark } from '#components/ui/pending-mark';
+import { usePendingTargets } from '#lib/offline/offline';
 
 interface TrainingProps {
   /** Whose diary: a reply to the trainer not yet sent is kept as a draft under them. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/ui/notifications';
-import { errorMessage } from '../../lib/api-error';
-import { QUEUED, startOffline, type Written } from '../../lib/offline/offline';
+import { notify } from '#components/ui/notifications';
+import { errorMessage } from '#lib/api-error';
+import { QUEUED, startOffline, type Written } from '#lib/offline/offline';
 import { DIARY_ERROR, refreshDiary } from './diary-api';
 
 /** How a change is taken back: what the notice says, and the inverse write. */

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { volumeFromInput, volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
 import { amountUpTo } from '@forja/shared/schemas/quantities';
 import type { MetricSystem } from '@forja/shared/units';
-import { FieldError } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { fieldControl } from '../../components/ui/styles';
+import { FieldError } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { fieldControl } from '#components/ui/styles';
 
 /** Another amount, in ml (or fl oz), up to what the day still takes. */
 export function OtherAmountForm({

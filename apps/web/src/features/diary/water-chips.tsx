@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { MAX_WATER_ML, WATER_STEP_ML } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
 import { diaryDayQuery, saveWater } from './diary-api';
 import { formatWater } from './format';
-import { usePendingTargets } from '../../lib/offline/offline';
+import { usePendingTargets } from '#lib/offline/offline';
 import { showWater } from './optimistic-api';
-import { PendingMark } from '../../components/ui/pending-mark';
+import { PendingMark } from '#components/ui/pending-mark';
 import { useDiaryChange } from './use-diary-change';
 
 // The form of another amount loads when asked for: home's first load goes without it.

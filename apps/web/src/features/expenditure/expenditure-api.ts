@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { expenditureSchema } from '@forja/shared/schemas/expenditure';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /**
  * The person's expenditure as their data show it. Under `metrics`, so that whatever

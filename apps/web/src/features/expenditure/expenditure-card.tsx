@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Expenditure, ExpenditureConfidence } from '@forja/shared/schemas/expenditure';
-import { ExpenditureChart } from '../../components/charts/expenditure-chart';
-import { Card } from '../../components/ui/card';
-import { formatNumber } from '../../lib/numbers';
+import { ExpenditureChart } from '#components/charts/expenditure-chart';
+import { Card } from '#components/ui/card';
+import { formatNumber } from '#lib/numbers';
 import { expenditureQuery, traineeExpenditureQuery } from './expenditure-api';
 
 const CONFIDENCE_LABELS: Record<ExpenditureConfidence, string> = {

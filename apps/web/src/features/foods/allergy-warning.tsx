@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { allergyQuestion, allergyWarningTexts } from '@forja/shared/allergens';
 import type { Food } from '@forja/shared/schemas/foods';
-import { Button } from '../../components/ui/button';
+import { Button } from '#components/ui/button';
 
 type Warned = Pick<Food, 'allergy_warnings' | 'other_allergy_warnings'>;
 

@@ -4,8 +4,8 @@ import { foodEntryInputSchema, MAX_ENTRY_GRAMS } from '@forja/shared/schemas/dia
 import { usualAmount } from '@forja/shared/food-search/recents';
 import { GRAMS, MILLILITRES, type Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatNumber, inputText } from '../../lib/numbers';
-import { parseNumberInput } from '../../lib/number-input';
+import { formatNumber, inputText } from '#lib/numbers';
+import { parseNumberInput } from '#lib/number-input';
 
 /** An amount as its boxes hold it: the quantity as typed, and the unit. */
 export interface AmountValues {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { barcodeSchema } from '@forja/shared/schemas/foods';
-import { Button } from '../../components/ui/button';
+import { Button } from '#components/ui/button';
 
 /** The barcodes food packs carry. */
 const FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'];

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type SyntheticEvent } from 'react';
 import { gtinDigits } from '@forja/shared/gtin';
 import { barcodeSchema, type Food } from '@forja/shared/schemas/foods';
-import { TextField } from '../../components/ui/form-field';
-import { LineIcon } from '../../components/ui/nav-icons';
-import { Button } from '../../components/ui/button';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { TextField } from '#components/ui/form-field';
+import { LineIcon } from '#components/ui/nav-icons';
+import { Button } from '#components/ui/button';
+import { ApiError, errorMessage } from '#lib/api-error';
 import { findFoodByBarcode } from './foods-api';
 
 /** The camera and its barcode reader: downloaded only when the person scans. */

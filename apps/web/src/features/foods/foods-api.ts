@@ -8,11 +8,11 @@ import {
   type FoodInput,
 } from '@forja/shared/schemas/foods';
 import type { Meal } from '@forja/shared/schemas/meals';
-import { http } from '../../lib/http';
-import { isUnanswered } from '../../lib/offline/offline';
+import { http } from '#lib/http';
+import { isUnanswered } from '#lib/offline/offline';
 
 /** The foods kept to search without signal (decision 081): their code loads when needed. */
-const keptFoods = () => import('../../lib/offline/kept-foods');
+const keptFoods = () => import('#lib/offline/kept-foods');
 
 /** The results a search gets at once. */
 const SEARCH_LIMIT = FOOD_SEARCH_RESULTS;

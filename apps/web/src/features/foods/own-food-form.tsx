@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import { foodInputSchema, type Food } from '@forja/shared/schemas/foods';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { TextField } from '../../components/ui/form-field';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
+import { TextField } from '#components/ui/form-field';
 import { ALLERGEN_NAMES } from '@forja/shared/allergens';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { parseNumberInput, withNumbers } from '../../lib/number-input';
-import { inputText } from '../../lib/numbers';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { parseNumberInput, withNumbers } from '#lib/number-input';
+import { inputText } from '#lib/numbers';
 import { createFood, deleteFood, updateFood } from './foods-api';
 
 /** The label as printed in Europe: carbohydrate without fibre, fibre apart (decision 073). */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { formatNumber } from '../../lib/numbers';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { formatNumber } from '#lib/numbers';
 import {
   amountFormSchema,
   gramsOf,

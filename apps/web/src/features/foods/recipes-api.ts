@@ -8,7 +8,7 @@ import {
   type RecipeInput,
   type RecipeSummary,
 } from '@forja/shared/schemas/recipes';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /**
  * Whose recipes a screen shows, and how it reaches them: one's own (`ownRecipes`), or a

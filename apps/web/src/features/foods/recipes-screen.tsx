@@ -8,16 +8,16 @@ import {
   type Recipe,
   type RecipeSummary,
 } from '@forja/shared/schemas/recipes';
-import { cardFrame } from '../../components/ui/card';
-import { FieldError, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { RowActions } from '../../components/ui/row-actions';
-import { Button } from '../../components/ui/button';
-import { fieldControl } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { cardFrame } from '#components/ui/card';
+import { FieldError, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
+import { fieldControl } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { AllergyConfirmation, AllergyWarnings, hasAllergyWarning } from './allergy-warning';
-import { parseNumberInput } from '../../lib/number-input';
-import { formatNumber, inputText } from '../../lib/numbers';
+import { parseNumberInput } from '#lib/number-input';
+import { formatNumber, inputText } from '#lib/numbers';
 import {
   ingredientSearchQuery,
   ownRecipes,

@@ -3,7 +3,7 @@ import { volumeForDisplay, volumeUnit } from '@forja/shared/fluid-units';
 import { kcalOf, usualAmount } from '@forja/shared/food-search/recents';
 import { GRAMS, MILLILITRES, type Food, type FoodAmount } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatNumber } from '../../lib/numbers';
+import { formatNumber } from '#lib/numbers';
 
 /**
  * The amounts remembered per food (decision 106), from the lists of favourites and recents

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { unreadCommentsSchema } from '@forja/shared/schemas/comments';
 import { todaySchema } from '@forja/shared/schemas/today';
-import { http } from '../../lib/http';
-import { readAfterWrites } from '../../lib/offline/offline';
-import { todayKey, unreadCommentsKey } from '../../lib/query-keys';
+import { http } from '#lib/http';
+import { readAfterWrites } from '#lib/offline/offline';
+import { todayKey, unreadCommentsKey } from '#lib/query-keys';
 
 /** Today's intake, water, training and weight; any change to the diary makes it out of date. */
 export function todayQuery(userId: string) {

@@ -4,18 +4,18 @@ import type { Targets } from '@forja/shared/schemas/targets';
 import type { Today } from '@forja/shared/schemas/today';
 import { WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { NutrientBars } from '../../components/ui/nutrient-bars';
-import { ProgressBar } from '../../components/ui/progress-bar';
-import { Card, cardFrame } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { secondaryButton, textLink } from '../../components/ui/styles';
-import { formatWater } from '../../lib/diary-format';
-import { safetyLine } from '../../lib/target-safety';
-import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets';
+import { NutrientBars } from '#components/ui/nutrient-bars';
+import { ProgressBar } from '#components/ui/progress-bar';
+import { Card, cardFrame } from '#components/ui/card';
+import { Button } from '#components/ui/button';
+import { secondaryButton, textLink } from '#components/ui/styles';
+import { formatWater } from '#lib/diary-format';
+import { safetyLine } from '#lib/target-safety';
+import { adaptedTargetLine, trainerTargetLine } from '#lib/trainer-targets';
 import { TrainerComments } from './trainer-comments';
 import { PlannedSessionCard } from './planned-session-card';
 import { WeightTrend } from './weight-trend';
-import { dateTimeFormat } from '../../lib/intl-formats';
+import { dateTimeFormat } from '#lib/intl-formats';
 
 /**
  * Why there are no targets to show: none made from the answers yet, none on this device

@@ -13,8 +13,8 @@ import {
   somePreferences,
   theTrainerTargets,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 function apiFor(
   onboarding: unknown,

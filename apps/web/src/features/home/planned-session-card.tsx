@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Card } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { secondaryButton } from '../../components/ui/styles';
+import { Card } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { secondaryButton } from '#components/ui/styles';
 import type { PlannedSession } from '@forja/shared/schemas/programs';
-import { errorMessage } from '../../lib/api-error';
-import { startPlannedSession, trainingPlanQuery } from '../../lib/training-plan';
+import { errorMessage } from '#lib/api-error';
+import { startPlannedSession, trainingPlanQuery } from '#lib/training-plan';
 
 /**
  * Today's session of the trainee's program, when it plans one: the routine, how many

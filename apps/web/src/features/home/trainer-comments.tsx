@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Comment } from '@forja/shared/schemas/comments';
-import { Card } from '../../components/ui/card';
-import { focusRing } from '../../components/ui/styles';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { MEAL_SUBJECTS } from '../../lib/diary-format';
+import { Card } from '#components/ui/card';
+import { focusRing } from '#components/ui/styles';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { MEAL_SUBJECTS } from '#lib/diary-format';
 import { unreadCommentsQuery } from './home-api';
 
 function whereText(comment: Comment): string {

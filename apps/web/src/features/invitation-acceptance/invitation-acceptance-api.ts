@@ -5,7 +5,7 @@ import {
   type ConsentAreas,
   type TraineeTrainer,
 } from '@forja/shared/schemas/trainers';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** Who invites and what they ask to see; anyone holding the link may read it. */
 export function invitationPreviewQuery(code: string) {

@@ -11,9 +11,9 @@ import {
   ok,
   readyForHome,
   somePreferences,
-} from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const code = 'Vx1-c0digo_de_la_invitacion_con_43_caracteres';
 const page = `/invitations/${code}`;

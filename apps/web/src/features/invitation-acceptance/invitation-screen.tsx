@@ -4,14 +4,14 @@ import { Link, useNavigate, useRouter, type ErrorComponentProps } from '@tanstac
 import { useForm } from 'react-hook-form';
 import { CONSENT_AREAS, type ConsentArea } from '@forja/shared/constants';
 import { consentAreasSchema, type ConsentAreas } from '@forja/shared/schemas/trainers';
-import { notify } from '../../components/ui/notifications';
-import { PublicPage } from '../../components/ui/public-page';
-import { RouteErrorView } from '../../components/ui/route-error-view';
-import { Button } from '../../components/ui/button';
-import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
-import { ApiError, errorMessage } from '../../lib/api-error';
-import { isChunkLoadError } from '../../lib/chunk-reload';
-import { CONSENT_AREA_TEXTS } from '../../lib/consent-areas';
+import { notify } from '#components/ui/notifications';
+import { PublicPage } from '#components/ui/public-page';
+import { RouteErrorView } from '#components/ui/route-error-view';
+import { Button } from '#components/ui/button';
+import { focusRing, primaryButton, secondaryButton, textLink } from '#components/ui/styles';
+import { ApiError, errorMessage } from '#lib/api-error';
+import { isChunkLoadError } from '#lib/chunk-reload';
+import { CONSENT_AREA_TEXTS } from '#lib/consent-areas';
 import { acceptInvitation, invitationPreviewQuery } from './invitation-acceptance-api';
 
 const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });

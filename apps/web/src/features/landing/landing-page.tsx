@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LegalLinks } from '../../components/ui/legal-links';
+import { LegalLinks } from '#components/ui/legal-links';
 
 const highlights = [
   {

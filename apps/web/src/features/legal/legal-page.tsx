@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { TERMS_VERSION } from '@forja/shared/constants';
-import { LegalLinks } from '../../components/ui/legal-links';
-import { HomeLink } from '../../components/ui/home-link';
-import { textLink } from '../../components/ui/styles';
+import { LegalLinks } from '#components/ui/legal-links';
+import { HomeLink } from '#components/ui/home-link';
+import { textLink } from '#components/ui/styles';
 
 /** Where people write about their data and these terms. */
 export const PRIVACY_CONTACT = 'privacidad@forja.example';

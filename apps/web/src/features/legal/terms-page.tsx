@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { textLink } from '../../components/ui/styles';
+import { textLink } from '#components/ui/styles';
 import { Clause, ContactLink, LegalPage } from './legal-page';
 
 const list = 'flex list-disc flex-col gap-2 pl-6';

@@ -12,12 +12,12 @@ import {
 import { MAX_MESSAGE_LENGTH } from '@forja/shared/constants';
 import { TRAINER_NOT_FOUND_TEXT } from './texts';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { aboveBottomBar, LineIcon } from '../../components/ui/nav-icons';
-import { ApiError, errorMessage } from '../../lib/api-error';
-import { conversationKey, unreadMessagesKey } from '../../lib/query-keys';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { aboveBottomBar, LineIcon } from '#components/ui/nav-icons';
+import { ApiError, errorMessage } from '#lib/api-error';
+import { conversationKey, unreadMessagesKey } from '#lib/query-keys';
 import {
   conversationQuery,
   markRead,

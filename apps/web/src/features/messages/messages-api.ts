@@ -5,8 +5,8 @@ import {
   trainerUnreadMessagesSchema,
   unreadMessagesSchema,
 } from '@forja/shared/schemas/conversation';
-import { http } from '../../lib/http';
-import { conversationKey, unreadMessagesKey } from '../../lib/query-keys';
+import { http } from '#lib/http';
+import { conversationKey, unreadMessagesKey } from '#lib/query-keys';
 
 /** Whose screen it is: the trainee's own conversation, or the trainer's with one trainee. */
 export interface Side {

@@ -8,8 +8,8 @@ import {
   ok,
   type FakeAnswer,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const trainer = {
   id: '5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d',

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Card } from '../../components/ui/card';
-import { focusRing, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { Card } from '#components/ui/card';
+import { focusRing, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { trainerUnreadQuery } from './messages-api';
 
 const muted = 'text-neutral-700 dark:text-neutral-300';

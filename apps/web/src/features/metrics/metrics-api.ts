@@ -9,8 +9,8 @@ import {
   type MeasurementInput,
   type MetricRange,
 } from '@forja/shared/schemas/metrics';
-import { http } from '../../lib/http';
-import { offlineWrite, readAfterWrites } from '../../lib/offline/offline';
+import { http } from '#lib/http';
+import { offlineWrite, readAfterWrites } from '#lib/offline/offline';
 
 export function metricsQuery(months: MetricRange) {
   return queryOptions({

@@ -9,8 +9,8 @@ import {
   installFakeApi,
   ok,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const metrics = {
   from: '2026-02-02',

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { positiveNumber } from '@forja/shared/schemas/common';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import { validationMessages as m } from '@forja/shared/schemas/messages';
 import {
   MAX_MEASUREMENT_CM,
@@ -37,14 +37,14 @@ import {
   type MetricSystem,
   type UnitRange,
 } from '@forja/shared/units';
-import { TextField } from '../../components/ui/form-field';
-import { Card } from '../../components/ui/card';
-import { MeasurementsTable, WeighingsTable, formatDay } from '../../components/metrics/body-tables';
-import { Button } from '../../components/ui/button';
-import { SegmentedControl } from '../../components/ui/segmented-control';
-import { errorMessage } from '../../lib/api-error';
-import { numberBox } from '../../lib/number-input';
-import { formatNumber, inputText } from '../../lib/numbers';
+import { TextField } from '#components/ui/form-field';
+import { Card } from '#components/ui/card';
+import { MeasurementsTable, WeighingsTable, formatDay } from '#components/metrics/body-tables';
+import { Button } from '#components/ui/button';
+import { SegmentedControl } from '#components/ui/segmented-control';
+import { errorMessage } from '#lib/api-error';
+import { numberBox } from '#lib/number-input';
+import { formatNumber, inputText } from '#lib/numbers';
 import {
   deleteMeasurement,
   deleteWeight,
@@ -53,10 +53,10 @@ import {
   saveMeasurement,
   saveWeight,
 } from './metrics-api';
-import { EnergyChart } from '../../components/charts/energy-chart';
-import { WeightChart } from '../../components/charts/weight-chart';
-import { RATE_PENDING } from '../../lib/weekly-rate';
-import { QUEUED, startOffline, usePendingTargets } from '../../lib/offline/offline';
+import { EnergyChart } from '#components/charts/energy-chart';
+import { WeightChart } from '#components/charts/weight-chart';
+import { RATE_PENDING } from '#lib/weekly-rate';
+import { QUEUED, startOffline, usePendingTargets } from '#lib/offline/offline';
 import {
   hideMeasurement,
   hideWeight,

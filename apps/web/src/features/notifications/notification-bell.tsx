@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import type { Notification, NotificationList } from '@forja/shared/schemas/notifications';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { NavIcon } from '../../components/ui/nav-icons';
-import { useDisclosure } from '../../components/ui/use-disclosure';
-import { errorMessage } from '../../lib/api-error';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { NavIcon } from '#components/ui/nav-icons';
+import { useDisclosure } from '#components/ui/use-disclosure';
+import { errorMessage } from '#lib/api-error';
 import { markNotificationsRead, notificationsKey, notificationsQuery } from './notifications-api';
 
 const relative = new Intl.RelativeTimeFormat('es', { numeric: 'auto' });

@@ -8,11 +8,11 @@ import {
   type NotificationSettings as Settings,
   type NotificationSettingsInput,
 } from '@forja/shared/schemas/notifications';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import {
   notificationSettingsQuery,
   pushPublicKey,
@@ -20,7 +20,7 @@ import {
   saveNotificationSettings,
   savePushSubscription,
 } from './notifications-api';
-import { unsubscribeThisBrowser } from '../../lib/push-subscription';
+import { unsubscribeThisBrowser } from '#lib/push-subscription';
 import { currentPushState, PushSetupError, subscribeThisBrowser } from './push';
 
 type Audience = 'trainee' | 'trainer';

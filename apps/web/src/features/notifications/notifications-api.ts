@@ -8,7 +8,7 @@ import {
   type NotificationReadInput,
   type NotificationSettingsInput,
 } from '@forja/shared/schemas/notifications';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 export const notificationsKey = ['notifications'] as const;
 const settingsKey = ['notifications', 'settings'] as const;

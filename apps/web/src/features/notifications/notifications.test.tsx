@@ -9,9 +9,9 @@ import {
   ok,
   readyForEveryScreen,
   somePreferences,
-} from '../../test/fake-api';
-import { lightSystemScheme } from '../../test/browser-stand-ins';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { lightSystemScheme } from '#test/browser-stand-ins';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
 import { howLongAgo } from './notification-bell';
 
 const channels = { in_app: true, email: true, push: true };

@@ -4,8 +4,8 @@
  * button in Ajustes: the permission is asked only then.
  */
 
-import { currentSubscription, pushSupported } from '../../lib/push-subscription';
-import { SERVICE_WORKER_URL } from '../../lib/service-worker';
+import { currentSubscription, pushSupported } from '#lib/push-subscription';
+import { SERVICE_WORKER_URL } from '#lib/service-worker';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { activityStepSchema, type ActivityAnswer } from '@forja/shared/schemas/onboarding';
 import { ACTIVITY_FACTORS } from '@forja/shared/schemas/targets';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
+import { TextField } from '#components/ui/form-field';
+import { numberInputValue, withNumberBoxes } from '#lib/number-input';
 import { ACTIVITY_HINTS, ACTIVITY_LABELS, TRAINING_KIND_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 

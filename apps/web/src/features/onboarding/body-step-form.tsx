@@ -8,9 +8,9 @@ import {
   type BodyAnswer,
 } from '@forja/shared/schemas/onboarding';
 import { cmToFeetAndInches, IN_PER_FT, unitLabels, type MetricSystem } from '@forja/shared/units';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
+import { TextField } from '#components/ui/form-field';
+import { numberInputValue, withNumberBoxes } from '#lib/number-input';
 import { SEX_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 

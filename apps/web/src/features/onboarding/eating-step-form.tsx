@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { eatingStepSchema, type EatingAnswer } from '@forja/shared/schemas/onboarding';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, parseNumberInput } from '../../lib/number-input';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
+import { TextField } from '#components/ui/form-field';
+import { numberInputValue, parseNumberInput } from '#lib/number-input';
 import { ALLERGEN_LABELS, EATING_PATTERN_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 

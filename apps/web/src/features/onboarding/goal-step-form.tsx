@@ -9,9 +9,9 @@ import {
   type GoalAnswer,
 } from '@forja/shared/schemas/onboarding';
 import { unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
-import { TextField } from '../../components/ui/form-field';
-import { numberInputValue, withNumberBoxes } from '../../lib/number-input';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
+import { TextField } from '#components/ui/form-field';
+import { numberInputValue, withNumberBoxes } from '#lib/number-input';
 import { GOAL_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 

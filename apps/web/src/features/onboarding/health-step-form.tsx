@@ -9,12 +9,12 @@ import {
   type HealthAnswer,
   type HealthQuestion,
 } from '@forja/shared/schemas/onboarding';
-import { focusRing, fieldControl, textLink } from '../../components/ui/styles';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
+import { focusRing, fieldControl, textLink } from '#components/ui/styles';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
 import { BREASTFEEDING_LABELS, HEALTH_QUESTION_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
-import { FieldError, TextField } from '../../components/ui/form-field';
-import { parseNumberInput } from '../../lib/number-input';
+import { FieldError, TextField } from '#components/ui/form-field';
+import { parseNumberInput } from '#lib/number-input';
 
 /** The form's values: unticked boxes and empty notes stand for health answers not given. */
 type HealthForm = { [Q in HealthQuestion]: boolean } & {

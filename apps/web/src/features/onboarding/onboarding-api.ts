@@ -4,7 +4,7 @@ import {
   type Onboarding,
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const INVALID = 'Ocurrió un error al leer tu configuración inicial';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { focusRing } from '../../components/ui/styles';
+import { focusRing } from '#components/ui/styles';
 
 interface OnboardingLayoutProps {
   title: string;

@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import {
   formatSpanishNumber,
   HEALTH_QUESTIONS,
@@ -10,9 +10,9 @@ import {
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
 import { formatHeight, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { Button } from '../../components/ui/button';
-import { primaryButton, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { Button } from '#components/ui/button';
+import { primaryButton, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import {
   ACTIVITY_LABELS,
   ALLERGEN_LABELS,

@@ -1,11 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import type { OnboardingAnswer, OnboardingStepKey } from '@forja/shared/schemas/onboarding';
 import type { MetricSystem } from '@forja/shared/units';
-import { errorMessage } from '../../lib/api-error';
-import { targetsKey } from '../../lib/query-keys';
+import { errorMessage } from '#lib/api-error';
+import { targetsKey } from '#lib/query-keys';
 import { ActivityStepForm } from './activity-step-form';
 import { BodyStepForm } from './body-step-form';
 import { EatingStepForm } from './eating-step-form';

@@ -14,8 +14,8 @@ import {
   theTrainerTargets,
   type FakeAnswer,
   type FakeCall,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const base = `/users/${anUser.id}/onboarding`;
 

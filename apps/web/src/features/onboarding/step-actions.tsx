@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Button } from '../../components/ui/button';
-import { secondaryButton } from '../../components/ui/styles';
+import { Button } from '#components/ui/button';
+import { secondaryButton } from '#components/ui/styles';
 import type { OnboardingAddress } from './onboarding-steps';
 
 interface StepActionsProps {

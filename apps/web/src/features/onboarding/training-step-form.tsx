@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { trainingStepSchema, type TrainingAnswer } from '@forja/shared/schemas/onboarding';
-import { ChoiceField, optionsOf } from '../../components/ui/choice-field';
+import { ChoiceField, optionsOf } from '#components/ui/choice-field';
 import { EQUIPMENT_LABELS, EXPERIENCE_LABELS } from './labels';
 import { CHOOSE_ONE, type StepFormProps } from './step-actions';
 

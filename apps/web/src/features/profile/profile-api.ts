@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { profilePictureSchema } from '@forja/shared/schemas/account';
 import { userSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 function userPath(userId: string) {
   return `/users/${encodeURIComponent(userId)}`;

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userUpdateSchema, type User, type UserUpdate } from '@forja/shared/schemas/user';
-import { TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { secondaryButton } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { PersonFields } from '../../components/ui/person-fields';
+import { TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { secondaryButton } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { PersonFields } from '#components/ui/person-fields';
 import { removeProfilePicture, updateProfile, uploadProfilePicture } from './profile-api';
 
 interface ProfileScreenProps {

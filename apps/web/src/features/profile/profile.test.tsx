@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSubscription, anUser, failure, holdCalls, installFakeApi, ok } from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+import { aSubscription, anUser, failure, holdCalls, installFakeApi, ok } from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const pictureUrl = '/media/profile-pictures/0e9d6c1a-2b3c-4d5e-8f70-1a2b3c4d5e6f.webp';
 

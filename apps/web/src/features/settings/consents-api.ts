@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { consentsSchema } from '@forja/shared/schemas/consents';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const INVALID = 'Ocurrió un error al obtener tus consentimientos';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LegalLinks } from '../../components/ui/legal-links';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { LegalLinks } from '#components/ui/legal-links';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { consentsQuery, withdrawHealthConsent } from './consents-api';
 
 const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });

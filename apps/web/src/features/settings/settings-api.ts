@@ -8,8 +8,8 @@ import {
   type UserPreferencesUpdate,
 } from '@forja/shared/schemas/preferences';
 import type { PasswordChange } from '@forja/shared/schemas/user';
-import { http } from '../../lib/http';
-import { storeTokens } from '../../lib/session';
+import { http } from '#lib/http';
+import { storeTokens } from '#lib/session';
 
 const notice = z.object({ message: z.string() });
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { ACCOUNT_DELETION_WORD, accountDeletionSchema } from '@forja/shared/schemas/account';
@@ -16,12 +16,12 @@ import {
   type UserPreferencesUpdate,
 } from '@forja/shared/schemas/preferences';
 import type { Subscription } from '@forja/shared/schemas/subscription';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { Button } from '../../components/ui/button';
-import { focusRing, secondaryButton } from '../../components/ui/styles';
-import { setTheme } from '../../lib/color-scheme';
-import { ApiError, errorMessage, isGuessablePassword } from '../../lib/api-error';
-import { preferencesKey } from '../../lib/query-keys';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { focusRing, secondaryButton } from '#components/ui/styles';
+import { setTheme } from '#lib/color-scheme';
+import { ApiError, errorMessage, isGuessablePassword } from '#lib/api-error';
+import { preferencesKey } from '#lib/query-keys';
 import { PrivacySettings } from './privacy-settings';
 import { TrainerCard } from './trainer-card';
 import { TwoFactorSettings } from './two-factor-settings';

@@ -9,10 +9,10 @@ import {
   installFakeApi,
   ok,
   somePreferences,
-} from '../../test/fake-api';
-import { followLightSystemScheme } from '../../test/browser-stand-ins';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { followLightSystemScheme } from '#test/browser-stand-ins';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const preferencesPath = `/users/${anUser.id}/preferences/`;
 

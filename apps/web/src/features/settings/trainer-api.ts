@@ -6,8 +6,8 @@ import {
   type TraineeTrainer,
 } from '@forja/shared/schemas/trainers';
 import { healthAnswerSchema, type HealthAnswer } from '@forja/shared/schemas/onboarding';
-import { ApiError } from '../../lib/api-error';
-import { http } from '../../lib/http';
+import { ApiError } from '#lib/api-error';
+import { http } from '#lib/http';
 
 const INVALID = 'Ocurrió un error al obtener tu entrenador';
 

@@ -10,9 +10,9 @@ import {
   installFakeApi,
   ok,
   somePreferences,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const trainerPath = `/users/${anUser.id}/trainer/`;
 const consentPath = `/users/${anUser.id}/trainer/consent/`;

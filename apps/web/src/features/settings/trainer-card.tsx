@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { useState } from 'react';
 import { CONSENT_AREAS, type ConsentArea } from '@forja/shared/constants';
 import type { ConsentAreas, TraineeTrainer } from '@forja/shared/schemas/trainers';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { CONSENT_AREA_TEXTS } from '../../lib/consent-areas';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { CONSENT_AREA_TEXTS } from '#lib/consent-areas';
 import {
   endTrainerLink,
   healthAnswerQuery,

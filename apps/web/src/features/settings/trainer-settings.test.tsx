@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { followLightSystemScheme } from '../../test/browser-stand-ins';
-import { anUser, installFakeApi, ok, somePreferences } from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { followLightSystemScheme } from '#test/browser-stand-ins';
+import { anUser, installFakeApi, ok, somePreferences } from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const preferencesPath = `/users/${anUser.id}/preferences/`;

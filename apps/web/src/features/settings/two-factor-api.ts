@@ -5,7 +5,7 @@ import {
   twoFactorStatusSchema,
 } from '@forja/shared/schemas/two-factor';
 import { z } from 'zod';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const base = (userId: string) => `/users/${encodeURIComponent(userId)}/two-factor/`;
 

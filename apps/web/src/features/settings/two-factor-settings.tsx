@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import type { TwoFactorEnrolment } from '@forja/shared/schemas/two-factor';
-import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
 import {
   confirmTwoFactor,
   disableTwoFactor,

@@ -9,9 +9,9 @@ import {
   installFakeApi,
   ok,
   readyForEveryScreen,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { followLightSystemScheme } from '../../test/browser-stand-ins';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { followLightSystemScheme } from '#test/browser-stand-ins';
 
 const preferences = {
   id: '5a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',

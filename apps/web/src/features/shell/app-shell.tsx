@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { shellHeader, SkipLink } from '../../components/ui/skip-link';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { useDisclosure } from '../../components/ui/use-disclosure';
-import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '../../components/ui/nav-icons';
+import { shellHeader, SkipLink } from '#components/ui/skip-link';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { useDisclosure } from '#components/ui/use-disclosure';
+import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '#components/ui/nav-icons';
 import { OfflineBanner } from './offline-banner';
 
 const sections = [

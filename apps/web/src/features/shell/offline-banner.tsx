@@ -1,4 +1,4 @@
-import { useOnline } from '../../lib/offline/online';
+import { useOnline } from '#lib/offline/online';
 
 /**
  * A quiet line under the header while the device has no network: what is logged is kept

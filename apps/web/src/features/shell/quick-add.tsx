@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Sheet } from '../../components/ui/sheet';
-import { LineIcon } from '../../components/ui/nav-icons';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
+import { Sheet } from '#components/ui/sheet';
+import { LineIcon } from '#components/ui/nav-icons';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
 
 interface QuickAddProps {
   /** Opens the food search for the day shown (today outside the diary). */

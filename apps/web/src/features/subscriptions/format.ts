@@ -1,5 +1,5 @@
 import type { PlanOffer } from '@forja/shared/schemas/subscription';
-import { dateTimeFormat, numberFormat } from '../../lib/intl-formats';
+import { dateTimeFormat, numberFormat } from '#lib/intl-formats';
 
 /** "9,99 €" for 999 cents of euros. */
 export function formatPrice(offer: Pick<PlanOffer, 'price' | 'currency'>): string {

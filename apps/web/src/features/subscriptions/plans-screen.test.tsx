@@ -9,12 +9,12 @@ import {
   installFakeApi,
   ok,
   thePlans,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const leavePageFor = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/leave-page', () => ({ leavePageFor }));
+vi.mock('#lib/leave-page', () => ({ leavePageFor }));
 
 const checkoutPath = '/subscriptions/stripe/checkout/';
 const session = {

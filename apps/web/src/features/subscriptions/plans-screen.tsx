@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { FREE_TRIAL_PLAN, type Plan } from '@forja/shared/constants';
 import { SUBSCRIPTION_MESSAGES } from '@forja/shared/errors';
 import type { Subscription } from '@forja/shared/schemas/subscription';
-import { PublicPage } from '../../components/ui/public-page';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { leavePageFor } from '../../lib/leave-page';
+import { PublicPage } from '#components/ui/public-page';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { leavePageFor } from '#lib/leave-page';
 import { formatDate, formatPrice } from './format';
 import type { PlanOffer } from '@forja/shared/schemas/subscription';
 import {
@@ -16,7 +16,7 @@ import {
   startCheckout,
   subscriptionsQuery,
 } from './subscriptions-api';
-import { notify } from '../../components/ui/notifications';
+import { notify } from '#components/ui/notifications';
 
 interface PlansScreenProps {
   onLogout: () => void;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aSubscription, anUser, installFakeApi, ok, thePlans } from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+import { aSubscription, anUser, installFakeApi, ok, thePlans } from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 function api(subscription: ReturnType<typeof aSubscription>) {
   return installFakeApi({

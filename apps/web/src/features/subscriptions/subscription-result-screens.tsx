@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PublicPage } from '../../components/ui/public-page';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { PublicPage } from '#components/ui/public-page';
+import { primaryButton, secondaryButton } from '#components/ui/styles';
 import { FREE_TRIAL_PLAN } from '@forja/shared/constants';
 import { formatDate, formatPrice } from './format';
 import {

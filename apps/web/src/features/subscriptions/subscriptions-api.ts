@@ -7,8 +7,8 @@ import {
   subscriptionListSchema,
   type Subscription,
 } from '@forja/shared/schemas/subscription';
-import { ApiError } from '../../lib/api-error';
-import { http } from '../../lib/http';
+import { ApiError } from '#lib/api-error';
+import { http } from '#lib/http';
 
 /**
  * Every subscription of the user, newest first. A failure says so in the catalogue's words

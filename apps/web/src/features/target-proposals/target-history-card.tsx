@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TargetChange } from '@forja/shared/schemas/targets';
-import { Card } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { formatNumber } from '../../lib/numbers';
+import { Card } from '#components/ui/card';
+import { Button } from '#components/ui/button';
+import { formatNumber } from '#lib/numbers';
 import { targetHistoryQuery } from './target-proposals-api';
 
 /** Changes listed at first, and added at each "Mostrar más". */

@@ -6,7 +6,7 @@ import {
   type TraineeProposalDecision,
 } from '@forja/shared/schemas/target-proposals';
 import { targetChangeSchema } from '@forja/shared/schemas/targets';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** The weekly proposals and the history of changes: what a decision makes out of date. */
 export const proposalsKey = ['target-proposals'] as const;

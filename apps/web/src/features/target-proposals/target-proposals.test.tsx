@@ -13,9 +13,9 @@ import {
   installFakeApi,
   noMetrics,
   ok,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const proposal = aTargetProposal();
 const decisionPath = `/targets/proposals/${proposal.id}/decision/`;

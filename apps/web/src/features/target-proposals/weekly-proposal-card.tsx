@@ -7,12 +7,12 @@ import {
   type TraineeProposalDecision,
 } from '@forja/shared/schemas/target-proposals';
 import type { Targets } from '@forja/shared/schemas/targets';
-import { Card, cardFrame } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { formatNumber } from '../../lib/numbers';
-import { targetsKey } from '../../lib/query-keys';
+import { Card, cardFrame } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { formatNumber } from '#lib/numbers';
+import { targetsKey } from '#lib/query-keys';
 import { decideProposal, proposalsKey, proposalsQuery } from './target-proposals-api';
 
 const muted = 'text-sm text-neutral-700 dark:text-neutral-300';

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../../lib/intl-formats';
+import { dateTimeFormat } from '#lib/intl-formats';
 
 const integer = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { targetsSchema } from '@forja/shared/schemas/targets';
-import { http } from '../../lib/http';
-import { targetsKey } from '../../lib/query-keys';
+import { http } from '#lib/http';
+import { targetsKey } from '#lib/query-keys';
 
 /**
  * The person's targets, computed by the server from their onboarding answers; an edited

@@ -1,7 +1,7 @@
 import { litresForDisplay } from '@forja/shared/fluid-units';
 import type { Targets } from '@forja/shared/schemas/targets';
 import { KG_PER_LB, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { adaptedTargetLine, trainerTargetLine } from '../../lib/trainer-targets';
+import { adaptedTargetLine, trainerTargetLine } from '#lib/trainer-targets';
 import {
   formatCalendarDate,
   formatDecimal,

@@ -9,12 +9,12 @@ import {
   type CheckInQuestionKind,
 } from '@forja/shared/schemas/check-ins';
 import { WEEKDAY_LABELS, WEEKDAYS } from '@forja/shared/training-plan';
-import { FieldError, SelectField, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { fieldControl, focusRing } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { parseDecimal } from '../../lib/numbers';
+import { FieldError, SelectField, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { fieldControl, focusRing } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { parseDecimal } from '#lib/numbers';
 import { checkInFormsKey, saveForm, type FormTarget } from './trainer-check-ins-api';
 
 interface DraftQuestion {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHECK_IN_QUESTIONS } from '@forja/shared/constants';
 import type { CheckInForm } from '@forja/shared/schemas/check-ins';
-import { anUser, installFakeApi, ok } from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+import { anUser, installFakeApi, ok } from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 

@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
 import { WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
-import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { Card } from '#components/ui/card';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { FormEditor } from './form-editor';
 import {
   checkInFormsKey,

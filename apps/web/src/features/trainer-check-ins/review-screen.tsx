@@ -7,15 +7,15 @@ import {
   CheckInAnswersList,
   CheckInFiguresList,
   CheckInPhotos,
-} from '../../components/check-ins/check-in-summary';
-import { formatWeek } from '../../components/check-ins/check-in-format';
-import { PhotoComparison } from '../../components/check-ins/photo-comparison';
-import { Card } from '../../components/ui/card';
-import { FieldError } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { fieldControl, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+} from '#components/check-ins/check-in-summary';
+import { formatWeek } from '#components/check-ins/check-in-format';
+import { PhotoComparison } from '#components/check-ins/photo-comparison';
+import { Card } from '#components/ui/card';
+import { FieldError } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { fieldControl, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import {
   replyToCheckIn,
   reviewQuery,

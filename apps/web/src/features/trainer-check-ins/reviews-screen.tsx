@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CheckInStatus } from '@forja/shared/schemas/check-ins';
-import { formatWeek } from '../../components/check-ins/check-in-format';
-import { cardFrame } from '../../components/ui/card';
-import { focusRing, textLink } from '../../components/ui/styles';
+import { formatWeek } from '#components/check-ins/check-in-format';
+import { cardFrame } from '#components/ui/card';
+import { focusRing, textLink } from '#components/ui/styles';
 import { reviewListQuery } from './trainer-check-ins-api';
 
 const tabClass = `flex min-h-11 items-center justify-center rounded-lg px-4 font-semibold ${focusRing}`;

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatWeek } from '../../components/check-ins/check-in-format';
-import { PhotoComparison } from '../../components/check-ins/photo-comparison';
-import { Card } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { focusRing, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { formatWeek } from '#components/check-ins/check-in-format';
+import { PhotoComparison } from '#components/check-ins/photo-comparison';
+import { Card } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { focusRing, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { FormEditor } from './form-editor';
 import { CheckInDetails } from './review-screen';
 import {

@@ -10,7 +10,7 @@ import {
   type CheckInFormInput,
   type CheckInStatus,
 } from '@forja/shared/schemas/check-ins';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** Where a form is saved: the trainer's default, a group's (a tag) or one trainee's. */
 export type FormTarget =

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { metricsSchema, type MetricRange } from '@forja/shared/schemas/metrics';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** A trainee's weight, trend and measurements (and energy, with the diary) over `months`. */
 export function traineeMetricsQuery(traineeId: string, months: MetricRange) {

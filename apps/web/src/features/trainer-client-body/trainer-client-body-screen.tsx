@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import type { Metrics } from '@forja/shared/schemas/metrics';
 import { kgToLb, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
-import { EnergyChart } from '../../components/charts/energy-chart';
-import { WeightChart } from '../../components/charts/weight-chart';
-import { MeasurementsTable, WeighingsTable } from '../../components/metrics/body-tables';
-import { Card } from '../../components/ui/card';
-import { SegmentedControl } from '../../components/ui/segmented-control';
-import { formatNumber } from '../../lib/numbers';
+import { EnergyChart } from '#components/charts/energy-chart';
+import { WeightChart } from '#components/charts/weight-chart';
+import { MeasurementsTable, WeighingsTable } from '#components/metrics/body-tables';
+import { Card } from '#components/ui/card';
+import { SegmentedControl } from '#components/ui/segmented-control';
+import { formatNumber } from '#lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
-import { RATE_PENDING } from '../../lib/weekly-rate';
+import { RATE_PENDING } from '#lib/weekly-rate';
 
 const muted = 'text-sm text-neutral-700 dark:text-neutral-300';
 

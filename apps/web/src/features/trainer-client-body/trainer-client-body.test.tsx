@@ -10,8 +10,8 @@ import {
   noMetrics,
   ok,
   somePreferences,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const lucia: TraineeFile = aTraineeFile({

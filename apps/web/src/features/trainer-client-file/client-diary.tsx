@@ -4,17 +4,17 @@ import type { Comment } from '@forja/shared/schemas/comments';
 import { MEAL_LABELS, type DailyTargets } from '@forja/shared/schemas/diary';
 import type { Nutrients } from '@forja/shared/schemas/foods';
 import type { MetricSystem } from '@forja/shared/units';
-import { CommentThread } from '../../components/comments/comment-thread';
-import { Card } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
+import { CommentThread } from '#components/comments/comment-thread';
+import { Card } from '#components/ui/card';
+import { Button } from '#components/ui/button';
 import {
   formatAmount,
   formatDay,
   formatWater,
   MEAL_SUBJECTS,
   sessionSubject,
-} from '../../lib/diary-format';
-import { formatNumber } from '../../lib/numbers';
+} from '#lib/diary-format';
+import { formatNumber } from '#lib/numbers';
 import { NotShared } from './client-file-frame';
 import { commentDraftKey } from './comment-draft';
 import { SessionExercises } from './session-card';

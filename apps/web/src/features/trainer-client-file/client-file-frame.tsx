@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CONSENT_AREAS } from '@forja/shared/constants';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import { focusRing, textLink } from '../../components/ui/styles';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { CONSENT_AREA_TEXTS } from '../../lib/consent-areas';
+import { focusRing, textLink } from '#components/ui/styles';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { CONSENT_AREA_TEXTS } from '#lib/consent-areas';
 import { traineeFileQuery } from './trainer-client-file-api';
 
 export const nameOf = (file: Pick<TraineeFile, 'first_name' | 'last_name'>) =>

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { Food } from '@forja/shared/schemas/foods';
 import { recipeSchema, recipeSummarySchema, type Recipe } from '@forja/shared/schemas/recipes';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+import { anUser, installFakeApi, ok, type FakeCall } from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 // The trainer's «Recetas» tab of a trainee's file (decision 080): the trainee's recipes,
 // created and changed for them, with ingredients found by the trainee's own food search.

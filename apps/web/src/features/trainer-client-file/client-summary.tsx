@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RosterFigures, Severity } from '@forja/shared/schemas/trainer-workspace';
-import { Card } from '../../components/ui/card';
-import { formatCalendarDay } from '../../lib/calendar-day';
+import { Card } from '#components/ui/card';
+import { formatCalendarDay } from '#lib/calendar-day';
 import { traineeFileQuery } from './trainer-client-file-api';
-import { RATE_PENDING } from '../../lib/weekly-rate';
+import { RATE_PENDING } from '#lib/weekly-rate';
 
 const kg = new Intl.NumberFormat('es-ES', {
   maximumFractionDigits: 1,

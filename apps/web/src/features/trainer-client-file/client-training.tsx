@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { addDays } from '@forja/shared/calendar';
 import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { CommentThread } from '../../components/comments/comment-thread';
-import { Card } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { sessionSubject } from '../../lib/diary-format';
+import { CommentThread } from '#components/comments/comment-thread';
+import { Card } from '#components/ui/card';
+import { Button } from '#components/ui/button';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { sessionSubject } from '#lib/diary-format';
 import { NotShared } from './client-file-frame';
 import { SessionExercises } from './session-card';
 import {

@@ -1,4 +1,4 @@
-import { draftKey } from '../../lib/drafts';
+import { draftKey } from '#lib/drafts';
 
 /**
  * Where a trainer's comment not yet sent is kept, by trainee, day and what it is about

@@ -1,6 +1,6 @@
 import type { Workout } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { formatLoad } from '../../lib/diary-format';
+import { formatLoad } from '#lib/diary-format';
 
 /** A session's exercises and their sets, read-only: "8 × 60 kg". */
 export function SessionExercises({ workout, system }: { workout: Workout; system: MetricSystem }) {

@@ -7,7 +7,7 @@ import {
 } from '@forja/shared/schemas/comments';
 import { diaryDaySchema } from '@forja/shared/schemas/diary';
 import { traineeFileSchema, trainingLogSchema } from '@forja/shared/schemas/trainee-file';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /*
  * What the trainer's file of a trainee reads (decision 056). Every key starts with the

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '@forja/shared/schemas/diary';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import { anEmptyDay, anUser, installFakeApi, ok } from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
+import { anEmptyDay, anUser, installFakeApi, ok } from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ruiz', role: 'trainer' };
 const ID = '2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';

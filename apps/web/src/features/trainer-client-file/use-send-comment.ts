@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentInput } from '@forja/shared/schemas/comments';
-import { notify } from '../../components/ui/notifications';
-import { errorMessage } from '../../lib/api-error';
+import { notify } from '#components/ui/notifications';
+import { errorMessage } from '#lib/api-error';
 import { sendTraineeComment } from './trainer-client-file-api';
 
 /** Sends the trainer's comment on a day of the trainee's; says why in a toast when refused. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { noteListSchema, noteSchema } from '@forja/shared/schemas/trainer-notes';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const notesPath = (traineeId: string) =>
   `/trainers/trainees/${encodeURIComponent(traineeId)}/notes/`;

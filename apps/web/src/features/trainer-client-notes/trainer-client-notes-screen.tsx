@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { MAX_NOTE_LENGTH, MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
 import { noteInputSchema, type Note } from '@forja/shared/schemas/trainer-notes';
-import { Card } from '../../components/ui/card';
-import { FieldError } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { RowActions } from '../../components/ui/row-actions';
-import { Button } from '../../components/ui/button';
-import { fieldControl } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { draftKey, useDraft } from '../../lib/drafts';
+import { Card } from '#components/ui/card';
+import { FieldError } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
+import { fieldControl } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { draftKey, useDraft } from '#lib/drafts';
 import {
   createNote,
   deleteNote,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { traineeTargetsSchema, type TargetOverrideInput } from '@forja/shared/schemas/targets';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const path = (traineeId: string) => `/users/${encodeURIComponent(traineeId)}/targets/`;
 

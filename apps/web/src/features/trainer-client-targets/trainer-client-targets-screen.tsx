@@ -9,14 +9,14 @@ import {
   type Targets,
   type TraineeTargets,
 } from '@forja/shared/schemas/targets';
-import { Card } from '../../components/ui/card';
-import { BelowFloorConfirmation } from '../../components/ui/below-floor-confirmation';
-import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { numberInputValue, parseNumberInput } from '../../lib/number-input';
-import { formatNumber } from '../../lib/numbers';
+import { Card } from '#components/ui/card';
+import { BelowFloorConfirmation } from '#components/ui/below-floor-confirmation';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { numberInputValue, parseNumberInput } from '#lib/number-input';
+import { formatNumber } from '#lib/numbers';
 import {
   clearTraineeTargets,
   setTraineeTargets,

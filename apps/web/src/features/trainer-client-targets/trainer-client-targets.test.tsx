@@ -11,9 +11,9 @@ import {
   installFakeApi,
   ok,
   theTrainerTargets,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const lucia: TraineeFile = aTraineeFile({

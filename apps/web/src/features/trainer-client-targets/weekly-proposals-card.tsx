@@ -8,16 +8,16 @@ import {
   type TargetProposals,
   type TrainerProposalDecision,
 } from '@forja/shared/schemas/target-proposals';
-import { ProposalReview } from '../../components/target-proposals/proposal-review';
-import { Card } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { errorMessage } from '../../lib/api-error';
-import { formatNumber } from '../../lib/numbers';
+import { ProposalReview } from '#components/target-proposals/proposal-review';
+import { Card } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { errorMessage } from '#lib/api-error';
+import { formatNumber } from '#lib/numbers';
 import {
   decideTraineeProposal,
   traineeProposalsKey,
   traineeProposalsQuery,
-} from '../../lib/trainee-proposals';
+} from '#lib/trainee-proposals';
 import { traineeTargetsKey } from './trainer-client-targets-api';
 
 /** Decided proposals listed under the pending one: the latest weeks, not the half year. */

@@ -4,7 +4,7 @@ import {
   traineeTagsSchema,
   type RosterSort,
 } from '@forja/shared/schemas/trainer-workspace';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** What the roster shows: the search, the order and the tag filter, as the address has them. */
 export interface RosterView {

@@ -11,25 +11,20 @@ import {
   type RosterItem,
   type RosterSort,
 } from '@forja/shared/schemas/trainer-workspace';
-import { Button } from '../../components/ui/button';
-import { cardFrame } from '../../components/ui/card';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import {
-  focusRing,
-  primaryButton,
-  smallSecondaryButton,
-  textLink,
-} from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { formatCalendarDay } from '../../lib/calendar-day';
+import { Button } from '#components/ui/button';
+import { cardFrame } from '#components/ui/card';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { focusRing, primaryButton, smallSecondaryButton, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { formatCalendarDay } from '#lib/calendar-day';
 import {
   ROSTER_PAGE_SIZE,
   rosterQuery,
   saveTraineeTags,
   type RosterView,
 } from './trainer-clients-api';
-import { RATE_PENDING } from '../../lib/weekly-rate';
+import { RATE_PENDING } from '#lib/weekly-rate';
 
 const SORT_LABELS: Record<RosterSort, string> = {
   name: 'Nombre',

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RosterItem } from '@forja/shared/schemas/trainer-workspace';
-import { anUser, failure, installFakeApi, ok } from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+import { anUser, failure, installFakeApi, ok } from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 

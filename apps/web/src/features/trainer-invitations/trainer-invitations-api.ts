@@ -6,7 +6,7 @@ import {
   type Invitation,
   type InvitationCreate,
 } from '@forja/shared/schemas/trainers';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const INVALID = 'Ocurrió un error al obtener tus invitaciones';
 

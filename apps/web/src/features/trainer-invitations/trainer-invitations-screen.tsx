@@ -8,11 +8,11 @@ import {
   type Invitation,
   type InvitationSummary,
 } from '@forja/shared/schemas/trainers';
-import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { createInvitation, invitationsQuery, revokeInvitation } from './trainer-invitations-api';
 
 const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { todayIn } from '@forja/shared/calendar';
 import type { Program } from '@forja/shared/schemas/programs';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
-import { Card } from '../../components/ui/card';
-import { FieldError, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { RowActions } from '../../components/ui/row-actions';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-error';
-import { formatCalendarDay } from '../../lib/calendar-day';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Card } from '#components/ui/card';
+import { FieldError, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
+import { errorMessage } from '#lib/api-error';
+import { formatCalendarDay } from '#lib/calendar-day';
+import { useDebouncedValue } from '#lib/use-debounced-value';
 import {
   assignProgram,
   PROGRAM_TRAINEES_PAGE,

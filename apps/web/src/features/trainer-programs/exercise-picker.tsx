@@ -11,11 +11,11 @@ import {
 } from '@forja/shared/schemas/diary';
 import { ownExerciseInputSchema, type OwnExerciseInput } from '@forja/shared/schemas/programs';
 import { exerciseMatches } from '@forja/shared/exercise-search';
-import { SelectField, TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { fieldControl } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { fieldControl } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { createOwnExercise, trainerExercisesQuery } from './trainer-programs-api';
 
 /** How many matches the list shows at once: the search narrows the rest. */

@@ -3,7 +3,7 @@ import { isCardio } from '@forja/shared/schemas/diary';
 import type { Program, ProgramInput } from '@forja/shared/schemas/programs';
 import { programInputSchemaIn } from '@forja/shared/schemas/programs';
 import { kmToMiles, milesToKm, roundTo, type MetricSystem } from '@forja/shared/units';
-import { parseNumberInput } from '../../lib/number-input';
+import { parseNumberInput } from '#lib/number-input';
 
 /**
  * One exercise of a routine as the builder holds it: number boxes are text. A cardio one

@@ -4,12 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { programCreateSchema } from '@forja/shared/schemas/programs';
 import { WEEKDAY_INITIALS, WEEKDAY_LABELS, type Weekday } from '@forja/shared/training-plan';
-import { cardFrame } from '../../components/ui/card';
-import { TextField } from '../../components/ui/form-field';
-import { notify } from '../../components/ui/notifications';
-import { Button } from '../../components/ui/button';
-import { focusRing } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
+import { cardFrame } from '#components/ui/card';
+import { TextField } from '#components/ui/form-field';
+import { notify } from '#components/ui/notifications';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
 import { createProgram, programsQuery } from './trainer-programs-api';
 
 const formSchema = programCreateSchema.pick({ name: true });

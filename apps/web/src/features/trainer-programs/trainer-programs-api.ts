@@ -11,7 +11,7 @@ import {
   type ProgramInput,
 } from '@forja/shared/schemas/programs';
 import { rosterSchema } from '@forja/shared/schemas/trainer-workspace';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 const programPath = (id: string) => `/trainers/programs/${encodeURIComponent(id)}/`;
 

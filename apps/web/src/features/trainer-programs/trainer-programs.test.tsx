@@ -10,9 +10,9 @@ import {
   ok,
   somePreferences,
   type FakeCall,
-} from '../../test/fake-api';
-import { currentAddress, logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { currentAddress, logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const PROGRAM_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';

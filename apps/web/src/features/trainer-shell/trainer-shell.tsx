@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { shellHeader, SkipLink } from '../../components/ui/skip-link';
-import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '../../components/ui/nav-icons';
-import { focusRing } from '../../components/ui/styles';
+import { shellHeader, SkipLink } from '#components/ui/skip-link';
+import { bottomBar, bottomBarLink, NavIcon, type NavIconName } from '#components/ui/nav-icons';
+import { focusRing } from '#components/ui/styles';
 
 const sections = [
   { to: '/trainers/today', label: 'Hoy', icon: 'today' },

@@ -4,7 +4,7 @@ import {
   queueSchema,
   type QueueItemState,
 } from '@forja/shared/schemas/trainer-workspace';
-import { http } from '../../lib/http';
+import { http } from '#lib/http';
 
 /** Hoy: what needs the trainer today, ranked by the server (severity, then how long). */
 export const queueQuery = queryOptions({

@@ -3,15 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { daysBetween, todayIn } from '@forja/shared/calendar';
 import type { QueueItem, Severity } from '@forja/shared/schemas/trainer-workspace';
-import type { EditedApproval } from '../../components/target-proposals/approval';
-import { ProposalReview } from '../../components/target-proposals/proposal-review';
-import { Button } from '../../components/ui/button';
-import { cardFrame } from '../../components/ui/card';
-import { notify } from '../../components/ui/notifications';
-import { focusRing, primaryButton, secondaryButton, textLink } from '../../components/ui/styles';
-import { errorMessage } from '../../lib/api-error';
-import { formatNumber } from '../../lib/numbers';
-import { decideTraineeProposal } from '../../lib/trainee-proposals';
+import type { EditedApproval } from '#components/target-proposals/approval';
+import { ProposalReview } from '#components/target-proposals/proposal-review';
+import { Button } from '#components/ui/button';
+import { cardFrame } from '#components/ui/card';
+import { notify } from '#components/ui/notifications';
+import { focusRing, primaryButton, secondaryButton, textLink } from '#components/ui/styles';
+import { errorMessage } from '#lib/api-error';
+import { formatNumber } from '#lib/numbers';
+import { decideTraineeProposal } from '#lib/trainee-proposals';
 import { markQueueItemDone, queueQuery, snoozeQueueItem } from './trainer-today-api';
 
 /** The snooze lengths offered, in days. */

@@ -12,9 +12,9 @@ import {
   holdCalls,
   installFakeApi,
   ok,
-} from '../../test/fake-api';
-import { logIn, renderApp } from '../../test/render-app';
-import { findToast } from '../../test/toast';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { findToast } from '#test/toast';
 
 const aTrainer = { ...anUser, first_name: 'Marta', last_name: 'Ibáñez', role: 'trainer' };
 const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { USER_MESSAGES } from '@forja/shared/errors';
 import { userPreferencesSchema, type UserPreferences } from '@forja/shared/schemas/preferences';
 import { userSchema, type User } from '@forja/shared/schemas/user';
-import { ApiError } from '../../lib/api-error';
-import { http } from '../../lib/http';
-import { preferencesKey } from '../../lib/query-keys';
+import { ApiError } from '#lib/api-error';
+import { http } from '#lib/http';
+import { preferencesKey } from '#lib/query-keys';
 
 /**
  * The person logged in: the first element of GET /users/, asked for alone (a trainer's list

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getAccessToken } from '../session';
+import { getAccessToken } from '#lib/session';
 
 /*
  * When the foods for searching without signal are kept (decision 081): never while a

@@ -11,8 +11,8 @@ import {
 } from '@forja/shared/food-search/food-search';
 import type { TableFood } from '@forja/shared/schemas/food-table';
 import type { Food } from '@forja/shared/schemas/foods';
-import { foodSearchQuery } from '../../features/foods/foods-api';
-import { anUser, installFakeApi, ok, type FakeCall } from '../../test/fake-api';
+import { foodSearchQuery } from '#features/foods/foods-api';
+import { anUser, installFakeApi, ok, type FakeCall } from '#test/fake-api';
 import { KEEP_FOODS_DELAY_MS, keepFoodsLater } from './keep-foods-later';
 import { keepFoods, keepUsedFood } from './kept-foods';
 import { startOffline } from './offline';

@@ -6,8 +6,8 @@ import { withFoodUsed } from '@forja/shared/food-search/recents';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { foodListSchema, type Food, type FoodAmount } from '@forja/shared/schemas/foods';
 import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
-import { http } from '../http';
-import { getAccessToken } from '../session';
+import { http } from '#lib/http';
+import { getAccessToken } from '#lib/session';
 import { deviceFoodStorage, KEPT_FOODS_FORMAT, type FoodStorage, type KeptPerson } from './storage';
 
 /*

@@ -3,9 +3,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@forja/shared/constants';
-import { ApiError } from '../api-error';
-import { createQueryClient } from '../query-client';
-import { anUser, failure, holdCalls, installFakeApi, ok } from '../../test/fake-api';
+import { ApiError } from '#lib/api-error';
+import { createQueryClient } from '#lib/query-client';
+import { anUser, failure, holdCalls, installFakeApi, ok } from '#test/fake-api';
 import {
   CAUGHT_UP_MESSAGE,
   KEPT_DAYS,
@@ -20,7 +20,7 @@ import {
 import { deviceOutboxStorage, deviceReadStorage } from './storage';
 
 const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
-vi.mock('../../components/ui/notifications', () => ({ notify: shown }));
+vi.mock('#components/ui/notifications', () => ({ notify: shown }));
 
 const water = (waterMl: number) =>
   offlineWrite(

@@ -7,11 +7,11 @@ import {
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { HTTP_MESSAGES, NETWORK_ERROR_STATUS } from '@forja/shared/errors';
-import { notify } from '../../components/ui/notifications';
-import { ApiError, errorMessage } from '../api-error';
-import { http } from '../http';
-import { isTodayQuery } from '../query-keys';
-import { getAccessToken } from '../session';
+import { notify } from '#components/ui/notifications';
+import { ApiError, errorMessage } from '#lib/api-error';
+import { http } from '#lib/http';
+import { isTodayQuery } from '#lib/query-keys';
+import { getAccessToken } from '#lib/session';
 import {
   createOutbox,
   MAX_OUTBOX_WRITES,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { NETWORK_ERROR_STATUS } from '@forja/shared/errors';
-import { ApiError } from '../api-error';
+import { ApiError } from '#lib/api-error';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

@@ -5,29 +5,29 @@ import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import type { Meal } from '@forja/shared/schemas/meals';
 import type { MetricSystem } from '@forja/shared/units';
-import { useLogout } from '../../features/auth/use-logout';
-import { traineeUnreadQuery } from '../../features/messages/messages-api';
-import { NotificationBell } from '../../features/notifications/notification-bell';
-import { AppShell } from '../../features/shell/app-shell';
-import { QuickAdd } from '../../features/shell/quick-add';
-import { mealNow } from '../../features/diary/meal-now';
-import { currentUserQuery, preferencesQuery, useCurrentUser } from '../../features/users/users-api';
-import { useTheme } from '../../lib/color-scheme';
-import { useEventStream } from '../../lib/event-stream';
-import { useAfterFirstScreen } from '../../lib/use-first-screen';
-import { optionalLocalDate } from '../-search';
+import { useLogout } from '#features/auth/use-logout';
+import { traineeUnreadQuery } from '#features/messages/messages-api';
+import { NotificationBell } from '#features/notifications/notification-bell';
+import { AppShell } from '#features/shell/app-shell';
+import { QuickAdd } from '#features/shell/quick-add';
+import { mealNow } from '#features/diary/meal-now';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { useTheme } from '#lib/color-scheme';
+import { useEventStream } from '#lib/event-stream';
+import { useAfterFirstScreen } from '#lib/use-first-screen';
+import { optionalLocalDate } from '#routes/-search';
 
 // What the "+" opens loads once asked for: no screen's first download carries it.
 const AddFoodSheet = lazy(() =>
-  import('../../features/diary/add-food-sheet').then((module) => ({
+  import('#features/diary/add-food-sheet').then((module) => ({
     default: module.AddFoodSheet,
   })),
 );
 const FoodPicker = lazy(() =>
-  import('../../features/foods/food-picker').then((module) => ({ default: module.FoodPicker })),
+  import('#features/foods/food-picker').then((module) => ({ default: module.FoodPicker })),
 );
 const DayWater = lazy(() =>
-  import('../../features/diary/water-chips').then((module) => ({ default: module.DayWater })),
+  import('#features/diary/water-chips').then((module) => ({ default: module.DayWater })),
 );
 
 export const Route = createFileRoute('/_authenticated/_shell')({

@@ -4,8 +4,8 @@ import {
   useLocation,
   type SearchSchemaInput,
 } from '@tanstack/react-router';
-import { LoginScreen } from '../../features/auth/login-screen';
-import { isAuthenticated } from '../../lib/session';
+import { LoginScreen } from '#features/auth/login-screen';
+import { isAuthenticated } from '#lib/session';
 
 export const Route = createFileRoute('/auth/login')({
   // The page to return to after logging in; anything but a string falls back to ''.
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/auth/login')({
   // Only a visitor with a stored session waits for the check, and only they load its code.
   beforeLoad: async ({ context: { queryClient }, search }) => {
     if (!isAuthenticated()) return;
-    const { skipLoginWhenSignedIn } = await import('../-guards');
+    const { skipLoginWhenSignedIn } = await import('#routes/-guards');
     await skipLoginWhenSignedIn(queryClient, search.from);
   },
   component: LoginPage,

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { invitationPreviewQuery } from '../../features/invitation-acceptance/invitation-acceptance-api';
+import { invitationPreviewQuery } from '#features/invitation-acceptance/invitation-acceptance-api';
 import {
   InvitationErrorView,
   InvitationScreen,
-} from '../../features/invitation-acceptance/invitation-screen';
-import { invitationViewerQuery } from '../-invitation-viewer';
+} from '#features/invitation-acceptance/invitation-screen';
+import { invitationViewerQuery } from '#routes/-invitation-viewer';
 
 /** Open to anyone holding the link; what it offers depends on who is signed in, if anyone. */
 export const Route = createFileRoute('/invitations/$code')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmailVerificationScreen } from '../../features/auth/email-verification-screen';
-import { emailLinkSearch } from '../-search';
+import { EmailVerificationScreen } from '#features/auth/email-verification-screen';
+import { emailLinkSearch } from '#routes/-search';
 
 export const Route = createFileRoute('/users/email-verification')({
   validateSearch: emailLinkSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PasswordResetScreen } from '../../features/auth/password-reset-screen';
-import { emailLinkSearch } from '../-search';
+import { PasswordResetScreen } from '#features/auth/password-reset-screen';
+import { emailLinkSearch } from '#routes/-search';
 
 export const Route = createFileRoute('/users/password-reset')({
   validateSearch: emailLinkSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegistrationScreen } from '../../features/auth/registration-screen';
-import { returnSearch } from '../-search';
+import { RegistrationScreen } from '#features/auth/registration-screen';
+import { returnSearch } from '#routes/-search';
 
 export const Route = createFileRoute('/users/registration')({
   validateSearch: returnSearch,

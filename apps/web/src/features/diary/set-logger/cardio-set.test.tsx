@@ -13,8 +13,8 @@ import {
   aWorkoutId,
   anItemId,
   type FakeCall,
-} from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render-app';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
 
 const DAY = '2026-03-02';
 const { run } = someExercises;

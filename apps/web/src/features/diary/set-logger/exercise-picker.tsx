@@ -7,9 +7,9 @@ import {
   type Exercise,
   type MuscleGroup,
 } from '@forja/shared/schemas/diary';
-import { Button } from '../../../components/ui/button';
-import { fieldControl, focusRing } from '../../../components/ui/styles';
-import { exercisesQuery, recentExercisesQuery } from '../diary-api';
+import { Button } from '#components/ui/button';
+import { fieldControl, focusRing } from '#components/ui/styles';
+import { exercisesQuery, recentExercisesQuery } from '#features/diary/diary-api';
 
 /** How many matches the list shows at once: a few screens, never the whole library. */
 const SHOWN = 40;

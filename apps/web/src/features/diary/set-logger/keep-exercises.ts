@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { KEEP_FOODS_DELAY_MS } from '../../../lib/offline/keep-foods-later';
-import { exercisesQuery, recentExercisesQuery } from '../diary-api';
+import { KEEP_FOODS_DELAY_MS } from '#lib/offline/keep-foods-later';
+import { exercisesQuery, recentExercisesQuery } from '#features/diary/diary-api';
 
 /**
  * The exercise library and the recent exercises, read once the diary has been open a while

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aCardioPrescription } from '../../../test/fake-api';
+import { aCardioPrescription } from '#test/fake-api';
 import { prefillSets } from './prefill';
 
 const noCardio = { duration_s: null, distance_m: null };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { focusRing } from '../../../components/ui/styles';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
 
 /** The rest between sets unless the person changes it (decision 059). */
 export const DEFAULT_REST_SECONDS = 90;

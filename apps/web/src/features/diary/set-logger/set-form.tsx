@@ -19,12 +19,12 @@ import {
   weightFromInput,
   type MetricSystem,
 } from '@forja/shared/units';
-import { SelectField, TextField } from '../../../components/ui/form-field';
-import { Button } from '../../../components/ui/button';
-import { focusRing } from '../../../components/ui/styles';
-import { numberBox } from '../../../lib/number-input';
-import { formatNumber, inputText } from '../../../lib/numbers';
-import { formatCardio, formatLoad } from '../format';
+import { SelectField, TextField } from '#components/ui/form-field';
+import { Button } from '#components/ui/button';
+import { focusRing } from '#components/ui/styles';
+import { numberBox } from '#lib/number-input';
+import { formatNumber, inputText } from '#lib/numbers';
+import { formatCardio, formatLoad } from '#features/diary/format';
 
 /** What a set's form sends: reps × kg, or for cardio its time and distance. */
 export type SetValues =

@@ -16,9 +16,9 @@ import {
   type FakeAnswer,
   type FakeCall,
   type Handler,
-} from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render-app';
-import { KEEP_FOODS_DELAY_MS } from '../../../lib/offline/keep-foods-later';
+} from '#test/fake-api';
+import { logIn, renderApp } from '#test/render-app';
+import { KEEP_FOODS_DELAY_MS } from '#lib/offline/keep-foods-later';
 
 const DAY = '2026-03-02';
 const { squat, bench, crunch } = someExercises;

@@ -13,10 +13,10 @@ import {
   type WorkoutSet,
 } from '@forja/shared/schemas/diary';
 import type { MetricSystem } from '@forja/shared/units';
-import { FieldError } from '../../../components/ui/form-field';
-import { RowActions } from '../../../components/ui/row-actions';
-import { Button } from '../../../components/ui/button';
-import { fieldControl } from '../../../components/ui/styles';
+import { FieldError } from '#components/ui/form-field';
+import { RowActions } from '#components/ui/row-actions';
+import { Button } from '#components/ui/button';
+import { fieldControl } from '#components/ui/styles';
 import {
   addExercise,
   addSet,
@@ -25,7 +25,7 @@ import {
   removeExercise,
   removeSet,
   saveExerciseNotes,
-} from '../diary-api';
+} from '#features/diary/diary-api';
 import {
   withExercise,
   withExerciseNotes,
@@ -33,13 +33,13 @@ import {
   withoutSet,
   withSet,
   withSetChanged,
-} from '../shown-training';
-import { PendingMark } from '../../../components/ui/pending-mark';
-import { changeDay } from '../optimistic-api';
-import { useDiaryChange } from '../use-diary-change';
-import { usePendingTargets } from '../../../lib/offline/offline';
+} from '#features/diary/shown-training';
+import { PendingMark } from '#components/ui/pending-mark';
+import { changeDay } from '#features/diary/optimistic-api';
+import { useDiaryChange } from '#features/diary/use-diary-change';
+import { usePendingTargets } from '#lib/offline/offline';
 import { ExercisePicker } from './exercise-picker';
-import { prescriptionText } from '../../../lib/training-plan';
+import { prescriptionText } from '#lib/training-plan';
 import { prefillSets } from './prefill';
 import { RestTimerBar, useRestTimer } from './rest-timer';
 import { formatRpe, formatSet, SetBoxes, type SetValues } from './set-form';

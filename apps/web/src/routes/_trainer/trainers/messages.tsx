@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { trainerUnreadQuery } from '../../../features/messages/messages-api';
-import { TrainerInboxScreen } from '../../../features/messages/trainer-inbox-screen';
+import { trainerUnreadQuery } from '#features/messages/messages-api';
+import { TrainerInboxScreen } from '#features/messages/trainer-inbox-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/messages')({
   loader: async ({ context: { queryClient } }) => {

@@ -1,11 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useLogout } from '../../../features/auth/use-logout';
-import { notificationSettingsQuery } from '../../../features/notifications/notifications-api';
-import { NotificationSettings } from '../../../features/notifications/notification-settings';
-import { SettingsScreen } from '../../../features/settings/settings-screen';
-import { preferencesQuery, useCurrentUser } from '../../../features/users/users-api';
-import { clearTokens } from '../../../lib/session';
+import { useLogout } from '#features/auth/use-logout';
+import { notificationSettingsQuery } from '#features/notifications/notifications-api';
+import { NotificationSettings } from '#features/notifications/notification-settings';
+import { SettingsScreen } from '#features/settings/settings-screen';
+import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { clearTokens } from '#lib/session';
 
 /**
  * Ajustes in the trainer's workspace: the same settings as a trainee's (theme, units, time

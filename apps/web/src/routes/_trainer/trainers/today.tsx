@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../components/ui/load-error';
-import { queueQuery } from '../../../features/trainer-today/trainer-today-api';
-import { TrainerTodayScreen } from '../../../features/trainer-today/trainer-today-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { queueQuery } from '#features/trainer-today/trainer-today-api';
+import { TrainerTodayScreen } from '#features/trainer-today/trainer-today-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/today')({
   loader: async ({ context: { queryClient } }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLogout } from '../../../features/auth/use-logout';
-import { PlansScreen } from '../../../features/subscriptions/plans-screen';
-import { guardPlans } from '../../-guards';
-import { requireToken } from '../../-require-token';
+import { useLogout } from '#features/auth/use-logout';
+import { PlansScreen } from '#features/subscriptions/plans-screen';
+import { guardPlans } from '#routes/-guards';
+import { requireToken } from '#routes/-require-token';
 
 export const Route = createFileRoute('/users/subscription/plans')({
   beforeLoad: ({ location }) => {

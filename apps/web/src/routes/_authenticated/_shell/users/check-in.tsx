@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import {
-  currentCheckInQuery,
-  ownCheckInsQuery,
-} from '../../../../features/check-ins/check-ins-api';
-import { CheckInScreen } from '../../../../features/check-ins/check-in-screen';
-import { useCurrentUser } from '../../../../features/users/users-api';
-import { userWithAccess } from '../../../-guards';
+import { loadErrorView } from '#components/ui/load-error';
+import { currentCheckInQuery, ownCheckInsQuery } from '#features/check-ins/check-ins-api';
+import { CheckInScreen } from '#features/check-ins/check-in-screen';
+import { useCurrentUser } from '#features/users/users-api';
+import { userWithAccess } from '#routes/-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/check-in')({
   loader: async ({ context: { queryClient } }) => {

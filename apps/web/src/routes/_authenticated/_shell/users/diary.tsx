@@ -3,19 +3,19 @@ import { createFileRoute, useLocation, type SearchSchemaInput } from '@tanstack/
 import { lazy, Suspense } from 'react';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE, type UserPreferences } from '@forja/shared/schemas/preferences';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { dayCommentsQuery } from '../../../../features/diary/comments-api';
-import { diaryDayQuery } from '../../../../features/diary/diary-api';
-import { DiaryScreen } from '../../../../features/diary/diary-screen';
-import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
-import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
-import { readDiaryScreen } from '../../../-diary-screen';
-import { optionalLocalDate } from '../../../-search';
+import { loadErrorView } from '#components/ui/load-error';
+import { dayCommentsQuery } from '#features/diary/comments-api';
+import { diaryDayQuery } from '#features/diary/diary-api';
+import { DiaryScreen } from '#features/diary/diary-screen';
+import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { trainingPlanQuery } from '#lib/training-plan';
+import { keptUser, likelyToday, userWithAccess } from '#routes/-guards';
+import { readDiaryScreen } from '#routes/-diary-screen';
+import { optionalLocalDate } from '#routes/-search';
 
 // The food search loads when a meal's sheet first opens.
 const FoodPicker = lazy(() =>
-  import('../../../../features/foods/food-picker').then((module) => ({
+  import('#features/foods/food-picker').then((module) => ({
     default: module.FoodPicker,
   })),
 );

@@ -1,20 +1,20 @@
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentCheckInQuery } from '../../../../features/check-ins/check-ins-api';
-import { CheckInCard } from '../../../../features/check-ins/check-in-card';
-import { WaterChips } from '../../../../features/diary/water-chips';
-import { HomeScreen, type MissingTargets } from '../../../../features/home/home-screen';
-import { todayQuery, unreadCommentsQuery } from '../../../../features/home/home-api';
-import { onboardingQuery } from '../../../../features/onboarding/onboarding-api';
-import { targetsQuery } from '../../../../features/targets/targets-api';
-import { proposalsQuery } from '../../../../features/target-proposals/target-proposals-api';
-import { WeeklyProposalCard } from '../../../../features/target-proposals/weekly-proposal-card';
-import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
-import { ApiError } from '../../../../lib/api-error';
-import { isWithoutSignal, useOnline } from '../../../../lib/offline/online';
-import { trainingPlanQuery } from '../../../../lib/training-plan';
-import { keptUser, likelyToday, userWithAccess } from '../../../-guards';
-import { readHomeScreen } from '../../../-home-screen';
+import { currentCheckInQuery } from '#features/check-ins/check-ins-api';
+import { CheckInCard } from '#features/check-ins/check-in-card';
+import { WaterChips } from '#features/diary/water-chips';
+import { HomeScreen, type MissingTargets } from '#features/home/home-screen';
+import { todayQuery, unreadCommentsQuery } from '#features/home/home-api';
+import { onboardingQuery } from '#features/onboarding/onboarding-api';
+import { targetsQuery } from '#features/targets/targets-api';
+import { proposalsQuery } from '#features/target-proposals/target-proposals-api';
+import { WeeklyProposalCard } from '#features/target-proposals/weekly-proposal-card';
+import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { ApiError } from '#lib/api-error';
+import { isWithoutSignal, useOnline } from '#lib/offline/online';
+import { trainingPlanQuery } from '#lib/training-plan';
+import { keptUser, likelyToday, userWithAccess } from '#routes/-guards';
+import { readHomeScreen } from '#routes/-home-screen';
 
 /**
  * The trainer's comments and this week's check-in: cards the rest of home does not wait for.

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { conversationQuery } from '../../../../features/messages/messages-api';
-import { ConversationScreen } from '../../../../features/messages/conversation-screen';
-import { useCurrentUser } from '../../../../features/users/users-api';
-import { userWithAccess } from '../../../-guards';
+import { conversationQuery } from '#features/messages/messages-api';
+import { ConversationScreen } from '#features/messages/conversation-screen';
+import { useCurrentUser } from '#features/users/users-api';
+import { userWithAccess } from '#routes/-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/messages')({
   loader: async ({ context: { queryClient } }) => {

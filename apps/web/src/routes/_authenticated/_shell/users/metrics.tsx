@@ -3,15 +3,15 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { todayIn } from '@forja/shared/calendar';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { expenditureQuery } from '../../../../features/expenditure/expenditure-api';
-import { ExpenditureCard } from '../../../../features/expenditure/expenditure-card';
-import { metricsQuery } from '../../../../features/metrics/metrics-api';
-import { targetHistoryQuery } from '../../../../features/target-proposals/target-proposals-api';
-import { TargetHistoryCard } from '../../../../features/target-proposals/target-history-card';
-import { MetricsScreen } from '../../../../features/metrics/metrics-screen';
-import { preferencesQuery, useCurrentUser } from '../../../../features/users/users-api';
-import { userWithAccess } from '../../../-guards';
+import { loadErrorView } from '#components/ui/load-error';
+import { expenditureQuery } from '#features/expenditure/expenditure-api';
+import { ExpenditureCard } from '#features/expenditure/expenditure-card';
+import { metricsQuery } from '#features/metrics/metrics-api';
+import { targetHistoryQuery } from '#features/target-proposals/target-proposals-api';
+import { TargetHistoryCard } from '#features/target-proposals/target-history-card';
+import { MetricsScreen } from '#features/metrics/metrics-screen';
+import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { userWithAccess } from '#routes/-guards';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
 function monthsIn(value: unknown): MetricRange | undefined {

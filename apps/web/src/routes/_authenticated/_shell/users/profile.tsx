@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfileScreen } from '../../../../features/profile/profile-screen';
-import { currentUserQuery, useCurrentUser } from '../../../../features/users/users-api';
+import { ProfileScreen } from '#features/profile/profile-screen';
+import { currentUserQuery, useCurrentUser } from '#features/users/users-api';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/profile')({
   loader: ({ context: { queryClient } }) =>

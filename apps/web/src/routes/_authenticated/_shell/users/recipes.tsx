@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { ownRecipes, recipeListQuery } from '../../../../features/foods/recipes-api';
-import { RecipesScreen } from '../../../../features/foods/recipes-screen';
-import { userWithAccess } from '../../../-guards';
+import { loadErrorView } from '#components/ui/load-error';
+import { ownRecipes, recipeListQuery } from '#features/foods/recipes-api';
+import { RecipesScreen } from '#features/foods/recipes-screen';
+import { userWithAccess } from '#routes/-guards';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/recipes')({
   loader: async ({ context: { queryClient } }) => {

@@ -1,20 +1,13 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useLogout } from '../../../../features/auth/use-logout';
-import { notificationSettingsQuery } from '../../../../features/notifications/notifications-api';
-import { NotificationSettings } from '../../../../features/notifications/notification-settings';
-import { SettingsScreen } from '../../../../features/settings/settings-screen';
-import { traineeTrainerQuery } from '../../../../features/settings/trainer-api';
-import {
-  currentSubscription,
-  subscriptionsQuery,
-} from '../../../../features/subscriptions/subscriptions-api';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../features/users/users-api';
-import { clearTokens } from '../../../../lib/session';
+import { useLogout } from '#features/auth/use-logout';
+import { notificationSettingsQuery } from '#features/notifications/notifications-api';
+import { NotificationSettings } from '#features/notifications/notification-settings';
+import { SettingsScreen } from '#features/settings/settings-screen';
+import { traineeTrainerQuery } from '#features/settings/trainer-api';
+import { currentSubscription, subscriptionsQuery } from '#features/subscriptions/subscriptions-api';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { clearTokens } from '#lib/session';
 
 export const Route = createFileRoute('/_authenticated/_shell/users/settings')({
   loader: async ({ context: { queryClient } }) => {

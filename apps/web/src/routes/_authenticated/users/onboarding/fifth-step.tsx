@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../../../../features/users/users-api';
-import { StepPage } from '../../../-onboarding';
-import { loadOnboarding } from '../../../-onboarding-loader';
-import { onboardingSearch } from '../../../-onboarding-search';
+import { useCurrentUser } from '#features/users/users-api';
+import { StepPage } from '#routes/-onboarding';
+import { loadOnboarding } from '#routes/-onboarding-loader';
+import { onboardingSearch } from '#routes/-onboarding-search';
 
 export const Route = createFileRoute('/_authenticated/users/onboarding/fifth-step')({
   validateSearch: onboardingSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { addressOf } from '../../../../features/onboarding/onboarding-steps';
-import { loadOnboarding } from '../../../-onboarding-loader';
+import { addressOf } from '#features/onboarding/onboarding-steps';
+import { loadOnboarding } from '#routes/-onboarding-loader';
 
 /** Sends the person to the first unanswered step, or to the summary when all are answered. */
 export const Route = createFileRoute('/_authenticated/users/onboarding/')({

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { OnboardingResume } from '../../../../features/onboarding/onboarding-resume';
-import { targetsQuery } from '../../../../features/targets/targets-api';
-import { TargetsSummary } from '../../../../features/targets/targets-summary';
-import { useCurrentUser } from '../../../../features/users/users-api';
-import { errorMessage } from '../../../../lib/api-error';
-import { useMetricSystem } from '../../../-onboarding';
-import { loadOnboarding } from '../../../-onboarding-loader';
+import { OnboardingResume } from '#features/onboarding/onboarding-resume';
+import { targetsQuery } from '#features/targets/targets-api';
+import { TargetsSummary } from '#features/targets/targets-summary';
+import { useCurrentUser } from '#features/users/users-api';
+import { errorMessage } from '#lib/api-error';
+import { useMetricSystem } from '#routes/-onboarding';
+import { loadOnboarding } from '#routes/-onboarding-loader';
 
 export const Route = createFileRoute('/_authenticated/users/onboarding/resume')({
   loader: async ({ context: { queryClient } }) => {

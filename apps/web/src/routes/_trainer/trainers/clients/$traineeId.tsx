@@ -1,9 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { ClientFileFrame } from '../../../../features/trainer-client-file/client-file-frame';
-import { traineeFileQuery } from '../../../../features/trainer-client-file/trainer-client-file-api';
-import { optionalLocalDate } from '../../../-search';
-import { isTraineeDiaryTab, readTraineeDiaryScreen } from '../../../-trainee-diary-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { ClientFileFrame } from '#features/trainer-client-file/client-file-frame';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { optionalLocalDate } from '#routes/-search';
+import { isTraineeDiaryTab, readTraineeDiaryScreen } from '#routes/-trainee-diary-screen';
 
 /** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ConsentArea } from '@forja/shared/constants';
-import { AreaNotShared } from '../../../../components/ui/area-not-shared';
-import { traineeFileQuery } from '../../../../features/trainer-client-file/trainer-client-file-api';
+import { AreaNotShared } from '#components/ui/area-not-shared';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 
 /**
  * A tab of a trainee's file: its title, then its screen when the trainee shares `area`

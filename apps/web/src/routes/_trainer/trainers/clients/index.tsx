@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { trainerUnreadQuery } from '../../../../features/messages/messages-api';
-import { rosterQuery } from '../../../../features/trainer-clients/trainer-clients-api';
-import { TrainerClientsScreen } from '../../../../features/trainer-clients/trainer-clients-screen';
-import { rosterSearch } from '../../../-roster-search';
-import { readTrainerClientsScreen } from '../../../-trainer-clients-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { trainerUnreadQuery } from '#features/messages/messages-api';
+import { rosterQuery } from '#features/trainer-clients/trainer-clients-api';
+import { TrainerClientsScreen } from '#features/trainer-clients/trainer-clients-screen';
+import { rosterSearch } from '#routes/-roster-search';
+import { readTrainerClientsScreen } from '#routes/-trainer-clients-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/')({
   validateSearch: rosterSearch,

@@ -1,17 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
+import { loadErrorView } from '#components/ui/load-error';
 import {
   programQuery,
   programTraineesQuery,
   trainerExercisesQuery,
-} from '../../../../features/trainer-programs/trainer-programs-api';
-import { ProgramBuilderScreen } from '../../../../features/trainer-programs/program-builder-screen';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../features/users/users-api';
+} from '#features/trainer-programs/trainer-programs-api';
+import { ProgramBuilderScreen } from '#features/trainer-programs/program-builder-screen';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
 
 export const Route = createFileRoute('/_trainer/trainers/programs/$programId')({
   loader: async ({ context: { queryClient }, params }) => {

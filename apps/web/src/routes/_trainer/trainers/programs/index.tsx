@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { programsQuery } from '../../../../features/trainer-programs/trainer-programs-api';
-import { ProgramsScreen } from '../../../../features/trainer-programs/programs-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { programsQuery } from '#features/trainer-programs/trainer-programs-api';
+import { ProgramsScreen } from '#features/trainer-programs/programs-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/programs/')({
   loader: async ({ context: { queryClient } }) => {

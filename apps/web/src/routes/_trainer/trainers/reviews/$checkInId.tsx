@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card } from '../../../../components/ui/card';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { ReviewScreen } from '../../../../features/trainer-check-ins/review-screen';
+import { Card } from '#components/ui/card';
+import { loadErrorView } from '#components/ui/load-error';
+import { ReviewScreen } from '#features/trainer-check-ins/review-screen';
 import {
   reviewQuery,
   traineeCheckInsQuery,
-} from '../../../../features/trainer-check-ins/trainer-check-ins-api';
-import { traineeFileQuery } from '../../../../features/trainer-client-file/trainer-client-file-api';
-import { traineeTargetsQuery } from '../../../../features/trainer-client-targets/trainer-client-targets-api';
-import { TrainerClientTargetsScreen } from '../../../../features/trainer-client-targets/trainer-client-targets-screen';
+} from '#features/trainer-check-ins/trainer-check-ins-api';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { traineeTargetsQuery } from '#features/trainer-client-targets/trainer-client-targets-api';
+import { TrainerClientTargetsScreen } from '#features/trainer-client-targets/trainer-client-targets-screen';
 
 /**
  * One check-in to review: what was sent and the reply, with the trainee's targets below, so

@@ -1,7 +1,7 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../components/ui/load-error';
-import { reviewListQuery } from '../../../../features/trainer-check-ins/trainer-check-ins-api';
-import { ReviewsScreen } from '../../../../features/trainer-check-ins/reviews-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { reviewListQuery } from '#features/trainer-check-ins/trainer-check-ins-api';
+import { ReviewsScreen } from '#features/trainer-check-ins/reviews-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/reviews/')({
   validateSearch: (search: { status?: unknown } & SearchSchemaInput): { status?: 'answered' } =>

@@ -1,18 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { traineeMetricsQuery } from '../../../../../features/trainer-client-body/trainer-client-body-api';
-import { TrainerClientBodyScreen } from '../../../../../features/trainer-client-body/trainer-client-body-screen';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../../features/users/users-api';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { traineeExpenditureQuery } from '../../../../../features/expenditure/expenditure-api';
-import { ExpenditureCard } from '../../../../../features/expenditure/expenditure-card';
-import { TraineeTab } from '../-trainee-tab';
+import { loadErrorView } from '#components/ui/load-error';
+import { traineeMetricsQuery } from '#features/trainer-client-body/trainer-client-body-api';
+import { TrainerClientBodyScreen } from '#features/trainer-client-body/trainer-client-body-screen';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { traineeExpenditureQuery } from '#features/expenditure/expenditure-api';
+import { ExpenditureCard } from '#features/expenditure/expenditure-card';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
 function monthsIn(value: unknown): MetricRange | undefined {

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { TraineeCheckInsScreen } from '../../../../../features/trainer-check-ins/trainee-check-ins-screen';
+import { loadErrorView } from '#components/ui/load-error';
+import { TraineeCheckInsScreen } from '#features/trainer-check-ins/trainee-check-ins-screen';
 import {
   traineeCheckInsQuery,
   traineeFormQuery,
-} from '../../../../../features/trainer-check-ins/trainer-check-ins-api';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { TraineeTab } from '../-trainee-tab';
+} from '#features/trainer-check-ins/trainer-check-ins-api';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/check-ins')({
   loader: async ({ context: { queryClient }, params }) => {

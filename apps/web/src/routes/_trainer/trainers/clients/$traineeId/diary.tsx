@@ -1,19 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { ClientDiary } from '../../../../../features/trainer-client-file/client-diary';
+import { loadErrorView } from '#components/ui/load-error';
+import { ClientDiary } from '#features/trainer-client-file/client-diary';
 import {
   traineeCommentsQuery,
   traineeDayQuery,
   traineeFileQuery,
-} from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../../features/users/users-api';
-import { optionalLocalDate } from '../../../../-search';
-import { readTraineeDiaryScreen } from '../../../../-trainee-diary-screen';
+} from '#features/trainer-client-file/trainer-client-file-api';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { optionalLocalDate } from '#routes/-search';
+import { readTraineeDiaryScreen } from '#routes/-trainee-diary-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/diary')({
   // The day shown; the trainee's today when absent or not a date.

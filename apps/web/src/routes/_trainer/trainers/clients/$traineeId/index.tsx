@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClientSummary } from '../../../../../features/trainer-client-file/client-summary';
+import { ClientSummary } from '#features/trainer-client-file/client-summary';
 
 /** Resumen: everything it shows comes with the file the frame's loader reads. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/')({

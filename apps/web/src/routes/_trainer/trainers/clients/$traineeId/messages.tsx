@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { conversationQuery } from '../../../../../features/messages/messages-api';
-import { ConversationScreen } from '../../../../../features/messages/conversation-screen';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { TraineeTab } from '../-trainee-tab';
+import { conversationQuery } from '#features/messages/messages-api';
+import { ConversationScreen } from '#features/messages/conversation-screen';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/messages')({
   loader: async ({ context: { queryClient }, params }) => {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { traineeNotesQuery } from '../../../../../features/trainer-client-notes/trainer-client-notes-api';
-import { TrainerClientNotesScreen } from '../../../../../features/trainer-client-notes/trainer-client-notes-screen';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { useCurrentUser } from '../../../../../features/users/users-api';
-import { TraineeTab } from '../-trainee-tab';
+import { loadErrorView } from '#components/ui/load-error';
+import { traineeNotesQuery } from '#features/trainer-client-notes/trainer-client-notes-api';
+import { TrainerClientNotesScreen } from '#features/trainer-client-notes/trainer-client-notes-screen';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { useCurrentUser } from '#features/users/users-api';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/notes')({
   loader: async ({ context: { queryClient }, params }) => {

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { recipeListQuery, traineeRecipes } from '../../../../../features/foods/recipes-api';
-import { Recipes } from '../../../../../features/foods/recipes-screen';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { TraineeTab } from '../-trainee-tab';
+import { loadErrorView } from '#components/ui/load-error';
+import { recipeListQuery, traineeRecipes } from '#features/foods/recipes-api';
+import { Recipes } from '#features/foods/recipes-screen';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 /** The trainee's recipes, which their trainer lists, creates and changes (decision 080). */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/recipes')({

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { traineeTargetsQuery } from '../../../../../features/trainer-client-targets/trainer-client-targets-api';
-import { TrainerClientTargetsScreen } from '../../../../../features/trainer-client-targets/trainer-client-targets-screen';
-import { traineeFileQuery } from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import { traineeProposalsQuery } from '../../../../../lib/trainee-proposals';
-import { TraineeTab } from '../-trainee-tab';
+import { loadErrorView } from '#components/ui/load-error';
+import { traineeTargetsQuery } from '#features/trainer-client-targets/trainer-client-targets-api';
+import { TrainerClientTargetsScreen } from '#features/trainer-client-targets/trainer-client-targets-screen';
+import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
+import { traineeProposalsQuery } from '#lib/trainee-proposals';
+import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
 
 /** The trainer decides the weekly proposals of a trainee who shares both body and diary. */
 const reviewsProposals = (shares: { body: boolean; diary: boolean }) => shares.body && shares.diary;

@@ -1,18 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { loadErrorView } from '../../../../../components/ui/load-error';
-import { ClientTraining } from '../../../../../features/trainer-client-file/client-training';
+import { loadErrorView } from '#components/ui/load-error';
+import { ClientTraining } from '#features/trainer-client-file/client-training';
 import {
   logPeriod,
   traineeFileQuery,
   trainingLogQuery,
-} from '../../../../../features/trainer-client-file/trainer-client-file-api';
-import {
-  currentUserQuery,
-  preferencesQuery,
-  useCurrentUser,
-} from '../../../../../features/users/users-api';
-import { optionalLocalDate } from '../../../../-search';
+} from '#features/trainer-client-file/trainer-client-file-api';
+import { currentUserQuery, preferencesQuery, useCurrentUser } from '#features/users/users-api';
+import { optionalLocalDate } from '#routes/-search';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/training')({
   // The last day of the four weeks shown; the trainee's today when absent or not a date.
