@@ -19,7 +19,6 @@ import {
   MEASUREMENT_LABELS,
   MEASUREMENT_SITES,
   measurementInputSchema,
-  METRIC_RANGES,
   MIN_WEIGHT_KG,
   type Measurement,
   type MeasurementInput,
@@ -41,7 +40,7 @@ import { TextField } from '#components/ui/form-field';
 import { Card } from '#components/ui/card';
 import { MeasurementsTable, WeighingsTable, formatDay } from '#components/metrics/body-tables';
 import { Button } from '#components/ui/button';
-import { SegmentedControl } from '#components/ui/segmented-control';
+import { PeriodControl } from '#components/metrics/period-control';
 import { errorMessage } from '#lib/api-error';
 import { numberBox } from '#lib/number-input';
 import { formatNumber, inputText } from '#lib/numbers';
@@ -190,15 +189,7 @@ export function MetricsScreen({
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-3xl font-extrabold tracking-tight">Métricas</h1>
-      <SegmentedControl
-        label="Periodo"
-        segments={METRIC_RANGES.map((range) => ({
-          value: range,
-          label: range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`,
-        }))}
-        value={months}
-        onChange={onMonthsChange}
-      />
+      <PeriodControl months={months} onMonthsChange={onMonthsChange} />
       <WeightSection metrics={metrics.data} today={today} system={system} />
       {expenditure}
       <AdherenceCard metrics={metrics.data} />

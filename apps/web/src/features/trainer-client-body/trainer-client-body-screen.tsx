@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
+import type { MetricRange } from '@forja/shared/constants';
 import type { Metrics } from '@forja/shared/schemas/metrics';
 import { kgToLb, unitLabels, weightForDisplay, type MetricSystem } from '@forja/shared/units';
 import { EnergyChart } from '#components/charts/energy-chart';
 import { WeightChart } from '#components/charts/weight-chart';
 import { MeasurementsTable, WeighingsTable } from '#components/metrics/body-tables';
 import { Card } from '#components/ui/card';
-import { SegmentedControl } from '#components/ui/segmented-control';
+import { PeriodControl } from '#components/metrics/period-control';
 import { formatNumber } from '#lib/numbers';
 import { traineeMetricsQuery } from './trainer-client-body-api';
 import { RATE_PENDING } from '#lib/weekly-rate';
@@ -37,15 +37,7 @@ export function TrainerClientBodyScreen({
   const { data: metrics } = useSuspenseQuery(traineeMetricsQuery(traineeId, months));
   return (
     <div className="flex flex-col gap-4">
-      <SegmentedControl
-        label="Periodo"
-        segments={METRIC_RANGES.map((range) => ({
-          value: range,
-          label: range === 12 ? '1 año' : `${range} ${range === 1 ? 'mes' : 'meses'}`,
-        }))}
-        value={months}
-        onChange={onMonthsChange}
-      />
+      <PeriodControl months={months} onMonthsChange={onMonthsChange} />
       <WeightCard metrics={metrics} system={system} />
       {expenditure}
       <MeasurementsCard metrics={metrics} system={system} />
