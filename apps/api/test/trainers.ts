@@ -1,7 +1,7 @@
 import type { ConsentArea } from '@forja/shared/constants';
 import { eq } from 'drizzle-orm';
-import { trainerLinks } from '../src/db/schema/coaching';
-import { users } from '../src/db/schema/users';
+import { trainerLinks } from '#db/schema/coaching';
+import { users } from '#db/schema/users';
 import { auth, createUser, signIn } from './accounts';
 import type { TestContext } from './context';
 import { signedInUser } from './subscribed';

@@ -13,32 +13,32 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/clock';
-import { testConfig } from '../../test/context';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database';
-import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../test/push-service';
-import { insertUser } from '../../test/users';
-import type { Mailer, MailMessage } from '../adapters/mail/mailer';
-import { enqueueMail, MAIL_DELIVERY } from '../adapters/mail/outbox';
-import type { Payments } from '../adapters/payments/payments';
-import { backgroundJobs } from '../background-jobs';
-import { createPostgresDatabase, type Database, type Db } from '../db/client';
-import { inTransaction } from '../db/in-transaction';
+import { TestClock } from '#test/clock';
+import { testConfig } from '#test/context';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '#test/database';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '#test/push-service';
+import { insertUser } from '#test/users';
+import type { Mailer, MailMessage } from '#adapters/mail/mailer';
+import { enqueueMail, MAIL_DELIVERY } from '#adapters/mail/outbox';
+import type { Payments } from '#adapters/payments/payments';
+import { backgroundJobs } from '#background-jobs';
+import { createPostgresDatabase, type Database, type Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
 import {
   accessTokens,
   passwordResetTokens,
   sessionFamilies,
   verificationCodes,
-} from '../db/schema/auth';
-import { idempotencyKeys } from '../db/schema/idempotency';
-import { jobItems } from '../db/schema/jobs';
-import { mailOutbox } from '../db/schema/mail';
-import { pushDeliveries, pushSubscriptions } from '../db/schema/notifications';
-import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../http/idempotency';
-import { notificationJobs } from '../modules/notifications/notifications-scheduler';
-import { PUSH_DELIVERY } from '../modules/notifications/push-delivery';
-import { notify } from '../notifications/notify';
-import { SESSION_LIFETIMES } from '../security/sessions';
+} from '#db/schema/auth';
+import { idempotencyKeys } from '#db/schema/idempotency';
+import { jobItems } from '#db/schema/jobs';
+import { mailOutbox } from '#db/schema/mail';
+import { pushDeliveries, pushSubscriptions } from '#db/schema/notifications';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '#http/idempotency';
+import { notificationJobs } from '#modules/notifications/notifications-scheduler';
+import { PUSH_DELIVERY } from '#modules/notifications/push-delivery';
+import { notify } from '#notifications/notify';
+import { SESSION_LIFETIMES } from '#security/sessions';
 import {
   claimDueJobs,
   JOB_RUNNER,

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
-import { trainerLinks } from '../../db/schema/coaching';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkToTrainer, signedInTrainer } from '#test/trainers';
+import { trainerLinks } from '#db/schema/coaching';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
 import { computeCheckInMoments, notifyDueCheckIns } from './due-notices';
 
 /**

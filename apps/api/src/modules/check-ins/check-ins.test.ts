@@ -13,11 +13,11 @@ import type {
   ReviewItem,
 } from '@forja/shared/schemas/check-ins';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
-import { PASSWORD } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '../../../test/images';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { PASSWORD } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '#test/images';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import {
   ALL_AREAS,
   type Areas,
@@ -25,15 +25,15 @@ import {
   linkToTrainer,
   NO_AREAS,
   signedInTrainer,
-} from '../../../test/trainers';
-import { checkIns, progressPhotos } from '../../db/schema/check-ins';
-import { diaryDays, diaryEntries, workouts } from '../../db/schema/diary';
-import { weightEntries } from '../../db/schema/metrics';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { storedObjects } from '../../db/schema/storage';
-import { targetOverrides } from '../../db/schema/targets';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { unlinkTrainee } from '../../db/trainer-links';
+} from '#test/trainers';
+import { checkIns, progressPhotos } from '#db/schema/check-ins';
+import { diaryDays, diaryEntries, workouts } from '#db/schema/diary';
+import { weightEntries } from '#db/schema/metrics';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { storedObjects } from '#db/schema/storage';
+import { targetOverrides } from '#db/schema/targets';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBulkTrainees } from '../../../test/bulk-trainees';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { testDatabaseKind } from '../../../test/database';
+import { seedBulkTrainees } from '#test/bulk-trainees';
+import { createTestContext, type TestContext } from '#test/context';
+import { testDatabaseKind } from '#test/database';
 import { computeCheckInMoments, dueCheckInCandidates } from './due-notices';
 
 /**

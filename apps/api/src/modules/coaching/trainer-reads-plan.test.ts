@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, signIn } from '../../../test/accounts';
-import { seedBulkTrainees } from '../../../test/bulk-trainees';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { testDatabaseKind } from '../../../test/database';
+import { auth, signIn } from '#test/accounts';
+import { seedBulkTrainees } from '#test/bulk-trainees';
+import { createTestContext, type TestContext } from '#test/context';
+import { testDatabaseKind } from '#test/database';
 import { proposeWeeklyTargets } from '../targets/proposals.service';
 
 /**

@@ -4,13 +4,13 @@ import { MAX_ACTIVE_INVITATIONS, MAX_TRAINEES_PER_TRAINER } from '@forja/shared/
 import { COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { Invitation, InvitationSummary } from '@forja/shared/schemas/trainers';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { trainerInvitations, trainerLinks } from '../../db/schema/coaching';
-import { targetOverrides } from '../../db/schema/targets';
-import { users } from '../../db/schema/users';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { trainerInvitations, trainerLinks } from '#db/schema/coaching';
+import { targetOverrides } from '#db/schema/targets';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_AREAS } from '@forja/shared/constants';
 import { COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { trainerLinks } from '../../db/schema/coaching';
-import { targetOverrides } from '../../db/schema/targets';
-import { users } from '../../db/schema/users';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { trainerLinks } from '#db/schema/coaching';
+import { targetOverrides } from '#db/schema/targets';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 
