@@ -83,7 +83,14 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          // The `#` imports of apps/api/package.json name `.js` files, as TypeScript reads
+          // them: the source is the `.ts` file of that name.
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
     },
     rules: {
       // The API's own files are all there is to walk: a cycle through a package would be

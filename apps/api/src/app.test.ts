@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HTTP_MESSAGES } from '@forja/shared/errors';
 import { requiredText } from '@forja/shared/schemas/common';
-import { createTestContext, type TestContext } from '../test/context';
-import { freePort } from '../test/ports';
+import { createTestContext, type TestContext } from '#test/context';
+import { freePort } from '#test/ports';
 
 const webDist = mkdtempSync(join(tmpdir(), 'forja-web-'));
 mkdirSync(join(webDist, 'assets'));

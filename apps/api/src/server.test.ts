@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../test/database';
-import { freePort } from '../test/ports';
+import { testDatabaseKind } from '#test/database';
+import { freePort } from '#test/ports';
 import { createPgliteDatabase } from './db/client';
 import { users } from './db/schema/users';
 

@@ -1,10 +1,10 @@
 import { TERMS_VERSION } from '@forja/shared/constants';
 import { expect } from 'vitest';
-import { listOutbox, type OutboxEntry } from '../src/adapters/mail/outbox';
-import { users } from '../src/db/schema/users';
-import { processMailRequests } from '../src/modules/users/users.service';
-import { hashPassword } from '../src/security/passwords';
-import { createSession } from '../src/security/sessions';
+import { listOutbox, type OutboxEntry } from '#adapters/mail/outbox';
+import { users } from '#db/schema/users';
+import { processMailRequests } from '#modules/users/users.service';
+import { hashPassword } from '#security/passwords';
+import { createSession } from '#security/sessions';
 import type { TestContext } from './context';
 
 const hashes = new Map<string, Promise<string>>();

@@ -1,4 +1,4 @@
-import type { Clock } from '../src/clock';
+import type { Clock } from '#clock';
 
 /** A clock that stands still until a test moves it. */
 export class TestClock implements Clock {

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
-import { createPayments } from '../src/adapters/payments/create-payments';
-import type { Payments } from '../src/adapters/payments/payments';
-import { buildApp, type App, type AppDeps, type BuildOptions } from '../src/app';
-import type { RateLimits } from '../src/http/rate-limit';
-import { loadConfig, type Config, type Environment } from '../src/config';
+import { createPayments } from '#adapters/payments/create-payments';
+import type { Payments } from '#adapters/payments/payments';
+import { buildApp, type App, type AppDeps, type BuildOptions } from '#app';
+import type { RateLimits } from '#http/rate-limit';
+import { loadConfig, type Config, type Environment } from '#config';
 import { TestClock } from './clock';
 import { createTestDatabase, type TestDatabase } from './database';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/client';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '#db/client';
 import { databaseUrl } from './postgres-url';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

@@ -1,8 +1,8 @@
 import { addDays } from '@forja/shared/calendar';
 import { seededRandom } from '@forja/shared/fixtures/seeded-random';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
-import type { ExpenditureInputs, IntakeDay } from '../src/nutrition/expenditure';
-import { KCAL_PER_KG_OF_BODY_WEIGHT } from '../src/nutrition/targets.formulas';
+import type { ExpenditureInputs, IntakeDay } from '#nutrition/expenditure';
+import { KCAL_PER_KG_OF_BODY_WEIGHT } from '#nutrition/targets.formulas';
 
 /** A standard normal number (Box–Muller). */
 function normal(random: () => number): number {

@@ -7,8 +7,8 @@ export type Answer<T> = T & { error?: string; message?: string; fields?: Record<
 
 /**
  * One request through `ctx.app.inject`, JSON in and out: the status, the envelope's `data`
- * typed as the caller says (an empty object when the answer has no JSON body), the raw body
- * and the response's headers.
+ * typed as the caller says (an empty object when the answer has no JSON body), the whole
+ * envelope (undefined without a JSON body), the raw body and the response's headers.
  */
 export async function call<T = unknown>(
   ctx: TestContext,
@@ -19,6 +19,7 @@ export async function call<T = unknown>(
 ) {
   const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const json = res.body !== '' && String(res.headers['content-type']).includes('json');
-  const data = json ? res.json<{ data: Answer<T> }>().data : ({} as Answer<T>);
-  return { status: res.statusCode, data, body: res.body, headers: res.headers };
+  const envelope = json ? res.json<{ status: number; data: Answer<T> }>() : undefined;
+  const data = envelope ? envelope.data : ({} as Answer<T>);
+  return { status: res.statusCode, data, envelope, body: res.body, headers: res.headers };
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDatabase } from '../src/db/client';
-import { loadReferenceData } from '../src/modules/foods/reference-data';
+import { createPgliteDatabase } from '#db/client';
+import { loadReferenceData } from '#modules/foods/reference-data';
 
 /**
  * Migrates one embedded database for the run and keeps a copy of its files; each test file

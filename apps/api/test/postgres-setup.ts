@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPostgresDatabase } from '../src/db/client';
-import { loadReferenceData } from '../src/modules/foods/reference-data';
+import { createPostgresDatabase } from '#db/client';
+import { loadReferenceData } from '#modules/foods/reference-data';
 import { adminUrl, databaseUrl, postgresServerUrl } from './postgres-url';
 
 /**

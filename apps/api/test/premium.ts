@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionStatus } from '@forja/shared/constants';
-import type { Db } from '../src/db/client';
-import { subscriptions } from '../src/db/schema/subscriptions';
-import { givesAccess } from '../src/db/subscriptions';
+import type { Db } from '#db/client';
+import { subscriptions } from '#db/schema/subscriptions';
+import { givesAccess } from '#db/subscriptions';
 import { createUser, signIn, auth } from './accounts';
 import type { TestContext } from './context';
 

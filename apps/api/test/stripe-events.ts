@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { App } from '../src/app';
+import type { App } from '#app';
 import type { TestClock } from './clock';
 
 /*

@@ -1,4 +1,4 @@
-import type { TraineeSnapshot } from '../src/trainee-figures/trainee-snapshot';
+import type { TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 
 /** A trainee who shares every area, onboarded, with nothing logged; tests add what they need. */
 export function snapshot(fields: Partial<TraineeSnapshot> = {}): TraineeSnapshot {

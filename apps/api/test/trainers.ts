@@ -1,7 +1,9 @@
 import type { ConsentArea } from '@forja/shared/constants';
+import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { eq } from 'drizzle-orm';
-import { trainerLinks } from '../src/db/schema/coaching';
-import { users } from '../src/db/schema/users';
+import { trainerLinks } from '#db/schema/coaching';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
 import { auth, createUser, signIn } from './accounts';
 import type { TestContext } from './context';
 import { signedInUser } from './subscribed';
@@ -45,11 +47,22 @@ export async function signedInTrainer(ctx: TestContext) {
 /**
  * A new signed-in trainer (Marta Ruiz) and a new subscribed, signed-in trainee (Lucía
  * Fernández) linked to them, sharing `areas`: all of them unless told; any left out of
- * `areas` are not shared.
+ * `areas` are not shared. `onboarded`: the trainee finished onboarding with the shared
+ * answers before the link, as check-ins and their notices need.
  */
-export async function linkedPair(ctx: TestContext, options: { areas?: Areas } = {}) {
+export async function linkedPair(
+  ctx: TestContext,
+  options: { areas?: Areas; onboarded?: boolean } = {},
+) {
   const trainer = await signedInTrainer(ctx);
   const trainee = await signedInUser(ctx);
+  if (options.onboarded) {
+    await ctx.database.db.insert(onboardingAnswers).values({
+      user_id: trainee.user.id,
+      ...onboardingFixture,
+      finished_at: ctx.clock.now(),
+    });
+  }
   await linkToTrainer(ctx, trainee.user.id, trainer.user.id, options.areas ?? ALL_AREAS);
   return { trainer, trainee };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../src/db/client';
-import { users } from '../src/db/schema/users';
+import type { Db } from '#db/client';
+import { users } from '#db/schema/users';
 
 /** A verified trainee stored directly, for tests that do not go through registration. */
 export async function insertUser(db: Db, fields: { email?: string } = {}) {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
-import { createTestContext, type TestContext } from '../../test/context';
-import { signedInUser, type SignedInUser } from '../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 /*
  * SECURITY.md 20: a 2xx means the effect is committed and anything else means no effect.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { createEmptyPostgresDatabaseUrl, testDatabaseKind } from '../../test/database';
+import { createEmptyPostgresDatabaseUrl, testDatabaseKind } from '#test/database';
 import { isDatabaseUnavailable } from './database-errors';
 import { OneStatementAtATime, createPgliteDatabase, createPostgresDatabase } from './client';
 import { users } from './schema/users';
@@ -119,7 +119,7 @@ describe.runIf(testDatabaseKind() === 'postgres')("one transaction's connection"
 
 describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL connection that drops', () => {
   it('fails the transaction holding it with a 503 error, and the process and pool go on', async () => {
-    const { createTestDatabase } = await import('../../test/database');
+    const { createTestDatabase } = await import('#test/database');
     const database = await createTestDatabase();
     const lost: string[] = [];
     const dropping = createPostgresDatabase(database.url ?? '', {
@@ -152,7 +152,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a PostgreSQL connection that 
 
 describe.runIf(testDatabaseKind() === 'postgres')('a pooled connection that is dead', () => {
   it('is not kept out of the pool when a transaction cannot even begin on it', async () => {
-    const { createTestDatabase } = await import('../../test/database');
+    const { createTestDatabase } = await import('#test/database');
     const database = await createTestDatabase();
     // One connection only: if a failed transaction kept it, nothing else could run.
     const pooled = createPostgresDatabase(database.url ?? '', { maxConnections: 1 });
@@ -207,7 +207,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the embedded database', () => {
 
 describe('the users table', () => {
   it('refuses a second account whose e-mail differs only in case', async () => {
-    const { createTestDatabase } = await import('../../test/database');
+    const { createTestDatabase } = await import('#test/database');
     const database = await createTestDatabase();
     try {
       await database.db.insert(users).values(newUser);

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './database-errors';
-import { migrationsFolder } from '../paths';
+import { migrationsFolder } from '#paths';
 
 /** The query builder every service receives, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;

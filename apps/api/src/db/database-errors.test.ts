@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Database } from './client';
-import { createTestContext, type TestContext } from '../../test/context';
-import { createTestDatabase, testDatabaseKind } from '../../test/database';
-import { insertUser } from '../../test/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { createTestDatabase, testDatabaseKind } from '#test/database';
+import { insertUser } from '#test/users';
 import { isDatabaseUnavailable } from './database-errors';
 
 /** A statement with more parameters than the wire protocol can carry (65535). */

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { insertUser } from '../../test/users';
-import { computeTargets } from '../nutrition/targets.formulas';
-import { migrationsFolder } from '../paths';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { insertUser } from '#test/users';
+import { computeTargets } from '#nutrition/targets.formulas';
+import { migrationsFolder } from '#paths';
 import { answersOf } from './onboarding-answers';
 import { onboardingAnswers } from './schema/onboarding';
 

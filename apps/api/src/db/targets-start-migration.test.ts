@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { insertUser } from '../../test/users';
-import { migrationsFolder } from '../paths';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { insertUser } from '#test/users';
+import { migrationsFolder } from '#paths';
 import { onboardingAnswers } from './schema/onboarding';
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { CONSENT_AREAS } from '@forja/shared/constants';
 import type { ConsentAreas } from '@forja/shared/schemas/trainers';
-import { forgetNotificationsBetween, forgetNotificationsOfAreas } from '../notifications/subjects';
+import { forgetNotificationsBetween, forgetNotificationsOfAreas } from '#notifications/subjects';
 import type { Db } from './client';
 import { checkInForms } from './schema/check-ins';
 import { trainerLinks } from './schema/coaching';

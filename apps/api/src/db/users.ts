@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { todayIn } from '@forja/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import type { MetricSystem } from '@forja/shared/units';
-import type { Clock } from '../clock';
+import type { Clock } from '#clock';
 import type { Db } from './client';
 import { userPreferences, users } from './schema/users';
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db, Listening } from '../db/client';
+import type { Database, Db, Listening } from '#db/client';
 import {
   END_OF_SESSIONS,
   EVENTS_CHANNEL,

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { lockUserEvents } from '../db/advisory-locks';
-import type { Db } from '../db/client';
-import { sessionFamilies } from '../db/schema/auth';
-import { userEvents } from '../db/schema/messages';
+import { lockUserEvents } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { sessionFamilies } from '#db/schema/auth';
+import { userEvents } from '#db/schema/messages';
 
 /** The one channel every instance listens on (decision 060). */
 export const EVENTS_CHANNEL = 'forja_events';

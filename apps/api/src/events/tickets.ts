@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import { lockEventTickets } from '../db/advisory-locks';
-import type { Db } from '../db/client';
-import { sessionFamilies } from '../db/schema/auth';
-import { eventStreamTickets } from '../db/schema/messages';
-import { hashToken, looksLikeToken, newToken } from '../security/tokens';
+import type { Clock } from '#clock';
+import { lockEventTickets } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { sessionFamilies } from '#db/schema/auth';
+import { eventStreamTickets } from '#db/schema/messages';
+import { hashToken, looksLikeToken, newToken } from '#security/tokens';
 
 /** How long a stream ticket is good for, once. */
 export const TICKET_LIFETIME_MS = 60_000;

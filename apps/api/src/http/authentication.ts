@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '@forja/shared/constants';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { resolveAccessToken, type SessionPrincipal } from '../security/sessions';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { resolveAccessToken, type SessionPrincipal } from '#security/sessions';
 import { AppError } from './app-error';
 
 /** Who is calling: the user, their role and the session (family) their token belongs to. */

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERRORS, type ApiErrorKey } from '@forja/shared/errors';
 import { AppError } from './app-error';
-import { isDatabaseUnavailable } from '../db/database-errors';
+import { isDatabaseUnavailable } from '#db/database-errors';
 
 interface ReplyExtra {
   error?: string;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context';
-import { premiumUser } from '../../test/premium';
+import { createTestContext, type TestContext } from '#test/context';
+import { premiumUser } from '#test/premium';
 
 let ctx: TestContext;
 /** Every line the app's logger writes, as pino hands them to its destination. */

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, PASSWORD } from '../../test/accounts';
-import { createTestContext, type TestContext } from '../../test/context';
-import { signedInUser } from '../../test/subscribed';
-import { signedInTrainer } from '../../test/trainers';
+import { auth, PASSWORD } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser } from '#test/subscribed';
+import { signedInTrainer } from '#test/trainers';
 
 let ctx: TestContext;
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../test/accounts';
-import { createTestContext, type TestContext } from '../../test/context';
-import { signedInUser, type SignedInUser } from '../../test/subscribed';
+import { auth } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import { AppError } from './app-error';
 import { registerAuthentication, requireUser } from './authentication';
 import {

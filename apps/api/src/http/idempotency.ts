@@ -8,9 +8,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import stringify from 'safe-stable-stringify';
-import type { Clock } from '../clock';
-import type { Database, Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema/idempotency';
+import type { Clock } from '#clock';
+import type { Database, Db } from '#db/client';
+import { idempotencyKeys } from '#db/schema/idempotency';
 import { AppError } from './app-error';
 import { overTransaction } from './route-deps';
 

@@ -11,9 +11,9 @@ import {
   resetTokenIn,
   signIn,
   uniqueEmail,
-} from '../../test/accounts';
-import { createTestContext, type TestContext } from '../../test/context';
-import { freePort } from '../../test/ports';
+} from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { freePort } from '#test/ports';
 import { addressKey } from './client-address';
 import { DEFAULT_RATE_LIMITS } from './rate-limit';
 import { createRateLimitRedis } from './rate-limit-store';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context';
-import { newToken } from '../security/tokens';
+import { createTestContext, type TestContext } from '#test/context';
+import { newToken } from '#security/tokens';
 
 let ctx: TestContext;
 const lines: string[] = [];

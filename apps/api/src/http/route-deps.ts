@@ -1,9 +1,9 @@
-import type { Payments } from '../adapters/payments/payments';
-import type { ObjectStore } from '../adapters/storage/object-store';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
-import type { EventHub } from '../events/hub';
+import type { Payments } from '#adapters/payments/payments';
+import type { ObjectStore } from '#adapters/storage/object-store';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import type { Database, Db } from '#db/client';
+import type { EventHub } from '#events/hub';
 import type { RateLimitGuard } from './rate-limit';
 import type { RateLimitStoreKind } from './rate-limit-store';
 

@@ -5,9 +5,9 @@ import type {
   preHandlerHookHandler,
   preSerializationAsyncHookHandler,
 } from 'fastify';
-import type { Db } from '../db/client';
-import { TRAINER_ANSWERS, type TrainerAnswer } from '../security/consent-answers';
-import { forTrainer, sharesOfTrainees, type Shared } from '../security/consent-table';
+import type { Db } from '#db/client';
+import { TRAINER_ANSWERS, type TrainerAnswer } from '#security/consent-answers';
+import { forTrainer, sharesOfTrainees, type Shared } from '#security/consent-table';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

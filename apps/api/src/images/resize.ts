@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../http/app-error';
+import { AppError } from '#http/app-error';
 
 /*
  * The one way an uploaded photo enters Forja (profile pictures, progress photos): refused

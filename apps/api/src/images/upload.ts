@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '#http/app-error';
 
 /**
  * The one file of a multipart upload, as bytes. Not multipart is a 415; no file or a broken

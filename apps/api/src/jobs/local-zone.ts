@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
-import type { Db } from '../db/client';
+import type { Db } from '#db/client';
 
 /** The time zones PostgreSQL knows, in lower case, looked up once per database. */
 const knownZones = new WeakMap<Db, Promise<string[]>>();

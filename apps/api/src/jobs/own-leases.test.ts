@@ -13,63 +13,53 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/clock';
-import { testConfig } from '../../test/context';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database';
-import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../test/push-service';
-import { insertUser } from '../../test/users';
-import type { Mailer, MailMessage } from '../adapters/mail/mailer';
-import { enqueueMail, MAIL_DELIVERY } from '../adapters/mail/outbox';
-import type { Payments } from '../adapters/payments/payments';
-import { backgroundJobs } from '../background-jobs';
-import { createPostgresDatabase, type Database, type Db } from '../db/client';
-import { inTransaction } from '../db/in-transaction';
+import type { TestClock } from '#test/clock';
+import { testConfig } from '#test/context';
+import { testDatabaseKind, type TestDatabase } from '#test/database';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '#test/push-service';
+import { openTwoPools, twoRunners, type Instance, type TwoPools } from '#test/two-instances';
+import { insertUser } from '#test/users';
+import type { Mailer, MailMessage } from '#adapters/mail/mailer';
+import { enqueueMail, MAIL_DELIVERY } from '#adapters/mail/outbox';
+import type { Payments } from '#adapters/payments/payments';
+import { backgroundJobs } from '#background-jobs';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
 import {
   accessTokens,
   passwordResetTokens,
   sessionFamilies,
   verificationCodes,
-} from '../db/schema/auth';
-import { idempotencyKeys } from '../db/schema/idempotency';
-import { jobItems } from '../db/schema/jobs';
-import { mailOutbox } from '../db/schema/mail';
-import { pushDeliveries, pushSubscriptions } from '../db/schema/notifications';
-import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../http/idempotency';
-import { notificationJobs } from '../modules/notifications/notifications-scheduler';
-import { PUSH_DELIVERY } from '../modules/notifications/push-delivery';
-import { notify } from '../notifications/notify';
-import { SESSION_LIFETIMES } from '../security/sessions';
-import {
-  claimDueJobs,
-  JOB_RUNNER,
-  registerJobs,
-  startJobRunner,
-  type JobDefinition,
-  type JobRunner,
-} from './runner';
+} from '#db/schema/auth';
+import { idempotencyKeys } from '#db/schema/idempotency';
+import { jobItems } from '#db/schema/jobs';
+import { mailOutbox } from '#db/schema/mail';
+import { pushDeliveries, pushSubscriptions } from '#db/schema/notifications';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '#http/idempotency';
+import { notificationJobs } from '#modules/notifications/notifications-scheduler';
+import { PUSH_DELIVERY } from '#modules/notifications/push-delivery';
+import { notify } from '#notifications/notify';
+import { SESSION_LIFETIMES } from '#security/sessions';
+import { claimDueJobs, JOB_RUNNER, type JobDefinition } from './runner';
 
 const postgres = testDatabaseKind() === 'postgres';
 const DAY = 24 * 3_600_000;
 const HOUR = 3_600_000;
 
+let pools: TwoPools;
 let database: TestDatabase;
-let other: Database;
 let clock: TestClock;
 
 beforeEach(async () => {
   if (!postgres) return;
-  database = await createTestDatabase();
-  other = createPostgresDatabase(database.url ?? '', { maxConnections: 4 });
-  clock = new TestClock(new Date('2026-03-04T10:00:00.000Z'));
+  pools = await openTwoPools(new Date('2026-03-04T10:00:00.000Z'));
+  ({ database, clock } = pools);
 });
 
 afterEach(async () => {
   if (!postgres) return;
-  await other.close();
-  await database.close();
+  await pools.close();
 });
-
-type Instance = 'a' | 'b';
 
 /** What each instance's logger was told: the purges say how much they deleted. */
 type Logged = { instance: Instance; fields: Record<string, unknown> }[];
@@ -105,23 +95,17 @@ function twoInstances(definitions: (db: Db, instance: Instance) => JobDefinition
         }
       },
     }));
-  const start = (db: Db, instance: Instance): JobRunner =>
-    startJobRunner({ db, clock, jobs: counted(db, instance), instance }, false);
-  const a = start(database.db, 'a');
-  const b = start(other.db, 'b');
+  const runners = twoRunners(pools, counted);
   return {
-    a,
-    b,
+    ...runners,
     runs,
     mostAtOnce: () => mostAtOnce,
-    definitions: { a: definitions(database.db, 'a'), b: definitions(other.db, 'b') },
-    register: () => registerJobs({ db: database.db, clock }, definitions(database.db, 'a')),
+    definitions: { a: definitions(database.db, 'a'), b: definitions(pools.other.db, 'b') },
     /** Both look at once, `rounds` times. */
     async tick(rounds = 3) {
-      for (let round = 0; round < rounds; round += 1) await Promise.all([a.tick(), b.tick()]);
-    },
-    async stop() {
-      await Promise.all([a.stop(), b.stop()]);
+      for (let round = 0; round < rounds; round += 1) {
+        await Promise.all([runners.a.tick(), runners.b.tick()]);
+      }
     },
   };
 }

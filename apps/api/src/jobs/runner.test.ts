@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/clock';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { createPostgresDatabase, type Database } from '../db/client';
-import { jobItems, jobs } from '../db/schema/jobs';
+import { TestClock } from '#test/clock';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { createPostgresDatabase, type Database } from '#db/client';
+import { jobItems, jobs } from '#db/schema/jobs';
 import {
   backoffMs,
   claimDueJobs,

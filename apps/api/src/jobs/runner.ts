@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { jobItems, jobs } from '../db/schema/jobs';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { jobItems, jobs } from '#db/schema/jobs';
 
 /** One item of a batch: `key` names it among the job's items (a user's id, say). */
 export interface JobItem {

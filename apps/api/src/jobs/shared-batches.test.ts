@@ -9,34 +9,33 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/clock';
-import { seedBulkTrainees } from '../../test/bulk-trainees';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../test/database';
-import { insertUser } from '../../test/users';
-import type { Clock } from '../clock';
-import { createPostgresDatabase, type Database, type Db } from '../db/client';
-import { jobItems } from '../db/schema/jobs';
-import { mailOutbox, mailRequests } from '../db/schema/mail';
-import { notifications, reminders } from '../db/schema/notifications';
-import { onboardingAnswers } from '../db/schema/onboarding';
-import { userPreferences } from '../db/schema/users';
-import { notify } from '../notifications/notify';
-import { testConfig } from '../../test/context';
-import type { Payments } from '../adapters/payments/payments';
-import { subscriptions } from '../db/schema/subscriptions';
-import { dueNoticesBatch } from '../modules/check-ins/due-notices';
-import { supersededBatch } from '../modules/subscriptions/superseded.service';
-import { digestsBatch } from '../modules/notifications/digest';
-import { remindersBatch } from '../modules/notifications/reminders';
-import { proposalsBatch } from '../modules/targets/proposals.service';
-import { mailRequestsBatch } from '../modules/users/users.service';
+import type { TestClock } from '#test/clock';
+import { seedBulkTrainees } from '#test/bulk-trainees';
+import { testDatabaseKind, type TestDatabase } from '#test/database';
+import { openTwoPools, twoRunners, type Instance, type TwoPools } from '#test/two-instances';
+import { insertUser } from '#test/users';
+import type { Clock } from '#clock';
+import type { Database, Db } from '#db/client';
+import { jobItems } from '#db/schema/jobs';
+import { mailOutbox, mailRequests } from '#db/schema/mail';
+import { notifications, reminders } from '#db/schema/notifications';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { userPreferences } from '#db/schema/users';
+import { notify } from '#notifications/notify';
+import { testConfig } from '#test/context';
+import type { Payments } from '#adapters/payments/payments';
+import { subscriptions } from '#db/schema/subscriptions';
+import { dueNoticesBatch } from '#modules/check-ins/due-notices';
+import { supersededBatch } from '#modules/subscriptions/superseded.service';
+import { digestsBatch } from '#modules/notifications/digest';
+import { remindersBatch } from '#modules/notifications/reminders';
+import { proposalsBatch } from '#modules/targets/proposals.service';
+import { mailRequestsBatch } from '#modules/users/users.service';
 import {
   claimItems,
   itemBackoffMs,
   JOB_RUNNER,
   notHeldBy,
-  registerJobs,
-  startJobRunner,
   type BatchWork,
   type JobDefinition,
   type JobItem,
@@ -50,21 +49,20 @@ const BATCH = 3;
 /** Sunday 8 March 2026, 11:00 in Madrid: check-ins (due on Sundays) and reminders are due. */
 const SUNDAY = new Date('2026-03-08T10:00:00.000Z');
 
+let pools: TwoPools;
 let database: TestDatabase;
 let other: Database;
 let clock: TestClock;
 
 beforeEach(async () => {
   if (!postgres) return;
-  database = await createTestDatabase();
-  other = createPostgresDatabase(database.url ?? '', { maxConnections: 4 });
-  clock = new TestClock(SUNDAY);
+  pools = await openTwoPools(SUNDAY);
+  ({ database, other, clock } = pools);
 });
 
 afterEach(async () => {
   if (!postgres) return;
-  await other.close();
-  await database.close();
+  await pools.close();
 });
 
 interface Seeded {
@@ -315,7 +313,7 @@ function twoInstances(job: JobCase, options: { itemLeaseMs?: number } = {}) {
   const read: string[] = [];
   const worked: { instance: string; key: string }[] = [];
   const hang: { instance?: string; after?: number } = {};
-  const definition = (db: Db, instance: string): JobDefinition => {
+  const definition = (db: Db, instance: Instance): JobDefinition => {
     const batch = job.batch({ db, clock });
     return {
       name: job.name,
@@ -339,27 +337,17 @@ function twoInstances(job: JobCase, options: { itemLeaseMs?: number } = {}) {
       },
     };
   };
-  const start = (db: Db, instance: string): JobRunner =>
-    startJobRunner(
-      {
-        db,
-        clock,
-        jobs: [definition(db, instance)],
-        instance,
-        // Renewal runs on the real timer: a long lease keeps it from firing in a test.
-        itemLeaseMs: options.itemLeaseMs ?? JOB_RUNNER.itemLeaseMs,
-      },
-      false,
-    );
-  const a = start(database.db, 'a');
-  const b = start(other.db, 'b');
+  // Renewal runs on the real timer: a long lease keeps it from firing in a test.
+  const { a, b, register } = twoRunners(pools, (db, instance) => [definition(db, instance)], {
+    itemLeaseMs: options.itemLeaseMs ?? JOB_RUNNER.itemLeaseMs,
+  });
   return {
     a,
     b,
     read,
     worked,
     hang,
-    register: () => registerJobs({ db: database.db, clock }, [definition(database.db, 'a')]),
+    register,
     /** Both instances look at once, again and again, until neither finds anything. */
     async drain(runners: JobRunner[] = [a, b]) {
       for (let round = 0; round < 20; round += 1) {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_NOTIFICATIONS_PER_USER } from '@forja/shared/constants';
 import type { ChannelChoice, NotificationKind } from '@forja/shared/schemas/notifications';
-import type { Clock } from '../clock';
-import { lockNotifications } from '../db/advisory-locks';
-import type { Db } from '../db/client';
-import { notificationChannels, notifications } from '../db/schema/notifications';
+import type { Clock } from '#clock';
+import { lockNotifications } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { notificationChannels, notifications } from '#db/schema/notifications';
 import { notificationArea, type NotificationTopic } from './subjects';
 
 /** A kind without a choice of the person's has every channel on. */

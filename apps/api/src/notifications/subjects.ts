@@ -2,8 +2,8 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ConsentArea } from '@forja/shared/constants';
 import type { CommentTarget } from '@forja/shared/schemas/comments';
 import type { NotificationKind } from '@forja/shared/schemas/notifications';
-import type { Db } from '../db/client';
-import { notifications } from '../db/schema/notifications';
+import type { Db } from '#db/client';
+import { notifications } from '#db/schema/notifications';
 
 /*
  * Who a notification is about and what of theirs it shows (decision 098). A notification

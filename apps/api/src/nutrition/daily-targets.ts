@@ -1,9 +1,9 @@
 import type { DailyTargets } from '@forja/shared/schemas/diary';
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { AppError } from '../http/app-error';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { AppError } from '#http/app-error';
 import type { PrescribedTargets } from './targets.formulas';
 import { getTargets, NO_TARGET_BASIS, targetsOf, type TargetBasis } from './targets';
 

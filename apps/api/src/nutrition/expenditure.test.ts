@@ -10,7 +10,7 @@ import {
   expenditureHistory,
   type IntakeDay,
 } from './expenditure';
-import { simulate, type SimulatedTrainee } from '../../test/expenditure-simulation';
+import { simulate, type SimulatedTrainee } from '#test/expenditure-simulation';
 
 const day = (offset: number) => addDays('2026-03-02', offset);
 

@@ -1,9 +1,9 @@
 import { MEALS, type DiaryDay, type DiaryEntry, type DiaryMeal } from '@forja/shared/schemas/diary';
 import { NUTRIENT_KEYS, type NutrientKey, type Nutrients } from '@forja/shared/schemas/foods';
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
-import type { Db } from '../db/client';
-import { readStoredDay, type LoggedEntry, type StoredDay } from '../db/diary-day';
-import { answersOf } from '../db/onboarding-answers';
+import type { Db } from '#db/client';
+import { readStoredDay, type LoggedEntry, type StoredDay } from '#db/diary-day';
+import { answersOf } from '#db/onboarding-answers';
 import { roundToSum } from './rounding';
 
 export function toEntry(row: LoggedEntry, nutrients: Nutrients = row): DiaryEntry {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { OnboardingAnswers } from '@forja/shared/schemas/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { answersOf, findOnboardingRow, type OnboardingRow } from '../db/onboarding-answers';
-import { targetOverrides } from '../db/schema/targets';
-import { AppError } from '../http/app-error';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { answersOf, findOnboardingRow, type OnboardingRow } from '#db/onboarding-answers';
+import { targetOverrides } from '#db/schema/targets';
+import { AppError } from '#http/app-error';
 import {
   computeTargets,
   type AdaptedEnergy,

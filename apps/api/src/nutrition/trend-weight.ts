@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { weightEntries } from '../db/schema/metrics';
-import { onboardingAnswers } from '../db/schema/onboarding';
+import type { Db } from '#db/client';
+import { weightEntries } from '#db/schema/metrics';
+import { onboardingAnswers } from '#db/schema/onboarding';
 import { weightTrend } from '@forja/shared/weight-trend';
 
 /**

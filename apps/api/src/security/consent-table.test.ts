@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { ConsentArea } from '@forja/shared/constants';
-import { createTestContext, type TestContext } from '../../test/context';
-import { signedInUser, type SignedInUser } from '../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
 import { QUEUE_RULE_NEEDS } from './consent-answers';
 import { allows, type Shared } from './consent-table';
 

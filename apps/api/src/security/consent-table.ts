@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ConsentArea } from '@forja/shared/constants';
-import type { Db } from '../db/client';
-import { trainerLinks } from '../db/schema/coaching';
-import { onboardingAnswers } from '../db/schema/onboarding';
-import { users } from '../db/schema/users';
+import type { Db } from '#db/client';
+import { trainerLinks } from '#db/schema/coaching';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
 
 /**
  * The consent table (decision 096, `docs/consent-table.md`): for every answer a trainer reads

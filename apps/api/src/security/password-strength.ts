@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { API_ERRORS } from '@forja/shared/errors';
-import { AppError } from '../http/app-error';
+import { AppError } from '#http/app-error';
 
 /**
  * zxcvbn's scores: 3 means at least 10^8 guesses, beyond an online attack and costly

@@ -1,19 +1,19 @@
 import { TERMS_VERSION } from '@forja/shared/constants';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, runMailRequests, signIn, uniqueEmail } from '../../test/accounts';
-import { createTestContext, type TestContext } from '../../test/context';
+import { auth, createUser, runMailRequests, signIn, uniqueEmail } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
 import {
   accessTokens,
   passwordResetTokens,
   refreshTokens,
   sessionFamilies,
   verificationCodes,
-} from '../db/schema/auth';
-import { mailOutbox } from '../db/schema/mail';
-import { users } from '../db/schema/users';
-import { deliverPendingMail, enqueueMail } from '../adapters/mail/outbox';
-import { createDevOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
+} from '#db/schema/auth';
+import { mailOutbox } from '#db/schema/mail';
+import { users } from '#db/schema/users';
+import { deliverPendingMail, enqueueMail } from '#adapters/mail/outbox';
+import { createDevOutboxMailer } from '#adapters/mail/dev-outbox-mailer';
 import { hashToken } from './tokens';
 import { purgeDeadCredentials } from './purge';
 

@@ -1,13 +1,13 @@
 import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
 import {
   accessTokens,
   passwordResetTokens,
   sessionFamilies,
   verificationCodes,
-} from '../db/schema/auth';
-import { mailOutbox } from '../db/schema/mail';
+} from '#db/schema/auth';
+import { mailOutbox } from '#db/schema/mail';
 import { SESSION_LIFETIMES } from './sessions';
 
 const DAY = 24 * 3_600_000;

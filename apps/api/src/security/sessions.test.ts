@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../../test/accounts';
-import { createTestContext, type TestContext } from '../../test/context';
-import { subscribe } from '../../test/premium';
-import { sessionFamilies } from '../db/schema/auth';
-import { users } from '../db/schema/users';
+import { createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { sessionFamilies } from '#db/schema/auth';
+import { users } from '#db/schema/users';
 import { resolveAccessToken, SESSION_LIFETIMES } from './sessions';
 
 let ctx: TestContext;

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@forja/shared/constants';
 import type { AuthTokens } from '@forja/shared/schemas/auth';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { accessTokens, refreshTokens, sessionFamilies } from '../db/schema/auth';
-import { subscriptions } from '../db/schema/subscriptions';
-import { users } from '../db/schema/users';
-import { givesAccess } from '../db/subscriptions';
-import { endSessionStreams } from '../events/publish';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { accessTokens, refreshTokens, sessionFamilies } from '#db/schema/auth';
+import { subscriptions } from '#db/schema/subscriptions';
+import { users } from '#db/schema/users';
+import { givesAccess } from '#db/subscriptions';
+import { endSessionStreams } from '#events/publish';
 import { hashToken, looksLikeToken, newToken, openAsHolder, sealForHolder } from './tokens';
 
 const MINUTE = 60_000;

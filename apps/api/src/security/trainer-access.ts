@@ -1,10 +1,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { ConsentArea } from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
-import type { Db } from '../db/client';
-import { trainerLinks } from '../db/schema/coaching';
-import { users } from '../db/schema/users';
-import type { UserRow } from '../db/users';
+import type { Db } from '#db/client';
+import { trainerLinks } from '#db/schema/coaching';
+import { users } from '#db/schema/users';
+import type { UserRow } from '#db/users';
 
 /**
  * The one rule of what a trainer sees of a trainee (decisions 047 and 051): the trainee is

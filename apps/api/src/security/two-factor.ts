@@ -2,9 +2,9 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { ApiErrorKey } from '@forja/shared/errors';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { recoveryCodes, twoFactor } from '../db/schema/auth';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { recoveryCodes, twoFactor } from '#db/schema/auth';
 
 /**
  * Two-factor sign-in with an authenticator app (RFC 6238, decision 100): 6 digits, 30 s,

@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from '@forja/shared/calendar';
 import { plannedDays } from '@forja/shared/training-plan';
 import type { RosterFigures } from '@forja/shared/schemas/trainer-workspace';
-import { adherence } from '../nutrition/adherence';
+import { adherence } from '#nutrition/adherence';
 import type { TraineeSnapshot } from './trainee-snapshot';
 
 /*

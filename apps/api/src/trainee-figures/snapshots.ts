@@ -4,20 +4,20 @@ import { todayIn } from '@forja/shared/calendar';
 import { isId } from '@forja/shared/schemas/common';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import type { WeightEntry } from '@forja/shared/schemas/metrics';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { answersOf } from '../db/onboarding-answers';
-import { checkIns } from '../db/schema/check-ins';
-import { diaryEntries, workouts } from '../db/schema/diary';
-import { trainerLinks } from '../db/schema/coaching';
-import { weightEntries } from '../db/schema/metrics';
-import { onboardingAnswers } from '../db/schema/onboarding';
-import { programAssignments, programs } from '../db/schema/programs';
-import { targetOverrides, targetProposals } from '../db/schema/targets';
-import { traineeTags } from '../db/schema/trainer-workspace';
-import { userPreferences, users } from '../db/schema/users';
-import { dailyTargetsOf } from '../nutrition/daily-targets';
-import { targetBasisOf } from '../nutrition/targets';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { answersOf } from '#db/onboarding-answers';
+import { checkIns } from '#db/schema/check-ins';
+import { diaryEntries, workouts } from '#db/schema/diary';
+import { trainerLinks } from '#db/schema/coaching';
+import { weightEntries } from '#db/schema/metrics';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { programAssignments, programs } from '#db/schema/programs';
+import { targetOverrides, targetProposals } from '#db/schema/targets';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { userPreferences, users } from '#db/schema/users';
+import { dailyTargetsOf } from '#nutrition/daily-targets';
+import { targetBasisOf } from '#nutrition/targets';
 import {
   LOGGED_DAYS,
   SESSION_DAYS,

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#config';
 import { createDevOutboxMailer } from './dev-outbox-mailer';
 import type { Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@forja/shared/constants';
 import { DEFAULT_TIME_ZONE } from '@forja/shared/schemas/preferences';
 import { escapeHtml } from './html';
 import type { OutboxMessage } from './outbox';
-import type { MailKind } from '../../db/schema/mail';
+import type { MailKind } from '#db/schema/mail';
 
 interface Content {
   kind: MailKind;

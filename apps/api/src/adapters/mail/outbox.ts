@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Mailer, MailMessage } from './mailer';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { mailOutbox, type MailKind } from '../../db/schema/mail';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { mailOutbox, type MailKind } from '#db/schema/mail';
 
 export const MAIL_DELIVERY = {
   /** Delay before the second attempt; it doubles on each failure up to the cap. */

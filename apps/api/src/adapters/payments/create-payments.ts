@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import type { Db } from '#db/client';
 import { LocalPayments } from './local-payments';
 import type { Payments } from './payments';
 import { StripePayments } from './stripe-payments';

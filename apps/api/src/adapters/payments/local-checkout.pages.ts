@@ -1,4 +1,4 @@
-import type { localCheckoutSessions, localSubscriptions } from '../../db/schema/local-payments';
+import type { localCheckoutSessions, localSubscriptions } from '#db/schema/local-payments';
 
 /*
  * The local provider's pages, rendered on the server in Spanish. No script at all: the

@@ -1,16 +1,16 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { hasAccess } from '../../../test/premium';
-import { insertUser } from '../../../test/users';
-import { localEvents } from '../../db/schema/local-payments';
-import { subscriptions } from '../../db/schema/subscriptions';
-import { runPaymentsMaintenance } from '../../modules/subscriptions/payments-scheduler';
-import { createCheckout, createPortal } from '../../modules/subscriptions/checkout.service';
+import { createTestContext, type TestContext } from '#test/context';
+import { hasAccess } from '#test/premium';
+import { insertUser } from '#test/users';
+import { localEvents } from '#db/schema/local-payments';
+import { subscriptions } from '#db/schema/subscriptions';
+import { runPaymentsMaintenance } from '#modules/subscriptions/payments-scheduler';
+import { createCheckout, createPortal } from '#modules/subscriptions/checkout.service';
 import {
   listSubscriptions,
   type SubscriptionDeps,
-} from '../../modules/subscriptions/subscriptions.service';
+} from '#modules/subscriptions/subscriptions.service';
 
 let ctx: TestContext;
 let deps: SubscriptionDeps;

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addMonthsToInstant } from '@forja/shared/calendar';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
 import {
   localCheckoutSessions,
   localEvents,
   localPortalSessions,
   localSubscriptions,
-} from '../../db/schema/local-payments';
+} from '#db/schema/local-payments';
 import {
   METADATA,
   type CheckoutCreated,

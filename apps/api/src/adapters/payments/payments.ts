@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Plan } from '@forja/shared/constants';
-import type { Db } from '../../db/client';
+import type { Db } from '#db/client';
 
 /**
  * What Forja asks of a card payment provider. Two adapters implement it, chosen from

@@ -2,24 +2,24 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_ERRORS } from '@forja/shared/errors';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { FakeStripe } from '../../../test/fake-stripe';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { FakeStripe } from '#test/fake-stripe';
 import {
   checkoutSessionObject,
   event,
   postWebhook,
   sign,
   subscriptionObject,
-} from '../../../test/stripe-events';
-import { hasAccess } from '../../../test/premium';
-import { insertUser } from '../../../test/users';
-import { subscriptions } from '../../db/schema/subscriptions';
-import { createCheckout, createPortal } from '../../modules/subscriptions/checkout.service';
+} from '#test/stripe-events';
+import { hasAccess } from '#test/premium';
+import { insertUser } from '#test/users';
+import { subscriptions } from '#db/schema/subscriptions';
+import { createCheckout, createPortal } from '#modules/subscriptions/checkout.service';
 import {
   listSubscriptions,
   type SubscriptionDeps,
-} from '../../modules/subscriptions/subscriptions.service';
+} from '#modules/subscriptions/subscriptions.service';
 import { StripePayments, stripeAddress } from './stripe-payments';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { storedObjects } from '../../db/schema/storage';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { storedObjects } from '#db/schema/storage';
 import type { ObjectStore } from './object-store';
 
 /** The object store in the database's `stored_objects` table. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '#db/client';
 
 /**
  * Where private files (progress photos) live, by key (decision 061). The database store is

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountDeletionSchema } from '@forja/shared/schemas/account';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
-import { authenticated, requireUser } from '../../http/authentication';
-import { ownUserId } from '../../http/ownership';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { ownUserId } from '#http/ownership';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { deleteAccount } from './account-deletion.service';
 
 export const accountDeletionRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, options) => {

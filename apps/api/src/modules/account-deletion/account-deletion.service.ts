@@ -1,19 +1,19 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { ACCOUNT_DELETION_WORD, type AccountDeletion } from '@forja/shared/schemas/account';
-import { enqueueMail } from '../../adapters/mail/outbox';
-import type { Payments } from '../../adapters/payments/payments';
-import type { ObjectStore } from '../../adapters/storage/object-store';
-import type { Clock } from '../../clock';
-import { photoKeysOf } from '../../db/check-ins';
-import type { Db } from '../../db/client';
-import { mailOutbox, mailRequests } from '../../db/schema/mail';
-import { subscriptions } from '../../db/schema/subscriptions';
-import { users } from '../../db/schema/users';
-import type { UserRow } from '../../db/users';
-import { AppError } from '../../http/app-error';
-import { verifyPassword } from '../../security/passwords';
-import { revokeUserSessions } from '../../security/sessions';
-import { accountDeletedEmail } from '../../adapters/mail/emails';
+import { enqueueMail } from '#adapters/mail/outbox';
+import type { Payments } from '#adapters/payments/payments';
+import type { ObjectStore } from '#adapters/storage/object-store';
+import type { Clock } from '#clock';
+import { photoKeysOf } from '#db/check-ins';
+import type { Db } from '#db/client';
+import { mailOutbox, mailRequests } from '#db/schema/mail';
+import { subscriptions } from '#db/schema/subscriptions';
+import { users } from '#db/schema/users';
+import type { UserRow } from '#db/users';
+import { AppError } from '#http/app-error';
+import { verifyPassword } from '#security/passwords';
+import { revokeUserSessions } from '#security/sessions';
+import { accountDeletedEmail } from '#adapters/mail/emails';
 
 export interface AccountDeletionDeps {
   db: Db;

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
-import { mailsTo, PASSWORD, runMailRequests } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { FakeStripe } from '../../../test/fake-stripe';
-import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+import { mailsTo, PASSWORD, runMailRequests } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { FakeStripe } from '#test/fake-stripe';
+import { premiumUser, userWithoutSubscription } from '#test/premium';
 
 let ctx: TestContext;
 

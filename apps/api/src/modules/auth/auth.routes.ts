@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authTokensSchema, loginSchema, refreshSchema } from '@forja/shared/schemas/auth';
 import { noticeSchema } from '@forja/shared/schemas/envelope';
-import { accessTokenOf } from '../../http/authentication';
-import { emailOfBody } from '../../http/rate-limit';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { accessTokenOf } from '#http/authentication';
+import { emailOfBody } from '#http/rate-limit';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { login, logout, refresh } from './auth.service';
 
 const tags = ['auth'];

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AuthTokens, Login, Refresh } from '@forja/shared/schemas/auth';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { findUserByEmail } from '../../db/users';
-import { AppError } from '../../http/app-error';
-import { verifyAgainstDummy, verifyPassword } from '../../security/passwords';
-import { passSecondFactor } from '../../security/two-factor';
-import { createSession, refreshSession, revokeSessionOfAccessToken } from '../../security/sessions';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { users } from '#db/schema/users';
+import { findUserByEmail } from '#db/users';
+import { AppError } from '#http/app-error';
+import { verifyAgainstDummy, verifyPassword } from '#security/passwords';
+import { passSecondFactor } from '#security/two-factor';
+import { createSession, refreshSession, revokeSessionOfAccessToken } from '#security/sessions';
 
 export interface AuthDeps {
   db: Db;

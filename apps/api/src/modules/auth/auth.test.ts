@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@forja/shared/errors';
-import { auth, createUser, PASSWORD, signIn, uniqueEmail } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { accessTokens, refreshTokens, sessionFamilies } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
-import { hashToken } from '../../security/tokens';
+import { auth, createUser, PASSWORD, signIn, uniqueEmail } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { accessTokens, refreshTokens, sessionFamilies } from '#db/schema/auth';
+import { users } from '#db/schema/users';
+import { hashToken } from '#security/tokens';
 
 let ctx: TestContext;
 

@@ -11,14 +11,14 @@ import {
   type EffectiveCheckInForm,
   type SavedCheckInForm,
 } from '@forja/shared/schemas/check-ins';
-import type { Clock } from '../../clock';
-import { lockCheckInForms } from '../../db/advisory-locks';
-import type { Db } from '../../db/client';
-import { checkInForms } from '../../db/schema/check-ins';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import { lockCheckInForms } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { checkInForms } from '#db/schema/check-ins';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { trainerMay } from '#security/trainer-access';
 
 export interface CheckInFormDeps {
   db: Db;

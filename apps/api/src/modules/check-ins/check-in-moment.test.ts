@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
-import { trainerLinks } from '../../db/schema/coaching';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import type { SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkedPair, linkToTrainer, signedInTrainer } from '#test/trainers';
+import { trainerLinks } from '#db/schema/coaching';
+import { users } from '#db/schema/users';
 import { computeCheckInMoments, notifyDueCheckIns } from './due-notices';
 
 /**
@@ -35,17 +33,7 @@ beforeEach(() => {
   ctx.clock.set(SATURDAY_10_MADRID);
 });
 
-async function pair() {
-  const trainer = await signedInTrainer(ctx);
-  const trainee = await signedInUser(ctx);
-  await ctx.database.db.insert(onboardingAnswers).values({
-    user_id: trainee.user.id,
-    ...onboardingFixture,
-    finished_at: ctx.clock.now(),
-  });
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, ALL_AREAS);
-  return { trainer, trainee };
-}
+const pair = () => linkedPair(ctx, { onboarded: true });
 
 /** The stored moment: an ISO instant, `-infinity` when marked, null, or `none` (no link). */
 async function momentOf(trainee: SignedInUser): Promise<string | null> {

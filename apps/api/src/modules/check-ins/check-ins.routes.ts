@@ -17,13 +17,13 @@ import {
   reviewListSchema,
   reviewQuerySchema,
 } from '@forja/shared/schemas/check-ins';
-import { requireUser } from '../../http/authentication';
-import { signedInAccount } from '../../http/rate-limit';
-import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
-import { uploadedFile } from '../../images/upload';
+import { requireUser } from '#http/authentication';
+import { signedInAccount } from '#http/rate-limit';
+import { noContentResponses, responses, send, sendNoContent } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { IMAGE_MAX_UPLOAD_BYTES } from '#images/resize';
+import { uploadedFile } from '#images/upload';
 import {
   deleteForm,
   listForms,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_CHECK_INS_KEPT } from '@forja/shared/constants';
-import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { addDays } from '@forja/shared/calendar';
 import type {
   CheckIn,
@@ -13,11 +12,11 @@ import type {
   ReviewItem,
 } from '@forja/shared/schemas/check-ins';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
-import { PASSWORD } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '../../../test/images';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { PASSWORD } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '#test/images';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import {
   ALL_AREAS,
   type Areas,
@@ -25,15 +24,14 @@ import {
   linkToTrainer,
   NO_AREAS,
   signedInTrainer,
-} from '../../../test/trainers';
-import { checkIns, progressPhotos } from '../../db/schema/check-ins';
-import { diaryDays, diaryEntries, workouts } from '../../db/schema/diary';
-import { weightEntries } from '../../db/schema/metrics';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { storedObjects } from '../../db/schema/storage';
-import { targetOverrides } from '../../db/schema/targets';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { unlinkTrainee } from '../../db/trainer-links';
+} from '#test/trainers';
+import { checkIns, progressPhotos } from '#db/schema/check-ins';
+import { diaryDays, diaryEntries, workouts } from '#db/schema/diary';
+import { weightEntries } from '#db/schema/metrics';
+import { storedObjects } from '#db/schema/storage';
+import { targetOverrides } from '#db/schema/targets';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 
@@ -57,15 +55,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const own = (trainee: SignedInUser) => ({ authorization: `Token ${trainee.token}` });
 
-async function pair(areas: Areas = ALL_AREAS) {
-  const { trainer, trainee } = await linkedPair(ctx, { areas });
-  await ctx.database.db.insert(onboardingAnswers).values({
-    user_id: trainee.user.id,
-    ...onboardingFixture,
-    finished_at: ctx.clock.now(),
-  });
-  return { trainer, trainee };
-}
+const pair = (areas: Areas = ALL_AREAS) => linkedPair(ctx, { areas, onboarded: true });
 
 const fullAnswers = {
   energia: 7,

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import { DEFAULT_CHECK_IN_FORM, type CheckIn } from '@forja/shared/schemas/check-ins';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
-import { notifications } from '../../db/schema/notifications';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { checkInForms } from '../../db/schema/check-ins';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { userPreferences } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkedPair, linkToTrainer, type Areas } from '#test/trainers';
+import { notifications } from '#db/schema/notifications';
+import { checkInForms } from '#db/schema/check-ins';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { userPreferences } from '#db/schema/users';
 import { dueCheckInCandidates, dueNoticesBatch, notifyDueCheckIns } from './due-notices';
 
 let ctx: TestContext;
@@ -34,19 +32,7 @@ beforeEach(() => {
   ctx.clock.set(SUNDAY_10_MADRID);
 });
 
-const ALL_AREAS = { diary: true, training: true, body: true, check_ins: true };
-
-async function pair(areas = ALL_AREAS) {
-  const trainer = await signedInTrainer(ctx);
-  const trainee = await signedInUser(ctx);
-  await ctx.database.db.insert(onboardingAnswers).values({
-    user_id: trainee.user.id,
-    ...onboardingFixture,
-    finished_at: ctx.clock.now(),
-  });
-  await linkToTrainer(ctx, trainee.user.id, trainer.user.id, areas);
-  return { trainer, trainee };
-}
+const pair = (areas: Areas = ALL_AREAS) => linkedPair(ctx, { areas, onboarded: true });
 
 async function notificationsOf(userId: string, kind: string) {
   return ctx.database.db

@@ -1,15 +1,15 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { checkInDueNotices, checkInForms, checkIns } from '../../db/schema/check-ins';
-import { trainerLinks } from '../../db/schema/coaching';
-import { userPreferences, users } from '../../db/schema/users';
-import { notify } from '../../notifications/notify';
-import { traineeTags } from '../../db/schema/trainer-workspace';
-import { zoneOf } from '../../jobs/local-zone';
-import type { BatchWork } from '../../jobs/runner';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { checkInDueNotices, checkInForms, checkIns } from '#db/schema/check-ins';
+import { trainerLinks } from '#db/schema/coaching';
+import { userPreferences, users } from '#db/schema/users';
+import { notify } from '#notifications/notify';
+import { traineeTags } from '#db/schema/trainer-workspace';
+import { zoneOf } from '#jobs/local-zone';
+import type { BatchWork } from '#jobs/runner';
 import { effectiveForm } from './check-in-forms.service';
 import { dueDateOf } from './week';
 

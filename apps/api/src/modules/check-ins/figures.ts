@@ -1,12 +1,12 @@
 import { and, avg, between, count, eq, gt } from 'drizzle-orm';
 import { daysBetween } from '@forja/shared/calendar';
 import type { CheckInFigures } from '@forja/shared/schemas/check-ins';
-import type { Db } from '../../db/client';
-import { diaryDays } from '../../db/schema/diary';
-import { adherence } from '../../nutrition/adherence';
+import type { Db } from '#db/client';
+import { diaryDays } from '#db/schema/diary';
+import { adherence } from '#nutrition/adherence';
 import { weeklyRate, weightTrend } from '@forja/shared/weight-trend';
-import { figuresOver } from '../../trainee-figures/figures';
-import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
+import { figuresOver } from '#trainee-figures/figures';
+import type { TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 
 /**
  * The trainee as the roster would have seen them on `day`: what they logged after it left

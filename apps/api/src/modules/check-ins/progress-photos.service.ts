@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
 import type { PhotoPose, ProgressPhoto } from '@forja/shared/schemas/check-ins';
-import { checkIns, progressPhotos } from '../../db/schema/check-ins';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { IMAGE_CONTENT_TYPE, resizeImage } from '../../images/resize';
-import { trainerMay } from '../../security/trainer-access';
+import { checkIns, progressPhotos } from '#db/schema/check-ins';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { IMAGE_CONTENT_TYPE, resizeImage } from '#images/resize';
+import { trainerMay } from '#security/trainer-access';
 import type { CheckInDeps } from './check-ins.service';
 
 /** The longest side of a stored progress photo: enough to compare, small to keep. */

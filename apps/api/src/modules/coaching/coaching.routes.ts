@@ -10,10 +10,10 @@ import {
   traineeTagsSchema,
 } from '@forja/shared/schemas/trainer-workspace';
 import { traineeFileSchema } from '@forja/shared/schemas/trainee-file';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { trainersOnly } from '../../http/trainer-role';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { trainersOnly } from '#http/trainer-role';
 import {
   getQueue,
   getRoster,

@@ -10,9 +10,9 @@ import type {
 import { rosterQuerySchema, traineeTagsInputSchema } from '@forja/shared/schemas/trainer-workspace';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import { foldForSearch } from '@forja/shared/search-text';
-import { queueItemStates, traineeTags } from '../../db/schema/trainer-workspace';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
+import { queueItemStates, traineeTags } from '#db/schema/trainer-workspace';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
 import {
   findingsOf,
   isShown,
@@ -23,7 +23,7 @@ import {
   type ItemState,
 } from './queue';
 import { matches, rosterItemOf, sortRoster } from './roster';
-import { traineeSnapshots, type WorkspaceDeps } from '../../trainee-figures/snapshots';
+import { traineeSnapshots, type WorkspaceDeps } from '#trainee-figures/snapshots';
 
 const DAY_MS = 86_400_000;
 

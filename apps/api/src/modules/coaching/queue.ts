@@ -9,7 +9,7 @@ import type { Finding, Rule } from './rules/rule';
 import { sessionsMissed } from './rules/sessions-missed';
 import { targetProposal } from './rules/target-proposal';
 import { weightAwayFromGoal } from './rules/weight-away-from-goal';
-import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
+import type { TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 
 export const RULES: readonly Rule[] = [
   noFoodLogged,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
-import { snapshot } from '../../../test/trainee-snapshot';
-import { figuresOver } from '../../trainee-figures/figures';
+import { snapshot } from '#test/trainee-snapshot';
+import { figuresOver } from '#trainee-figures/figures';
 import { matches, rosterItemOf, sortRoster } from './roster';
 import { trendDirection } from './trend-direction';
 

@@ -1,8 +1,8 @@
 import { foldForSearch } from '@forja/shared/search-text';
 import type { RosterItem, RosterSort } from '@forja/shared/schemas/trainer-workspace';
 import { weeklyRate } from '@forja/shared/weight-trend';
-import { figuresOver } from '../../trainee-figures/figures';
-import type { TraineeSnapshot } from '../../trainee-figures/trainee-snapshot';
+import { figuresOver } from '#trainee-figures/figures';
+import type { TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 import { trendDirection } from './trend-direction';
 
 /** The latest of the days the trainee logged something they share. */

@@ -4,10 +4,10 @@ import type { Comment, UnreadComments } from '@forja/shared/schemas/comments';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import type { Roster } from '@forja/shared/schemas/trainer-workspace';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { signedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkedPair, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { signedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkedPair, NO_AREAS, signedInTrainer } from '#test/trainers';
 
 // The trainee's file (decision 056): the summary, a diary day and the training log, each
 // for the trainee's own trainer only and only for the areas the trainee shares.

@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, signIn } from '../../../test/accounts';
-import { seedBulkTrainees } from '../../../test/bulk-trainees';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { testDatabaseKind } from '../../../test/database';
+import { auth, signIn } from '#test/accounts';
+import { seedBulkTrainees } from '#test/bulk-trainees';
+import { createTestContext, type TestContext } from '#test/context';
+import { testDatabaseKind } from '#test/database';
+import { planNodes, readsOf, sequentialScans, statementsOf } from '#test/query-plans';
 import { proposeWeeklyTargets } from '../targets/proposals.service';
 
 /**
@@ -16,39 +17,6 @@ const TRAINEES = 4000;
 /** Trainees per trainer, the most a roster shows in one page: 40 % of the users have one. */
 const PER_TRAINER = 200;
 const TODAY = '2026-03-02';
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-
-interface Submittable {
-  text: string;
-  values?: unknown[];
-  submit: (...args: unknown[]) => unknown;
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function scansOf(node: PlanNode): string[] {
-  const own = node['Node Type'] === 'Seq Scan' ? [node['Relation Name'] ?? '?'] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
-}
-
-/** The tables `text` reads sequentially, as PostgreSQL plans it with `values`. */
-async function sequentialScans(db: pg.Client, text: string, values: unknown[]): Promise<string[]> {
-  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-    `explain (format json) ${text}`,
-    values,
-  );
-  const plan = rows[0]?.['QUERY PLAN'][0].Plan;
-  if (!plan) throw new Error(`no plan for ${text}`);
-  return scansOf(plan);
-}
 
 let ctx: TestContext;
 let explainer: pg.Client;
@@ -81,26 +49,6 @@ describe.runIf(testDatabaseKind() === 'postgres')("a trainer's reads on PostgreS
     await ctx.close();
   });
 
-  /**
-   * The statements `work` sends to PostgreSQL, whichever connection of the pool sends them:
-   * every statement of every client is a `pg.Query` submitted to its connection.
-   */
-  async function statementsOf(work: () => Promise<void>): Promise<Statement[]> {
-    const sent: Statement[] = [];
-    const query = (pg as unknown as { Query: { prototype: Submittable } }).Query.prototype;
-    const original = query.submit;
-    query.submit = function (this: Submittable, ...args: unknown[]) {
-      sent.push({ text: this.text, values: this.values ?? [] });
-      return original.apply(this, args);
-    };
-    try {
-      await work();
-    } finally {
-      query.submit = original;
-    }
-    return sent;
-  }
-
   it('scan no table of users sequentially, with thousands of them', async () => {
     const paths = [
       '/v0/trainers/trainees/?limit=200',
@@ -124,11 +72,11 @@ describe.runIf(testDatabaseKind() === 'postgres')("a trainer's reads on PostgreS
       }
     });
     expect(statuses).toEqual(Object.fromEntries(paths.map((path) => [path, 200])));
-    const reads = sent.filter((statement) => /^\s*(select|with)\b/i.test(statement.text));
+    const reads = readsOf(sent);
     expect(reads.length).toBeGreaterThan(paths.length);
     const sequential: string[] = [];
     for (const read of reads) {
-      for (const table of await sequentialScans(explainer, read.text, read.values)) {
+      for (const table of sequentialScans(await planNodes(explainer, read))) {
         if (table === 'users') sequential.push(read.text.slice(0, 300));
       }
     }
@@ -144,7 +92,8 @@ describe.runIf(testDatabaseKind() === 'postgres')("a trainer's reads on PostgreS
       ['delete from only message_counts where trainer_id = $1', trainerId],
     ];
     for (const [text, value] of statements) {
-      expect(await sequentialScans(explainer, text, [value]), text).toEqual([]);
+      const nodes = await planNodes(explainer, { text, values: [value] });
+      expect(sequentialScans(nodes), text).toEqual([]);
     }
   });
 
@@ -164,6 +113,6 @@ describe.runIf(testDatabaseKind() === 'postgres')("a trainer's reads on PostgreS
       /from "onboarding_answers"/.test(statement.text),
     );
     if (!selection) throw new Error('the pass read no onboarding answers');
-    expect(await sequentialScans(explainer, selection.text, selection.values)).toEqual([]);
+    expect(sequentialScans(await planNodes(explainer, selection))).toEqual([]);
   });
 });

@@ -8,11 +8,11 @@ import {
   unreadCommentsSchema,
 } from '@forja/shared/schemas/comments';
 import { dateParamsSchema } from '@forja/shared/schemas/diary';
-import { requireUser } from '../../http/authentication';
-import { signedInAccount } from '../../http/rate-limit';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { requireUser } from '#http/authentication';
+import { signedInAccount } from '#http/rate-limit';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import {
   countUnread,
   latestFromTrainers,

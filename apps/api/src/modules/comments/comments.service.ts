@@ -3,16 +3,16 @@ import { MAX_COMMENTS_PER_DAY } from '@forja/shared/constants';
 import { MAX_LATEST_COMMENTS } from '@forja/shared/schemas/comments';
 import type { Comment, CommentInput, CommentTarget } from '@forja/shared/schemas/comments';
 import { commentTargetInputSchema } from '@forja/shared/schemas/comments';
-import { lockCommentsDay } from '../../db/advisory-locks';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { comments } from '../../db/schema/comments';
-import { workouts } from '../../db/schema/diary';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { notify } from '../../notifications/notify';
-import { trainerMay } from '../../security/trainer-access';
+import { lockCommentsDay } from '#db/advisory-locks';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { comments } from '#db/schema/comments';
+import { workouts } from '#db/schema/diary';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { notify } from '#notifications/notify';
+import { trainerMay } from '#security/trainer-access';
 
 export interface CommentsDeps {
   db: Db;

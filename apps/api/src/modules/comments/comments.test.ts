@@ -3,20 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { MAX_COMMENTS_PER_DAY } from '@forja/shared/constants';
 import { API_ERRORS } from '@forja/shared/errors';
 import type { Comment } from '@forja/shared/schemas/comments';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { subscribe } from '../../../test/premium';
-import {
-  linkedPair,
-  ALL_AREAS,
-  linkToTrainer,
-  NO_AREAS,
-  signedInTrainer,
-} from '../../../test/trainers';
-import { comments } from '../../db/schema/comments';
-import { workouts } from '../../db/schema/diary';
-import { unlinkTrainee } from '../../db/trainer-links';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { subscribe } from '#test/premium';
+import { linkedPair, ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { comments } from '#db/schema/comments';
+import { workouts } from '#db/schema/diary';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 const DAY = '2026-03-02';

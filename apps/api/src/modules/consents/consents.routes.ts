@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consentsSchema } from '@forja/shared/schemas/consents';
-import { authenticated, requireUser } from '../../http/authentication';
-import { ownUserId } from '../../http/ownership';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { ownUserId } from '#http/ownership';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   getConsents,
   withdrawHealthConsent,

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { withoutHealthData } from '@forja/shared/schemas/onboarding';
 import type { Consents } from '@forja/shared/schemas/consents';
-import type { ObjectStore } from '../../adapters/storage/object-store';
-import type { Clock } from '../../clock';
-import { forgetCheckIns } from '../../db/check-ins';
-import type { Db } from '../../db/client';
-import { answersOf } from '../../db/onboarding-answers';
-import { checkIns } from '../../db/schema/check-ins';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
+import type { ObjectStore } from '#adapters/storage/object-store';
+import type { Clock } from '#clock';
+import { forgetCheckIns } from '#db/check-ins';
+import type { Db } from '#db/client';
+import { answersOf } from '#db/onboarding-answers';
+import { checkIns } from '#db/schema/check-ins';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
 
 export interface ConsentsDeps {
   db: Db;

@@ -4,12 +4,12 @@ import { TERMS_VERSION } from '@forja/shared/constants';
 import { CONSENT_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import { HEALTH_QUESTIONS } from '@forja/shared/schemas/onboarding';
-import { auth, PASSWORD, signIn, uniqueEmail } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { premiumUser } from '../../../test/premium';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { subscriptions } from '../../db/schema/subscriptions';
-import { users } from '../../db/schema/users';
+import { auth, PASSWORD, signIn, uniqueEmail } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { premiumUser } from '#test/premium';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { subscriptions } from '#db/schema/subscriptions';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 

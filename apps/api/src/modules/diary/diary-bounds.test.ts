@@ -8,9 +8,9 @@ import {
   MAX_WORKOUTS_PER_DAY,
 } from '@forja/shared/constants';
 import type { DiaryDay, DiaryEntry, Exercise, Meal, Workout } from '@forja/shared/schemas/diary';
-import { diaryEntries, workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { diaryEntries, workoutExercises, workouts, workoutSets } from '#db/schema/diary';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { DailyTargets, DiaryEntry, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { linkToTrainer } from '../../../test/trainers';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { linkToTrainer } from '#test/trainers';
 
 // The whole body of a rich day, byte for byte: what the diary screen parses. Ids differ
 // from run to run, so each is replaced by the name of what it is before comparing; an id

@@ -23,9 +23,9 @@ import {
   workoutUpdateSchema,
 } from '@forja/shared/schemas/diary';
 import { envelope, noticeSchema } from '@forja/shared/schemas/envelope';
-import { requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   copyEntries,
   createEntry,

@@ -17,20 +17,20 @@ import {
   type EntryUpdate,
 } from '@forja/shared/schemas/diary';
 import { GRAMS, MILLILITRES, type Nutrients } from '@forja/shared/schemas/foods';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { lockDiaryDay } from '../../db/advisory-locks';
-import { readStoredDay } from '../../db/diary-day';
-import { inTransaction } from '../../db/in-transaction';
-import { diaryDays, diaryEntries } from '../../db/schema/diary';
-import { findVisibleFood, type FoodRow } from '../../db/foods';
-import { answersOf } from '../../db/onboarding-answers';
-import { findToday } from '../../db/users';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { lockDiaryDay } from '#db/advisory-locks';
+import { readStoredDay } from '#db/diary-day';
+import { inTransaction } from '#db/in-transaction';
+import { diaryDays, diaryEntries } from '#db/schema/diary';
+import { findVisibleFood, type FoodRow } from '#db/foods';
+import { answersOf } from '#db/onboarding-answers';
+import { findToday } from '#db/users';
 import { insertOwnId } from './own-id';
-import { AppError } from '../../http/app-error';
-import { dailyTargetsOf } from '../../nutrition/daily-targets';
-import { targetBasisOf } from '../../nutrition/targets';
-import { loggedDay, nutrientsFrom, toEntry } from '../../nutrition/logged-day';
+import { AppError } from '#http/app-error';
+import { dailyTargetsOf } from '#nutrition/daily-targets';
+import { targetBasisOf } from '#nutrition/targets';
+import { loggedDay, nutrientsFrom, toEntry } from '#nutrition/logged-day';
 
 export interface DiaryDeps {
   db: Db;

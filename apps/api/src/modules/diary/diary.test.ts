@@ -10,8 +10,8 @@ import type {
 } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { Targets } from '@forja/shared/schemas/targets';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 let egg: Food;

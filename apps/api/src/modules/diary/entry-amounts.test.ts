@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryDay, DiaryEntry } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 let lentils: Food;

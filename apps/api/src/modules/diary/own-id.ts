@@ -1,5 +1,5 @@
-import { AppError } from '../../http/app-error';
-import { isUniqueViolation } from '../../db/database-errors';
+import { AppError } from '#http/app-error';
+import { isUniqueViolation } from '#db/database-errors';
 
 /**
  * Runs an insert that may carry an identifier the app chose (decision 069): one another

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 let library: Exercise[];

@@ -7,9 +7,9 @@ import {
   trainingLogSchema,
 } from '@forja/shared/schemas/trainee-file';
 import { localDateSchema } from '@forja/shared/schemas/quantities';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import { getTraineeDay, getTrainingLog } from './trainee-diary.service';
 
 const tags = ['trainers'];

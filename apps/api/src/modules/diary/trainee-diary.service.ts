@@ -4,8 +4,8 @@ import {
   type TrainingLog,
   type TrainingLogQuery,
 } from '@forja/shared/schemas/trainee-file';
-import { AppError } from '../../http/app-error';
-import { trainerMay } from '../../security/trainer-access';
+import { AppError } from '#http/app-error';
+import { trainerMay } from '#security/trainer-access';
 import { getDay, type DiaryDeps } from './diary.service';
 import { workoutsBetween } from './workouts.service';
 

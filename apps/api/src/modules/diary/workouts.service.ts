@@ -11,16 +11,16 @@ import {
   type Workout,
   type WorkoutSetValues,
 } from '@forja/shared/schemas/diary';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { lockDiaryDay } from '../../db/advisory-locks';
-import { inTransaction } from '../../db/in-transaction';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { lockDiaryDay } from '#db/advisory-locks';
+import { inTransaction } from '#db/in-transaction';
 import { insertOwnId } from './own-id';
-import { exercisesVisibleTo, plannedRoutine, withCardioFields } from '../../db/training-plan';
-import { workoutExercises, workouts, workoutSets } from '../../db/schema/diary';
-import { exercises } from '../../db/schema/foods';
-import { finishWorkout, workoutJson, type StoredWorkout } from '../../db/workout-json';
-import { AppError } from '../../http/app-error';
+import { exercisesVisibleTo, plannedRoutine, withCardioFields } from '#db/training-plan';
+import { workoutExercises, workouts, workoutSets } from '#db/schema/diary';
+import { exercises } from '#db/schema/foods';
+import { finishWorkout, workoutJson, type StoredWorkout } from '#db/workout-json';
+import { AppError } from '#http/app-error';
 
 interface WorkoutsDeps {
   db: Db;

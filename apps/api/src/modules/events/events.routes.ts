@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventStreamQuerySchema, streamTicketSchema } from '@forja/shared/schemas/conversation';
-import { issueTicket, redeemTicket } from '../../events/tickets';
-import { AppError } from '../../http/app-error';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { issueTicket, redeemTicket } from '#events/tickets';
+import { AppError } from '#http/app-error';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 
 const tags = ['events'];
 const lastEventId = /^(0|[1-9][0-9]{0,15})$/;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Food } from '@forja/shared/schemas/foods';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { linkToTrainer, signedInTrainer } from '#test/trainers';
 
 let ctx: TestContext;
 

@@ -5,9 +5,9 @@ import { addDays } from '@forja/shared/calendar';
 import { foodTableSchema, type TableFood } from '@forja/shared/schemas/food-table';
 import type { Food } from '@forja/shared/schemas/foods';
 import { onboardingSchema } from '@forja/shared/schemas/onboarding';
-import { auth } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { auth } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import { readTableFoods } from './reference-data';
 
 let ctx: TestContext;

@@ -10,10 +10,10 @@ import {
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { traineeFoodSearchQuerySchema } from '@forja/shared/schemas/recipes';
-import { requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import {
   createFood,
   deleteFood,

@@ -19,18 +19,18 @@ import {
 import { addDays } from '@forja/shared/calendar';
 import { foodTableSchema } from '@forja/shared/schemas/food-table';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { lockOwnFoods } from '../../db/advisory-locks';
-import { recipesHolding, refreshRecipeAllergens } from '../../db/recipe-allergens';
-import { inTransaction } from '../../db/in-transaction';
-import { diaryEntries } from '../../db/schema/diary';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { lockOwnFoods } from '#db/advisory-locks';
+import { recipesHolding, refreshRecipeAllergens } from '#db/recipe-allergens';
+import { inTransaction } from '#db/in-transaction';
+import { diaryEntries } from '#db/schema/diary';
 import type { Meal } from '@forja/shared/schemas/meals';
-import { findVisibleFood, visibleTo, type FoodRow } from '../../db/foods';
-import { LAST_AMOUNT_DAYS, lastAmounts } from '../../db/last-amounts';
-import { foodFavourites, foods } from '../../db/schema/foods';
-import { AppError } from '../../http/app-error';
-import { trainerMay } from '../../security/trainer-access';
+import { findVisibleFood, visibleTo, type FoodRow } from '#db/foods';
+import { LAST_AMOUNT_DAYS, lastAmounts } from '#db/last-amounts';
+import { foodFavourites, foods } from '#db/schema/foods';
+import { AppError } from '#http/app-error';
+import { trainerMay } from '#security/trainer-access';
 import { searchTextOf, searchWords } from '@forja/shared/search-text';
 import {
   allergensOfTableFood,
@@ -41,7 +41,7 @@ import {
   type DeclaredAllergies,
 } from '@forja/shared/allergens';
 import { eatingAnswerSchema } from '@forja/shared/schemas/onboarding';
-import { onboardingAnswers } from '../../db/schema/onboarding';
+import { onboardingAnswers } from '#db/schema/onboarding';
 import {
   FoodIndex,
   MarksByPlace,

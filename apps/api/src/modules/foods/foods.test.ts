@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OWN_FOODS } from '@forja/shared/constants';
 import type { Food } from '@forja/shared/schemas/foods';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import { loadReferenceData, readTableFoods } from './reference-data';
 import { foldForSearch } from '@forja/shared/search-text';
 

@@ -8,13 +8,13 @@ import {
   type MuscleGroup,
 } from '@forja/shared/schemas/diary';
 import { FOOD_STATES, type FoodState, type Portion } from '@forja/shared/schemas/foods';
-import type { Db } from '../../db/client';
-import { exercises, foods, referenceData } from '../../db/schema/foods';
-import { referenceDataFolder } from '../../paths';
+import type { Db } from '#db/client';
+import { exercises, foods, referenceData } from '#db/schema/foods';
+import { referenceDataFolder } from '#paths';
 import { searchTextOf } from '@forja/shared/search-text';
 import { ALLERGEN_RULES, allergensOfName, type Allergen } from '@forja/shared/allergens';
 import { ALLERGENS } from '@forja/shared/schemas/onboarding';
-import { refreshRecipeAllergens } from '../../db/recipe-allergens';
+import { refreshRecipeAllergens } from '#db/recipe-allergens';
 
 /** A row of the shipped food table, per 100 g. */
 interface TableFood {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@forja/shared/schemas/health';
-import { AppError } from '../../http/app-error';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { AppError } from '#http/app-error';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 
 export const healthRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app, { deps }) => {
   app.get(

@@ -8,10 +8,10 @@ import {
   invitationSummarySchema,
   traineeTrainerSchema,
 } from '@forja/shared/schemas/trainers';
-import { authenticated, requireUser } from '../../http/authentication';
-import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { authenticated, requireUser } from '#http/authentication';
+import { noContentResponses, responses, send, sendNoContent } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import {
   acceptInvitation,
   createInvitation,

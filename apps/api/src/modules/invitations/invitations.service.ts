@@ -13,15 +13,15 @@ import type {
   InvitationSummary,
   TraineeTrainer,
 } from '@forja/shared/schemas/trainers';
-import type { Clock } from '../../clock';
-import { lockInvitations, lockRoster } from '../../db/advisory-locks';
-import type { Db } from '../../db/client';
-import { trainerInvitations, trainerLinks } from '../../db/schema/coaching';
-import { users } from '../../db/schema/users';
-import { linkTrainee, lockTrainee } from '../../db/trainer-links';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
-import { hashToken, looksLikeToken, newToken } from '../../security/tokens';
+import type { Clock } from '#clock';
+import { lockInvitations, lockRoster } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { trainerInvitations, trainerLinks } from '#db/schema/coaching';
+import { users } from '#db/schema/users';
+import { linkTrainee, lockTrainee } from '#db/trainer-links';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
+import { hashToken, looksLikeToken, newToken } from '#security/tokens';
 
 export interface InvitationsDeps {
   db: Db;

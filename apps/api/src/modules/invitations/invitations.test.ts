@@ -4,13 +4,14 @@ import { MAX_ACTIVE_INVITATIONS, MAX_TRAINEES_PER_TRAINER } from '@forja/shared/
 import { COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { Invitation, InvitationSummary } from '@forja/shared/schemas/trainers';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { trainerInvitations, trainerLinks } from '../../db/schema/coaching';
-import { targetOverrides } from '../../db/schema/targets';
-import { users } from '../../db/schema/users';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call as request, type Method } from '#test/http';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { trainerInvitations, trainerLinks } from '#db/schema/coaching';
+import { targetOverrides } from '#db/schema/targets';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 
@@ -23,15 +24,11 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const DAY = 86_400_000;
 const CONSENT = { diary: true, training: false, body: true, check_ins: false };
 
-async function call<T = unknown>(method: Method, url: string, headers: Headers, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const body = res.payload ? res.json<{ status: number; data: T }>() : undefined;
-  return { status: res.statusCode, payload: res.payload, body, data: body?.data as T };
-}
+const call = <T = unknown>(method: Method, url: string, headers: Headers, payload?: object) =>
+  request<T>(ctx, headers, method, url, payload);
 
 async function trainee(options: { role?: 'trainee' | 'admin' } = {}) {
   const user = await createUser(ctx, { role: options.role ?? 'trainee' });
@@ -118,7 +115,7 @@ describe('a trainer’s invitations', () => {
     for (const [payload, message] of cases) {
       const res = await call('POST', '/v0/trainers/invitations/', coach.headers, payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
-      expect(res.body).toMatchObject({
+      expect(res.envelope).toMatchObject({
         status: 400,
         data: { error: 'validation failed', message },
       });
@@ -175,13 +172,13 @@ describe('a trainer’s invitations', () => {
     expect((await preview(invitation.code)).status).toBe(200);
     const res = await call('DELETE', `/v0/trainers/invitations/${invitation.id}/`, coach.headers);
     expect(res.status).toBe(204);
-    expect(res.payload).toBe('');
-    expect((await preview(invitation.code)).body).toEqual(notFound);
+    expect(res.body).toBe('');
+    expect((await preview(invitation.code)).envelope).toEqual(notFound);
     const someone = await trainee();
-    expect((await accept(invitation.code, someone.headers)).body).toEqual(notFound);
+    expect((await accept(invitation.code, someone.headers)).envelope).toEqual(notFound);
     expect((await linkOf(someone.user.id)).trainer_id).toBeNull();
     const again = await call('DELETE', `/v0/trainers/invitations/${invitation.id}/`, coach.headers);
-    expect(again.body).toEqual(notFound);
+    expect(again.envelope).toEqual(notFound);
   });
 
   it('answers 404 to another trainer revoking an invitation, and keeps it', async () => {
@@ -190,7 +187,7 @@ describe('a trainer’s invitations', () => {
     const invitation = await invite(coach.headers);
     for (const id of [invitation.id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       const res = await call('DELETE', `/v0/trainers/invitations/${id}/`, stranger.headers);
-      expect(res.body, id).toEqual(notFound);
+      expect(res.envelope, id).toEqual(notFound);
     }
     expect((await preview(invitation.code)).status).toBe(200);
   });
@@ -204,7 +201,7 @@ describe('a trainer’s invitations', () => {
     );
     expect(burst.filter((res) => res.status === 201)).toHaveLength(2);
     for (const refused of burst.filter((res) => res.status !== 201)) {
-      expect(refused.body).toEqual({
+      expect(refused.envelope).toEqual({
         status: 400,
         data: { error: 'too many invitations', message: COACHING_MESSAGES.tooManyInvitations },
       });
@@ -241,7 +238,7 @@ describe('a trainer’s invitations', () => {
       for (const [method, url] of calls) {
         const res = await call(method, url, who.headers, {});
         expect(res.status, `${method} ${url}`).toBe(404);
-        expect(res.body).toMatchObject({ status: 404, data: { error: 'not found' } });
+        expect(res.envelope).toMatchObject({ status: 404, data: { error: 'not found' } });
       }
     }
     for (const [method, url] of calls) {
@@ -257,7 +254,7 @@ describe('the public preview of an invitation', () => {
     const invitation = await invite(coach.headers, { expires_in_days: 3 });
     const res = await preview(invitation.code);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.envelope).toEqual({
       status: 200,
       data: {
         trainer: { first_name: 'Marta', last_name: 'Ruiz' },
@@ -279,7 +276,7 @@ describe('the public preview of an invitation', () => {
       usedUp.code,
       `${expired.code}x`,
     ]) {
-      expect((await preview(code)).body, code).toEqual(notFound);
+      expect((await preview(code)).envelope, code).toEqual(notFound);
     }
     expect((await preview(expired.code)).status).toBe(200);
     // One day later to the millisecond it is over.
@@ -287,8 +284,8 @@ describe('the public preview of an invitation', () => {
       .update(trainerInvitations)
       .set({ expires_at: ctx.clock.now() })
       .where(eq(trainerInvitations.id, expired.id));
-    expect((await preview(expired.code)).body).toEqual(notFound);
-    expect((await accept(expired.code, (await trainee()).headers)).body).toEqual(notFound);
+    expect((await preview(expired.code)).envelope).toEqual(notFound);
+    expect((await accept(expired.code, (await trainee()).headers)).envelope).toEqual(notFound);
   });
 
   it('is rate-limited per address like the other lookups without a session', async () => {
@@ -328,7 +325,7 @@ describe('accepting an invitation', () => {
     const ana = await trainee();
     const res = await accept(invitation.code, ana.headers);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.envelope).toEqual({
       status: 200,
       data: {
         id: coach.user.id,
@@ -344,7 +341,7 @@ describe('accepting an invitation', () => {
     });
     expect((await invitationRow(invitation.id))?.uses_left).toBe(1);
     const me = await call('GET', '/v0/users/', ana.headers);
-    expect(me.body).toMatchObject({ data: [{ trainer_id: coach.user.id }] });
+    expect(me.envelope).toMatchObject({ data: [{ trainer_id: coach.user.id }] });
     // The trainer now sees them, bounded by what they chose.
     const seen = await call('GET', `/v0/users/${ana.user.id}/`, coach.headers);
     expect(seen.status).toBe(200);
@@ -352,7 +349,7 @@ describe('accepting an invitation', () => {
     // The second and last use, then nobody else.
     expect((await accept(invitation.code, (await trainee()).headers)).status).toBe(200);
     const late = await trainee();
-    expect((await accept(invitation.code, late.headers)).body).toEqual(notFound);
+    expect((await accept(invitation.code, late.headers)).envelope).toEqual(notFound);
     expect((await linkOf(late.user.id)).trainer_id).toBeNull();
   });
 
@@ -363,7 +360,7 @@ describe('accepting an invitation', () => {
     const answers = await Promise.all(people.map((who) => accept(invitation.code, who.headers)));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((res) => res.status !== 200)) {
-      expect(refused.body).toEqual(notFound);
+      expect(refused.envelope).toEqual(notFound);
     }
     const linked = await ctx.database.db
       .select()
@@ -400,7 +397,7 @@ describe('accepting an invitation', () => {
 
     expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
     for (const refused of answers.filter((res) => res.status !== 200)) {
-      expect(refused.body).toEqual({
+      expect(refused.envelope).toEqual({
         status: 409,
         data: { error: 'trainer roster full', message: COACHING_MESSAGES.rosterFull },
       });
@@ -419,7 +416,7 @@ describe('accepting an invitation', () => {
     const ana = await trainee();
     await accept(invitation.code, ana.headers, ALL_AREAS);
     const again = await accept(invitation.code, ana.headers, NO_AREAS);
-    expect(again.body).toMatchObject({ data: { id: coach.user.id, consent: NO_AREAS } });
+    expect(again.envelope).toMatchObject({ data: { id: coach.user.id, consent: NO_AREAS } });
     expect((await linkOf(ana.user.id)).link).toMatchObject(NO_AREAS);
     expect((await invitationRow(invitation.id))?.uses_left).toBe(4);
   });
@@ -438,7 +435,7 @@ describe('accepting an invitation', () => {
     expect((await call('PUT', targets, before.headers, { energy_kcal: 1800 })).status).toBe(200);
 
     const res = await accept((await invite(after.headers)).code, ana.headers, ALL_AREAS);
-    expect(res.body).toMatchObject({ data: { id: after.user.id } });
+    expect(res.envelope).toMatchObject({ data: { id: after.user.id } });
     expect(await linkOf(ana.user.id)).toMatchObject({
       trainer_id: after.user.id,
       link: { trainer_id: after.user.id },
@@ -450,7 +447,7 @@ describe('accepting an invitation', () => {
     expect(overrides).toEqual([]);
     expect((await call('GET', targets, before.headers)).status).toBe(404);
     expect((await call('GET', `/v0/users/${ana.user.id}/`, before.headers)).status).toBe(404);
-    expect((await call('GET', targets, after.headers)).body).toMatchObject({
+    expect((await call('GET', targets, after.headers)).envelope).toMatchObject({
       data: { override: null },
     });
   });
@@ -493,7 +490,7 @@ describe('accepting an invitation', () => {
     for (const who of [coach, colleague, admin]) {
       const res = await accept(invitation.code, who.headers);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ data: { error: 'not found' } });
+      expect(res.envelope).toMatchObject({ data: { error: 'not found' } });
       expect(await linkOf(who.user.id)).toEqual({ trainer_id: null, link: undefined });
     }
     expect((await invitationRow(invitation.id))?.uses_left).toBe(1);
@@ -514,7 +511,7 @@ describe('accepting an invitation', () => {
     for (const [payload, message] of cases) {
       const res = await call('POST', url, ana.headers, payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
-      expect(res.body).toMatchObject({ data: { error: 'validation failed', message } });
+      expect(res.envelope).toMatchObject({ data: { error: 'validation failed', message } });
     }
     expect((await linkOf(ana.user.id)).trainer_id).toBeNull();
     expect((await invitationRow(invitation.id))?.uses_left).toBe(1);

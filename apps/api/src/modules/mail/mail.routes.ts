@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '@forja/shared/constants';
 import { dateTime } from '@forja/shared/schemas/common';
-import { escapeHtml } from '../../adapters/mail/html';
-import type { RoutesOptions } from '../../http/route-deps';
-import { listOutbox, type OutboxEntry } from '../../adapters/mail/outbox';
+import { escapeHtml } from '#adapters/mail/html';
+import type { RoutesOptions } from '#http/route-deps';
+import { listOutbox, type OutboxEntry } from '#adapters/mail/outbox';
 
 const outboxQuerySchema = z.object({ to: z.string().max(254).optional() });
 

@@ -7,14 +7,14 @@ import {
   runMailRequests,
   uniqueEmail,
   registrationOf,
-} from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { freePort } from '../../../test/ports';
-import { startSmtpServer } from '../../../test/smtp-server';
-import { createMailer } from '../../adapters/mail/create-mailer';
-import { createDevOutboxMailer } from '../../adapters/mail/dev-outbox-mailer';
-import { deliverPendingMail, enqueueMail, MAIL_DELIVERY } from '../../adapters/mail/outbox';
-import { mailOutbox } from '../../db/schema/mail';
+} from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { freePort } from '#test/ports';
+import { startSmtpServer } from '#test/smtp-server';
+import { createMailer } from '#adapters/mail/create-mailer';
+import { createDevOutboxMailer } from '#adapters/mail/dev-outbox-mailer';
+import { deliverPendingMail, enqueueMail, MAIL_DELIVERY } from '#adapters/mail/outbox';
+import { mailOutbox } from '#db/schema/mail';
 
 let ctx: TestContext;
 

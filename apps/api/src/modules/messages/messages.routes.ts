@@ -10,14 +10,14 @@ import {
   trainerUnreadMessagesSchema,
   unreadMessagesSchema,
 } from '@forja/shared/schemas/conversation';
-import { AppError } from '../../http/app-error';
-import { authenticated, requireUser } from '../../http/authentication';
-import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
-import { uploadedFile } from '../../images/upload';
-import { signedInAccount } from '../../http/rate-limit';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { AppError } from '#http/app-error';
+import { authenticated, requireUser } from '#http/authentication';
+import { IMAGE_MAX_UPLOAD_BYTES } from '#images/resize';
+import { uploadedFile } from '#images/upload';
+import { signedInAccount } from '#http/rate-limit';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import {
   findPhoto,
   markRead,

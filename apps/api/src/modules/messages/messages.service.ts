@@ -14,18 +14,18 @@ import type {
 } from '@forja/shared/schemas/conversation';
 import { messageBodySchema } from '@forja/shared/schemas/conversation';
 import { isId } from '@forja/shared/schemas/common';
-import type { Clock } from '../../clock';
-import { lockConversation } from '../../db/advisory-locks';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { messageCounts, messagePhotos, messages } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
-import { publish } from '../../events/publish';
-import type { EventLoader } from '../../events/hub';
-import { AppError } from '../../http/app-error';
-import { resizeImage } from '../../images/resize';
-import { notify } from '../../notifications/notify';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import { lockConversation } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { messageCounts, messagePhotos, messages } from '#db/schema/messages';
+import { users } from '#db/schema/users';
+import { publish } from '#events/publish';
+import type { EventLoader } from '#events/hub';
+import { AppError } from '#http/app-error';
+import { resizeImage } from '#images/resize';
+import { notify } from '#notifications/notify';
+import { trainerMay } from '#security/trainer-access';
 
 export interface MessagesDeps {
   db: Db;

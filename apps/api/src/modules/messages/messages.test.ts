@@ -9,13 +9,13 @@ import {
   MESSAGES_PAGE_SIZE,
 } from '@forja/shared/constants';
 import type { ConversationPage, Message } from '@forja/shared/schemas/conversation';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { subscribe } from '../../../test/premium';
-import { linkedPair, linkToTrainer } from '../../../test/trainers';
-import { messageCounts, messagePhotos, messages } from '../../db/schema/messages';
-import { unlinkTrainee } from '../../db/trainer-links';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { subscribe } from '#test/premium';
+import { linkedPair, linkToTrainer } from '#test/trainers';
+import { messageCounts, messagePhotos, messages } from '#db/schema/messages';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 

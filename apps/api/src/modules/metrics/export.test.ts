@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
 import type { CsvExport } from '@forja/shared/schemas/metrics';
-import type { Db } from '../../db/client';
-import {
-  diaryDays,
-  diaryEntries,
-  workoutExercises,
-  workouts,
-  workoutSets,
-} from '../../db/schema/diary';
-import { exercises } from '../../db/schema/foods';
-import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import type { Db } from '#db/client';
+import { diaryDays, diaryEntries, workoutExercises, workouts, workoutSets } from '#db/schema/diary';
+import { exercises } from '#db/schema/foods';
+import { bodyMeasurements, weightEntries } from '#db/schema/metrics';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 import { exportCsv } from './metrics.service';
 
 let ctx: TestContext;

@@ -12,10 +12,10 @@ import {
   weightEntrySchema,
   weightInputSchema,
 } from '@forja/shared/schemas/metrics';
-import { requireUser } from '../../http/authentication';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { responses, send, sendStreamedText } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { requireUser } from '#http/authentication';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { responses, send, sendStreamedText } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   deleteMeasurement,
   deleteWeight,

@@ -18,27 +18,21 @@ import {
   roundTo,
   type MetricSystem,
 } from '@forja/shared/units';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { energyByDay } from '../../db/diary-energy';
-import {
-  diaryDays,
-  diaryEntries,
-  workoutExercises,
-  workouts,
-  workoutSets,
-} from '../../db/schema/diary';
-import { exercises } from '../../db/schema/foods';
-import { bodyMeasurements, weightEntries } from '../../db/schema/metrics';
-import { findMetricSystem, findToday } from '../../db/users';
-import { AppError } from '../../http/app-error';
-import { findDailyTargets } from '../../nutrition/daily-targets';
-import { trainerMay } from '../../security/trainer-access';
-import { adherence } from '../../nutrition/adherence';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { energyByDay } from '#db/diary-energy';
+import { diaryDays, diaryEntries, workoutExercises, workouts, workoutSets } from '#db/schema/diary';
+import { exercises } from '#db/schema/foods';
+import { bodyMeasurements, weightEntries } from '#db/schema/metrics';
+import { findMetricSystem, findToday } from '#db/users';
+import { AppError } from '#http/app-error';
+import { findDailyTargets } from '#nutrition/daily-targets';
+import { trainerMay } from '#security/trainer-access';
+import { adherence } from '#nutrition/adherence';
 import { csvRows, toCsv, type Cell, type CsvFormat } from './csv';
 import { weeklyRate, weightTrend } from '@forja/shared/weight-trend';
-import { refreshTrendWeight } from '../../nutrition/trend-weight';
-import { lockWeighings } from '../../db/advisory-locks';
+import { refreshTrendWeight } from '#nutrition/trend-weight';
+import { lockWeighings } from '#db/advisory-locks';
 
 export interface MetricsDeps {
   db: Db;

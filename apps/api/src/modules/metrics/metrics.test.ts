@@ -3,8 +3,8 @@ import { answers } from '@forja/shared/fixtures/onboarding';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
 import type { Food } from '@forja/shared/schemas/foods';
 import type { CsvExport, Measurement, Metrics } from '@forja/shared/schemas/metrics';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 

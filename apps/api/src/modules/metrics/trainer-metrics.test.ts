@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metrics } from '@forja/shared/schemas/metrics';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
 
 let ctx: TestContext;
 

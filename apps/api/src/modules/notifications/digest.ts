@@ -1,19 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Clock } from '../../clock';
-import { notificationDigestEmail } from '../../adapters/mail/emails';
-import { enqueueMail } from '../../adapters/mail/outbox';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import {
-  notificationChannels,
-  notificationDigests,
-  notifications,
-} from '../../db/schema/notifications';
-import { userPreferences, users } from '../../db/schema/users';
-import { stillAllowed } from '../../notifications/subjects';
-import { localNow, zoneOf } from '../../jobs/local-zone';
-import type { BatchWork } from '../../jobs/runner';
+import type { Clock } from '#clock';
+import { notificationDigestEmail } from '#adapters/mail/emails';
+import { enqueueMail } from '#adapters/mail/outbox';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { notificationChannels, notificationDigests, notifications } from '#db/schema/notifications';
+import { userPreferences, users } from '#db/schema/users';
+import { stillAllowed } from '#notifications/subjects';
+import { localNow, zoneOf } from '#jobs/local-zone';
+import type { BatchWork } from '#jobs/runner';
 
 export const DIGEST = {
   /** The local morning: a digest goes out from 08:00 until noon, else the next morning. */

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { NotificationList } from '@forja/shared/schemas/notifications';
-import { PASSWORD } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
-import { ALL_AREAS, linkedPair, signedInTrainer } from '../../../test/trainers';
-import { listOutbox } from '../../adapters/mail/outbox';
-import { inTransaction } from '../../db/in-transaction';
-import { notifications, pushDeliveries } from '../../db/schema/notifications';
-import { notify } from '../../notifications/notify';
+import { PASSWORD } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '#test/push-service';
+import { ALL_AREAS, linkedPair, signedInTrainer } from '#test/trainers';
+import { listOutbox } from '#adapters/mail/outbox';
+import { inTransaction } from '#db/in-transaction';
+import { notifications, pushDeliveries } from '#db/schema/notifications';
+import { notify } from '#notifications/notify';
 import { sendDigests } from './digest';
 
 /*

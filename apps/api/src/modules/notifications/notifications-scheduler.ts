@@ -1,9 +1,9 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { JobDefinition } from '../../jobs/runner';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import type { Db } from '#db/client';
+import type { JobDefinition } from '#jobs/runner';
 import { digestsBatch, forgetOldDigestDays } from './digest';
 import { deliverPendingPushes, PUSH_DELIVERY } from './push-delivery';
 import { remindersBatch } from './reminders';

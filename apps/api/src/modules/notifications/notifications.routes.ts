@@ -10,9 +10,9 @@ import {
   pushSubscriptionInputSchema,
   pushUnsubscribeInputSchema,
 } from '@forja/shared/schemas/notifications';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   getSettings,
   listNotifications,

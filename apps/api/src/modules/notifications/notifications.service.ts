@@ -14,20 +14,20 @@ import {
   type PushSubscriptionInput,
   type Reminders,
 } from '@forja/shared/schemas/notifications';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import { lockPushSubscriptions } from '../../db/advisory-locks';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/database-errors';
-import { inTransaction } from '../../db/in-transaction';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import { lockPushSubscriptions } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { isUniqueViolation } from '#db/database-errors';
+import { inTransaction } from '#db/in-transaction';
 import {
   notificationChannels,
   notifications,
   pushSubscriptions,
   reminders,
-} from '../../db/schema/notifications';
-import { AppError } from '../../http/app-error';
-import { ALL_CHANNELS } from '../../notifications/notify';
+} from '#db/schema/notifications';
+import { AppError } from '#http/app-error';
+import { ALL_CHANNELS } from '#notifications/notify';
 import { allowedPushEndpoint } from './push-endpoint';
 
 export interface NotificationsDeps {

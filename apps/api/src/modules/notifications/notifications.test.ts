@@ -11,22 +11,22 @@ import type {
   NotificationSettings,
   NotificationSettingsInput,
 } from '@forja/shared/schemas/notifications';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { testDatabaseKind } from '../../../test/database';
-import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
-import { linkedPair } from '../../../test/trainers';
-import { listOutbox } from '../../adapters/mail/outbox';
-import { inTransaction } from '../../db/in-transaction';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { testDatabaseKind } from '#test/database';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '#test/push-service';
+import { linkedPair } from '#test/trainers';
+import { listOutbox } from '#adapters/mail/outbox';
+import { inTransaction } from '#db/in-transaction';
 import {
   notificationDigests,
   notifications,
   pushDeliveries,
   pushSubscriptions,
-} from '../../db/schema/notifications';
-import { userPreferences } from '../../db/schema/users';
-import { notify } from '../../notifications/notify';
+} from '#db/schema/notifications';
+import { userPreferences } from '#db/schema/users';
+import { notify } from '#notifications/notify';
 import { sendDigests } from './digest';
 import { deliverPendingPushes, PUSH_DELIVERY } from './push-delivery';
 import { sendDueReminders } from './reminders';

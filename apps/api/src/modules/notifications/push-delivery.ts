@@ -1,10 +1,10 @@
 import type { Agent } from 'node:https';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { notifications, pushDeliveries, pushSubscriptions } from '../../db/schema/notifications';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import type { Db } from '#db/client';
+import { notifications, pushDeliveries, pushSubscriptions } from '#db/schema/notifications';
 import { allowedPushEndpoint, createPushAgent } from './push-endpoint';
 
 export const PUSH_DELIVERY = {

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { API_ERRORS } from '@forja/shared/errors';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { PUSH_SERVICE_HOST, startPushService, type PushService } from '../../../test/push-service';
-import { inTransaction } from '../../db/in-transaction';
-import { pushDeliveries, pushSubscriptions } from '../../db/schema/notifications';
-import { notify } from '../../notifications/notify';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { PUSH_SERVICE_HOST, startPushService, type PushService } from '#test/push-service';
+import { inTransaction } from '#db/in-transaction';
+import { pushDeliveries, pushSubscriptions } from '#db/schema/notifications';
+import { notify } from '#notifications/notify';
 import { deliverPendingPushes } from './push-delivery';
 import { allowedPushEndpoint, createPushAgent } from './push-endpoint';
 

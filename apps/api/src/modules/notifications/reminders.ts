@@ -1,13 +1,13 @@
 import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ReminderKind } from '@forja/shared/schemas/notifications';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { reminders } from '../../db/schema/notifications';
-import { userPreferences, users } from '../../db/schema/users';
-import { notify } from '../../notifications/notify';
-import { localNow, zoneOf } from '../../jobs/local-zone';
-import type { BatchWork } from '../../jobs/runner';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { reminders } from '#db/schema/notifications';
+import { userPreferences, users } from '#db/schema/users';
+import { notify } from '#notifications/notify';
+import { localNow, zoneOf } from '#jobs/local-zone';
+import type { BatchWork } from '#jobs/runner';
 
 /** A reminder missed by more than this (the server was down) waits for its next day. */
 export const REMINDER_LATENESS_MINUTES = 120;

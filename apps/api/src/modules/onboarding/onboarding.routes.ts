@@ -6,10 +6,10 @@ import {
   onboardingStepSchemas,
   ONBOARDING_STEP_KEYS,
 } from '@forja/shared/schemas/onboarding';
-import { authenticated, requireUser } from '../../http/authentication';
-import { ownUserId } from '../../http/ownership';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { ownUserId } from '#http/ownership';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { finishOnboarding, getOnboarding, saveOnboardingStep } from './onboarding.service';
 
 const tags = ['onboarding'];

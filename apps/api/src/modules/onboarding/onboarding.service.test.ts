@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { TestClock } from '../../../test/clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { insertUser } from '../../../test/users';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { TestClock } from '#test/clock';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { insertUser } from '#test/users';
 import { finishOnboarding, getOnboarding, saveOnboardingStep } from './onboarding.service';
 
 let database: TestDatabase;

@@ -14,16 +14,16 @@ import {
   type OnboardingAnswers,
   type OnboardingStepKey,
 } from '@forja/shared/schemas/onboarding';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { answersOf, findOnboardingRow, type OnboardingRow } from '../../db/onboarding-answers';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
-import { targetProposals } from '../../db/schema/targets';
-import { AppError } from '../../http/app-error';
-import { lockWeighings } from '../../db/advisory-locks';
-import { findToday } from '../../db/users';
-import { refreshTrendWeight } from '../../nutrition/trend-weight';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { answersOf, findOnboardingRow, type OnboardingRow } from '#db/onboarding-answers';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
+import { targetProposals } from '#db/schema/targets';
+import { AppError } from '#http/app-error';
+import { lockWeighings } from '#db/advisory-locks';
+import { findToday } from '#db/users';
+import { refreshTrendWeight } from '#nutrition/trend-weight';
 
 export interface OnboardingDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { premiumUser, userWithoutSubscription } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, signedInTrainer } from '../../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { premiumUser, userWithoutSubscription } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, signedInTrainer } from '#test/trainers';
 
 let ctx: TestContext;
 

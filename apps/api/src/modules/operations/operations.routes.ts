@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backgroundJobsSchema } from '@forja/shared/schemas/operations';
 import { asc, sql } from 'drizzle-orm';
-import { jobItems, jobs } from '../../db/schema/jobs';
-import { AppError } from '../../http/app-error';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { jobItems, jobs } from '#db/schema/jobs';
+import { AppError } from '#http/app-error';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { jobs } from '../../db/schema/jobs';
-import { claimItems, JOB_RUNNER, registerJobs, settleItem } from '../../jobs/runner';
+import { createTestContext, type TestContext } from '#test/context';
+import { jobs } from '#db/schema/jobs';
+import { claimItems, JOB_RUNNER, registerJobs, settleItem } from '#jobs/runner';
 
 const TOKEN = 'operaciones-0123456789-abcdefghijklmnop';
 const MINUTE = 60_000;

@@ -6,9 +6,9 @@ import {
   userPreferencesSchema,
   userPreferencesUpdateSchema,
 } from '@forja/shared/schemas/preferences';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   createPreferences,
   deletePreferences,

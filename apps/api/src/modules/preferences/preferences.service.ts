@@ -6,12 +6,12 @@ import {
   type UserPreferencesCreate,
   type UserPreferencesUpdate,
 } from '@forja/shared/schemas/preferences';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { userPreferences } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
-import { isUniqueViolation } from '../../db/database-errors';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { userPreferences } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
+import { isUniqueViolation } from '#db/database-errors';
 
 export interface PreferencesDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '@forja/shared/errors';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
 
 let ctx: TestContext;
 

@@ -2,14 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profilePictureSchema } from '@forja/shared/schemas/account';
-import { AppError } from '../../http/app-error';
-import { authenticated, requireUser } from '../../http/authentication';
-import { ownUserId } from '../../http/ownership';
-import { signedInAccount } from '../../http/rate-limit';
-import { responses, send } from '../../http/reply';
-import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
-import { uploadedFile } from '../../images/upload';
-import type { RoutesOptions } from '../../http/route-deps';
+import { AppError } from '#http/app-error';
+import { authenticated, requireUser } from '#http/authentication';
+import { ownUserId } from '#http/ownership';
+import { signedInAccount } from '#http/rate-limit';
+import { responses, send } from '#http/reply';
+import { IMAGE_MAX_UPLOAD_BYTES } from '#images/resize';
+import { uploadedFile } from '#images/upload';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   deleteProfilePicture,
   findProfilePicture,

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { TestClock } from '../../../test/clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { photo, pngClaiming } from '../../../test/images';
-import { insertUser } from '../../../test/users';
-import { IMAGE_MAX_UPLOAD_BYTES } from '../../images/resize';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { TestClock } from '#test/clock';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { photo, pngClaiming } from '#test/images';
+import { insertUser } from '#test/users';
+import { IMAGE_MAX_UPLOAD_BYTES } from '#images/resize';
 import {
   deleteProfilePicture,
   findProfilePicture,

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { profilePictures } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
-import { profilePictureUrl } from '../../images/profile-picture-url';
-import { IMAGE_CONTENT_TYPE, resizeImage } from '../../images/resize';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { profilePictures } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
+import { profilePictureUrl } from '#images/profile-picture-url';
+import { IMAGE_CONTENT_TYPE, resizeImage } from '#images/resize';
 
 export interface ProfilePictureDeps {
   db: Db;
@@ -14,7 +14,7 @@ export interface ProfilePictureDeps {
 
 /** The longest side of a stored picture, in pixels. */
 export const PICTURE_MAX_SIDE_PX = 512;
-export { PICTURE_PATH_PREFIX, profilePictureUrl } from '../../images/profile-picture-url';
+export { PICTURE_PATH_PREFIX, profilePictureUrl } from '#images/profile-picture-url';
 
 export interface StoredPicture {
   url: string;

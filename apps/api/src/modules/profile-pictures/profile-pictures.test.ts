@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { multipartFile } from '../../../test/images';
-import { premiumUser, userWithoutSubscription } from '../../../test/premium';
-import { profilePictures } from '../../db/schema/onboarding';
-import { users } from '../../db/schema/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { multipartFile } from '#test/images';
+import { premiumUser, userWithoutSubscription } from '#test/premium';
+import { profilePictures } from '#db/schema/onboarding';
+import { users } from '#db/schema/users';
 import { profilePictureUrl } from './profile-pictures.service';
 
 let ctx: TestContext;

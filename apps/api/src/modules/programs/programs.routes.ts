@@ -13,10 +13,10 @@ import {
   trainerExercisesSchema,
   trainingPlanSchema,
 } from '@forja/shared/schemas/programs';
-import { authenticated, requireUser } from '../../http/authentication';
-import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer } from '../../http/trainer-role';
+import { authenticated, requireUser } from '#http/authentication';
+import { noContentResponses, responses, send, sendNoContent } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer } from '#http/trainer-role';
 import {
   assignProgram,
   createOwnExercise,

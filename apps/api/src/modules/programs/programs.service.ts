@@ -19,18 +19,18 @@ import {
   type ProgramSummary,
   type TrainerExercises,
 } from '@forja/shared/schemas/programs';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { lockOwnExercises, lockPrograms } from '../../db/advisory-locks';
-import { inTransaction } from '../../db/in-transaction';
-import { trainerLinks } from '../../db/schema/coaching';
-import { exercises } from '../../db/schema/foods';
-import { programAssignments, programs, type StoredRoutine } from '../../db/schema/programs';
-import { users } from '../../db/schema/users';
-import { plannedSession, routinesOf, withCardioFields } from '../../db/training-plan';
-import { AppError } from '../../http/app-error';
-import { notify } from '../../notifications/notify';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { lockOwnExercises, lockPrograms } from '#db/advisory-locks';
+import { inTransaction } from '#db/in-transaction';
+import { trainerLinks } from '#db/schema/coaching';
+import { exercises } from '#db/schema/foods';
+import { programAssignments, programs, type StoredRoutine } from '#db/schema/programs';
+import { users } from '#db/schema/users';
+import { plannedSession, routinesOf, withCardioFields } from '#db/training-plan';
+import { AppError } from '#http/app-error';
+import { notify } from '#notifications/notify';
+import { trainerMay } from '#security/trainer-access';
 
 export interface ProgramsDeps {
   db: Db;

@@ -12,14 +12,14 @@ import type {
 } from '@forja/shared/schemas/programs';
 import type { Roster } from '@forja/shared/schemas/trainer-workspace';
 import type { Today } from '@forja/shared/schemas/today';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { signedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkedPair, linkToTrainer, signedInTrainer } from '../../../test/trainers';
-import { workouts } from '../../db/schema/diary';
-import { exercises } from '../../db/schema/foods';
-import { programs } from '../../db/schema/programs';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { signedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkedPair, linkToTrainer, signedInTrainer } from '#test/trainers';
+import { workouts } from '#db/schema/diary';
+import { exercises } from '#db/schema/foods';
+import { programs } from '#db/schema/programs';
 
 let ctx: TestContext;
 let library: Exercise[] = [];

@@ -11,15 +11,15 @@ import {
   type RecipeSummary,
 } from '@forja/shared/schemas/recipes';
 import { searchTextOf } from '@forja/shared/search-text';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { lockOwnFoods } from '../../db/advisory-locks';
-import { visibleTo, type FoodRow } from '../../db/foods';
-import { inTransaction } from '../../db/in-transaction';
-import { refreshRecipeAllergens } from '../../db/recipe-allergens';
-import { foods, recipeIngredients } from '../../db/schema/foods';
-import { AppError } from '../../http/app-error';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { lockOwnFoods } from '#db/advisory-locks';
+import { visibleTo, type FoodRow } from '#db/foods';
+import { inTransaction } from '#db/in-transaction';
+import { refreshRecipeAllergens } from '#db/recipe-allergens';
+import { foods, recipeIngredients } from '#db/schema/foods';
+import { AppError } from '#http/app-error';
+import { trainerMay } from '#security/trainer-access';
 
 /*
  * Recipes (decision 072): one's own foods made of others. The recipe is a `foods` row with

@@ -6,13 +6,13 @@ import type { Food } from '@forja/shared/schemas/foods';
 import type { Recipe, RecipeSummary } from '@forja/shared/schemas/recipes';
 import { eq, sql } from 'drizzle-orm';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { foods, referenceData } from '../../db/schema/foods';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { foods, referenceData } from '#db/schema/foods';
 import { loadReferenceData } from '../foods/reference-data';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { auth } from '../../../test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { auth } from '#test/accounts';
 
 // Recipes (decision 072): one's own foods made of others, logged by serving or by grams,
 // whose later changes leave past diary entries as they were.

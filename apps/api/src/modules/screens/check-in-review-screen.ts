@@ -7,12 +7,12 @@ import {
 } from '@forja/shared/schemas/screens';
 import type { TraineeTargets } from '@forja/shared/schemas/targets';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import type { Principal } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RouteDeps, RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { TRAINER_ANSWERS } from '../../security/consent-answers';
-import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
+import type { Principal } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RouteDeps, RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { TRAINER_ANSWERS } from '#security/consent-answers';
+import { forTrainer, sharesOfTrainees } from '#security/consent-table';
 import { reviewCheckIn, traineeCheckIns } from '../check-ins/check-ins.service';
 import { getTraineeFile } from '../coaching/coaching.service';
 import { getTraineeTargets } from '../targets/targets.service';

@@ -6,12 +6,12 @@ import {
   type ProgramBuilderScreen,
 } from '@forja/shared/schemas/screens';
 import type { Roster } from '@forja/shared/schemas/trainer-workspace';
-import type { Principal } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RouteDeps, RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { TRAINER_ANSWERS } from '../../security/consent-answers';
-import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
+import type { Principal } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RouteDeps, RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { TRAINER_ANSWERS } from '#security/consent-answers';
+import { forTrainer, sharesOfTrainees } from '#security/consent-table';
 import { getRoster } from '../coaching/coaching.service';
 import { getProgram, trainerExercises } from '../programs/programs.service';
 

@@ -9,10 +9,10 @@ import {
   trainerClientsScreenQuerySchema,
   trainerClientsScreenSchema,
 } from '@forja/shared/schemas/screens';
-import { requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import { checkInReviewScreenRoute } from './check-in-review-screen';
 import { programBuilderScreenRoute } from './program-builder-screen';
 import {

@@ -9,12 +9,12 @@ import type {
 } from '@forja/shared/schemas/screens';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import type { Roster, RosterQuery } from '@forja/shared/schemas/trainer-workspace';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
-import type { RouteDeps } from '../../http/route-deps';
-import { getTargets } from '../../nutrition/targets';
-import { TRAINER_ANSWERS } from '../../security/consent-answers';
-import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
+import type { RouteDeps } from '#http/route-deps';
+import { getTargets } from '#nutrition/targets';
+import { TRAINER_ANSWERS } from '#security/consent-answers';
+import { forTrainer, sharesOfTrainees } from '#security/consent-table';
 import { currentCheckIn } from '../check-ins/check-ins.service';
 import {
   countUnread,

@@ -6,10 +6,10 @@ import type {
   TraineeDiaryScreen,
   TrainerClientsScreen,
 } from '@forja/shared/schemas/screens';
-import { auth } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
+import { auth } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
 
 let ctx: TestContext;
 

@@ -6,12 +6,12 @@ import {
   type TraineeCheckInsScreen,
 } from '@forja/shared/schemas/screens';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
-import type { Principal } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RouteDeps, RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { TRAINER_ANSWERS } from '../../security/consent-answers';
-import { forTrainer, sharesOfTrainees } from '../../security/consent-table';
+import type { Principal } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RouteDeps, RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { TRAINER_ANSWERS } from '#security/consent-answers';
+import { forTrainer, sharesOfTrainees } from '#security/consent-table';
 import { traineeForm } from '../check-ins/check-in-forms.service';
 import { traineeCheckIns } from '../check-ins/check-ins.service';
 import { getTraineeFile } from '../coaching/coaching.service';

@@ -7,8 +7,8 @@ import type {
   ProgramBuilderScreen,
   TraineeCheckInsScreen,
 } from '@forja/shared/schemas/screens';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
 import {
   ALL_AREAS,
   type Areas,
@@ -16,9 +16,9 @@ import {
   linkToTrainer,
   NO_AREAS,
   signedInTrainer,
-} from '../../../test/trainers';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { onboardingAnswers } from '../../db/schema/onboarding';
+} from '#test/trainers';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { onboardingAnswers } from '#db/schema/onboarding';
 
 let ctx: TestContext;
 

@@ -1,10 +1,10 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { ACCESS_STATUSES, FREE_TRIAL_PLAN, PREMIUM_PLAN, type Plan } from '@forja/shared/constants';
 import type { CheckoutSession } from '@forja/shared/schemas/subscription';
-import { PaymentProviderError } from '../../adapters/payments/payments';
-import { paymentCustomers, subscriptions } from '../../db/schema/subscriptions';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
+import { PaymentProviderError } from '#adapters/payments/payments';
+import { paymentCustomers, subscriptions } from '#db/schema/subscriptions';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
 import type { SubscriptionDeps } from './subscriptions.service';
 
 type Row = typeof subscriptions.$inferSelect;

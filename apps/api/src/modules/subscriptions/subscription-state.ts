@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
 } from '@forja/shared/constants';
 import { addMonthsToInstant } from '@forja/shared/calendar';
-import type { subscriptions } from '../../db/schema/subscriptions';
+import type { subscriptions } from '#db/schema/subscriptions';
 import type { SubscriptionChange } from './webhook-events';
 
 /*

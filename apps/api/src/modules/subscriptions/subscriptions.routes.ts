@@ -7,9 +7,9 @@ import {
   subscriptionListSchema,
   webhookReceiptSchema,
 } from '@forja/shared/schemas/subscription';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { createCheckout, createPortal } from './checkout.service';
 import { listPlans, listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
 import { receiveWebhook } from './webhooks.service';

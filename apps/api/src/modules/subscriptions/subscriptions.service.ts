@@ -2,11 +2,11 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCESS_STATUSES, FREE_TRIAL_PLAN, PREMIUM_PLAN } from '@forja/shared/constants';
 import type { PlanOffer, Subscription } from '@forja/shared/schemas/subscription';
-import type { Payments } from '../../adapters/payments/payments';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema/subscriptions';
+import type { Payments } from '#adapters/payments/payments';
+import type { Clock } from '#clock';
+import type { Config } from '#config';
+import type { Db } from '#db/client';
+import { subscriptions } from '#db/schema/subscriptions';
 
 /*
  * What the subscriptions module shares, and what a user reads of their subscriptions.

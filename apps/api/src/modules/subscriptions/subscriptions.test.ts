@@ -10,8 +10,8 @@ import {
   PASSWORD,
   signIn,
   uniqueEmail,
-} from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
+} from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
 import {
   checkoutSessionObject,
   event,
@@ -20,15 +20,15 @@ import {
   sign,
   subscriptionObject,
   type SubscriptionShape,
-} from '../../../test/stripe-events';
-import { hasAccess, subscribe } from '../../../test/premium';
-import { insertUser } from '../../../test/users';
-import { listOutbox } from '../../adapters/mail/outbox';
-import { signWebhookPayload } from '../../adapters/payments/webhook-signature';
-import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
-import { AppError } from '../../http/app-error';
-import { registerAuthentication } from '../../http/authentication';
-import { requireSubscription } from '../../http/subscription-gate';
+} from '#test/stripe-events';
+import { hasAccess, subscribe } from '#test/premium';
+import { insertUser } from '#test/users';
+import { listOutbox } from '#adapters/mail/outbox';
+import { signWebhookPayload } from '#adapters/payments/webhook-signature';
+import { subscriptions, webhookEvents } from '#db/schema/subscriptions';
+import { AppError } from '#http/app-error';
+import { registerAuthentication } from '#http/authentication';
+import { requireSubscription } from '#http/subscription-gate';
 import { createCheckout } from './checkout.service';
 import { listSubscriptions, type SubscriptionDeps } from './subscriptions.service';
 

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PREMIUM_PLAN, type SubscriptionStatus } from '@forja/shared/constants';
-import { subscriptions } from '../../db/schema/subscriptions';
-import type { BatchWork } from '../../jobs/runner';
+import { subscriptions } from '#db/schema/subscriptions';
+import type { BatchWork } from '#jobs/runner';
 import type { SubscriptionDeps } from './subscriptions.service';
 
 type Row = typeof subscriptions.$inferSelect;

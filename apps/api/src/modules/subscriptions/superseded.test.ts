@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '@forja/shared/constants';
-import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database';
-import { insertUser } from '../../../test/users';
-import { subscriptions } from '../../db/schema/subscriptions';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from '#test/database';
+import { insertUser } from '#test/users';
+import { subscriptions } from '#db/schema/subscriptions';
 import { supersededUsers, supersededUsersQuery } from './superseded.service';
 
 let database: TestDatabase;

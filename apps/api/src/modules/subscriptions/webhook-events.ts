@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METADATA } from '../../adapters/payments/payments';
+import { METADATA } from '#adapters/payments/payments';
 
 /*
  * The part of Stripe's event shapes Forja reads. Both providers send these; anything else in

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { paymentReceiptEmail } from '../../adapters/mail/emails';
-import { enqueueMail } from '../../adapters/mail/outbox';
-import { WebhookRejectedError } from '../../adapters/payments/payments';
-import type { Db } from '../../db/client';
-import { subscriptions, webhookEvents } from '../../db/schema/subscriptions';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
+import { paymentReceiptEmail } from '#adapters/mail/emails';
+import { enqueueMail } from '#adapters/mail/outbox';
+import { WebhookRejectedError } from '#adapters/payments/payments';
+import type { Db } from '#db/client';
+import { subscriptions, webhookEvents } from '#db/schema/subscriptions';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
 import { nextState } from './subscription-state';
 import type { SubscriptionDeps } from './subscriptions.service';
 import { settleSuperseded } from './superseded.service';

@@ -6,22 +6,22 @@ import {
   type Expenditure,
   type ExpenditurePoint,
 } from '@forja/shared/schemas/expenditure';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { energyByDay } from '../../db/diary-energy';
-import { diaryDays } from '../../db/schema/diary';
-import { weightEntries } from '../../db/schema/metrics';
-import { findToday } from '../../db/users';
-import { AppError } from '../../http/app-error';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { energyByDay } from '#db/diary-energy';
+import { diaryDays } from '#db/schema/diary';
+import { weightEntries } from '#db/schema/metrics';
+import { findToday } from '#db/users';
+import { AppError } from '#http/app-error';
 import {
   EXPENDITURE_WINDOW_DAYS,
   estimateExpenditure,
   expenditureHistory,
   type ExpenditureEstimate,
   type IntakeDay,
-} from '../../nutrition/expenditure';
-import { findOverride, findTargetAnswers, targetsOf } from '../../nutrition/targets';
-import { trainerMay } from '../../security/trainer-access';
+} from '#nutrition/expenditure';
+import { findOverride, findTargetAnswers, targetsOf } from '#nutrition/targets';
+import { trainerMay } from '#security/trainer-access';
 
 export interface ExpenditureDeps {
   db: Db;

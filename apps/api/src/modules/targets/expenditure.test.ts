@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
 import type { DiaryDay } from '@forja/shared/schemas/diary';
 import type { Expenditure } from '@forja/shared/schemas/expenditure';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { onboardedTrainee, threeWeeksLogged } from '../../../test/logged-weeks';
-import { signedInUser, type SignedInUser } from '../../../test/subscribed';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
+import { createTestContext, type TestContext } from '#test/context';
+import { onboardedTrainee, threeWeeksLogged } from '#test/logged-weeks';
+import { signedInUser, type SignedInUser } from '#test/subscribed';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
 
 let ctx: TestContext;
 

@@ -23,20 +23,20 @@ import {
   type TraineeProposalDecision,
   type TrainerProposalDecision,
 } from '@forja/shared/schemas/target-proposals';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/in-transaction';
-import { trainerLinks } from '../../db/schema/coaching';
-import { onboardingAnswers } from '../../db/schema/onboarding';
-import { targetProposals } from '../../db/schema/targets';
-import { userPreferences, users } from '../../db/schema/users';
-import { findToday } from '../../db/users';
-import { AppError } from '../../http/app-error';
-import { localNow, zoneOf } from '../../jobs/local-zone';
-import type { BatchWork } from '../../jobs/runner';
-import { proposedEnergyKcal } from '../../nutrition/target-proposal';
-import { findOverride, findTargetAnswers, targetsOf } from '../../nutrition/targets';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { inTransaction } from '#db/in-transaction';
+import { trainerLinks } from '#db/schema/coaching';
+import { onboardingAnswers } from '#db/schema/onboarding';
+import { targetProposals } from '#db/schema/targets';
+import { userPreferences, users } from '#db/schema/users';
+import { findToday } from '#db/users';
+import { AppError } from '#http/app-error';
+import { localNow, zoneOf } from '#jobs/local-zone';
+import type { BatchWork } from '#jobs/runner';
+import { proposedEnergyKcal } from '#nutrition/target-proposal';
+import { findOverride, findTargetAnswers, targetsOf } from '#nutrition/targets';
+import { trainerMay } from '#security/trainer-access';
 import { estimateToday } from './expenditure.service';
 import { prescribeTargets, recordTargetChange } from './targets.service';
 

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { MAX_TARGET_CHANGES } from '@forja/shared/constants';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { TraineeTargets } from '@forja/shared/schemas/targets';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer } from '../../../test/trainers';
-import { targetChanges, targetOverrides } from '../../db/schema/targets';
-import { unlinkTrainee } from '../../db/trainer-links';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer } from '#test/trainers';
+import { targetChanges, targetOverrides } from '#db/schema/targets';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 

@@ -13,11 +13,11 @@ import {
   trainerProposalDecisionSchema,
 } from '@forja/shared/schemas/target-proposals';
 import { expenditureSchema } from '@forja/shared/schemas/expenditure';
-import { authenticated, requireUser } from '../../http/authentication';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { getTargets } from '../../nutrition/targets';
+import { authenticated, requireUser } from '#http/authentication';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { getTargets } from '#nutrition/targets';
 import { getExpenditure, getTraineeExpenditure } from './expenditure.service';
 import {
   decideAsTrainee,

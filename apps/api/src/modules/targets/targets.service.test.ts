@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { AppError } from '../../http/app-error';
-import { TestClock } from '../../../test/clock';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { insertUser } from '../../../test/users';
+import { AppError } from '#http/app-error';
+import { TestClock } from '#test/clock';
+import { createTestDatabase, type TestDatabase } from '#test/database';
+import { insertUser } from '#test/users';
 import { saveOnboardingStep } from '../onboarding/onboarding.service';
-import { getTargets } from '../../nutrition/targets';
+import { getTargets } from '#nutrition/targets';
 
 let database: TestDatabase;
 

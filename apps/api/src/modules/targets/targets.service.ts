@@ -8,13 +8,13 @@ import type {
   TargetOverrideInput,
   TraineeTargets,
 } from '@forja/shared/schemas/targets';
-import type { Db } from '../../db/client';
-import { lockTargetChanges } from '../../db/advisory-locks';
-import { targetChanges, targetOverrides } from '../../db/schema/targets';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
-import { trainerMay } from '../../security/trainer-access';
+import type { Db } from '#db/client';
+import { lockTargetChanges } from '#db/advisory-locks';
+import { targetChanges, targetOverrides } from '#db/schema/targets';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
+import { trainerMay } from '#security/trainer-access';
 import {
   ENERGY_MIN_KCAL,
   kcalOf,
@@ -22,14 +22,14 @@ import {
   formulaProteinNeedG,
   isoDate,
   motherStageOf,
-} from '../../nutrition/targets.formulas';
+} from '#nutrition/targets.formulas';
 import {
   findOverride,
   findTargetAnswers,
   targetsOf,
   type OverrideRow,
   type TargetsDeps,
-} from '../../nutrition/targets';
+} from '#nutrition/targets';
 
 /**
  * The trainee whose targets the caller may see and set: for a trainer, a trainee of theirs

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
 import type { Targets } from '@forja/shared/schemas/targets';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { premiumUser, subscribe, userWithoutSubscription } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS } from '../../../test/trainers';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { premiumUser, subscribe, userWithoutSubscription } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS } from '#test/trainers';
 
 let ctx: TestContext;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todaySchema } from '@forja/shared/schemas/today';
-import { authenticated, requireUser } from '../../http/authentication';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { getToday } from './today.service';
 
 export const todayRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {

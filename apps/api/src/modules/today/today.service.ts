@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { addDays, todayIn } from '@forja/shared/calendar';
 import type { Today } from '@forja/shared/schemas/today';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { weightEntries } from '../../db/schema/metrics';
-import { currentProgram } from '../../db/training-plan';
-import { findTimeZone } from '../../db/users';
-import { readDay } from '../../nutrition/logged-day';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { weightEntries } from '#db/schema/metrics';
+import { currentProgram } from '#db/training-plan';
+import { findTimeZone } from '#db/users';
+import { readDay } from '#nutrition/logged-day';
 
 export interface TodayDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { userPreferences } from '../../db/schema/users';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { premiumUser, userWithoutSubscription } from '../../../test/premium';
+import { userPreferences } from '#db/schema/users';
+import { createTestContext, type TestContext } from '#test/context';
+import { premiumUser, userWithoutSubscription } from '#test/premium';
 
 let ctx: TestContext;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consentAreasSchema, traineeTrainerSchema } from '@forja/shared/schemas/trainers';
-import { authenticated, requireUser } from '../../http/authentication';
-import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { noContentResponses, responses, send, sendNoContent } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import { endLink, getTrainer, updateConsent } from './trainer-links.service';
 
 const tags = ['trainers'];

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { isId } from '@forja/shared/schemas/common';
 import type { ConsentAreas, TraineeTrainer } from '@forja/shared/schemas/trainers';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { trainerLinks } from '../../db/schema/coaching';
-import { users } from '../../db/schema/users';
-import { lockTrainee, setSharedAreas, unlinkTrainee } from '../../db/trainer-links';
-import { AppError } from '../../http/app-error';
-import type { Principal } from '../../http/authentication';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { trainerLinks } from '#db/schema/coaching';
+import { users } from '#db/schema/users';
+import { lockTrainee, setSharedAreas, unlinkTrainee } from '#db/trainer-links';
+import { AppError } from '#http/app-error';
+import type { Principal } from '#http/authentication';
+import { trainerMay } from '#security/trainer-access';
 
 export interface TrainerLinksDeps {
   db: Db;

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_AREAS } from '@forja/shared/constants';
 import { COACHING_MESSAGES } from '@forja/shared/errors';
 import { answers } from '@forja/shared/fixtures/onboarding';
-import { auth, createUser, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { trainerLinks } from '../../db/schema/coaching';
-import { targetOverrides } from '../../db/schema/targets';
-import { users } from '../../db/schema/users';
+import { auth, createUser, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { call as request, type Method } from '#test/http';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { trainerLinks } from '#db/schema/coaching';
+import { targetOverrides } from '#db/schema/targets';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 
@@ -22,13 +23,9 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call(method: Method, url: string, headers: Headers, payload?: object) {
-  const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const body = res.payload ? res.json<{ status: number; data: unknown }>() : undefined;
-  return { status: res.statusCode, payload: res.payload, body };
-}
+const call = <T = unknown>(method: Method, url: string, headers: Headers, payload?: object) =>
+  request<T>(ctx, headers, method, url, payload);
 
 /**
  * A subscribed trainee with goal, body and activity answered (so targets can be computed),
@@ -72,7 +69,7 @@ describe('GET /v0/users/{id}/trainer/', () => {
     const coach = await signedInTrainer(ctx);
     const ana = await trainee(coach.user.id, { ...NO_AREAS, body: true });
     const res = await call('GET', trainerUrl(ana.user.id), ana.headers);
-    expect(res.body).toEqual({
+    expect(res.envelope).toEqual({
       status: 200,
       data: {
         id: coach.user.id,
@@ -86,13 +83,15 @@ describe('GET /v0/users/{id}/trainer/', () => {
 
   it('answers 404 without a trainer, and to anyone but the trainee', async () => {
     const alone = await trainee();
-    expect((await call('GET', trainerUrl(alone.user.id), alone.headers)).body).toEqual(noTrainer);
+    expect((await call('GET', trainerUrl(alone.user.id), alone.headers)).envelope).toEqual(
+      noTrainer,
+    );
     const coach = await signedInTrainer(ctx);
     const ana = await trainee(coach.user.id);
     for (const who of [coach, alone]) {
       const res = await call('GET', trainerUrl(ana.user.id), who.headers);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ data: { error: 'user not found' } });
+      expect(res.envelope).toMatchObject({ data: { error: 'user not found' } });
     }
     expect((await call('GET', trainerUrl(ana.user.id), {})).status).toBe(401);
   });
@@ -109,7 +108,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
       ...NO_AREAS,
       diary: true,
     });
-    expect(on.body).toMatchObject({ data: { consent: { ...NO_AREAS, diary: true } } });
+    expect(on.envelope).toMatchObject({ data: { consent: { ...NO_AREAS, diary: true } } });
     expect((await call('GET', targets, coach.headers)).status).toBe(200);
     expect((await call('PUT', targets, coach.headers, { energy_kcal: 1800 })).status).toBe(200);
 
@@ -125,7 +124,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     }
     expect((await linkOf(ana.user.id)).override).toBeUndefined();
     const own = await call('GET', '/v0/targets/', ana.headers);
-    expect(own.body).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
+    expect(own.envelope).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
   });
 
   it('keeps the targets closed when every area but the diary is shared, one by one', async () => {
@@ -140,7 +139,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
       expect((await call('GET', targetsUrl(ana.user.id), coach.headers)).status, area).toBe(404);
       // Still their trainee: the names are there, the last sign-in is not.
       const seen = await call('GET', `/v0/users/${ana.user.id}/`, coach.headers);
-      expect(seen.body, area).toMatchObject({
+      expect(seen.envelope, area).toMatchObject({
         data: { first_name: 'Ana', email: '', last_login: null },
       });
     }
@@ -151,7 +150,7 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     const ana = await trainee(coach.user.id, NO_AREAS);
     const chosen = { diary: false, training: true, body: false, check_ins: true };
     const res = await call('PUT', consentUrl(ana.user.id), ana.headers, chosen);
-    expect(res.body).toEqual({
+    expect(res.envelope).toEqual({
       status: 200,
       data: {
         id: coach.user.id,
@@ -170,11 +169,11 @@ describe('what a trainer reads is bounded by each area, at once', () => {
     }
     expect((await linkOf(ana.user.id)).link).toMatchObject(chosen);
     const alone = await call('PUT', consentUrl(stranger.user.id), stranger.headers, ALL_AREAS);
-    expect(alone.body).toEqual(noTrainer);
+    expect(alone.envelope).toEqual(noTrainer);
 
     const partial = await call('PUT', consentUrl(ana.user.id), ana.headers, { diary: true });
     expect(partial.status).toBe(400);
-    expect(partial.body).toMatchObject({
+    expect(partial.envelope).toMatchObject({
       data: { message: 'El entrenamiento debe ser un valor booleano válido' },
     });
   });
@@ -210,12 +209,14 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
     const { coach, ana } = await linkedWithTargets();
     const res = await call('DELETE', trainerUrl(ana.user.id), ana.headers);
     expect(res.status).toBe(204);
-    expect(res.payload).toBe('');
+    expect(res.body).toBe('');
     await expectUnlinked(coach, ana);
-    expect((await call('GET', trainerUrl(ana.user.id), ana.headers)).body).toEqual(noTrainer);
-    expect((await call('DELETE', trainerUrl(ana.user.id), ana.headers)).body).toEqual(noTrainer);
+    expect((await call('GET', trainerUrl(ana.user.id), ana.headers)).envelope).toEqual(noTrainer);
+    expect((await call('DELETE', trainerUrl(ana.user.id), ana.headers)).envelope).toEqual(
+      noTrainer,
+    );
     const own = await call('GET', '/v0/targets/', ana.headers);
-    expect(own.body).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
+    expect(own.envelope).toMatchObject({ data: { energy_kcal: 2125, notes: [] } });
   });
 
   it('lets the trainer end the link, whatever the trainee shares', async () => {
@@ -225,7 +226,7 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
     expect(res.status).toBe(204);
     await expectUnlinked(coach, ana);
     const again = await call('DELETE', trainerUrl(ana.user.id), coach.headers);
-    expect(again.body).toMatchObject({ status: 404, data: { error: 'user not found' } });
+    expect(again.envelope).toMatchObject({ status: 404, data: { error: 'user not found' } });
   });
 
   it('answers 404 to anyone else and keeps the link', async () => {
@@ -237,7 +238,7 @@ describe('DELETE /v0/users/{id}/trainer/', () => {
     for (const headers of [stranger.headers, classmate.headers, adminHeaders]) {
       const res = await call('DELETE', trainerUrl(ana.user.id), headers);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ data: { error: 'user not found' } });
+      expect(res.envelope).toMatchObject({ data: { error: 'user not found' } });
     }
     for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
       expect((await call('DELETE', trainerUrl(id), coach.headers)).status, id).toBe(404);

@@ -6,9 +6,9 @@ import {
   noteParamsSchema,
   noteSchema,
 } from '@forja/shared/schemas/trainer-notes';
-import { noContentResponses, responses, send, sendNoContent } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
-import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { noContentResponses, responses, send, sendNoContent } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
+import { requireTrainer, trainersOnly } from '#http/trainer-role';
 import { createNote, deleteNote, listNotes, updateNote } from './trainer-notes.service';
 
 const tags = ['trainers'];

@@ -2,12 +2,12 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
 import { isId } from '@forja/shared/schemas/common';
 import { noteInputSchema, type Note, type NoteInput } from '@forja/shared/schemas/trainer-notes';
-import type { Clock } from '../../clock';
-import { lockTrainerNotes } from '../../db/advisory-locks';
-import type { Db } from '../../db/client';
-import { trainerNotes } from '../../db/schema/trainer-workspace';
-import { AppError } from '../../http/app-error';
-import { trainerMay } from '../../security/trainer-access';
+import type { Clock } from '#clock';
+import { lockTrainerNotes } from '#db/advisory-locks';
+import type { Db } from '#db/client';
+import { trainerNotes } from '#db/schema/trainer-workspace';
+import { AppError } from '#http/app-error';
+import { trainerMay } from '#security/trainer-access';
 
 export interface TrainerNotesDeps {
   db: Db;

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { MAX_NOTES_PER_TRAINEE } from '@forja/shared/constants';
 import { API_ERRORS } from '@forja/shared/errors';
 import type { Note } from '@forja/shared/schemas/trainer-notes';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { call } from '../../../test/http';
-import { linkedPair, linkToTrainer, NO_AREAS, signedInTrainer } from '../../../test/trainers';
-import { trainerNotes } from '../../db/schema/trainer-workspace';
-import { unlinkTrainee } from '../../db/trainer-links';
+import { createTestContext, type TestContext } from '#test/context';
+import { call } from '#test/http';
+import { linkedPair, linkToTrainer, NO_AREAS, signedInTrainer } from '#test/trainers';
+import { trainerNotes } from '#db/schema/trainer-workspace';
+import { unlinkTrainee } from '#db/trainer-links';
 
 let ctx: TestContext;
 

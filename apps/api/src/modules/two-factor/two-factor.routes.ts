@@ -8,10 +8,10 @@ import {
   twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
 } from '@forja/shared/schemas/two-factor';
-import { authenticated, requireUser } from '../../http/authentication';
-import { ownUserId } from '../../http/ownership';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { ownUserId } from '#http/ownership';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   confirmEnrolment,
   disableTwoFactor,

@@ -7,13 +7,13 @@ import type {
   TwoFactorStatus,
 } from '@forja/shared/schemas/two-factor';
 import type { ApiErrorKey } from '@forja/shared/errors';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { recoveryCodes, twoFactor } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../http/app-error';
-import { verifyPassword } from '../../security/passwords';
-import type { PrincipalUser } from '../../security/sessions';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { recoveryCodes, twoFactor } from '#db/schema/auth';
+import { users } from '#db/schema/users';
+import { AppError } from '#http/app-error';
+import { verifyPassword } from '#security/passwords';
+import type { PrincipalUser } from '#security/sessions';
 import {
   checkTotp,
   hashRecoveryCode,
@@ -21,7 +21,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   otpauthUrl,
-} from '../../security/two-factor';
+} from '#security/two-factor';
 
 export interface TwoFactorDeps {
   db: Db;

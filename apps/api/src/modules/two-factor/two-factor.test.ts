@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@forja/shared/errors';
-import { auth, createUser, PASSWORD, signIn } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { recoveryCodes, twoFactor } from '../../db/schema/auth';
+import { auth, createUser, PASSWORD, signIn } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { recoveryCodes, twoFactor } from '#db/schema/auth';
 
 let ctx: TestContext;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, mailsTo, runMailRequests } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { mailRequests } from '../../db/schema/mail';
+import { createUser, mailsTo, runMailRequests } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { mailRequests } from '#db/schema/mail';
 
 let ctx: TestContext;
 

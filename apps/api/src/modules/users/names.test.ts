@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, registrationOf, signIn, uniqueEmail } from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { users } from '../../db/schema/users';
+import { auth, createUser, registrationOf, signIn, uniqueEmail } from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 

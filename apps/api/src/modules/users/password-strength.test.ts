@@ -11,10 +11,10 @@ import {
   resetTokenIn,
   signIn,
   uniqueEmail,
-} from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { passwordResetTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+} from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { passwordResetTokens } from '#db/schema/auth';
+import { users } from '#db/schema/users';
 
 let ctx: TestContext;
 

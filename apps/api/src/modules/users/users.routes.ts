@@ -13,10 +13,10 @@ import {
   usersQuerySchema,
   userUpdateSchema,
 } from '@forja/shared/schemas/user';
-import { authenticated, requireUser } from '../../http/authentication';
-import { emailOfBody } from '../../http/rate-limit';
-import { responses, send } from '../../http/reply';
-import type { RoutesOptions } from '../../http/route-deps';
+import { authenticated, requireUser } from '#http/authentication';
+import { emailOfBody } from '#http/rate-limit';
+import { responses, send } from '#http/reply';
+import type { RoutesOptions } from '#http/route-deps';
 import {
   changePassword,
   getUser,

@@ -13,41 +13,37 @@ import type {
   User,
   UserUpdate,
 } from '@forja/shared/schemas/user';
-import { enqueueMail } from '../../adapters/mail/outbox';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { passwordResetTokens, verificationCodes } from '../../db/schema/auth';
-import { mailRequests, type MailRequestKind } from '../../db/schema/mail';
-import { profilePictures } from '../../db/schema/onboarding';
-import { userPreferences, users } from '../../db/schema/users';
-import { profilePictureUrl } from '../../images/profile-picture-url';
-import { findUserByEmail, type UserRow } from '../../db/users';
-import type { PrincipalUser } from '../../security/sessions';
-import { AppError } from '../../http/app-error';
-import type { BatchWork } from '../../jobs/runner';
-import type { Principal } from '../../http/authentication';
-import { isUniqueViolation } from '../../db/database-errors';
-import { assertStrongPassword } from '../../security/password-strength';
-import { hashPassword, verifyPassword } from '../../security/passwords';
-import { createSession, revokeUserSessions } from '../../security/sessions';
-import {
-  linkedTrainee,
-  traineesLinkedTo,
-  type TrainerLinkRow,
-} from '../../security/trainer-access';
+import { enqueueMail } from '#adapters/mail/outbox';
+import type { Clock } from '#clock';
+import type { Db } from '#db/client';
+import { passwordResetTokens, verificationCodes } from '#db/schema/auth';
+import { mailRequests, type MailRequestKind } from '#db/schema/mail';
+import { profilePictures } from '#db/schema/onboarding';
+import { userPreferences, users } from '#db/schema/users';
+import { profilePictureUrl } from '#images/profile-picture-url';
+import { findUserByEmail, type UserRow } from '#db/users';
+import type { PrincipalUser } from '#security/sessions';
+import { AppError } from '#http/app-error';
+import type { BatchWork } from '#jobs/runner';
+import type { Principal } from '#http/authentication';
+import { isUniqueViolation } from '#db/database-errors';
+import { assertStrongPassword } from '#security/password-strength';
+import { hashPassword, verifyPassword } from '#security/passwords';
+import { createSession, revokeUserSessions } from '#security/sessions';
+import { linkedTrainee, traineesLinkedTo, type TrainerLinkRow } from '#security/trainer-access';
 import {
   hashToken,
   hashVerificationCode,
   looksLikeToken,
   newToken,
   newVerificationCode,
-} from '../../security/tokens';
+} from '#security/tokens';
 import {
   passwordChangedEmail,
   passwordResetEmail,
   verificationEmail,
   welcomeEmail,
-} from '../../adapters/mail/emails';
+} from '#adapters/mail/emails';
 
 export interface UsersDeps {
   db: Db;

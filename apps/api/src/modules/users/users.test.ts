@@ -17,12 +17,12 @@ import {
   signIn,
   uniqueEmail,
   registrationOf,
-} from '../../../test/accounts';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { subscribe } from '../../../test/premium';
-import { ALL_AREAS, linkToTrainer, NO_AREAS } from '../../../test/trainers';
-import { passwordResetTokens, sessionFamilies, verificationCodes } from '../../db/schema/auth';
-import { userPreferences, users } from '../../db/schema/users';
+} from '#test/accounts';
+import { createTestContext, type TestContext } from '#test/context';
+import { subscribe } from '#test/premium';
+import { ALL_AREAS, linkToTrainer, NO_AREAS } from '#test/trainers';
+import { passwordResetTokens, sessionFamilies, verificationCodes } from '#db/schema/auth';
+import { userPreferences, users } from '#db/schema/users';
 
 let ctx: TestContext;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { checkInPending } from './check-in-pending';
 
 describe('check_in_pending', () => {

@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '@forja/shared/calendar';
-import type { TraineeSnapshot } from '../../../trainee-figures/trainee-snapshot';
+import type { TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 
 /**
  * Whole days before today with nothing of a kind logged since `last` (or since the link

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { isLowAdherence, lowAdherence } from './low-adherence';
 
 const TODAY = '2026-11-20';

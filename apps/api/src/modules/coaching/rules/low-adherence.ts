@@ -1,5 +1,5 @@
 import { daysBetween } from '@forja/shared/calendar';
-import { adherence } from '../../../nutrition/adherence';
+import { adherence } from '#nutrition/adherence';
 import type { Rule } from './rule';
 import { runStart } from './rule';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { noFoodLogged } from './no-food-logged';
 
 describe('noFoodLogged', () => {

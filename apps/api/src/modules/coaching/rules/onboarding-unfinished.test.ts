@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { onboardingUnfinished } from './onboarding-unfinished';
 
 describe('onboardingUnfinished', () => {

@@ -1,5 +1,5 @@
 import type { QueueRule, Severity } from '@forja/shared/schemas/trainer-workspace';
-import type { PendingProposal, TraineeSnapshot } from '../../../trainee-figures/trainee-snapshot';
+import type { PendingProposal, TraineeSnapshot } from '#trainee-figures/trainee-snapshot';
 
 /**
  * What a rule found about one trainee: how serious it is, what to tell the trainer, and the

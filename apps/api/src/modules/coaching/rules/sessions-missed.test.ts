@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { mondayOf, sessionsMissed } from './sessions-missed';
 
 // 2026-11-16 is a Monday; 2026-11-22 a Sunday.

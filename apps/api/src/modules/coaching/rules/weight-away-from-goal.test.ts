@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@forja/shared/calendar';
-import { snapshot } from '../../../../test/trainee-snapshot';
+import { snapshot } from '#test/trainee-snapshot';
 import { rateAwayOn, weightAwayFromGoal } from './weight-away-from-goal';
 
 const TODAY = '2026-11-20';
