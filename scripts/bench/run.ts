@@ -5,7 +5,7 @@
  * each screen and Lighthouse. Everything is written to docs/performance.md; the exit code is
  * 1 when a budget is broken or an answer was not the expected one.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -773,6 +773,7 @@ async function main() {
       '',
       `Measured by \`npm run bench\` on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${machineLine}. Load average ${loadAtStart.toFixed(1)} when it started and ${loadAtEnd.toFixed(1)} when it ended (${minutes} min later).`,
       '',
+      ...handKept(),
       '## The API under load',
       '',
       `Each row is one ${seconds} s run of autocannon (each connection sends its next request when the previous one is answered) against the built server (\`NODE_ENV=production\`, \`TRUST_PROXY=1\`) on PostgreSQL, right after the same run against the baseline: bare Fastify routes answering the same status, headers and JSON body that the real call answered, captured at the start. The ratio is req/s over the baseline's req/s. The data: one trainee with a year of diary (below), ${LOGIN_ACCOUNTS} further accounts for the logins.`,
@@ -856,6 +857,17 @@ async function main() {
       process.exitCode = 1;
     }
   });
+}
+
+/**
+ * The part of docs/performance.md written by hand (the current figures from partial runs,
+ * and the history), from «## Current figures» to the generated sections: kept by a full run.
+ */
+function handKept(): string[] {
+  const existing = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
+  const start = existing.indexOf('\n## Current figures');
+  const end = existing.indexOf('\n## The API under load');
+  return start >= 0 && end > start ? [existing.slice(start + 1, end).trimEnd(), ''] : [];
 }
 
 /** The food search's part of the report, after its data and how it is measured. */

@@ -37,7 +37,9 @@ function run(env: Record<string, string>) {
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const { child, exited, output } = run({ ...env, PORT: String(port) });
-  const deadline = Date.now() + 30_000;
+  // A start compiles the server with tsx and migrates PGlite: on two busy cores (the browser
+  // journeys run beside these tests) that took more than 30 s.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`server did not answer:\n${output()}`);
@@ -88,7 +90,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the server process', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
     }
-  }, 90_000);
+  }, 180_000);
 
   it('creates the embedded database, stops cleanly on Ctrl-C and reuses it on the next start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'forja-server-'));
@@ -121,5 +123,5 @@ describe.runIf(testDatabaseKind() === 'pglite')('the server process', () => {
     await after.close();
     expect(rows).toEqual([{ email: 'persist@example.com' }]);
     expect(migrations[0]?.count).toBeGreaterThan(0);
-  }, 90_000);
+  }, 180_000);
 });

@@ -300,6 +300,138 @@ test('a client’s Diario reads the file, the day and its comments in one read',
   );
 });
 
+/** The trainee's check-in of this week, sent; its id. */
+async function sendCheckIn(request: APIRequestContext, trainee: Tokens) {
+  const headers = { Authorization: `Token ${trainee.access_token}` };
+  const current = await request.get('/v0/check-ins/current/', { headers });
+  expect(current.status()).toBe(200);
+  const { week } = ((await current.json()) as { data: { week: string } }).data;
+  const sent = await request.put(`/v0/check-ins/${week}/`, {
+    headers,
+    data: {
+      answers: {
+        energia: 7,
+        hambre: 4,
+        sueno: 8,
+        estres: 3,
+        adherencia: 9,
+        semana: 'Bien, aunque el jueves cené fuera',
+        cambios: null,
+      },
+      health_data_consent: true,
+    },
+  });
+  expect(sent.status()).toBe(200);
+  return ((await sent.json()) as { data: { id: string } }).data.id;
+}
+
+const everything = { diary: true, training: true, body: true, check_ins: true };
+
+test('a check-in’s review reads it, the file, the check-ins and the targets in one read', async ({
+  page,
+  request,
+}) => {
+  const { trainer, trainee } = await linkedPair(request, everything);
+  const checkInId = await sendCheckIn(request, trainee);
+  const watched = await watchFirstLoadOf(page, request, trainer);
+  await recordReadsAtHeading(page, 'Revisión de Lucía Pérez');
+
+  await page.goto(`/trainers/reviews/${checkInId}`);
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Revisión de Lucía Pérez' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Ajustar objetivos' }).getByLabel('Energía (kcal al día)'),
+  ).toBeVisible();
+  // Before decision 123: the check-in, then the file and the check-ins, then the targets.
+  const own = `/v0/screens/check-in-reviews/${checkInId}/`;
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      own,
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
+test('a client’s Revisiones reads the file, the check-ins and the form in one read', async ({
+  page,
+  request,
+}) => {
+  const { trainer, trainee, traineeId } = await linkedPair(request, everything);
+  await sendCheckIn(request, trainee);
+  const watched = await watchFirstLoadOf(page, request, trainer);
+  await recordReadsAtHeading(page, 'Lucía Pérez');
+
+  await page.goto(`/trainers/clients/${traineeId}/check-ins`);
+
+  await expect(
+    page.getByText('Responde el formulario por defecto de Forja. 7 preguntas.'),
+  ).toBeVisible();
+  // The file's layout and the tab share one read (decision 123): before it, the file, then the
+  // check-ins and the form.
+  const own = `/v0/screens/trainer-clients/${traineeId}/check-ins/`;
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      own,
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
+test('the program builder reads the program, the exercises and the trainees in one read', async ({
+  page,
+  request,
+}) => {
+  const { trainer } = await linkedPair(request);
+  const created = await request.post('/v0/trainers/programs/', {
+    headers: { Authorization: `Token ${trainer.access_token}` },
+    data: { name: 'Fuerza' },
+  });
+  expect(created.status()).toBe(201);
+  const programId = ((await created.json()) as { data: { id: string } }).data.id;
+  const watched = await watchFirstLoadOf(page, request, trainer);
+  await recordReadsAtHeading(page, 'Fuerza');
+
+  await page.goto(`/trainers/programs/${programId}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Fuerza' })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Clientes con este programa' });
+  await expect(card.getByRole('checkbox', { name: 'Lucía Pérez' })).toBeVisible();
+  // Before decision 123: the program, and the exercises and the trainees beside it.
+  const own = `/v0/screens/program-builder/${programId}/`;
+  expect(await readAtFirstView(page)).toEqual(
+    ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+  );
+  await expectReadOnce(
+    watched,
+    [
+      '/v0/users/',
+      `/v0/users/${watched.id}/preferences/`,
+      own,
+      '/v0/notifications/',
+      '/v0/trainers/messages/unread/',
+    ],
+    '/v0/trainers/messages/unread/',
+  );
+});
+
 /** Holds the app's first file back until the returned function is called. */
 async function holdAppCode(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;

@@ -177,6 +177,70 @@ function screenOf(
       comments: data(comments, []),
     });
   }
+  return trainerScreenOf(call, part, data, failed);
+}
+
+type Part = (path: string, search?: string) => FakeAnswer | undefined;
+
+/**
+ * The trainer's screens of decision 123, as the server makes them from their parts: the main
+ * part's refusal is the screen's, a part not shared is null and not asked for.
+ */
+function trainerScreenOf(
+  call: FakeCall,
+  part: Part,
+  data: (answer: FakeAnswer | undefined, none: unknown) => unknown,
+  failed: (...answers: (FakeAnswer | undefined)[]) => FakeAnswer | undefined,
+): FakeAnswer | undefined {
+  const review = /^\/screens\/check-in-reviews\/([^/]+)\/$/.exec(call.path);
+  if (review?.[1]) {
+    const item = part(`/trainers/check-ins/${review[1]}/`);
+    if (item?.status !== 200) return item ?? NOT_FOUND;
+    const id = (item.data as { trainee: { id: string } }).trainee.id;
+    const file = part(`/trainers/trainees/${id}/`);
+    const checkIns = part(`/trainers/trainees/${id}/check-ins/`);
+    if (file?.status !== 200) return file ?? NOT_FOUND;
+    const shown = file.data as TraineeFile;
+    const targets = shown.shares.diary ? part(`/users/${id}/targets/`) : undefined;
+    const failure = failed(checkIns, targets);
+    if (failure) return failure;
+    return ok({
+      review: item.data,
+      file: shown,
+      check_ins: data(checkIns, []),
+      targets: shown.shares.diary ? (targets?.data ?? null) : null,
+    });
+  }
+  const checkIns = /^\/screens\/trainer-clients\/([^/]+)\/check-ins\/$/.exec(call.path);
+  if (checkIns?.[1]) {
+    const id = checkIns[1];
+    const file = part(`/trainers/trainees/${id}/`);
+    if (file?.status !== 200) return file ?? NOT_FOUND;
+    const shown = file.data as TraineeFile;
+    // Nothing of the check-ins the trainee does not share is read.
+    if (!shown.shares.check_ins) return ok({ file: shown, check_ins: null, form: null });
+    const list = part(`/trainers/trainees/${id}/check-ins/`);
+    const form = part(`/trainers/trainees/${id}/check-in-form/`);
+    const failure = failed(list, form);
+    if (failure) return failure;
+    if (form?.status !== 200) return form ?? NOT_FOUND;
+    return ok({ file: shown, check_ins: data(list, []), form: form.data });
+  }
+  const builder = /^\/screens\/program-builder\/([^/]+)\/$/.exec(call.path);
+  if (builder?.[1]) {
+    const program = part(`/trainers/programs/${builder[1]}/`);
+    if (program?.status !== 200) return program ?? NOT_FOUND;
+    // The roster's first page by name, as the builder asks for it on its own.
+    const trainees = part('/trainers/trainees/', '?q=&limit=50');
+    const exercises = part('/trainers/exercises/');
+    const failure = failed(trainees, exercises);
+    if (failure) return failure;
+    return ok({
+      program: program.data,
+      exercises: data(exercises, { library: [], own: [] }),
+      trainees: data(trainees, { items: [], total: 0, tags: [] }),
+    });
+  }
   return undefined;
 }
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { localDateSchema } from './quantities';
-import { currentCheckInSchema } from './check-ins';
+import {
+  checkInListSchema,
+  currentCheckInSchema,
+  effectiveCheckInFormSchema,
+  reviewItemSchema,
+} from './check-ins';
 import { commentListSchema, unreadCommentsSchema } from './comments';
 import { trainerUnreadMessagesSchema } from './conversation';
 import { diaryDaySchema } from './diary';
 import { onboardingSchema } from './onboarding';
-import { trainingPlanSchema } from './programs';
+import { programSchema, trainerExercisesSchema, trainingPlanSchema } from './programs';
 import { targetProposalsSchema } from './target-proposals';
-import { targetsSchema } from './targets';
+import { targetsSchema, traineeTargetsSchema } from './targets';
 import { todaySchema } from './today';
 import { rosterQuerySchema, rosterSchema } from './trainer-workspace';
 import { traineeFileSchema } from './trainee-file';
@@ -77,3 +82,48 @@ export type TraineeDiaryScreen = z.infer<typeof traineeDiaryScreenSchema>;
 
 export const traineeDiaryScreenParamsSchema = z.object({ id: z.string().max(64) });
 export const traineeDiaryScreenQuerySchema = z.strictObject({ date: localDateSchema.optional() });
+
+/**
+ * One check-in to review (decision 123): the check-in with its trainee, the trainee's file
+ * (what they share), their check-ins (the earlier weeks beside this one) and, only when they
+ * share the diary, their targets to adjust on the same screen (else null, and not read).
+ */
+export const checkInReviewScreenSchema = z.object({
+  review: reviewItemSchema,
+  file: traineeFileSchema,
+  check_ins: checkInListSchema,
+  targets: traineeTargetsSchema.nullable(),
+});
+export type CheckInReviewScreen = z.infer<typeof checkInReviewScreenSchema>;
+
+/**
+ * The Revisiones tab of a trainee's file (decision 123): the file, and, only when the trainee
+ * shares their check-ins, those check-ins and the form they answer (else both null, and not
+ * read).
+ */
+export const traineeCheckInsScreenSchema = z.object({
+  file: traineeFileSchema,
+  check_ins: checkInListSchema.nullable(),
+  form: effectiveCheckInFormSchema.nullable(),
+});
+export type TraineeCheckInsScreen = z.infer<typeof traineeCheckInsScreenSchema>;
+
+/** How many trainees the program builder offers at once, by name: a search finds the others. */
+export const PROGRAM_BUILDER_TRAINEES = 50;
+
+/**
+ * The program builder (decision 123): the program, the exercises it picks from (the library
+ * and the trainer's own) and the first page of trainees it can be given to (the roster's,
+ * by name, `PROGRAM_BUILDER_TRAINEES` of them).
+ */
+export const programBuilderScreenSchema = z.object({
+  program: programSchema,
+  exercises: trainerExercisesSchema,
+  trainees: rosterSchema,
+});
+export type ProgramBuilderScreen = z.infer<typeof programBuilderScreenSchema>;
+
+/** A check-in's or a trainee's id, bounded as their own calls bound it. */
+export const screenIdParamsSchema = z.object({ id: z.string().max(64) });
+/** A program's id, as its own call takes it. */
+export const programScreenParamsSchema = z.object({ id: z.string() });

@@ -34,6 +34,28 @@ export interface DueCandidate {
 export const MOMENTS_PER_PASS = 2000;
 
 /**
+ * The forms that can set a linked trainee's weekday, joined to `row` (an alias with
+ * trainee_id and trainer_id): their own form (`own`), the trainer's default (`def`), and the
+ * earliest group form when they have tags (`grp`). `weekday` reads them in that order, with
+ * Forja's default last.
+ */
+function formWeekdays(row: 'w' | 'l'): SQL {
+  const at = sql.raw(row);
+  return sql`left join ${checkInForms} own on own.trainer_id = ${at}.trainer_id
+      and own.scope = 'trainee' and own.trainee_id = ${at}.trainee_id
+    left join ${checkInForms} def on def.trainer_id = ${at}.trainer_id and def.scope = 'default'
+    left join lateral (
+      select min(g.weekday) as weekday from ${checkInForms} g
+      where g.trainer_id = ${at}.trainer_id and g.scope = 'group'
+        and exists (select 1 from ${traineeTags} t where t.trainer_id = ${at}.trainer_id
+          and t.trainee_id = ${at}.trainee_id and cardinality(t.tags) > 0)
+    ) grp on true`;
+}
+
+const weekday = sql`coalesce(own.weekday,
+  least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}), coalesce(grp.weekday, 7)))`;
+
+/**
  * Computes again the moment of the links a write marked (`-infinity`, decision 121), with the
  * job's clock: 09:00 local of the form's weekday in the first week from now that has no
  * notice and no check-in (the next one when this week's check-in is sent). Null when the
@@ -70,20 +92,11 @@ export async function computeCheckInMoments(db: Db, now: Date): Promise<number> 
         case when w.shares then
           ((w.week + case when exists (select 1 from ${checkIns} c
               where c.trainee_id = w.trainee_id and c.week = w.week) then 7 else 0 end
-            + (coalesce(own.weekday, least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}),
-                coalesce(grp.weekday, 7))) - 1))
+            + (${weekday} - 1))
             + make_time(${DUE_NOTICE_HOUR}, 0, 0)) at time zone w.zone
         end as at
       from first_week w
-      left join ${checkInForms} own on own.trainer_id = w.trainer_id and own.scope = 'trainee'
-        and own.trainee_id = w.trainee_id
-      left join ${checkInForms} def on def.trainer_id = w.trainer_id and def.scope = 'default'
-      left join lateral (
-        select min(g.weekday) as weekday from ${checkInForms} g
-        where g.trainer_id = w.trainer_id and g.scope = 'group'
-          and exists (select 1 from ${traineeTags} t where t.trainer_id = w.trainer_id
-            and t.trainee_id = w.trainee_id and cardinality(t.tags) > 0)
-      ) grp on true
+      ${formWeekdays('w')}
     )
     update ${trainerLinks} set next_check_in_at = moment.at
     from moment where ${trainerLinks.trainee_id} = moment.trainee_id
@@ -132,20 +145,11 @@ export async function dueCheckInCandidates(
       (own.weekday is not null or grp.weekday is null) as exact
     from local l
     left join ${checkInDueNotices} n on n.trainee_id = l.trainee_id
-    left join ${checkInForms} own on own.trainer_id = l.trainer_id and own.scope = 'trainee'
-      and own.trainee_id = l.trainee_id
-    left join ${checkInForms} def on def.trainer_id = l.trainer_id and def.scope = 'default'
-    left join lateral (
-      select min(g.weekday) as weekday from ${checkInForms} g
-      where g.trainer_id = l.trainer_id and g.scope = 'group'
-        and exists (select 1 from ${traineeTags} t where t.trainer_id = l.trainer_id
-          and t.trainee_id = l.trainee_id and cardinality(t.tags) > 0)
-    ) grp on true
+    ${formWeekdays('l')}
     where (n.week is null or n.week < l.week)
       and not exists (select 1 from ${checkIns} c
         where c.trainee_id = l.trainee_id and c.week = l.week)
-      and l.weekday >= coalesce(own.weekday,
-        least(coalesce(def.weekday, ${DEFAULT_CHECK_IN_FORM.weekday}), coalesce(grp.weekday, 7)))
+      and l.weekday >= ${weekday}
       and ${batch.notHeld(sql`l.trainee_id`)}
     order by exact desc, l.trainee_id
     limit ${batch.limit}

@@ -13,12 +13,15 @@ import { requireUser } from '../../http/authentication';
 import { responses, send } from '../../http/reply';
 import type { RoutesOptions } from '../../http/route-deps';
 import { requireTrainer, trainersOnly } from '../../http/trainer-role';
+import { checkInReviewScreenRoute } from './check-in-review-screen';
+import { programBuilderScreenRoute } from './program-builder-screen';
 import {
   diaryScreen,
   homeScreen,
   traineeDiaryScreen,
   trainerClientsScreen,
 } from './screens.service';
+import { traineeCheckInsScreenRoute } from './trainee-check-ins-screen';
 
 const tags = ['screens'];
 const security = [{ token: [] }];
@@ -67,7 +70,7 @@ export const screensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
 };
 
 /**
- * The trainer's screens, each in one read (decisions 112, 115): outside the subscription gate
+ * The trainer's screens, each in one read (decisions 112, 115, 123): outside the subscription gate
  * and 404 to anyone who is not a trainer, like every part they are made of (decision 051).
  */
 export const trainerScreensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) => {
@@ -122,6 +125,11 @@ export const trainerScreensRoutes: FastifyPluginAsyncZod<RoutesOptions> = (app) 
         ),
       ),
   );
+
+  // Decision 123: a check-in's review, the file's Revisiones tab and the program builder.
+  checkInReviewScreenRoute(app);
+  traineeCheckInsScreenRoute(app);
+  programBuilderScreenRoute(app);
 
   return Promise.resolve();
 };

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '@forja/shared/schemas/diary';
+import { DEFAULT_CHECK_IN_FORM } from '@forja/shared/schemas/check-ins';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import { anEmptyDay, anUser, installFakeApi, ok } from '#test/fake-api';
 import { currentAddress, logIn, renderApp } from '#test/render-app';
@@ -425,5 +426,59 @@ describe('the trainee’s file', () => {
     await waitFor(() => {
       expect(box).toHaveValue('Buen ritmo');
     });
+  });
+});
+
+describe('the file’s Revisiones tab', () => {
+  const sharesCheckIns: TraineeFile = { ...lucia, shares: { ...lucia.shares, check_ins: true } };
+  const shippedForm = ok({ source: 'shipped', tag: null, form: DEFAULT_CHECK_IN_FORM });
+  const parts = [
+    `/trainers/trainees/${ID}/`,
+    `/trainers/trainees/${ID}/check-ins/`,
+    `/trainers/trainees/${ID}/check-in-form/`,
+  ];
+
+  it('reads the file, the check-ins and the form in one read, shared with the layout', async () => {
+    logIn();
+    const api = trainerApi(sharesCheckIns, {
+      [`GET /trainers/trainees/${ID}/check-ins/`]: ok([]),
+      [`GET /trainers/trainees/${ID}/check-in-form/`]: shippedForm,
+    });
+    renderApp(`/trainers/clients/${ID}/check-ins`);
+
+    expect(
+      await screen.findByText('Responde el formulario por defecto de Forja. 7 preguntas.'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lucía Gómez' })).toBeVisible();
+    expect(api.callsTo('GET', `/screens/trainer-clients/${ID}/check-ins/`)).toHaveLength(1);
+    for (const part of parts) expect(api.callsTo('GET', part), part).toEqual([]);
+  });
+
+  it('reads each part on its own when the tab’s read fails', async () => {
+    logIn();
+    const api = trainerApi(sharesCheckIns, {
+      [`GET /screens/trainer-clients/${ID}/check-ins/`]: {
+        status: 503,
+        data: { error: 'unavailable', message: 'Servicio no disponible' },
+      },
+      [`GET /trainers/trainees/${ID}/check-ins/`]: ok([]),
+      [`GET /trainers/trainees/${ID}/check-in-form/`]: shippedForm,
+    });
+    renderApp(`/trainers/clients/${ID}/check-ins`);
+
+    expect(
+      await screen.findByText('Responde el formulario por defecto de Forja. 7 preguntas.'),
+    ).toBeVisible();
+    for (const part of parts) expect(api.callsTo('GET', part), part).toHaveLength(1);
+  });
+
+  it('asks for none of the check-ins of a trainee who does not share them', async () => {
+    logIn();
+    const api = trainerApi(lucia);
+    renderApp(`/trainers/clients/${ID}/check-ins`);
+
+    expect(await screen.findByText('Lucía no comparte contigo sus revisiones.')).toBeVisible();
+    expect(api.callsTo('GET', `/screens/trainer-clients/${ID}/check-ins/`)).toHaveLength(1);
+    for (const part of parts) expect(api.callsTo('GET', part), part).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type ProgramAssignmentInput,
   type ProgramInput,
 } from '@forja/shared/schemas/programs';
+import { PROGRAM_BUILDER_TRAINEES } from '@forja/shared/schemas/screens';
 import { rosterSchema } from '@forja/shared/schemas/trainer-workspace';
 import { http } from '#lib/http';
 
@@ -44,7 +45,7 @@ export const trainerExercisesQuery = queryOptions({
 });
 
 /** Trainees a program can be given to, shown at once: a search finds the others. */
-export const PROGRAM_TRAINEES_PAGE = 50;
+export const PROGRAM_TRAINEES_PAGE = PROGRAM_BUILDER_TRAINEES;
 
 /** The trainees whose name matches `q` (all when empty), a page of them, by name. */
 export function programTraineesQuery(q: string) {

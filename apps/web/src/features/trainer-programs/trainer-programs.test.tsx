@@ -282,6 +282,42 @@ describe('Programas', () => {
     expect(screen.queryByText(/Has llegado al máximo de 7 rutinas/)).toBeNull();
   });
 
+  it('reads the program, the exercises and the first trainees in one read', async () => {
+    logIn();
+    const api = trainerApi();
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+
+    const card = await screen.findByRole('region', { name: 'Clientes con este programa' });
+    expect(await within(card).findByRole('checkbox', { name: 'Lucía Gómez' })).toBeVisible();
+    expect(api.callsTo('GET', `/screens/program-builder/${PROGRAM_ID}/`)).toHaveLength(1);
+    for (const part of [
+      `/trainers/programs/${PROGRAM_ID}/`,
+      '/trainers/exercises/',
+      '/trainers/trainees/',
+    ]) {
+      expect(api.callsTo('GET', part), part).toEqual([]);
+    }
+  });
+
+  it('reads the program, the exercises and the trainees on their own when its read fails', async () => {
+    logIn();
+    const api = trainerApi({
+      [`GET /screens/program-builder/${PROGRAM_ID}/`]: {
+        status: 503,
+        data: { error: 'unavailable', message: 'Servicio no disponible' },
+      },
+    });
+    renderApp(`/trainers/programs/${PROGRAM_ID}`);
+
+    const card = await screen.findByRole('region', { name: 'Clientes con este programa' });
+    expect(await within(card).findByRole('checkbox', { name: 'Lucía Gómez' })).toBeVisible();
+    expect(api.callsTo('GET', `/trainers/programs/${PROGRAM_ID}/`)).toHaveLength(1);
+    expect(api.callsTo('GET', '/trainers/exercises/')).toHaveLength(1);
+    expect(api.callsTo('GET', '/trainers/trainees/').map((call) => call.search)).toEqual([
+      '?q=&limit=50',
+    ]);
+  });
+
   it('assigns the program to a chosen trainee from a start date', async () => {
     logIn();
     const api = trainerApi({
@@ -355,8 +391,10 @@ describe('Programas', () => {
     const searches = api.calls.filter(
       (c) => c.method === 'GET' && c.path === '/trainers/trainees/',
     );
-    // One read for the page and one after the pause, not one per letter.
-    expect(searches.map((c) => new URLSearchParams(c.search).get('q'))).toEqual(['', 'zubi']);
+    // The first page came in the builder's one read (decision 123); one read after the
+    // pause, not one per letter.
+    expect(api.callsTo('GET', `/screens/program-builder/${PROGRAM_ID}/`)).toHaveLength(1);
+    expect(searches.map((c) => new URLSearchParams(c.search).get('q'))).toEqual(['zubi']);
 
     await user.click(within(card).getByRole('button', { name: 'Asignar programa' }));
     await waitFor(() => {

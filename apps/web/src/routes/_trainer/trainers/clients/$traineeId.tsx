@@ -3,6 +3,7 @@ import { loadErrorView } from '#components/ui/load-error';
 import { ClientFileFrame } from '#features/trainer-client-file/client-file-frame';
 import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 import { optionalLocalDate } from '#routes/-search';
+import { isTraineeCheckInsTab, readTraineeCheckInsScreen } from '#routes/-trainee-check-ins-screen';
 import { isTraineeDiaryTab, readTraineeDiaryScreen } from '#routes/-trainee-diary-screen';
 
 /** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
@@ -14,6 +15,10 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
       const search = location.search as { date?: unknown };
       const date = optionalLocalDate(search.date);
       if (await readTraineeDiaryScreen(queryClient, params.traineeId, date)) return;
+    }
+    // So does the Revisiones tab, with the check-ins and the form (decision 123).
+    if (isTraineeCheckInsTab(location.pathname)) {
+      if (await readTraineeCheckInsScreen(queryClient, params.traineeId)) return;
     }
     await queryClient.query(traineeFileQuery(params.traineeId));
   },

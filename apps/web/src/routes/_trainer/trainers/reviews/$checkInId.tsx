@@ -10,6 +10,7 @@ import {
 import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 import { traineeTargetsQuery } from '#features/trainer-client-targets/trainer-client-targets-api';
 import { TrainerClientTargetsScreen } from '#features/trainer-client-targets/trainer-client-targets-screen';
+import { readCheckInReviewScreen } from '#routes/-check-in-review-screen';
 
 /**
  * One check-in to review: what was sent and the reply, with the trainee's targets below, so
@@ -17,6 +18,9 @@ import { TrainerClientTargetsScreen } from '#features/trainer-client-targets/tra
  */
 export const Route = createFileRoute('/_trainer/trainers/reviews/$checkInId')({
   loader: async ({ context: { queryClient }, params }) => {
+    // The check-in, the trainee's file and check-ins and their targets in one read (decision
+    // 123); without signal, while a write waits, or if it fails, each is read on its own.
+    if (await readCheckInReviewScreen(queryClient, params.checkInId)) return;
     const item = await queryClient.query(reviewQuery(params.checkInId));
     const [trainee] = await Promise.all([
       queryClient.query(traineeFileQuery(item.trainee.id)),

@@ -7,9 +7,14 @@ import {
 } from '#features/trainer-check-ins/trainer-check-ins-api';
 import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
+import { readTraineeCheckInsScreen } from '#routes/-trainee-check-ins-screen';
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/check-ins')({
   loader: async ({ context: { queryClient }, params }) => {
+    // The file, the check-ins and the form in one read, shared with the file's layout, which
+    // asks for it at the same time (decision 123); without signal, or if it fails, each is
+    // read on its own as before.
+    if (await readTraineeCheckInsScreen(queryClient, params.traineeId)) return;
     const trainee = await queryClient.query(traineeFileQuery(params.traineeId));
     // Check-ins are an area of their own: asked for only when the trainee shares it.
     if (trainee.shares.check_ins) {
