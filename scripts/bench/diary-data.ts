@@ -72,8 +72,8 @@ export async function seedYearOfDiary(db: pg.Client, email: string): Promise<voi
     [id, today],
   );
   await db.query(
-    `insert into workout_exercises (workout_id, exercise_id, created_at)
-     select w.id, e.id, w.created_at from workouts w,
+    `insert into workout_exercises (workout_id, user_id, date, workout_seq, exercise_id, created_at)
+     select w.id, w.user_id, w.date, w.seq, e.id, w.created_at from workouts w,
        lateral (select id from exercises order by key offset extract(doy from w.date)::int % 100 limit 4) e
      where w.user_id = $1`,
     [id],

@@ -153,8 +153,8 @@ async function seed(db: Runner, options: BulkTrainees): Promise<BulkSeeded> {
   await db.query(
     `with e as (select row_number() over (order by key)::int - 1 as k, id
                 from exercises where key is not null order by key limit 60)
-     insert into workout_exercises (workout_id, exercise_id, created_at)
-     select w.id, e.id, w.created_at
+     insert into workout_exercises (workout_id, user_id, date, workout_seq, exercise_id, created_at)
+     select w.id, w.user_id, w.date, w.seq, e.id, w.created_at
      from workouts w join unnest($1::uuid[]) u(id) on u.id = w.user_id,
        generate_series(0, 2) x, e
      where e.k = (extract(doy from w.date)::int * 3 + x) % 60`,

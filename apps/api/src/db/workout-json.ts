@@ -5,29 +5,18 @@ import { markRecords } from '@forja/shared/records';
 import { workoutExercises, workouts, workoutSets } from './schema/diary';
 import { exercises } from './schema/foods';
 
-const earlier = alias(workouts, 'earlier');
 const earlierItem = alias(workoutExercises, 'earlier_item');
 const earlierSet = alias(workoutSets, 'earlier_set');
 
 /**
- * The items of the person's earlier sessions (before the session in scope: by date, then by
- * the order sessions were started) with any exercise of that session. Read once per session,
- * walking back through workouts (user_id, date, seq) and probing workout_exercises
- * (workout_id, exercise_id); "last time" and "best before" of each exercise read from it
- * (decisions 059 and 112). `workouts` must be in scope.
+ * The person's items of the exercise in sessions before this one (by date, then by the order
+ * sessions were started), found in the index (user_id, exercise_id, date, workout_seq, seq)
+ * of the session's copy on each item (decisions 059 and 125). `workouts` and
+ * `workout_exercises` must be in scope.
  */
-const earlierItems = sql`earlier_items as materialized (
-  select ${earlierItem.id} as id, ${earlierItem.exercise_id} as exercise_id,
-    ${earlier.date} as date, ${earlier.seq} as workout_seq, ${earlierItem.seq} as item_seq
-  from ${workouts} ${earlier}
-  join ${workoutExercises} ${earlierItem} on ${earlierItem.workout_id} = ${earlier.id}
-  where ${earlier.user_id} = ${workouts.user_id}
-    and (${earlier.date}, ${earlier.seq}) < (${workouts.date}, ${workouts.seq})
-    and ${earlierItem.exercise_id} = any(array(
-      select day_item.exercise_id from ${workoutExercises} day_item
-      where day_item.workout_id = ${workouts.id}
-    ))
-)`;
+const earlierOfExercise = sql`${earlierItem.user_id} = ${workouts.user_id}
+    and ${earlierItem.exercise_id} = ${workoutExercises.exercise_id}
+    and (${earlierItem.date}, ${earlierItem.workout_seq}) < (${workouts.date}, ${workouts.seq})`;
 
 /** The sets of the most recent earlier session with the exercise that had any. */
 const lastTime = sql`coalesce((
@@ -40,10 +29,10 @@ const lastTime = sql`coalesce((
   ) order by ${earlierSet.seq})
   from ${workoutSets} ${earlierSet}
   where ${earlierSet.workout_exercise_id} = (
-    select earlier_items.id from earlier_items
-    where earlier_items.exercise_id = ${workoutExercises.exercise_id}
-      and exists (select 1 from ${workoutSets} where ${workoutSets.workout_exercise_id} = earlier_items.id)
-    order by earlier_items.date desc, earlier_items.workout_seq desc, earlier_items.item_seq desc
+    select ${earlierItem.id} from ${workoutExercises} ${earlierItem}
+    where ${earlierOfExercise}
+      and exists (select 1 from ${workoutSets} where ${workoutSets.workout_exercise_id} = ${earlierItem.id})
+    order by ${earlierItem.date} desc, ${earlierItem.workout_seq} desc, ${earlierItem.seq} desc
     limit 1
   )
 ), '[]')`;
@@ -51,9 +40,9 @@ const lastTime = sql`coalesce((
 /** The heaviest earlier set of the exercise with at least one rep; null when none. */
 const bestBefore = sql`(
   select max(${earlierSet.weight_kg})
-  from earlier_items
-  join ${workoutSets} ${earlierSet} on ${earlierSet.workout_exercise_id} = earlier_items.id
-  where earlier_items.exercise_id = ${workoutExercises.exercise_id} and ${earlierSet.reps} >= 1
+  from ${workoutExercises} ${earlierItem}
+  join ${workoutSets} ${earlierSet} on ${earlierSet.workout_exercise_id} = ${earlierItem.id}
+  where ${earlierOfExercise} and ${earlierSet.reps} >= 1
 )`;
 
 const setsJson = sql`coalesce((
@@ -70,7 +59,6 @@ const setsJson = sql`coalesce((
 ), '[]')`;
 
 const itemsJson = sql`coalesce((
-  with ${earlierItems}
   select json_agg(json_build_object(
     'id', ${workoutExercises.id},
     'exercise', json_build_object(

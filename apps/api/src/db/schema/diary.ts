@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  bigint,
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -116,6 +119,8 @@ export const workouts = pgTable(
     uniqueIndex('workouts_user_id_date_routine_id_key')
       .on(table.user_id, table.date, table.routine_id)
       .where(sql`${table.routine_id} is not null`),
+    // The target of the session's items' copy of its owner, date and order (decision 125).
+    unique('workouts_id_user_id_date_seq_key').on(table.id, table.user_id, table.date, table.seq),
   ],
 );
 
@@ -123,9 +128,15 @@ export const workoutExercises = pgTable(
   'workout_exercises',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workout_id: uuid('workout_id')
-      .notNull()
-      .references(() => workouts.id, { onDelete: 'cascade' }),
+    workout_id: uuid('workout_id').notNull(),
+    /**
+     * The session's owner, date and order, copied so an exercise's earlier items are found
+     * by one index (decision 125); the foreign key keeps them the session's own, a moved
+     * date included.
+     */
+    user_id: uuid('user_id').notNull(),
+    date: day('date').notNull(),
+    workout_seq: bigint('workout_seq', { mode: 'number' }).notNull(),
     exercise_id: uuid('exercise_id')
       .notNull()
       .references(() => exercises.id),
@@ -136,9 +147,23 @@ export const workoutExercises = pgTable(
     created_at: at('created_at').notNull(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  // With exercise_id: which earlier sessions had an exercise, for last time and records.
   (table) => [
+    foreignKey({
+      name: 'workout_exercises_workout_fk',
+      columns: [table.workout_id, table.user_id, table.date, table.workout_seq],
+      foreignColumns: [workouts.id, workouts.user_id, workouts.date, workouts.seq],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('workout_exercises_workout_id_exercise_id_idx').on(table.workout_id, table.exercise_id),
+    // An exercise's items before a session, newest first, for last time and records.
+    index('workout_exercises_user_id_exercise_id_date_idx').on(
+      table.user_id,
+      table.exercise_id,
+      table.date,
+      table.workout_seq,
+      table.seq,
+    ),
     check('workout_exercises_notes_check', sql`char_length(${table.notes}) <= 500`),
     check(
       'workout_exercises_prescription_check',

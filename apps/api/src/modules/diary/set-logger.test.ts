@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryDay, Exercise, Workout } from '@forja/shared/schemas/diary';
+import { workoutExercises, workouts } from '#db/schema/diary';
 import { createTestContext, type TestContext } from '#test/context';
 import { signedInUser, type SignedInUser } from '#test/subscribed';
 
@@ -102,6 +104,59 @@ describe('last time', () => {
     });
     expect((await dayOf(ana, '2026-03-05')).workouts[1]?.exercises[0]?.last_time).toEqual([
       { reps: 12, weight_kg: 30, rpe: null, ...noCardio },
+    ]);
+  });
+
+  it('follows a deleted set, a second session on the same day and a moved session', async () => {
+    const ana = await signedInUser(ctx);
+    const noCardio = { duration_s: null, distance_m: null };
+    const first = await session(ana, '2026-07-01', [['Sentadilla', [{ reps: 5, weight_kg: 80 }]]]);
+    const morning = await session(ana, '2026-07-03', [
+      ['Sentadilla', [{ reps: 3, weight_kg: 90 }]],
+    ]);
+    const evening = await session(ana, '2026-07-03', [
+      ['Sentadilla', [{ reps: 2, weight_kg: 85 }]],
+    ]);
+    const next = await session(ana, '2026-07-05', [['Sentadilla', [{ reps: 1, weight_kg: 88 }]]]);
+    const onDay = async (date: string, index = 0) =>
+      (await dayOf(ana, date)).workouts[index]?.exercises[0];
+    // The evening session is the later one of its day: the morning's is its last time.
+    expect((await onDay('2026-07-03', 1))?.last_time).toEqual([
+      { reps: 3, weight_kg: 90, rpe: null, ...noCardio },
+    ]);
+    expect(records((await dayOf(ana, '2026-07-03')).workouts[1])).toEqual([false]);
+    expect((await onDay('2026-07-05'))?.last_time).toEqual([
+      { reps: 2, weight_kg: 85, rpe: null, ...noCardio },
+    ]);
+    expect(records(next)).toEqual([false]);
+
+    // Without its only set, the evening session is skipped and the morning's 90 kg counts.
+    const eveningSet = evening.exercises[0]?.sets[0];
+    await ana.call('DELETE', `/v0/diary/sets/${eveningSet?.id ?? ''}/`);
+    expect((await onDay('2026-07-05'))?.last_time).toEqual([
+      { reps: 3, weight_kg: 90, rpe: null, ...noCardio },
+    ]);
+    const morningSet = morning.exercises[0]?.sets[0];
+    await ana.call('DELETE', `/v0/diary/sets/${morningSet?.id ?? ''}/`);
+    expect((await onDay('2026-07-05'))?.last_time).toEqual([
+      { reps: 5, weight_kg: 80, rpe: null, ...noCardio },
+    ]);
+    expect(records((await dayOf(ana, '2026-07-05')).workouts[0])).toEqual([true]);
+
+    // A session moved after the day leaves it; its items move with it.
+    await ctx.database.db
+      .update(workouts)
+      .set({ date: '2026-07-06' })
+      .where(eq(workouts.id, first.id));
+    const moved = await ctx.database.db
+      .select({ date: workoutExercises.date })
+      .from(workoutExercises)
+      .where(eq(workoutExercises.workout_id, first.id));
+    expect(moved).toEqual([{ date: '2026-07-06' }]);
+    expect((await onDay('2026-07-05'))?.last_time).toEqual([]);
+    expect(records((await dayOf(ana, '2026-07-05')).workouts[0])).toEqual([false]);
+    expect((await onDay('2026-07-06'))?.last_time).toEqual([
+      { reps: 1, weight_kg: 88, rpe: null, ...noCardio },
     ]);
   });
 

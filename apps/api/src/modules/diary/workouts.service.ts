@@ -200,7 +200,7 @@ export async function createWorkout(
           const itemId = chosen(exercise_id);
           return {
             ...(itemId === undefined ? {} : { id: itemId }),
-            workout_id: stored.id,
+            ...sessionOf(stored),
             exercise_id,
             prescription: withCardioFields(prescription),
             created_at: now,
@@ -211,6 +211,11 @@ export async function createWorkout(
     }
     return { created: true, workout: await workoutOf(db, stored) };
   });
+}
+
+/** An item's copy of its session, kept the session's own by their foreign key (decision 125). */
+function sessionOf(row: WorkoutRow) {
+  return { workout_id: row.id, user_id: row.user_id, date: row.date, workout_seq: row.seq };
 }
 
 /**
@@ -279,7 +284,7 @@ export async function addWorkoutExercise(
     await insertOwnId(() =>
       db.insert(workoutExercises).values({
         ...(itemId === undefined ? {} : { id: itemId }),
-        workout_id: row.id,
+        ...sessionOf(row),
         exercise_id: exercise.id,
         created_at: clock.now(),
       }),

@@ -72,10 +72,18 @@ async function longHistory(who: SignedInUser) {
       .insert(workouts)
       .values({ user_id, date, name: `Sesión ${day}`, created_at: now })
       .returning();
+    if (!session) throw new Error('session not stored');
     for (const exercise of [first, second]) {
       const [item] = await db
         .insert(workoutExercises)
-        .values({ workout_id: session?.id ?? '', exercise_id: exercise.id, created_at: now })
+        .values({
+          workout_id: session.id,
+          user_id,
+          date,
+          workout_seq: session.seq,
+          exercise_id: exercise.id,
+          created_at: now,
+        })
         .returning();
       await db.insert(workoutSets).values(
         Array.from({ length: SETS_A_DAY / 2 }, (_, set) => ({
