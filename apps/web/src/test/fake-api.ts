@@ -5,6 +5,7 @@ import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import type { Exercise } from '@forja/shared/schemas/diary';
 import type { Prescription } from '@forja/shared/schemas/programs';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
+import { metricsScreenOf } from './fake-metrics-screens';
 
 export interface FakeCall {
   method: string;
@@ -177,7 +178,7 @@ function screenOf(
       comments: data(comments, []),
     });
   }
-  return undefined;
+  return metricsScreenOf(call, part);
 }
 
 export const ok = (data: unknown): FakeAnswer => ({ status: 200, data });

@@ -4,6 +4,12 @@ import { ClientFileFrame } from '#features/trainer-client-file/client-file-frame
 import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 import { optionalLocalDate } from '#routes/-search';
 import { isTraineeDiaryTab, readTraineeDiaryScreen } from '#routes/-trainee-diary-screen';
+import {
+  monthsIn,
+  readTraineeBodyScreen,
+  readTraineeTargetsScreen,
+  traineeScreenTab,
+} from '#routes/-trainee-file-screens';
 
 /** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
@@ -14,6 +20,15 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
       const search = location.search as { date?: unknown };
       const date = optionalLocalDate(search.date);
       if (await readTraineeDiaryScreen(queryClient, params.traineeId, date)) return;
+    }
+    // So do Cuerpo and Objetivos (decision 122).
+    const tab = traineeScreenTab(location.pathname);
+    if (tab === 'body') {
+      const months = monthsIn((location.search as { months?: unknown }).months) ?? 1;
+      if (await readTraineeBodyScreen(queryClient, params.traineeId, months)) return;
+    }
+    if (tab === 'targets' && (await readTraineeTargetsScreen(queryClient, params.traineeId))) {
+      return;
     }
     await queryClient.query(traineeFileQuery(params.traineeId));
   },
