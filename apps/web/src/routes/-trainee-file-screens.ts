@@ -23,7 +23,11 @@ import { put, readScreen } from './-screen-read';
 const screenPath = (traineeId: string, tab: string) =>
   `/screens/trainer-clients/${encodeURIComponent(traineeId)}/${tab}/`;
 
-/** ?months=3: the Cuerpo tab's period; none when absent or not one of the periods. */
+/**
+ * ?months=3: the Cuerpo tab's period, as the tab reads it; none when absent or not one of the
+ * periods. For loaders only: a route's own code importing this file would take the data layer
+ * into the app's first file.
+ */
 export function monthsIn(value: unknown): MetricRange | undefined {
   return METRIC_RANGES.find((range) => String(range) === value);
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import type { MetricRange } from '@forja/shared/constants';
+import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { loadErrorView } from '#components/ui/load-error';
 import { traineeMetricsQuery } from '#features/trainer-client-body/trainer-client-body-api';
 import { TrainerClientBodyScreen } from '#features/trainer-client-body/trainer-client-body-screen';
@@ -9,7 +9,12 @@ import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-f
 import { traineeExpenditureQuery } from '#features/expenditure/expenditure-api';
 import { ExpenditureCard } from '#features/expenditure/expenditure-card';
 import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
-import { monthsIn, readTraineeBodyScreen } from '#routes/-trainee-file-screens';
+import { readTraineeBodyScreen } from '#routes/-trainee-file-screens';
+
+/** ?months=3: the period shown; a month when absent or not one of the periods. */
+function monthsIn(value: unknown): MetricRange | undefined {
+  return METRIC_RANGES.find((range) => String(range) === value);
+}
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/body')({
   validateSearch: (search: { months?: unknown } & SearchSchemaInput): { months?: MetricRange } => {
