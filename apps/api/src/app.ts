@@ -71,6 +71,10 @@ import {
   profilePictureMediaRoutes,
   profilePictureRoutes,
 } from './modules/profile-pictures/profile-pictures.routes';
+import {
+  metricsScreensRoutes,
+  trainerMetricsScreensRoutes,
+} from './modules/screens/metrics-screens.routes';
 import { screensRoutes, trainerScreensRoutes } from './modules/screens/screens.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { targetsRoutes, traineeTargetsRoutes } from './modules/targets/targets.routes';
@@ -275,6 +279,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       await api.register(trainerCheckInsRoutes, modules);
       await api.register(progressPhotoRoutes, modules);
       await api.register(trainerScreensRoutes, modules);
+      await api.register(trainerMetricsScreensRoutes, modules);
       // Notifications reach trainers and trainees alike, with or without a subscription.
       await api.register(notificationsRoutes, modules);
       // The paid product: the one place the subscription gate is applied. It runs after
@@ -294,6 +299,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         await premium.register(metricsRoutes, modules);
         await premium.register(checkInsRoutes, modules);
         await premium.register(screensRoutes, modules);
+        await premium.register(metricsScreensRoutes, modules);
       });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

@@ -432,6 +432,75 @@ test('the program builder reads the program, the exercises and the trainees in o
   );
 });
 
+test('Métricas reads the metrics, the expenditure and the targets’ changes in one read', async ({
+  page,
+  request,
+}) => {
+  const watched = await watchFirstLoad(page, request, 'first-load-metrics');
+  await recordReadsAtHeading(page, 'Métricas');
+
+  await page.goto('/users/metrics');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Métricas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tu gasto real' })).toBeVisible();
+  // Before it, three (decision 122): the metrics, the expenditure and the targets' changes.
+  expect(await readAtFirstView(page)).toEqual(
+    [
+      '/v0/users/',
+      '/v0/subscriptions/',
+      `/v0/users/${watched.id}/preferences/`,
+      '/v0/screens/metrics/',
+    ].sort(),
+  );
+  await expectReadOnce(watched, [
+    '/v0/users/',
+    '/v0/subscriptions/',
+    `/v0/users/${watched.id}/preferences/`,
+    '/v0/screens/metrics/',
+    '/v0/notifications/',
+    '/v0/messages/unread/',
+  ]);
+});
+
+for (const tab of [
+  { path: 'body', title: 'Cuerpo', card: 'Gasto real' },
+  { path: 'targets', title: 'Objetivos', card: 'Ajuste semanal' },
+]) {
+  test(`a client’s ${tab.title} reads the file and what the tab shows in one read`, async ({
+    page,
+    request,
+  }) => {
+    const { trainer, traineeId } = await linkedPair(request);
+    const watched = await watchFirstLoadOf(page, request, trainer);
+    await recordReadsAtHeading(page, 'Lucía Pérez');
+
+    await page.goto(`/trainers/clients/${traineeId}/${tab.path}`);
+
+    await expect(
+      page.getByRole('heading', { level: 2, name: tab.title, exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: tab.card })).toBeVisible();
+    // The file's layout and the tab share one read (decision 122): before it, the file, then
+    // two reads (Cuerpo: the metrics and the expenditure; Objetivos: the targets and the
+    // weekly proposals).
+    const own = `/v0/screens/trainer-clients/${traineeId}/${tab.path}/`;
+    expect(await readAtFirstView(page)).toEqual(
+      ['/v0/users/', `/v0/users/${watched.id}/preferences/`, own].sort(),
+    );
+    await expectReadOnce(
+      watched,
+      [
+        '/v0/users/',
+        `/v0/users/${watched.id}/preferences/`,
+        own,
+        '/v0/notifications/',
+        '/v0/trainers/messages/unread/',
+      ],
+      '/v0/trainers/messages/unread/',
+    );
+  });
+}
+
 /** Holds the app's first file back until the returned function is called. */
 async function holdAppCode(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;

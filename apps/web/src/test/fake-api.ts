@@ -5,6 +5,7 @@ import { answers, answersTargets } from '@forja/shared/fixtures/onboarding';
 import type { Exercise } from '@forja/shared/schemas/diary';
 import type { Prescription } from '@forja/shared/schemas/programs';
 import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
+import { metricsScreenOf } from './fake-metrics-screens';
 
 export interface FakeCall {
   method: string;
@@ -177,7 +178,7 @@ function screenOf(
       comments: data(comments, []),
     });
   }
-  return trainerScreenOf(call, part, data, failed);
+  return trainerScreenOf(call, part, data, failed) ?? metricsScreenOf(call, part);
 }
 
 type Part = (path: string, search?: string) => FakeAnswer | undefined;

@@ -124,13 +124,39 @@ describe('the metrics screen', () => {
     expect(screen.queryByTestId('weekly-rate-pending')).toBeNull();
     expect(screen.getByRole('img', { name: /2 pesajes; tendencia actual 79,9 kg/ })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Constancia' })).toHaveTextContent('50 %');
-    expect(calls.callsTo('GET', '/metrics/')[0]?.search).toBe('?months=1');
+    expect(calls.callsTo('GET', '/screens/metrics/')[0]?.search).toBe('?months=1');
     await userEvent
       .setup({ advanceTimers: vi.advanceTimersByTime })
       .click(screen.getByRole('radio', { name: '6 meses' }));
     await vi.waitFor(() => {
-      expect(calls.callsTo('GET', '/metrics/').map((call) => call.search)).toContain('?months=6');
+      expect(calls.callsTo('GET', '/screens/metrics/').map((call) => call.search)).toContain(
+        '?months=6',
+      );
     });
+  });
+
+  it('reads the metrics, the expenditure and the targets’ changes in one read', async () => {
+    const calls = api('metric');
+    renderApp('/users/metrics');
+    const card = await screen.findByRole('region', { name: 'Tu gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('2950 kcal/día');
+    expect(screen.getByTestId('trend')).toHaveTextContent('79,9 kg');
+    expect(calls.callsTo('GET', '/screens/metrics/')).toHaveLength(1);
+    for (const part of ['/metrics/', '/targets/expenditure/', '/targets/history/']) {
+      expect(calls.callsTo('GET', part), part).toEqual([]);
+    }
+  });
+
+  it('reads its parts one by one when the one read fails', async () => {
+    const calls = api('metric', metrics, expenditure, {
+      'GET /screens/metrics/': failure(503, 'unavailable', 'Servicio no disponible'),
+    });
+    renderApp('/users/metrics');
+    const card = await screen.findByRole('region', { name: 'Tu gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('2950 kcal/día');
+    expect(screen.getByTestId('trend')).toHaveTextContent('79,9 kg');
+    expect(calls.callsTo('GET', '/metrics/').map((call) => call.search)).toEqual(['?months=1']);
+    expect(calls.callsTo('GET', '/targets/expenditure/')).toHaveLength(1);
   });
 
   it('lists the days without this year’s year, and only the sites measured, to fit a phone', async () => {
@@ -266,7 +292,9 @@ describe('the metrics screen', () => {
     await waitFor(() => {
       expect(within(table).queryByText('Pendiente de enviar')).toBeNull();
     });
-    expect(calls.callsTo('GET', '/metrics/').length).toBeGreaterThan(1);
+    // First in the screen's one read, then on its own.
+    expect(calls.callsTo('GET', '/screens/metrics/')).toHaveLength(1);
+    expect(calls.callsTo('GET', '/metrics/').length).toBeGreaterThan(0);
     expect(weight).toHaveValue('77,5');
   });
 

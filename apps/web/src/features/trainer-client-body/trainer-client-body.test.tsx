@@ -6,6 +6,7 @@ import type { TraineeFile } from '@forja/shared/schemas/trainee-file';
 import {
   aTraineeFile,
   anUser,
+  failure,
   installFakeApi,
   noMetrics,
   ok,
@@ -41,9 +42,14 @@ const someMetrics: Metrics = {
 };
 
 const expenditurePath = `/trainers/trainees/${lucia.id}/expenditure/`;
+const screenPath = `/screens/trainer-clients/${lucia.id}/body/`;
 
 function api(trainee: TraineeFile, metrics: Metrics = someMetrics) {
-  return installFakeApi({
+  return installFakeApi(handlers(trainee, metrics));
+}
+
+function handlers(trainee: TraineeFile, metrics: Metrics = someMetrics) {
+  return {
     [`GET ${expenditurePath}`]: ok({
       formula_tdee_kcal: 2100,
       estimate: {
@@ -64,7 +70,7 @@ function api(trainee: TraineeFile, metrics: Metrics = someMetrics) {
     [`GET /users/${aTrainer.id}/preferences/`]: ok(somePreferences()),
     [`GET /trainers/trainees/${trainee.id}/`]: ok(trainee),
     [`GET ${metricsPath}`]: ok(metrics),
-  });
+  };
 }
 
 describe('Cuerpo, in a trainee’s file', () => {
@@ -99,7 +105,26 @@ describe('Cuerpo, in a trainee’s file', () => {
       'Gasta unas 150 kcal al día menos de lo que calcula la fórmula.',
     );
     expect(within(card).getByTestId('expenditure-chart')).toBeInTheDocument();
+    // The file, the metrics and the expenditure in one read, shared by the file's layout and
+    // the tab (decision 122).
+    expect(fake.callsTo('GET', screenPath).map((call) => call.search)).toEqual(['?months=1']);
+    expect(fake.callsTo('GET', expenditurePath)).toEqual([]);
+    expect(fake.callsTo('GET', metricsPath)).toEqual([]);
+    expect(fake.callsTo('GET', `/trainers/trainees/${lucia.id}/`)).toEqual([]);
+  });
+
+  it('reads its parts one by one when the one read fails', async () => {
+    logIn();
+    const fake = installFakeApi({
+      ...handlers({ ...lucia, shares: { ...lucia.shares, diary: true } }),
+      [`GET ${screenPath}`]: failure(503, 'unavailable', 'Servicio no disponible'),
+    });
+    renderApp(`/trainers/clients/${lucia.id}/body`);
+    const card = await screen.findByRole('region', { name: 'Gasto real' });
+    expect(within(card).getByTestId('expenditure-estimate')).toHaveTextContent('1950 kcal/día');
+    expect(screen.getByTestId('trend')).toHaveTextContent('79,6 kg');
     expect(fake.callsTo('GET', expenditurePath)).toHaveLength(1);
+    expect(fake.callsTo('GET', metricsPath)).toHaveLength(1);
   });
 
   it('asks nothing of the expenditure without the diary', async () => {
@@ -120,7 +145,7 @@ describe('Cuerpo, in a trainee’s file', () => {
       expect(router.state.location.href).toBe(`/trainers/clients/${lucia.id}/body?months=3`);
     });
     await waitFor(() => {
-      expect(fake.callsTo('GET', metricsPath).map((call) => call.search)).toEqual([
+      expect(fake.callsTo('GET', screenPath).map((call) => call.search)).toEqual([
         '?months=1',
         '?months=3',
       ]);

@@ -7,6 +7,7 @@ import {
   aTargetProposal,
   aTraineeFile,
   anUser,
+  failure,
   holdCalls,
   installFakeApi,
   ok,
@@ -261,9 +262,13 @@ describe('the weekly adjustment, in a trainee’s Objetivos', () => {
   };
 
   function proposalsApi() {
+    return installFakeApi(proposalsHandlers());
+  }
+
+  function proposalsHandlers() {
     let proposals = [pending, ...older];
     let targets: object = onFormula;
-    return installFakeApi({
+    return {
       'GET /users/': ok([aTrainer]),
       'GET /subscriptions/': ok([]),
       [`GET /trainers/trainees/${sharing.id}/`]: ok(sharing),
@@ -281,7 +286,7 @@ describe('the weekly adjustment, in a trainee’s Objetivos', () => {
         return ok(approved);
       },
       'GET /trainers/queue/': ok([]),
-    });
+    };
   }
 
   it('shows the pending proposal with what it comes from, and approves it in one tap', async () => {
@@ -321,6 +326,37 @@ describe('the weekly adjustment, in a trainee’s Objetivos', () => {
       ),
     ).toBeVisible();
     expect(within(history).getByText(/Marta Ibáñez/)).toBeVisible();
+  });
+
+  it('reads the file, the targets and the proposals in one read, shared with the file', async () => {
+    logIn();
+    const fake = proposalsApi();
+    renderApp(`/trainers/clients/${sharing.id}/targets`);
+
+    const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
+    expect(card).toHaveTextContent('Semana del 16 de noviembre: de 2209 kcal a 2359 kcal');
+    expect(fake.callsTo('GET', `/screens/trainer-clients/${sharing.id}/targets/`)).toHaveLength(1);
+    for (const part of [`/trainers/trainees/${sharing.id}/`, targetsPath, proposalsPath]) {
+      expect(fake.callsTo('GET', part), part).toEqual([]);
+    }
+  });
+
+  it('reads its parts one by one when the one read fails', async () => {
+    logIn();
+    const fake = installFakeApi({
+      ...proposalsHandlers(),
+      [`GET /screens/trainer-clients/${sharing.id}/targets/`]: failure(
+        503,
+        'unavailable',
+        'Servicio no disponible',
+      ),
+    });
+    renderApp(`/trainers/clients/${sharing.id}/targets`);
+
+    const card = await screen.findByRole('region', { name: 'Ajuste semanal' });
+    expect(card).toHaveTextContent('Semana del 16 de noviembre: de 2209 kcal a 2359 kcal');
+    expect(fake.callsTo('GET', targetsPath)).toHaveLength(1);
+    expect(fake.callsTo('GET', proposalsPath)).toHaveLength(1);
   });
 
   it('says in the history when the trainee accepted a proposal', async () => {

@@ -12,6 +12,7 @@ import { TargetHistoryCard } from '#features/target-proposals/target-history-car
 import { MetricsScreen } from '#features/metrics/metrics-screen';
 import { preferencesQuery, useCurrentUser } from '#features/users/users-api';
 import { userWithAccess } from '#routes/-guards';
+import { readMetricsScreen } from '#routes/-metrics-screen';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
 function monthsIn(value: unknown): MetricRange | undefined {
@@ -27,9 +28,15 @@ export const Route = createFileRoute('/_authenticated/_shell/users/metrics')({
   loader: async ({ context: { queryClient }, deps }) => {
     const user = await userWithAccess(queryClient);
     if (!user) return;
+    // The metrics, the expenditure and the targets' changes in one read (decision 122), beside
+    // the preferences; without signal, while a write waits, or if it fails, one by one.
+    const [screen] = await Promise.all([
+      readMetricsScreen(queryClient, deps.months),
+      queryClient.query(preferencesQuery(user.id)),
+    ]);
+    if (screen) return;
     await Promise.all([
       queryClient.query(metricsQuery(deps.months)),
-      queryClient.query(preferencesQuery(user.id)),
       // Fetched beside the metrics, but the screen does not fail without them.
       queryClient.query(expenditureQuery).catch(() => null),
       queryClient.query(targetHistoryQuery).catch(() => null),

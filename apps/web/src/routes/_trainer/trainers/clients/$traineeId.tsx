@@ -5,6 +5,12 @@ import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-f
 import { optionalLocalDate } from '#routes/-search';
 import { isTraineeCheckInsTab, readTraineeCheckInsScreen } from '#routes/-trainee-check-ins-screen';
 import { isTraineeDiaryTab, readTraineeDiaryScreen } from '#routes/-trainee-diary-screen';
+import {
+  monthsIn,
+  readTraineeBodyScreen,
+  readTraineeTargetsScreen,
+  traineeScreenTab,
+} from '#routes/-trainee-file-screens';
 
 /** A trainee's file: its frame (who, what they share, the tabs) around the tab shown. */
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
@@ -19,6 +25,15 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId')({
     // So does the Revisiones tab, with the check-ins and the form (decision 123).
     if (isTraineeCheckInsTab(location.pathname)) {
       if (await readTraineeCheckInsScreen(queryClient, params.traineeId)) return;
+    }
+    // So do Cuerpo and Objetivos (decision 122).
+    const tab = traineeScreenTab(location.pathname);
+    if (tab === 'body') {
+      const months = monthsIn((location.search as { months?: unknown }).months) ?? 1;
+      if (await readTraineeBodyScreen(queryClient, params.traineeId, months)) return;
+    }
+    if (tab === 'targets' && (await readTraineeTargetsScreen(queryClient, params.traineeId))) {
+      return;
     }
     await queryClient.query(traineeFileQuery(params.traineeId));
   },

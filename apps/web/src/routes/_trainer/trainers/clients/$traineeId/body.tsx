@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { METRIC_RANGES, type MetricRange } from '@forja/shared/constants';
 import { loadErrorView } from '#components/ui/load-error';
@@ -9,6 +9,7 @@ import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-f
 import { traineeExpenditureQuery } from '#features/expenditure/expenditure-api';
 import { ExpenditureCard } from '#features/expenditure/expenditure-card';
 import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
+import { readTraineeBodyScreen } from '#routes/-trainee-file-screens';
 
 /** ?months=3: the period shown; a month when absent or not one of the periods. */
 function monthsIn(value: unknown): MetricRange | undefined {
@@ -22,25 +23,35 @@ export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/body
   },
   loaderDeps: ({ search }) => ({ months: search.months ?? 1 }),
   loader: async ({ context: { queryClient }, params, deps }) => {
-    const [trainee, user] = await Promise.all([
-      queryClient.query(traineeFileQuery(params.traineeId)),
-      queryClient.query(currentUserQuery),
-    ]);
-    await Promise.all([
-      queryClient.query(preferencesQuery(user.id)),
-      // Nothing of the body is asked for unless the trainee shares it.
-      trainee.shares.body
-        ? queryClient.query(traineeMetricsQuery(params.traineeId, deps.months))
-        : null,
-      // The expenditure needs the diary too; the tab does not fail without it.
-      trainee.shares.body && trainee.shares.diary
-        ? queryClient.query(traineeExpenditureQuery(params.traineeId)).catch(() => null)
-        : null,
-    ]);
+    // The file, the metrics and the expenditure in one read, shared with the file's layout,
+    // which asks for it at the same time (decision 122); without signal, while a write waits,
+    // or if it fails, each is read on its own as before.
+    const screen = readTraineeBodyScreen(queryClient, params.traineeId, deps.months);
+    const user = await queryClient.query(currentUserQuery);
+    const preferences = queryClient.query(preferencesQuery(user.id));
+    if (await screen) {
+      await preferences;
+      return;
+    }
+    await readBodyParts(queryClient, params.traineeId, deps.months);
+    await preferences;
   },
   errorComponent: loadErrorView('No pudimos cargar el cuerpo de tu cliente. Inténtalo de nuevo.'),
   component: BodyTab,
 });
+
+/** The tab's parts read one by one, each answering what the device kept without signal. */
+async function readBodyParts(queryClient: QueryClient, traineeId: string, months: MetricRange) {
+  const trainee = await queryClient.query(traineeFileQuery(traineeId));
+  await Promise.all([
+    // Nothing of the body is asked for unless the trainee shares it.
+    trainee.shares.body ? queryClient.query(traineeMetricsQuery(traineeId, months)) : null,
+    // The expenditure needs the diary too; the tab does not fail without it.
+    trainee.shares.body && trainee.shares.diary
+      ? queryClient.query(traineeExpenditureQuery(traineeId)).catch(() => null)
+      : null,
+  ]);
+}
 
 function BodyTab() {
   const { traineeId } = Route.useParams();

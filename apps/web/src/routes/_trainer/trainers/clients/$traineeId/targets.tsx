@@ -6,12 +6,16 @@ import { TrainerClientTargetsScreen } from '#features/trainer-client-targets/tra
 import { traineeFileQuery } from '#features/trainer-client-file/trainer-client-file-api';
 import { traineeProposalsQuery } from '#lib/trainee-proposals';
 import { TraineeTab } from '#routes/_trainer/trainers/clients/-trainee-tab';
+import { readTraineeTargetsScreen } from '#routes/-trainee-file-screens';
 
 /** The trainer decides the weekly proposals of a trainee who shares both body and diary. */
 const reviewsProposals = (shares: { body: boolean; diary: boolean }) => shares.body && shares.diary;
 
 export const Route = createFileRoute('/_trainer/trainers/clients/$traineeId/targets')({
   loader: async ({ context: { queryClient }, params }) => {
+    // The file, the targets and the proposals in one read, shared with the file's layout
+    // (decision 122); without signal, while a write waits, or if it fails, one by one.
+    if (await readTraineeTargetsScreen(queryClient, params.traineeId)) return;
     const trainee = await queryClient.query(traineeFileQuery(params.traineeId));
     // The targets are what the diary is measured against: asked for only when it is shared.
     if (!trainee.shares.diary) return;
