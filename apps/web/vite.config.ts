@@ -36,6 +36,9 @@ const DATA_LAYER = [
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(router-core|react-router|history|store|query-core|react-query))\//;
 
+/** Of the query cache, what only the signed-in offline code runs: its dehydrate and hydrate. */
+const QUERY_HYDRATION = /\/node_modules\/@tanstack\/query-core\/build\/modern\/hydration\.js$/;
+
 /**
  * Small components most screens show (cards, the public pages' frame, the shared styles).
  * The error catalogue is left to the screens that import it: the login screen loads it only
@@ -226,6 +229,8 @@ function chunksByUse() {
     if (SIGNED_IN_FRAME.some((pattern) => pattern.test(id))) return 'signed-in-frame';
     if (INTERFACE.some((pattern) => pattern.test(id))) return 'interface';
     if (DATA_LAYER.some((pattern) => pattern.test(id))) return dataFileOf(id, meta.getModuleInfo);
+    // The cache's copy to and from the device is the offline code's alone (decision 126).
+    if (QUERY_HYDRATION.test(id)) return 'data';
     if (FRAMEWORK.test(id)) return 'framework';
     daily ??= dailyScreensFiles(meta);
     const file = daily.get(id);
@@ -369,6 +374,8 @@ const installableApp = VitePWA({
 
 export default defineConfig({
   root: import.meta.dirname,
+  // Names the build: the reads a device kept under another build are not put back (decision 126).
+  define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(String(Date.now())) },
   plugins: [
     // Must come before the React plugin so it can split route files first.
     tanstackRouter({

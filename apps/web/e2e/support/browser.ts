@@ -185,8 +185,9 @@ export function keptReads(page: Page): Promise<string[]> {
           }
           const reading = db.transaction('reads').objectStore('reads').get('last');
           reading.onsuccess = () => {
-            const stored = reading.result as { state?: { queryKey: unknown[] }[] } | undefined;
-            const kept = stored?.state ?? [];
+            const stored = reading.result as
+              { clientState: { queries: { queryKey: unknown[] }[] } } | undefined;
+            const kept = stored?.clientState.queries ?? [];
             resolve(kept.map((query) => JSON.stringify(query.queryKey)));
           };
         };

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
+import { dehydrate, QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@forja/shared/constants';
@@ -7,20 +8,33 @@ import { ApiError } from '#lib/api-error';
 import { createQueryClient } from '#lib/query-client';
 import { anUser, failure, holdCalls, installFakeApi, ok } from '#test/fake-api';
 import {
+  bounded,
   CAUGHT_UP_MESSAGE,
+  isKept,
+  KEPT_BUSTER,
   KEPT_DAYS,
-  keptQueries,
+  KEPT_MAX_AGE_MS,
   offlineWrite,
   QUEUED,
   readAfterWrites,
   startOffline,
   writesWaiting,
-  type KeptQuery,
 } from './offline';
 import { deviceOutboxStorage, deviceReadStorage } from './storage';
 
 const shown = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('#components/ui/notifications', () => ({ notify: shown }));
+
+/** The reads as a page keeps them on the device: key, data and when it was read. */
+function copyOf(reads: [QueryKey, unknown, number?][], timestamp = Date.now()): PersistedClient {
+  const client = new QueryClient();
+  for (const [queryKey, data, updatedAt] of reads)
+    client.setQueryData(queryKey, data, { updatedAt });
+  return bounded({ buster: KEPT_BUSTER, timestamp, clientState: dehydrate(client) });
+}
+
+const keptKeys = (copy: unknown) =>
+  (copy as PersistedClient).clientState.queries.map((query) => query.queryHash);
 
 const water = (waterMl: number) =>
   offlineWrite(
@@ -209,14 +223,7 @@ describe('a read while writes wait', () => {
       attempts: 1,
       createdAt: 1,
     });
-    await deviceReadStorage().put('last', [
-      {
-        queryKey: dayKey,
-        queryHash: JSON.stringify(dayKey),
-        data: { water_ml: 500 },
-        dataUpdatedAt: 1,
-      },
-    ]);
+    await deviceReadStorage().put(copyOf([[dayKey, { water_ml: 500 }, 1]]));
     // Opened again with signal; the API has the water only once the write reaches it.
     const api = installFakeApi({
       [`PUT ${waterPath}`]: ok({ date, water_ml: 500 }),
@@ -385,18 +392,17 @@ describe('a loader’s read without an answer', () => {
 });
 
 describe('reads kept on the device', () => {
-  it('show while there is no signal, and are read again with signal, however recent', async () => {
+  beforeEach(async () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
-    const key = ['targets', 'current'];
+    // The copies the earlier tests' pages were about to write (0.2 s after a change) are
+    // written before this test's own.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  const key = ['targets', 'current'];
+
+  it('show while there is no signal, and are read again with signal, however recent', async () => {
     // Kept a second ago; since then the trainer changed the target.
-    await deviceReadStorage().put('last', [
-      {
-        queryKey: key,
-        queryHash: JSON.stringify(key),
-        data: { energy_kcal: 2222 },
-        dataUpdatedAt: Date.now() - 1000,
-      },
-    ]);
+    await deviceReadStorage().put(copyOf([[key, { energy_kcal: 2222 }, Date.now() - 1000]]));
     const client = createQueryClient();
     await startOffline(client);
     expect(client.getQueryData(key)).toEqual({ energy_kcal: 2222 });
@@ -405,65 +411,81 @@ describe('reads kept on the device', () => {
       client.query({ queryKey: key, queryFn: () => Promise.resolve({ energy_kcal: 2372 }) }),
     ).resolves.toEqual({ energy_kcal: 2372 });
   });
+
+  it('are not put back when kept by another build or too long ago', async () => {
+    const copies = [
+      { ...copyOf([[key, { energy_kcal: 2222 }]]), buster: 'forja-1' },
+      copyOf([[key, { energy_kcal: 2222 }]], Date.now() - KEPT_MAX_AGE_MS - 1),
+    ];
+    for (const copy of copies) {
+      await deviceReadStorage().put(copy);
+      const client = createQueryClient();
+      await startOffline(client);
+      expect(client.getQueryData(key)).toBeUndefined();
+    }
+  });
+
   it('are kept within the task of leaving the page, when a read came in too late for the usual copy', async () => {
-    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
     const day = ['diary', '2026-11-27'];
-    await deviceReadStorage().put('last', [
-      { queryKey: day, queryHash: JSON.stringify(day), data: { water_ml: 250 }, dataUpdatedAt: 1 },
-    ]);
+    await deviceReadStorage().put(copyOf([[day, { water_ml: 250 }, 1]]));
     const client = createQueryClient();
     await startOffline(client);
-    // The day kept before is let go by the cache; the targets answer a moment before the page
-    // is left.
-    client.removeQueries({ queryKey: day });
+    // The targets answer a moment before the page is left.
     const targets = ['users', anUser.id, 'targets'];
     client.setQueryData(targets, { energy_kcal: 2372 });
     const writes = vi.spyOn(IDBObjectStore.prototype, 'put');
     window.dispatchEvent(new Event('pagehide'));
     // Written before the page gets another task: it may get none.
-    const written = writes.mock.calls.map(([value]) =>
-      (value as { state: KeptQuery[] }).state.map((query) => query.queryHash),
-    );
+    const written = writes.mock.calls
+      .map(([value]) => value as Partial<PersistedClient>)
+      .flatMap((value) => (value.clientState ? [keptKeys(value)] : []));
     writes.mockRestore();
     expect(written).toContainEqual(
       expect.arrayContaining([JSON.stringify(targets), JSON.stringify(day)]),
     );
 
-    const kept = (await deviceReadStorage().get('last')) as KeptQuery[];
-    expect(kept.map((query) => query.queryHash)).toEqual(
+    const kept = (await deviceReadStorage().get()) as PersistedClient;
+    expect(keptKeys(kept)).toEqual(
       expect.arrayContaining([JSON.stringify(targets), JSON.stringify(day)]),
     );
-    expect(kept.find((query) => query.queryHash === JSON.stringify(targets))?.data).toEqual({
-      energy_kcal: 2372,
-    });
+    expect(
+      kept.clientState.queries.find((query) => query.queryHash === JSON.stringify(targets))?.state
+        .data,
+    ).toEqual({ energy_kcal: 2372 });
+  });
+
+  it('stay in the cache as long as the copy lasts, so a day let go of is still kept', async () => {
+    const client = createQueryClient();
+    await startOffline(client);
+    client.setQueryData(['diary', '2026-11-27'], { water_ml: 250 });
+    client.setQueryData(['trainer', 'clients'], []);
+    const gcTime = (queryKey: QueryKey) => client.getQueryCache().find({ queryKey })?.gcTime;
+    expect(gcTime(['diary', '2026-11-27'])).toBe(KEPT_MAX_AGE_MS);
+    expect(gcTime(['trainer', 'clients'])).toBe(5 * 60_000);
   });
 });
 
 describe('what of the reads the device keeps', () => {
-  const read = (queryKey: unknown[], dataUpdatedAt = 1): KeptQuery => ({
-    queryKey,
-    queryHash: JSON.stringify(queryKey),
-    data: {},
-    dataUpdatedAt,
-  });
-  const keys = (queries: KeptQuery[]) => queries.map((query) => query.queryHash);
-
   it('keeps the person’s own data, the metrics included, and not the trainer’s or messages', () => {
-    const kept = keptQueries([
-      read(['users', 'current']),
-      read(['diary', '2026-11-28']),
-      read(['foods', 'search', '']),
-      read(['foods', 'search', 'pollo']),
-      read(['exercises']),
-      read(['metrics', 1]),
-      read(['metrics', 12]),
-      read(['metrics', 'expenditure']),
-      read(['training-plan', '2026-11-28']),
-      read(['messages', 'conversation']),
-      read(['comments', '2026-11-28']),
-      read(['trainer', 'clients']),
-    ]);
-    expect(keys(kept)).toEqual([
+    const copy = copyOf(
+      [
+        ['users', 'current'],
+        ['diary', '2026-11-28'],
+        ['diary', '2026-11-28', 'comments'],
+        ['foods', 'search', ''],
+        ['foods', 'search', 'pollo'],
+        ['exercises'],
+        ['metrics', 1],
+        ['metrics', 12],
+        ['metrics', 'expenditure'],
+        ['training-plan', '2026-11-28'],
+        ['messages', 'conversation'],
+        ['comments', '2026-11-28'],
+        ['trainer', 'clients'],
+      ].map((queryKey) => [queryKey, {}]),
+    );
+    const kept = copy.clientState.queries.filter((query) => isKept(query));
+    expect(kept.map((query) => query.queryHash)).toEqual([
       '["users","current"]',
       '["diary","2026-11-28"]',
       '["foods","search",""]',
@@ -475,13 +497,16 @@ describe('what of the reads the device keeps', () => {
     ]);
   });
 
-  it('keeps the most recently read days within their bound', () => {
-    const days = Array.from({ length: KEPT_DAYS + 3 }, (_, index) =>
-      read(['diary', `2026-11-${String(index + 1).padStart(2, '0')}`], index),
-    );
-    const kept = keptQueries(days);
-    expect(kept).toHaveLength(KEPT_DAYS);
-    expect(keys(kept)).not.toContain('["diary","2026-11-01"]');
-    expect(keys(kept)).toContain(`["diary","2026-11-${String(KEPT_DAYS + 3)}"]`);
+  it('keeps the most recently read days within their bound, as out of date', () => {
+    const days = Array.from({ length: KEPT_DAYS + 3 }, (_, index): [QueryKey, unknown, number] => [
+      ['diary', `2026-11-${String(index + 1).padStart(2, '0')}`],
+      {},
+      index + 1,
+    ]);
+    const kept = bounded(copyOf([...days, [['users', 'current'], anUser, 1]]));
+    expect(keptKeys(kept)).toHaveLength(KEPT_DAYS + 1);
+    expect(keptKeys(kept)).not.toContain('["diary","2026-11-01"]');
+    expect(keptKeys(kept)).toContain(`["diary","2026-11-${String(KEPT_DAYS + 3)}"]`);
+    expect(kept.clientState.queries.every((query) => query.state.isInvalidated)).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import {
   hashKey,
+  type Query,
   type QueryClient,
   type QueryFunctionContext,
   type QueryKey,
@@ -45,7 +52,6 @@ const REFUSED_FALLBACK = 'El servidor no lo aceptó.';
 interface Offline {
   queryClient: QueryClient;
   outbox: Outbox;
-  reads: ReadStorage;
   /** Keeps the reads now, the changes shown ahead of the API included. */
   keepNow: () => Promise<void>;
 }
@@ -100,7 +106,6 @@ export function startOffline(queryClient: QueryClient): Promise<Offline> {
 }
 
 async function start(queryClient: QueryClient): Promise<Offline> {
-  const reads = deviceReadStorage();
   const outbox = createOutbox({
     storage: deviceOutboxStorage(),
     currentUser: () => currentUserId(queryClient),
@@ -137,10 +142,9 @@ async function start(queryClient: QueryClient): Promise<Offline> {
     },
   });
   answerWithKeptReads(queryClient);
-  const started: Offline = { queryClient, outbox, reads, keepNow: () => Promise.resolve() };
+  const started: Offline = { queryClient, outbox, keepNow: () => Promise.resolve() };
   offline = started;
-  const restored = await restoreReads(queryClient, reads);
-  started.keepNow = keepReads(queryClient, reads, outbox, restored);
+  started.keepNow = await keepReads(queryClient, deviceReadStorage(), outbox);
   window.addEventListener('online', () => {
     // The writes made without signal go first; then what the screen shows and is out of date
     // (failed, or put back from the device) is read again. Read before the writes were sent, a
@@ -308,7 +312,7 @@ export function usePendingTargets(): ReadonlySet<string> {
   return new Set(writes.flatMap((write) => [write.target, ...(write.marks ?? [])]));
 }
 
-// The reads kept on the device.
+// The reads kept on the device, through the query library's persister.
 
 /**
  * The first part of the keys kept: the person's own data, not the trainer's or messages.
@@ -325,117 +329,96 @@ const KEPT = new Set([
 ]);
 /** At most this many diary days (and planned sessions), the most recently read. */
 export const KEPT_DAYS = 14;
+/**
+ * A copy older than this is not put back; the reads kept stay this long in the cache too, so
+ * a day the page has let go of is still in the next copy.
+ */
+export const KEPT_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
+/** A copy written by another build of the app is not put back: its shapes may differ. */
+export const KEPT_BUSTER = `forja-${import.meta.env.VITE_APP_BUILD ?? 'dev'}`;
 /** Soon after a change: a reload right after a write must find it. */
 const SAVE_DELAY_MS = 200;
 
-/** A read as the device keeps it. Dates in the data stay dates (IndexedDB clones them). */
-export interface KeptQuery {
-  queryKey: QueryKey;
-  queryHash: string;
-  data: unknown;
-  dataUpdatedAt: number;
-}
-
-/** What is worth keeping of the person's reads, within the bounds above. */
-export function keptQueries(queries: readonly KeptQuery[]): KeptQuery[] {
-  const kept = queries
-    .filter((query) => KEPT.has(String(query.queryKey[0])))
-    // Of the searches, only the list without words (favourites and recents) is kept.
-    .filter(
-      (query) =>
-        !(query.queryKey[0] === 'foods' && query.queryKey[1] === 'search' && query.queryKey[2]),
-    )
-    .filter((query) => !(query.queryKey[0] === 'diary' && query.queryKey.length > 2));
-  const beyondBound = (first: string) =>
-    kept
-      .filter((query) => query.queryKey[0] === first)
-      .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt)
-      .slice(KEPT_DAYS);
-  const dropped = new Set([...beyondBound('diary'), ...beyondBound('training-plan')]);
-  return kept.filter((query) => !dropped.has(query));
-}
-
-/** Puts back what the device kept, and answers it: the copy as it stands. */
-async function restoreReads(queryClient: QueryClient, reads: ReadStorage): Promise<KeptQuery[]> {
-  if (!getAccessToken()) return [];
-  try {
-    const kept = ((await reads.get('last')) as KeptQuery[] | undefined) ?? [];
-    for (const query of kept) {
-      // What the page has already read is newer than what the device kept.
-      if (queryClient.getQueryState(query.queryKey)?.status === 'success') continue;
-      queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.dataUpdatedAt });
-      // Kept, not current: with signal the screens read it again (the trainer may have changed
-      // a target since); without, the read fails and this is what they show.
-      void queryClient.invalidateQueries({
-        queryKey: query.queryKey,
-        exact: true,
-        refetchType: 'none',
-      });
-    }
-    return kept;
-  } catch {
-    // A copy that cannot be read is no copy.
-    return [];
-  }
+/** Whether a read is worth keeping: the person's own, with data; not a search with words. */
+export function isKept({ queryKey, state }: Pick<Query, 'queryKey' | 'state'>): boolean {
+  if (state.data === undefined || !KEPT.has(String(queryKey[0]))) return false;
+  if (queryKey[0] === 'foods' && queryKey[1] === 'search') return !queryKey[2];
+  return !(queryKey[0] === 'diary' && queryKey.length > 2);
 }
 
 /**
- * Keeps the reads soon after they change, and at once when the page is left (a reload, a
- * link out, the app closed) with a change not yet kept. Answers the keep, to run it now.
+ * The copy within its bounds. What is put back counts as out of date, however recent: with
+ * signal the screens read it again (the trainer may have changed a target since); without,
+ * the read fails and this is what they show. A read that failed since still holds its data.
  */
-function keepReads(
+export function bounded(copy: PersistedClient): PersistedClient {
+  const { queries } = copy.clientState;
+  const beyondBound = (first: string) =>
+    queries
+      .filter((query) => query.queryKey[0] === first)
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+      .slice(KEPT_DAYS);
+  const dropped = new Set([...beyondBound('diary'), ...beyondBound('training-plan')]);
+  const state = { status: 'success', error: null, fetchFailureReason: null, isInvalidated: true };
+  return {
+    ...copy,
+    clientState: {
+      mutations: [],
+      queries: queries
+        .filter((query) => !dropped.has(query))
+        .map((query) => ({ ...query, state: { ...query.state, ...state } as typeof query.state })),
+    },
+  };
+}
+
+/**
+ * Puts back what the device kept, then keeps the reads soon after they change, and at once
+ * when the page is left (a reload, a link out, the app closed) with a change not yet kept.
+ * Answers the keep, to run it now.
+ */
+async function keepReads(
   queryClient: QueryClient,
   reads: ReadStorage,
   outbox: Outbox,
-  restored: KeptQuery[],
-): () => Promise<void> {
+): Promise<() => Promise<void>> {
+  let latest: PersistedClient | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The device's copy as this page last read or wrote it. */
-  let known = restored;
-  /** Days read earlier and since let go by the cache stay kept, within the bounds. */
-  const withTheCache = (before: readonly KeptQuery[]) => {
-    const now: KeptQuery[] = queryClient
-      .getQueryCache()
-      .getAll()
-      // A read that failed since (offline) still holds what it had, changes shown included.
-      .filter((query) => query.state.data !== undefined)
-      .map((query) => ({
-        queryKey: query.queryKey,
-        queryHash: query.queryHash,
-        data: query.state.data,
-        dataUpdatedAt: query.state.dataUpdatedAt,
-      }));
-    const fresh = new Set(now.map((query) => query.queryHash));
-    return keptQueries([...now, ...before.filter((query) => !fresh.has(query.queryHash))]);
-  };
   const save = async () => {
     clearTimeout(timer);
     timer = undefined;
     if (!getAccessToken()) {
       // Signed out: nothing of the person stays on the device.
-      known = [];
       await Promise.all([reads.clear(), outbox.clear(), deviceFoodStorage().clear()]);
-      return;
-    }
-    // Read first: another tab may have kept days since.
-    known = withTheCache(((await reads.get('last')) as KeptQuery[] | undefined) ?? []);
-    await reads.put('last', known);
+    } else if (latest) await reads.put(bounded(latest));
   };
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' && event.type !== 'removed') return;
-    timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  const persister: Persister = {
+    persistClient: (copy) => {
+      latest = copy;
+      timer ??= setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+    },
+    restoreClient: async () => (await reads.get()) as PersistedClient | undefined,
+    removeClient: () => reads.clear(),
+  };
+  for (const first of KEPT) queryClient.setQueryDefaults([first], { gcTime: KEPT_MAX_AGE_MS });
+  const options = { queryClient, persister, buster: KEPT_BUSTER };
+  if (getAccessToken()) {
+    // A copy that cannot be read is no copy (the persister drops it).
+    await persistQueryClientRestore({ ...options, maxAge: KEPT_MAX_AGE_MS }).catch(() => undefined);
+  }
+  persistQueryClientSubscribe({
+    ...options,
+    dehydrateOptions: { shouldDehydrateQuery: isKept, shouldDehydrateMutation: () => false },
   });
   // The page may get no task after this one: the copy is written and committed within it.
   window.addEventListener('pagehide', () => {
     if (timer === undefined) return;
-    if (!getAccessToken()) {
+    if (!getAccessToken() || !latest) {
       void save().catch(() => undefined);
       return;
     }
     clearTimeout(timer);
     timer = undefined;
-    known = withTheCache(known);
-    reads.putAtOnce('last', known);
+    reads.putAtOnce(bounded(latest));
   });
   return save;
 }

@@ -15,8 +15,8 @@ export const DATABASE_NAME = 'forja-offline';
 
 interface OfflineSchema extends DBSchema {
   outbox: { key: string; value: OutboxWrite };
-  /** Saved reads, by person: the dehydrated query cache. */
-  reads: { key: string; value: { userId: string; savedAt: number; state: unknown } };
+  /** The saved reads ('last'): the query cache as its persister dehydrates it. */
+  reads: { key: string; value: unknown };
   /** The shipped food table ('table') and the person's foods and allergies ('person'). */
   foods: { key: string; value: KeptTable | KeptPerson };
 }
@@ -56,13 +56,13 @@ export interface FoodStorage {
 }
 
 export interface ReadStorage {
-  get(userId: string): Promise<unknown>;
-  put(userId: string, state: unknown): Promise<void>;
+  get(): Promise<unknown>;
+  put(copy: unknown): Promise<void>;
   /**
    * Writes within the calling task and commits at once, without waiting for anything: for the
    * page being left, whose later tasks may never run.
    */
-  putAtOnce(userId: string, state: unknown): void;
+  putAtOnce(copy: unknown): void;
   clear(): Promise<void>;
 }
 
@@ -125,30 +125,30 @@ export function deviceOutboxStorage(): OutboxStorage {
 }
 
 export function deviceReadStorage(): ReadStorage {
-  const memory = new Map<string, unknown>();
+  let memory: unknown;
   return {
-    get: async (userId) => {
+    get: async () => {
       const db = await open();
-      return db ? (await db.get('reads', userId))?.state : memory.get(userId);
+      return db ? db.get('reads', 'last') : memory;
     },
-    put: async (userId, state) => {
+    put: async (copy) => {
       const db = await open();
-      if (db) await db.put('reads', { userId, savedAt: Date.now(), state }, userId);
-      else memory.set(userId, state);
+      if (db) await db.put('reads', copy, 'last');
+      else memory = copy;
     },
-    putAtOnce: (userId, state) => {
+    putAtOnce: (copy) => {
       if (!opened) {
-        memory.set(userId, state);
+        memory = copy;
         return;
       }
       const transaction = opened.transaction('reads', 'readwrite');
-      transaction.store.put({ userId, savedAt: Date.now(), state }, userId).catch(() => undefined);
+      transaction.store.put(copy, 'last').catch(() => undefined);
       // Without this the commit waits for the put's answer, a task the page may not get.
       transaction.commit();
       transaction.done.catch(() => undefined);
     },
     clear: async () => {
-      memory.clear();
+      memory = undefined;
       await (await open())?.clear('reads');
     },
   };
