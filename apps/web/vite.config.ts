@@ -374,8 +374,6 @@ const installableApp = VitePWA({
 
 export default defineConfig({
   root: import.meta.dirname,
-  // Names the build: the reads a device kept under another build are not put back (decision 126).
-  define: { 'import.meta.env.VITE_APP_BUILD': JSON.stringify(String(Date.now())) },
   plugins: [
     // Must come before the React plugin so it can split route files first.
     tanstackRouter({

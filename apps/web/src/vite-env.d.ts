@@ -3,6 +3,4 @@
 interface ImportMetaEnv {
   /** The API host when it is not the page's own origin, e.g. https://api.example.com. */
   readonly VITE_API_URL?: string;
-  /** Names the build (set by vite.config.ts): a copy of the reads kept by another is dropped. */
-  readonly VITE_APP_BUILD?: string;
 }

@@ -334,8 +334,12 @@ export const KEPT_DAYS = 14;
  * a day the page has let go of is still in the next copy.
  */
 export const KEPT_MAX_AGE_MS = 14 * 24 * 60 * 60_000;
-/** A copy written by another build of the app is not put back: its shapes may differ. */
-export const KEPT_BUSTER = `forja-${import.meta.env.VITE_APP_BUILD ?? 'dev'}`;
+/**
+ * The kept copy's format: a copy of another format is not put back. Raise it when a kept
+ * read's shape changes in a way an older copy would break; a new build of the app keeps the
+ * copy, so the app still opens without signal right after it updates.
+ */
+export const KEPT_BUSTER = 'forja-1';
 /** Soon after a change: a reload right after a write must find it. */
 const SAVE_DELAY_MS = 200;
 
