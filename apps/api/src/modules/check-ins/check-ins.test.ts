@@ -13,6 +13,7 @@ import type {
 } from '@forja/shared/schemas/check-ins';
 import type { QueueItem } from '@forja/shared/schemas/trainer-workspace';
 import { PASSWORD } from '#test/accounts';
+import { FULL_CHECK_IN_ANSWERS } from '#test/check-in-answers';
 import { createTestContext, type TestContext } from '#test/context';
 import { call } from '#test/http';
 import { multipartFile, photo, pngClaiming, SVG_IMAGE } from '#test/images';
@@ -57,15 +58,7 @@ const own = (trainee: SignedInUser) => ({ authorization: `Token ${trainee.token}
 
 const pair = (areas: Areas = ALL_AREAS) => linkedPair(ctx, { areas, onboarded: true });
 
-const fullAnswers = {
-  energia: 7,
-  hambre: 4,
-  sueno: 8,
-  estres: 3,
-  adherencia: 9,
-  semana: 'Bien, aunque el jueves cené fuera',
-  cambios: null,
-};
+const fullAnswers = FULL_CHECK_IN_ANSWERS;
 const send = (trainee: SignedInUser, answers: object = fullAnswers, week = WEEK) =>
   call<CheckIn>(ctx, own(trainee), 'PUT', `/v0/check-ins/${week}/`, {
     answers,

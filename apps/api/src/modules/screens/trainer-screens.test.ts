@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answers as onboardingFixture } from '@forja/shared/fixtures/onboarding';
 import type { CheckIn } from '@forja/shared/schemas/check-ins';
 import type { Program } from '@forja/shared/schemas/programs';
 import type {
@@ -7,6 +6,7 @@ import type {
   ProgramBuilderScreen,
   TraineeCheckInsScreen,
 } from '@forja/shared/schemas/screens';
+import { FULL_CHECK_IN_ANSWERS } from '#test/check-in-answers';
 import { createTestContext, type TestContext } from '#test/context';
 import { call } from '#test/http';
 import {
@@ -18,7 +18,6 @@ import {
   signedInTrainer,
 } from '#test/trainers';
 import { signedInUser, type SignedInUser } from '#test/subscribed';
-import { onboardingAnswers } from '#db/schema/onboarding';
 
 let ctx: TestContext;
 
@@ -43,22 +42,12 @@ const own = (trainee: SignedInUser) => ({ authorization: `Token ${trainee.token}
 
 /** A trainer and an onboarded trainee sharing `areas`, who sent this week's check-in. */
 async function pairWithCheckIn(areas: Areas = ALL_AREAS) {
-  const { trainer, trainee } = await linkedPair(ctx, { areas: { ...areas, check_ins: true } });
-  await ctx.database.db.insert(onboardingAnswers).values({
-    user_id: trainee.user.id,
-    ...onboardingFixture,
-    finished_at: ctx.clock.now(),
+  const { trainer, trainee } = await linkedPair(ctx, {
+    areas: { ...areas, check_ins: true },
+    onboarded: true,
   });
   const sent = await call<CheckIn>(ctx, own(trainee), 'PUT', `/v0/check-ins/${WEEK}/`, {
-    answers: {
-      energia: 7,
-      hambre: 4,
-      sueno: 8,
-      estres: 3,
-      adherencia: 9,
-      semana: 'Bien, aunque el jueves cené fuera',
-      cambios: null,
-    },
+    answers: FULL_CHECK_IN_ANSWERS,
     health_data_consent: true,
   });
   expect(sent.status, sent.body).toBe(200);
